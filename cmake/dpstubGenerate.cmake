@@ -1,0 +1,1 @@
+# dpstub_generate(<target> [SOURCES ...]) is provided with the tool.

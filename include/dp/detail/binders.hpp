@@ -1,0 +1,233 @@
+/// \file
+/// Binders: for each call-site argument, an object that yields what the
+/// kernel receives at a compute position. The host loop walks rows (all
+/// dimensions fixed but the last) and asks each binder for element j.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include "../field.hpp"
+#include "../grid.hpp"
+#include "../index.hpp"
+#include "../tokens.hpp"
+#include "call_info.hpp"
+#include "classify.hpp"
+#include "projection.hpp"
+
+namespace dp {
+/// A rank-Rf view of a user indexable type A (rank Rf+Rc) with its trailing
+/// Rc coordinates fixed: what partial projection gives for actuals that are
+/// not fields. A kernel takes it as `const dp::partial_view<A, Rf, Rc>&`.
+template <class A, int Rf, int Rc> class partial_view {
+public:
+  static constexpr int rank = Rf;
+  partial_view(A *actual, const index<Rc> &tail) : actual_(actual), tail_(tail) {}
+  decltype(auto) operator[](const index<Rf> &lead) const {
+    index<Rf + Rc> full;
+    for (int d = 0; d < Rf; ++d)
+      full[d] = lead[d];
+    for (int d = 0; d < Rc; ++d)
+      full[Rf + d] = tail_[d];
+    return (*actual_)[full];
+  }
+
+private:
+  A *actual_;
+  index<Rc> tail_;
+};
+
+} // namespace dp
+
+namespace dp::detail {
+
+/// The index values (or tile / local index) of the current point.
+template <int Rc> struct index_binder {
+  std::int64_t lb[Rc], stride[Rc];
+  index_kind kind = index_kind::global;
+  index<Rc> row;
+
+  index_binder(const grid<Rc> &g, index_kind k) : kind(k) {
+    for (int d = 0; d < Rc; ++d)
+      lb[d] = g.dimension(d).lb, stride[d] = g.dimension(d).stride;
+  }
+  void begin_row(const std::int64_t (&pos)[Rc]) {
+    for (int d = 0; d < Rc - 1; ++d)
+      row[d] = lb[d] + pos[d] * stride[d];
+  }
+  template <bool Unit> index<Rc> at(std::int64_t j) const {
+    if (kind == index_kind::tile) // a plain grid is a single tile
+      return index<Rc>();
+    index<Rc> r = row;
+    r[Rc - 1] = lb[Rc - 1] + j * stride[Rc - 1];
+    return r;
+  }
+  bool unit() const { return true; }
+};
+
+/// Elemental projection of a field: the element itself.
+template <class T, int Rc> struct elemental_field_binder {
+  affine_projection<T, Rc> proj;
+  T *row = nullptr;
+
+  void begin_row(const std::int64_t (&pos)[Rc]) {
+    row = proj.base;
+    for (int d = 0; d < Rc - 1; ++d)
+      row += pos[d] * proj.step[d];
+  }
+  template <bool Unit> T &at(std::int64_t j) const {
+    return Unit ? row[j] : row[j * proj.step[Rc - 1]];
+  }
+  bool unit() const { return proj.step[Rc - 1] == 1; }
+};
+
+/// Elemental projection of a user indexable type: `actual[idx]`.
+template <class A, int Rc> struct elemental_indexable_binder {
+  A *actual;
+  index_binder<Rc> idx;
+  void begin_row(const std::int64_t (&pos)[Rc]) { idx.begin_row(pos); }
+  template <bool Unit> decltype(auto) at(std::int64_t j) const {
+    return (*actual)[idx.template at<Unit>(j)];
+  }
+  bool unit() const { return true; }
+};
+
+/// Partial projection of a field: a rank-Rf view whose trailing Rc
+/// coordinates are fixed to the current point. The view does not own the
+/// data (the actual outlives the call) so making it costs no atomics.
+template <int Rf, class T, int Rc> struct partial_field_binder {
+  affine_projection<T, Rc> proj;
+  dim_layout leading[Rf];
+  T *row = nullptr;
+
+  void begin_row(const std::int64_t (&pos)[Rc]) {
+    row = proj.base;
+    for (int d = 0; d < Rc - 1; ++d)
+      row += pos[d] * proj.step[d];
+  }
+  template <bool Unit> field<Rf, T> at(std::int64_t j) const {
+    field<Rf, T> unowned;
+    return field_access::make<Rf>(unowned, row + j * proj.step[Rc - 1], leading);
+  }
+  bool unit() const { return true; }
+};
+
+template <class A, int Rf, int Rc> struct partial_indexable_binder {
+  A *actual;
+  index_binder<Rc> idx;
+  void begin_row(const std::int64_t (&pos)[Rc]) { idx.begin_row(pos); }
+  template <bool Unit> partial_view<A, Rf, Rc> at(std::int64_t j) const {
+    return partial_view<A, Rf, Rc>(actual, idx.template at<Unit>(j));
+  }
+  bool unit() const { return true; }
+};
+
+/// Broadcast: the same object at every point.
+template <class A, int Rc> struct broadcast_binder {
+  A *actual;
+  void begin_row(const std::int64_t (&)[Rc]) {}
+  template <bool Unit> A &at(std::int64_t) const { return *actual; }
+  bool unit() const { return true; }
+};
+
+/// Makes host data current before a host loop touches it through raw
+/// pointers: read-only arguments only need the host copy current; writable
+/// ones also make any device copy stale.
+template <int N, class T> void prepare_on_host(const field<N, T> &f, bool writes) {
+  if (storage *s = field_access::owner(f)) {
+    s->make_host_current();
+    if (writes)
+      s->host_wrote();
+  }
+}
+
+template <class Formal, class Actual, int Rc, int Position>
+void static_check_argument() {
+  using c = classify<Actual, Formal, Rc>;
+  using actual = typename c::actual;
+  if constexpr (c::value == conversion::invalid) {
+    static_assert(dependent_false<Actual>,
+                  "dp: an argument's rank does not fit its kernel parameter; "
+                  "see argument_rank_mismatch<argument position, actual rank, "
+                  "formal rank, compute rank> in the next error");
+    (void)sizeof(argument_rank_mismatch<Position + 1, c::Ra, c::Rf, Rc>);
+  } else if constexpr (c::value == conversion::broadcast_scalar && c::formal_known) {
+    static_assert(!c::formal_writable || std::is_same<actual, typename c::formal>::value,
+                  "dp: a scalar argument is bound to a non-const reference "
+                  "parameter; take it by value or const&");
+  } else if constexpr (c::value == conversion::elemental_projection && c::formal_known &&
+                       c::formal_writable) {
+    using element = decltype(std::declval<std::remove_reference_t<Actual> &>()
+                                  [std::declval<const index<Rc> &>()]);
+    static_assert(std::is_lvalue_reference<element>::value &&
+                      !std::is_const<std::remove_reference_t<element>>::value,
+                  "dp: a read-only argument (read_only view, const element "
+                  "or by-value operator[]) is bound to a writable (non-const "
+                  "reference) parameter");
+  }
+}
+
+/// The binder for one argument.
+template <class Formal, int Rc, int Position, class Actual>
+auto make_binder(Actual &actual, const grid<Rc> &g, const call_info &call) {
+  static_check_argument<Formal, Actual, Rc, Position>();
+  using c = classify<Actual, Formal, Rc>;
+  using actual_t = std::remove_reference_t<Actual>;
+  constexpr conversion conv = c::value;
+  if constexpr (conv == conversion::special_index) {
+    return index_binder<Rc>(g, std::decay_t<Actual>::kind);
+  } else if constexpr (conv == conversion::elemental_projection) {
+    if constexpr (is_field_v<Actual>) {
+      prepare_on_host(actual, c::read_write);
+      return elemental_field_binder<typename std::decay_t<Actual>::element_type, Rc>{
+          project_on<Rc>(actual, g, call, Position)};
+    } else {
+      return elemental_indexable_binder<actual_t, Rc>{&actual,
+                                                      index_binder<Rc>(g, index_kind::global)};
+    }
+  } else if constexpr (conv == conversion::partial_projection) {
+    constexpr int Rf = c::Rf;
+    if constexpr (is_field_v<Actual>) {
+      prepare_on_host(actual, c::read_write);
+      partial_field_binder<Rf, typename std::decay_t<Actual>::element_type, Rc> b;
+      b.proj = project_on<Rc>(actual, g, call, Position);
+      for (int d = 0; d < Rf; ++d)
+        b.leading[d] = field_access::dim(actual, d);
+      return b;
+    } else {
+      // The view names the plain type; a const& formal keeps it read-only.
+      using plain = std::decay_t<Actual>;
+      return partial_indexable_binder<plain, Rf, Rc>{const_cast<plain *>(&actual),
+                                                     index_binder<Rc>(g, index_kind::global)};
+    }
+  } else {
+    if constexpr (is_field_v<Actual>)
+      prepare_on_host(actual, c::read_write);
+    return broadcast_binder<actual_t, Rc>{&actual};
+  }
+}
+
+/// Turns what a binder yields into what the formal accepts: a read-only
+/// view reaches a `const field<N,T>&` formal as a field<N,T> that the kernel
+/// can only read.
+template <class V> struct is_read_only_field : std::false_type {};
+template <int N, class T> struct is_read_only_field<field<N, const T>> : std::true_type {};
+
+template <class Formal, class V> decltype(auto) adapt(V &&v) {
+  using value = std::decay_t<V>;
+  using formal = std::remove_cv_t<std::remove_reference_t<Formal>>;
+  if constexpr (is_read_only_field<value>::value && is_field_v<formal> &&
+                !std::is_same<value, formal>::value) {
+    return field_access::strip_const(v);
+  } else {
+    return std::forward<V>(v);
+  }
+}
+
+/// Lets a temporary bind to a non-const reference parameter for the length
+/// of the kernel call (a partial projection bound to `field<1,T>&`).
+template <class T> T &as_lvalue(T &&t) { return t; }
+template <class T> T &as_lvalue(T &t) { return t; }
+
+} // namespace dp::detail

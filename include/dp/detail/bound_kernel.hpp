@@ -1,0 +1,109 @@
+/// \file
+/// A kernel with its call-site arguments bound: the binders of every
+/// argument, checked once, and the code that calls the kernel for a row
+/// segment. Shared by forall, reduce and scan on the host.
+#pragma once
+
+#include <cstddef>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "../grid.hpp"
+#include "aliasing.hpp"
+#include "binders.hpp"
+#include "callable_traits.hpp"
+#include "classify.hpp"
+
+namespace dp::detail {
+
+/// True when K takes one more parameter than there are arguments and its
+/// first parameter is dp::index<Rc>: the logical index is passed implicitly.
+template <class K, int Rc, std::size_t NArgs>
+inline constexpr bool implicit_index_v =
+    arity<K>::value == static_cast<int>(NArgs) + 1 &&
+    std::is_same<std::remove_cv_t<std::remove_reference_t<typename formal_at<K, 0>::type>>,
+                 index<Rc>>::value;
+
+template <int Rc, class K, class... Args> class bound_kernel {
+  static constexpr std::size_t nargs = sizeof...(Args);
+  static constexpr bool implicit = implicit_index_v<K, Rc, nargs>;
+  static constexpr std::size_t first = implicit ? 1 : 0;
+  template <std::size_t I> using formal = typename formal_at<K, I + first>::type;
+
+  static_assert(arity<K>::value < 0 || arity<K>::value == static_cast<int>(nargs) ||
+                    implicit,
+                "dp: the kernel's parameter count does not match the call-site's "
+                "argument count (a kernel may take one extra leading "
+                "dp::index<Rc> parameter for the logical index)");
+
+  template <std::size_t... I>
+  static auto make_all(std::index_sequence<I...>, const grid<Rc> &g, const call_info &c,
+                       [[maybe_unused]] std::tuple<Args &...> a) {
+    return std::make_tuple(make_binder<formal<I>, Rc, static_cast<int>(I)>(std::get<I>(a), g, c)...);
+  }
+  template <std::size_t... I>
+  static void check_all(std::index_sequence<I...>, const call_info &c,
+                        [[maybe_unused]] std::tuple<Args &...> a) {
+    const argument_use uses[] = {use_of<formal<I>, Rc>(std::get<I>(a))..., argument_use()};
+    check_aliasing(c, uses, nargs);
+  }
+  using binders_t = decltype(make_all(std::index_sequence_for<Args...>(),
+                                      std::declval<const grid<Rc> &>(),
+                                      std::declval<const call_info &>(),
+                                      std::declval<std::tuple<Args &...>>()));
+
+public:
+  bound_kernel(const call_info &call, const grid<Rc> &g, const K &kernel, Args &...args)
+      : kernel_(kernel), index_(g, index_kind::global),
+        binders_((check_all(std::index_sequence_for<Args...>(), call, std::tie(args...)),
+                  make_all(std::index_sequence_for<Args...>(), g, call, std::tie(args...)))) {
+    unit_ = std::apply([](const auto &...b) { return (true && ... && b.unit()); }, binders_);
+  }
+
+  /// Calls the kernel at last-dimension positions j0..j1-1 of the row whose
+  /// leading positions are pos, handing each result (if any) to
+  /// consume(j, value).
+  template <class Consume>
+  void segment(const std::int64_t (&pos)[Rc], std::int64_t j0, std::int64_t j1,
+               Consume &&consume) const {
+    binders_t local = binders_;
+    std::apply([&](auto &...b) { (b.begin_row(pos), ...); }, local);
+    index_binder<Rc> idx = index_;
+    idx.begin_row(pos);
+    if (unit_)
+      run<true>(local, idx, j0, j1, consume, std::index_sequence_for<Args...>());
+    else
+      run<false>(local, idx, j0, j1, consume, std::index_sequence_for<Args...>());
+  }
+
+private:
+  template <bool Unit, class Consume, std::size_t... I>
+  void run(binders_t &b, const index_binder<Rc> &idx, std::int64_t j0, std::int64_t j1,
+           Consume &consume, std::index_sequence<I...>) const {
+    auto &k = const_cast<std::decay_t<K> &>(kernel_);
+    for (std::int64_t j = j0; j < j1; ++j) {
+      if constexpr (implicit) {
+        call_and_consume(consume, j, k, idx.template at<Unit>(j),
+                         as_lvalue(adapt<formal<I>>(std::get<I>(b).template at<Unit>(j)))...);
+      } else {
+        call_and_consume(consume, j, k,
+                         as_lvalue(adapt<formal<I>>(std::get<I>(b).template at<Unit>(j)))...);
+      }
+    }
+  }
+  template <class Consume, class F, class... A>
+  static void call_and_consume(Consume &consume, std::int64_t j, F &f, A &&...a) {
+    if constexpr (std::is_void<decltype(f(std::forward<A>(a)...))>::value)
+      f(std::forward<A>(a)...);
+    else
+      consume(j, f(std::forward<A>(a)...));
+  }
+
+  std::decay_t<K> kernel_;
+  index_binder<Rc> index_;
+  binders_t binders_;
+  bool unit_ = true;
+};
+
+} // namespace dp::detail

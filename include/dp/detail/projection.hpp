@@ -1,0 +1,75 @@
+/// \file
+/// Projection of a field on a compute grid, reduced to affine pointer
+/// arithmetic: the element for compute position p is `base + sum p[d]*step[d]`.
+/// Checked once per call, so the loops that use it do no bounds work.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "../field.hpp"
+#include "../grid.hpp"
+#include "call_info.hpp"
+
+namespace dp::detail {
+
+/// Where compute position p lands in a field's memory.
+template <class T, int Rc> struct affine_projection {
+  T *base = nullptr;
+  std::int64_t step[Rc] = {};
+
+  DP_HOST_DEVICE T *at(const std::int64_t (&pos)[Rc]) const {
+    std::int64_t off = 0;
+    for (int d = 0; d < Rc; ++d)
+      off += pos[d] * step[d];
+    return base + off;
+  }
+};
+
+/// "argument 2" or "the result", for messages.
+inline std::string describe_argument(int position) {
+  return position < 0 ? std::string("the result field")
+                      : "argument " + std::to_string(position + 1);
+}
+
+/// Projects the trailing Rc dimensions of f on the compute grid g after
+/// checking that every index value of g is one of f's; a dp::error names the
+/// call-site, the argument, the dimension and the offending value otherwise.
+template <int Rc, int Ra, class T>
+affine_projection<T, Rc> project_on(const field<Ra, T> &f, const grid<Rc> &g,
+                                    const call_info &call, int position) {
+  static_assert(Ra >= Rc, "projection needs the actual's rank >= compute rank");
+  affine_projection<T, Rc> p;
+  p.base = field_access::data(f);
+  if (g.empty())
+    return p;
+  for (int d = 0; d < Rc; ++d) {
+    const int a = Ra - Rc + d;
+    const dim_layout &L = field_access::dim(f, a);
+    const arithmetic_sequence &s = g.dimension(d);
+    if (L.is_spread())
+      continue; // a dummy dimension: every value maps to the same element
+    const std::int64_t last = s.value(s.extent - 1);
+    bool ok = true;
+    std::int64_t bad = 0;
+    if (!L.contains(s.lb)) {
+      ok = false, bad = s.lb;
+    } else if (!L.contains(last)) {
+      ok = false, bad = last;
+    } else if (s.extent > 1 && s.stride % L.stride != 0) {
+      ok = false, bad = s.value(1); // between two of the field's values
+    }
+    if (!ok)
+      fail(call.name() + ": " + describe_argument(position) + " (rank " +
+           std::to_string(Ra) + ") is projected on the compute grid " +
+           g.to_string() + ", but index value " + std::to_string(bad) +
+           " of compute dimension " + std::to_string(d) +
+           " is not in its dimension " + std::to_string(a) + " " +
+           arithmetic_sequence::from_extent(L.lb, L.extent, L.stride).to_string());
+    p.base += L.position(s.lb) * L.mem_stride;
+    p.step[d] = (s.stride / L.stride) * L.mem_stride;
+  }
+  return p;
+}
+
+} // namespace dp::detail

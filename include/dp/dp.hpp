@@ -1,0 +1,26 @@
+/// \file
+/// The dpstub programming model: everything in one include.
+///
+///     #include <dp/dp.hpp>
+///     dp::grid<1> g(n);
+///     dp::field<1, float> a(g, 1.0f), b(g, 2.0f), c(g);
+///     dp::forall(g, [](float &c, float a, float b) { c = a + b; }, c, a, b);
+#pragma once
+
+#include "arithmetic_sequence.hpp"
+#include "config.hpp"
+#include "error.hpp"
+#include "extent.hpp"
+#include "field.hpp"
+#include "forall.hpp"
+#include "grid.hpp"
+#include "index.hpp"
+#include "indexable.hpp"
+#include "reduce.hpp"
+#include "rt/backend.hpp"
+#include "rt/dispatch.hpp"
+#include "scalar.hpp"
+#include "scan.hpp"
+#include "sort.hpp"
+#include "tokens.hpp"
+#include "views.hpp"

@@ -1,0 +1,274 @@
+/// \file
+/// dp::field<N,T>: N-dimensional data over a grid; a handle (copies share).
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <type_traits>
+
+#include "config.hpp"
+#include "detail/storage.hpp"
+#include "error.hpp"
+#include "grid.hpp"
+#include "index.hpp"
+
+namespace dp {
+
+/// Extent of a dimension that accepts every index value (made by spread).
+inline constexpr std::int64_t unbounded = std::numeric_limits<std::int64_t>::max();
+
+namespace detail {
+/// How one dimension of a field maps index values to memory.
+struct dim_layout {
+  std::int64_t lb = 0;         ///< first index value
+  std::int64_t extent = 0;     ///< number of values; `unbounded` for spread
+  std::int64_t stride = 1;     ///< distance between index values
+  std::int64_t mem_stride = 0; ///< elements between consecutive positions
+
+  /// Position (0-based) of index value v.
+  DP_HOST_DEVICE constexpr std::int64_t position(std::int64_t v) const {
+    const std::int64_t off = v - lb;
+    return stride == 1 ? off : off / stride;
+  }
+  DP_HOST_DEVICE constexpr bool is_spread() const { return extent == unbounded; }
+  /// True when v is a valid index value of this dimension.
+  DP_HOST_DEVICE constexpr bool contains(std::int64_t v) const {
+    if (is_spread())
+      return true;
+    const std::int64_t off = v - lb;
+    return off % stride == 0 && off / stride >= 0 && off / stride < extent;
+  }
+};
+struct field_access;
+} // namespace detail
+
+/// N-dimensional data of element type T over a dp::grid<N>.
+///
+/// A field is a handle: copies share the data (use clone() for a deep copy).
+/// Elements are addressed by the grid's index *values*, so a field over
+/// `grid<1>(arithmetic_sequence(1, n + 1))` is indexed 1..n. A const field
+/// gives const element access only; `field<N, const T>` is a read-only view.
+/// Element access works in host and device code.
+///
+///     dp::field<2, float> A(dp::grid<2>(3, 4), 1.0f);
+///     A(2, 3) = 5.0f;
+///     dp::field<2, float> B = A;      // shares A's data
+///     dp::field<2, float> C = A.clone();
+template <int N, class T> class field {
+  static_assert(N >= 1, "dp::field<N,T> needs N >= 1");
+
+public:
+  static constexpr int rank = N;
+  using element_type = T;
+  using value_type = std::remove_const_t<T>;
+
+  /// An empty field over an empty grid.
+  DP_HOST_DEVICE field() : data_(nullptr), dims_{} {}
+
+  /// Value-initialised data over g.
+  explicit field(const grid<N> &g) : field(g, value_type()) {}
+
+  /// Data over g, every element a copy of init.
+  field(const grid<N> &g, const value_type &init) : dims_{} {
+    std::int64_t mem = 1;
+    for (int d = N - 1; d >= 0; --d) {
+      const auto &s = g.dimension(d);
+      dims_[d] = detail::dim_layout{s.lb, s.extent, s.stride, mem};
+      mem *= s.extent;
+    }
+    owner_ = detail::storage_ref(
+        detail::storage::create<value_type>(static_cast<std::size_t>(mem), init));
+    data_ = static_cast<T *>(owner_.get()->host_data());
+  }
+
+  /// A read-only view of a writable field shares its data.
+  template <class U, std::enable_if_t<std::is_same<const U, T>::value &&
+                                          !std::is_same<U, T>::value,
+                                      int> = 0>
+  DP_HOST_DEVICE field(const field<N, U> &o)
+      : data_(o.data_), owner_(o.owner_) {
+    for (int d = 0; d < N; ++d)
+      dims_[d] = o.dims_[d];
+  }
+
+  /// Element at an index of values.
+  DP_HOST_DEVICE T &operator[](const index<N> &idx) {
+#if !DP_DEVICE_COMPILE
+    if (std::is_const<T>::value)
+      sync_for_host_read();
+    else
+      sync_for_host_write();
+#endif
+    return *address(idx);
+  }
+  DP_HOST_DEVICE const T &operator[](const index<N> &idx) const {
+#if !DP_DEVICE_COMPILE
+    sync_for_host_read();
+#endif
+    return *address(idx);
+  }
+
+  /// Element at N index values: `A(i, j)`.
+  template <class... I,
+            std::enable_if_t<sizeof...(I) == N && (std::is_integral<I>::value && ...),
+                             int> = 0>
+  DP_HOST_DEVICE T &operator()(I... i) {
+    return (*this)[index<N>(i...)];
+  }
+  template <class... I,
+            std::enable_if_t<sizeof...(I) == N && (std::is_integral<I>::value && ...),
+                             int> = 0>
+  DP_HOST_DEVICE const T &operator()(I... i) const {
+    return (*this)[index<N>(i...)];
+  }
+
+  /// Bounds-checked element access (host only): a dp::error names the index
+  /// and the grid when idx is not one of the field's index values.
+  T &at(const index<N> &idx) {
+    check(idx);
+    return (*this)[idx];
+  }
+  const T &at(const index<N> &idx) const {
+    check(idx);
+    return (*this)[idx];
+  }
+
+  /// The grid of index values (spread dimensions report `unbounded`).
+  grid<N> get_grid() const {
+    std::array<arithmetic_sequence, N> s;
+    for (int d = 0; d < N; ++d)
+      s[d] = arithmetic_sequence::from_extent(dims_[d].lb, dims_[d].extent,
+                                              dims_[d].stride);
+    return grid<N>(s);
+  }
+  /// Number of index values of dimension d.
+  DP_HOST_DEVICE std::int64_t get_extent(int d) const { return dims_[d].extent; }
+  /// Number of elements (spread dimensions count once).
+  DP_HOST_DEVICE std::int64_t size() const {
+    std::int64_t s = 1;
+    for (int d = 0; d < N; ++d)
+      s *= dims_[d].is_spread() ? 1 : dims_[d].extent;
+    return s;
+  }
+
+  /// Address of the element at the first index value of every dimension.
+  /// The elements are contiguous, row-major, for a field made from a grid.
+  T *data() {
+    sync_for_host_write();
+    return data_;
+  }
+  const T *data() const {
+    sync_for_host_read();
+    return data_;
+  }
+
+  /// A deep copy over the same grid, contiguous and row-major.
+  field<N, value_type> clone() const {
+    for (int d = 0; d < N; ++d)
+      if (dims_[d].is_spread())
+        detail::fail("dp::field::clone: dimension " + std::to_string(d) +
+                     " is a spread (unbounded) dimension");
+    field<N, value_type> c(get_grid());
+    const grid<N> g = get_grid();
+    const std::int64_t n = g.size();
+    for (std::int64_t k = 0; k < n; ++k) {
+      const index<N> idx = g.map_index(k);
+      c[idx] = (*this)[idx];
+    }
+    return c;
+  }
+
+  /// True when both handles refer to the same data block.
+  bool shares_data_with(const void *storage_block) const {
+    return owner_.get() == storage_block;
+  }
+
+private:
+  template <int, class> friend class field;
+  friend struct detail::field_access;
+
+  DP_HOST_DEVICE T *address(const index<N> &idx) const {
+    std::int64_t off = 0;
+    for (int d = 0; d < N; ++d)
+      off += dims_[d].position(idx[d]) * dims_[d].mem_stride;
+    return data_ + off;
+  }
+
+  void sync_for_host_read() const {
+    if (detail::storage *s = owner_.get())
+      if (!s->host_current())
+        s->make_host_current();
+  }
+  void sync_for_host_write() const {
+    if (detail::storage *s = owner_.get()) {
+      if (!s->host_current())
+        s->make_host_current();
+      if (s->device_current()) // only then: keeps writes free of shared stores
+        s->host_wrote();
+    }
+  }
+
+  void check(const index<N> &idx) const {
+    for (int d = 0; d < N; ++d)
+      if (!dims_[d].contains(idx[d]))
+        detail::fail("dp::field: index value " + std::to_string(idx[d]) +
+                     " of dimension " + std::to_string(d) +
+                     " is outside the field's grid " + get_grid().to_string());
+  }
+
+  T *data_;
+  detail::dim_layout dims_[N];
+  detail::storage_ref owner_;
+};
+
+/// A read-only view: only const element access.
+template <int N, class T> using read_only_field = field<N, const T>;
+
+namespace detail {
+/// Builds views from a field's parts; the only place that does.
+struct field_access {
+  template <int N, class T> DP_HOST_DEVICE static T *data(const field<N, T> &f) {
+    return f.data_;
+  }
+  template <int N, class T>
+  DP_HOST_DEVICE static const dim_layout &dim(const field<N, T> &f, int d) {
+    return f.dims_[d];
+  }
+  template <int N, class T> static storage *owner(const field<N, T> &f) {
+    return f.owner_.get();
+  }
+  /// A field of rank M over the same data with the given layout.
+  template <int M, class T, int N, class U>
+  DP_HOST_DEVICE static field<M, T> make(const field<N, U> &from, T *data,
+                                         const dim_layout (&dims)[M]) {
+    field<M, T> f;
+    f.data_ = data;
+    f.owner_ = from.owner_;
+    for (int d = 0; d < M; ++d)
+      f.dims_[d] = dims[d];
+    return f;
+  }
+  /// A non-owning writable-typed handle on read-only data, for a kernel
+  /// formal `const field<N,T>&` that can only read it.
+  template <int N, class T>
+  DP_HOST_DEVICE static field<N, T> strip_const(const field<N, const T> &f) {
+    field<N, T> r;
+    r.data_ = const_cast<T *>(f.data_);
+    for (int d = 0; d < N; ++d)
+      r.dims_[d] = f.dims_[d];
+    return r;
+  }
+  /// The same field with a different data address (a device copy).
+  template <int N, class T>
+  DP_HOST_DEVICE static field<N, T> rebased(const field<N, T> &f, T *data) {
+    field<N, T> r;
+    r.data_ = data;
+    for (int d = 0; d < N; ++d)
+      r.dims_[d] = f.dims_[d];
+    return r;
+  }
+};
+} // namespace detail
+
+} // namespace dp

@@ -1,0 +1,245 @@
+/// \file
+/// The dispatch planner (SPEC §5): how a logical domain is laid onto GPU
+/// launches, and the inverse map a stub runs to find its logical index.
+/// Pure host code for planning; the mapping functions are host+device and
+/// allocate nothing, so generated stubs compile them for the GPU.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "../config.hpp"
+#include "../extent.hpp"
+#include "../index.hpp"
+
+namespace dp::rt {
+
+/// A physical triple in dim3 order: x (fastest), y, z.
+using triple = std::array<std::int64_t, 3>;
+
+/// What a device allows: groups per physical dimension and threads per group.
+struct device_limits {
+  triple max_groups;
+  std::int64_t max_threads_per_group;
+};
+
+/// How to lay a domain onto launches.
+enum class dispatch_policy {
+  automatic,    ///< the planner's best choice
+  load_balance, ///< one launch where possible; indirect when direct does not fit
+  split         ///< direct launches, several with origins when one does not reach
+};
+
+/// Dispatch modes.
+enum dispatch_mode : int {
+  direct_1 = 1,    ///< global id x is the index of a rank-1 domain
+  direct_2 = 2,    ///< (y, x) is the index of a rank-2 domain
+  direct_3 = 3,    ///< (z, y, x) is the index of the trailing 3 dimensions
+  partial_x = 4,   ///< rank 3: dimension 2 direct on x, 0 and 1 spread on (y, z)
+  partial_y = 5,   ///< rank 3: dimension 1 direct on x, 0 and 2 spread on (y, z)
+  partial_z = 6,   ///< rank 3: dimension 0 direct on x, 1 and 2 spread on (y, z)
+  indirect = 7     ///< flatten the physical id, raise it to the logical index
+};
+
+/// Above this many physical threads per logical point a direct plan is
+/// wasteful and the planner prefers the indirect mode.
+inline constexpr double wastage_threshold = 2.0;
+
+/// One launch: its group counts and the logical origin added to its indices
+/// (for indirect launches, the origin is where its linear range starts).
+template <int N> struct dispatch_piece {
+  triple groups;
+  dp::index<N> origin;
+};
+
+/// A complete plan: one mode for all launches, one piece per launch.
+template <int N> struct dispatch_plan {
+  int mode;                            ///< 1-3 direct, 4-6 partially direct, 7 indirect
+  triple group_shape;                  ///< threads per group
+  std::vector<dispatch_piece<N>> pieces;
+  dp::extent<N> domain;                ///< the logical extents planned for
+
+  /// Physical threads over logical points (1.0 is a perfect fit).
+  double wastage() const;
+};
+
+/// A physical thread: its group id and its id within the group (dim3 order).
+struct physical_thread {
+  triple group;
+  triple local;
+};
+
+/// Plans the launches that cover `domain`. Throws dp::error when no plan
+/// fits `limits` (a group shape above the thread limit, a limit below 1, or
+/// more launches than a plan may hold).
+///
+///     auto plan = dp::rt::plan_dispatch(dp::extent<2>(289, 2050), limits);
+///     // plan.mode == 2, one piece with groups {9, 289, 1}
+template <int N>
+dispatch_plan<N> plan_dispatch(const dp::extent<N> &domain, const device_limits &limits,
+                               dispatch_policy policy = dispatch_policy::automatic,
+                               triple group_shape = {256, 1, 1});
+
+/// The launch parameters a stub needs, flattened into plain arrays so they
+/// travel to the device as a kernel argument.
+template <int N> struct launch_geometry {
+  std::int64_t extent[N];
+  std::int64_t group_shape[3];
+  std::int64_t groups[3];
+  std::int64_t origin[N];
+};
+
+template <int N>
+launch_geometry<N> make_geometry(const dispatch_plan<N> &plan, const dispatch_piece<N> &piece) {
+  launch_geometry<N> g{};
+  for (int d = 0; d < N; ++d)
+    g.extent[d] = plan.domain[d], g.origin[d] = piece.origin[d];
+  for (int k = 0; k < 3; ++k)
+    g.group_shape[k] = plan.group_shape[k], g.groups[k] = piece.groups[k];
+  return g;
+}
+
+namespace detail {
+DP_HOST_DEVICE inline std::int64_t div_ceil(std::int64_t a, std::int64_t b) {
+  return (a + b - 1) / b;
+}
+} // namespace detail
+
+/// The logical index of a physical thread in mode `Mode`; false when the
+/// thread maps to no point. This is the code a stub instantiates per mode.
+template <int Mode, int N>
+DP_HOST_DEVICE bool map_thread(const launch_geometry<N> &g, const std::int64_t (&group)[3],
+                               const std::int64_t (&local)[3], dp::index<N> &out) {
+  std::int64_t global[3];
+  for (int k = 0; k < 3; ++k)
+    global[k] = group[k] * g.group_shape[k] + local[k];
+  if constexpr (Mode >= 1 && Mode <= 3) {
+    // Direct: physical k carries logical dimension N-1-k; the leading
+    // dimensions (rank > 3) come from the origin.
+    constexpr int direct = N < 3 ? N : 3;
+    for (int k = direct; k < 3; ++k)
+      if (global[k] != 0)
+        return false;
+    for (int d = 0; d < N; ++d)
+      out[d] = g.origin[d];
+    for (int k = 0; k < direct; ++k) {
+      const int d = N - 1 - k;
+      out[d] += global[k];
+      if (out[d] >= g.extent[d])
+        return false;
+    }
+    return true;
+  } else if constexpr (Mode >= 4 && Mode <= 6) {
+    static_assert(N == 3 || Mode < 4, "modes 4-6 are for rank 3");
+    // One logical dimension's groups go on x; the other two are flattened
+    // into the (y, z) groups. Tiles keep their logical orientation.
+    constexpr int c = Mode == 4 ? 2 : Mode == 5 ? 1 : 0; // direct dimension
+    constexpr int a = c == 0 ? 1 : 0;                    // spread, more significant
+    constexpr int b = c == 2 ? 1 : 2;                    // spread, less significant
+    std::int64_t tile[3], virt[3], vgroup[3];
+    for (int d = 0; d < 3; ++d) {
+      tile[d] = g.group_shape[2 - d];
+      virt[d] = detail::div_ceil(g.extent[d], tile[d]);
+    }
+    const std::int64_t spread = group[2] * g.groups[1] + group[1];
+    if (spread >= virt[a] * virt[b])
+      return false;
+    vgroup[c] = group[0];
+    vgroup[a] = spread / virt[b];
+    vgroup[b] = spread % virt[b];
+    for (int d = 0; d < 3; ++d) {
+      out[d] = g.origin[d] + vgroup[d] * tile[d] + local[2 - d];
+      if (out[d] >= g.extent[d])
+        return false;
+    }
+    return true;
+  } else {
+    static_assert(Mode == 7, "dispatch modes are 1-7");
+    const std::int64_t px = g.groups[0] * g.group_shape[0];
+    const std::int64_t py = g.groups[1] * g.group_shape[1];
+    std::int64_t start = 0, total = 1;
+    for (int d = 0; d < N; ++d) {
+      start = start * g.extent[d] + g.origin[d];
+      total *= g.extent[d];
+    }
+    std::int64_t offset = start + (global[2] * py + global[1]) * px + global[0];
+    if (offset >= total)
+      return false;
+    for (int d = N - 1; d >= 0; --d) {
+      out[d] = offset % g.extent[d];
+      offset /= g.extent[d];
+    }
+    return true;
+  }
+}
+
+/// The logical index reached by thread `th` of `piece`; false when the
+/// thread maps to no point (it must then do nothing).
+template <int N>
+bool logical_index(const dispatch_plan<N> &plan, const dispatch_piece<N> &piece,
+                   const physical_thread &th, dp::index<N> &out) {
+  const launch_geometry<N> g = make_geometry(plan, piece);
+  const std::int64_t group[3] = {th.group[0], th.group[1], th.group[2]};
+  const std::int64_t local[3] = {th.local[0], th.local[1], th.local[2]};
+  for (int k = 0; k < 3; ++k)
+    if (group[k] < 0 || group[k] >= piece.groups[k] || local[k] < 0 ||
+        local[k] >= plan.group_shape[k])
+      return false;
+  switch (plan.mode) {
+  case 1: return map_thread<1>(g, group, local, out);
+  case 2: return map_thread<2>(g, group, local, out);
+  case 3: return map_thread<3>(g, group, local, out);
+  case 4: if constexpr (N == 3) return map_thread<4>(g, group, local, out); else return false;
+  case 5: if constexpr (N == 3) return map_thread<5>(g, group, local, out); else return false;
+  case 6: if constexpr (N == 3) return map_thread<6>(g, group, local, out); else return false;
+  case 7: return map_thread<7>(g, group, local, out);
+  default: return false;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The planner proper is rank-generic host code in runtime/planner.cpp.
+
+namespace detail {
+/// A plan with runtime rank, as the out-of-line planner produces it.
+struct raw_plan {
+  int mode = 0;
+  triple group_shape{};
+  std::vector<triple> groups;               ///< per piece
+  std::vector<std::int64_t> origins;        ///< per piece, `rank` values each
+};
+raw_plan plan_raw(const std::int64_t *extent, int rank, const device_limits &limits,
+                  dispatch_policy policy, const triple &group_shape);
+double wastage(const std::int64_t *extent, int rank, const triple &group_shape,
+               const std::vector<triple> &groups);
+} // namespace detail
+
+template <int N>
+dispatch_plan<N> plan_dispatch(const dp::extent<N> &domain, const device_limits &limits,
+                               dispatch_policy policy, triple group_shape) {
+  std::int64_t e[N];
+  for (int d = 0; d < N; ++d)
+    e[d] = domain[d];
+  detail::raw_plan raw = detail::plan_raw(e, N, limits, policy, group_shape);
+  dispatch_plan<N> plan{raw.mode, raw.group_shape, {}, domain};
+  plan.pieces.resize(raw.groups.size());
+  for (std::size_t p = 0; p < raw.groups.size(); ++p) {
+    plan.pieces[p].groups = raw.groups[p];
+    for (int d = 0; d < N; ++d)
+      plan.pieces[p].origin[d] = raw.origins[p * N + d];
+  }
+  return plan;
+}
+
+template <int N> double dispatch_plan<N>::wastage() const {
+  std::int64_t e[N];
+  for (int d = 0; d < N; ++d)
+    e[d] = domain[d];
+  std::vector<triple> g;
+  for (const auto &p : pieces)
+    g.push_back(p.groups);
+  return detail::wastage(e, N, group_shape, g);
+}
+
+} // namespace dp::rt

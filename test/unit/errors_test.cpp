@@ -1,0 +1,108 @@
+// Every bad input of SPEC §2/§3 is a dp::error whose message says what is
+// wrong: which argument, which extents, which bound.
+#include <dp/dp.hpp>
+#include <gtest/gtest.h>
+
+#include <functional>
+
+namespace {
+
+/// Runs f, expecting a dp::error whose message contains every fragment.
+template <class F> void expect_error(F &&f, std::initializer_list<const char *> fragments) {
+  try {
+    f();
+    ADD_FAILURE() << "no dp::error was raised";
+  } catch (const dp::error &e) {
+    const std::string what = e.what();
+    for (const char *frag : fragments)
+      EXPECT_NE(what.find(frag), std::string::npos) << "message: " << what << "\nlacks: " << frag;
+  }
+}
+
+TEST(Errors, IsARuntimeError) {
+  static_assert(std::is_base_of<std::runtime_error, dp::error>::value);
+}
+
+TEST(Errors, NegativeExtents) {
+  expect_error([] { dp::grid<2> g(3, -1); }, {"extent -1", "negative"});
+  expect_error([] { dp::extent<1> e(-4); }, {"size -4", "dimension 0", "negative"});
+  expect_error([] { dp::arithmetic_sequence s(0, 10, 0); }, {"stride is 0"});
+}
+
+TEST(Errors, ElementalProjectionOutsideTheField) {
+  dp::field<1, int> small(dp::grid<1>(10));
+  expect_error([&] { dp::forall(dp::grid<1>(11), [](int &) {}, small); },
+               {"dp::forall", "argument 1", "index value 10", "compute dimension 0", "[0, 1 .. 9]"});
+  dp::field<2, int> a(dp::grid<2>(4, 4)), b(dp::grid<2>(4, 5));
+  expect_error([&] { dp::forall(dp::grid<2>(4, 5), [](int &, int) {}, b, a); },
+               {"argument 2", "index value 4", "compute dimension 1"});
+  // A strided grid whose values fall between the field's values.
+  dp::field<1, int> evens(dp::grid<1>(dp::arithmetic_sequence(0, 10, 2)));
+  expect_error([&] { dp::forall(dp::grid<1>(dp::arithmetic_sequence(0, 8, 3)), [](int) {}, evens); },
+               {"argument 1", "index value 3"});
+}
+
+TEST(Errors, PartialProjectionTrailingCoordinatesOutsideTheField) {
+  dp::field<2, double> A(dp::grid<2>(5, 8));
+  dp::field<1, double> C(dp::grid<1>(9));
+  expect_error([&] {
+    dp::forall(C.get_grid(), [](double &, const dp::field<1, double> &) {}, C, A);
+  }, {"argument 2 (rank 2)", "index value 8", "dimension 1"});
+}
+
+TEST(Errors, WritableFieldAlsoInAnotherArgument) {
+  dp::field<1, int> a(dp::grid<1>(8));
+  expect_error([&] { dp::forall(a.get_grid(), [](int &x, int y) { x = y; }, a, a); },
+               {"argument 1", "writable", "argument 2"});
+  // Through a view of the same data, too.
+  dp::field<2, int> m(dp::grid<2>(3, 3));
+  expect_error([&] {
+    dp::forall(m.get_grid(), [](int &x, const dp::field<2, int> &) { x = 0; }, m, dp::transpose(m));
+  }, {"argument 1", "argument 2"});
+  // Reading the same field twice is fine.
+  EXPECT_NO_THROW(dp::forall(a.get_grid(), [](int, int) {}, a, a));
+}
+
+TEST(Errors, ResultFieldsOfTheWrongShape) {
+  dp::field<2, int> a(dp::grid<2>(3, 4));
+  dp::field<1, int> wrong(dp::grid<1>(4));
+  expect_error([&] { dp::reduce<1>(a.get_grid(), std::plus<>(), wrong, [](int x) { return x; }, a); },
+               {"dp::reduce", "result field has extents (4)", "needs (3)"});
+  dp::field<2, int> scan_out(dp::grid<2>(4, 3));
+  expect_error([&] { dp::scan<0>(a.get_grid(), std::plus<>(), scan_out, [](int x) { return x; }, a); },
+               {"dp::scan", "(4, 3)", "(3, 4)"});
+  expect_error([&] { dp::sort<0>(dp::grid<2>(3, 5), std::less<>(), a); }, {"dp::sort", "sort field"});
+}
+
+TEST(Errors, DimensionOutOfRange) {
+  dp::field<2, int> a(dp::grid<2>(3, 4));
+  dp::field<2, int> out(dp::grid<2>(3, 4));
+  expect_error([&] { dp::scan<2>(a.get_grid(), std::plus<>(), out, [](int x) { return x; }, a); },
+               {"dp::scan", "dimension 2", "rank 2"});
+  expect_error([&] { dp::sort<5>(a.get_grid(), std::less<>(), out); }, {"dimension 5"});
+}
+
+TEST(Errors, ResultFieldAlsoAnArgument) {
+  const dp::grid<1> g(10);
+  dp::field<1, int> a(g);
+  expect_error([&] { dp::scan<0>(g, std::plus<>(), a, [](int x) { return x; }, a); },
+               {"result field", "argument 1"});
+}
+
+TEST(Errors, ImpossiblePlans) {
+  const dp::rt::device_limits tiny{{4, 4, 4}, 64};
+  expect_error([&] { dp::rt::plan_dispatch(dp::extent<1>(10), tiny, dp::rt::dispatch_policy::automatic, {128, 1, 1}); },
+               {"group shape (128, 1, 1)", "128 threads", "allows 64"});
+  const dp::rt::device_limits zero{{0, 4, 4}, 64};
+  expect_error([&] { dp::rt::plan_dispatch(dp::extent<1>(10), zero); }, {"max_groups"});
+  expect_error([&] {
+    dp::rt::plan_dispatch(dp::extent<4>(1 << 12, 1 << 12, 2, 2), dp::rt::device_limits{{1, 1, 1}, 1},
+                          dp::rt::dispatch_policy::split, {1, 1, 1});
+  }, {"launches"});
+}
+
+TEST(Errors, BackendSelection) {
+  expect_error([] { dp::rt::parse_backend("opencl"); }, {"DP_BACKEND=opencl", "unknown backend"});
+}
+
+} // namespace

@@ -1,0 +1,175 @@
+// The dispatch planner: the patent's examples, and the covering property
+// (every logical point reached by exactly one physical thread of exactly one
+// piece, within the limits) over many random problems.
+#include <dp/dp.hpp>
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+namespace {
+
+using dp::rt::dispatch_policy;
+using dp::rt::triple;
+
+const dp::rt::device_limits generous{{2147483647, 65535, 65535}, 1024};
+
+TEST(Planner, PatentExampleDirectRankTwo) {
+  const auto plan = dp::rt::plan_dispatch(dp::extent<2>(289, 2050), generous);
+  EXPECT_EQ(plan.mode, 2);
+  ASSERT_EQ(plan.pieces.size(), 1u);
+  EXPECT_EQ(plan.pieces[0].groups, (triple{9, 289, 1}));
+  EXPECT_EQ(plan.pieces[0].origin, dp::index<2>(0, 0));
+  EXPECT_EQ(plan.group_shape, (triple{256, 1, 1}));
+}
+
+TEST(Planner, PatentExampleSplitIntoFourLaunches) {
+  const dp::rt::device_limits limits{{256, 256, 256}, 1024};
+  const auto plan =
+      dp::rt::plan_dispatch(dp::extent<2>(258, 258), limits, dispatch_policy::split, {1, 1, 1});
+  EXPECT_EQ(plan.mode, 2);
+  ASSERT_EQ(plan.pieces.size(), 4u);
+  EXPECT_EQ(plan.pieces[0].origin, dp::index<2>(0, 0));
+  EXPECT_EQ(plan.pieces[1].origin, dp::index<2>(0, 256));
+  EXPECT_EQ(plan.pieces[2].origin, dp::index<2>(256, 0));
+  EXPECT_EQ(plan.pieces[3].origin, dp::index<2>(256, 256));
+  EXPECT_EQ(plan.pieces[0].groups, (triple{256, 256, 1}));
+  EXPECT_EQ(plan.pieces[1].groups, (triple{2, 256, 1}));
+  EXPECT_EQ(plan.pieces[2].groups, (triple{256, 2, 1}));
+  EXPECT_EQ(plan.pieces[3].groups, (triple{2, 2, 1}));
+}
+
+TEST(Planner, WastefulDirectBecomesIndirect) {
+  // 1000 x 3 with 256-wide groups: direct wastes 85 threads a point.
+  const auto plan = dp::rt::plan_dispatch(dp::extent<2>(1000, 3), generous);
+  EXPECT_EQ(plan.mode, 7);
+  EXPECT_LT(plan.wastage(), 1.1);
+}
+
+TEST(Planner, RankThreeBeyondOneDimensionUsesPartiallyDirectModes) {
+  const dp::rt::device_limits limits{{64, 64, 64}, 1024};
+  // x fits (4 groups), y (100) does not: mode 4 keeps x direct.
+  EXPECT_EQ(dp::rt::plan_dispatch(dp::extent<3>(10, 100, 1024), limits).mode, 4);
+  // x does not fit, y does: mode 5 puts dimension 1 on x.
+  EXPECT_EQ(dp::rt::plan_dispatch(dp::extent<3>(10, 50, 256 * 100), limits).mode, 5);
+  // only z fits on x: mode 6.
+  EXPECT_EQ(dp::rt::plan_dispatch(dp::extent<3>(50, 40, 256 * 100), limits, dispatch_policy::automatic,
+                                  {256, 1, 1}).mode, 6);
+}
+
+TEST(Planner, HighRanksAreIndirectOrIteratedUnderSplit) {
+  EXPECT_EQ(dp::rt::plan_dispatch(dp::extent<5>(2, 3, 4, 5, 6), generous).mode, 7);
+  const auto split =
+      dp::rt::plan_dispatch(dp::extent<5>(2, 3, 4, 5, 6), generous, dispatch_policy::split);
+  EXPECT_EQ(split.mode, 3);
+  EXPECT_EQ(split.pieces.size(), 6u); // one per value of the leading two dims
+}
+
+TEST(Planner, EmptyDomainHasNoLaunches) {
+  EXPECT_TRUE(dp::rt::plan_dispatch(dp::extent<2>(0, 10), generous).pieces.empty());
+}
+
+TEST(Planner, SixtyFourBitDomains) {
+  const dp::rt::device_limits limits{{1 << 20, 1 << 20, 1 << 20}, 1024};
+  const auto plan = dp::rt::plan_dispatch(dp::extent<1>(std::int64_t(1) << 40), limits);
+  std::int64_t threads = 0;
+  for (const auto &p : plan.pieces)
+    threads += p.groups[0] * p.groups[1] * p.groups[2] * 256;
+  EXPECT_GE(threads, std::int64_t(1) << 40);
+  EXPECT_LT(plan.wastage(), 1.01);
+}
+
+/// Walks every physical thread of every piece and counts the logical points
+/// reached; each must be reached exactly once.
+template <int N>
+void check_covering(const dp::extent<N> &e, const dp::rt::device_limits &limits,
+                    dispatch_policy policy, const triple &shape, std::uint32_t seed) {
+  SCOPED_TRACE("seed " + std::to_string(seed) + " extent " + e.to_string() + " shape (" +
+               std::to_string(shape[0]) + "," + std::to_string(shape[1]) + "," +
+               std::to_string(shape[2]) + ") max_groups (" + std::to_string(limits.max_groups[0]) +
+               "," + std::to_string(limits.max_groups[1]) + "," +
+               std::to_string(limits.max_groups[2]) + ") policy " +
+               std::to_string(static_cast<int>(policy)));
+  const auto plan = dp::rt::plan_dispatch(e, limits, policy, shape);
+  ASSERT_GE(plan.mode, 1);
+  ASSERT_LE(plan.mode, 7);
+  if (plan.mode >= 4 && plan.mode <= 6) {
+    ASSERT_EQ(N, 3);
+  }
+  std::vector<int> hits(static_cast<std::size_t>(e.size()), 0);
+  const dp::grid<N> g(e);
+  for (const auto &piece : plan.pieces) {
+    for (int k = 0; k < 3; ++k) {
+      ASSERT_GE(piece.groups[k], 1);
+      ASSERT_LE(piece.groups[k], limits.max_groups[k]);
+    }
+    dp::rt::physical_thread th{};
+    for (th.group[2] = 0; th.group[2] < piece.groups[2]; ++th.group[2])
+      for (th.group[1] = 0; th.group[1] < piece.groups[1]; ++th.group[1])
+        for (th.group[0] = 0; th.group[0] < piece.groups[0]; ++th.group[0])
+          for (th.local[2] = 0; th.local[2] < shape[2]; ++th.local[2])
+            for (th.local[1] = 0; th.local[1] < shape[1]; ++th.local[1])
+              for (th.local[0] = 0; th.local[0] < shape[0]; ++th.local[0]) {
+                dp::index<N> idx;
+                if (!dp::rt::logical_index(plan, piece, th, idx))
+                  continue;
+                ASSERT_TRUE(e.contains(idx));
+                ++hits[static_cast<std::size_t>(g.flatten(idx))];
+              }
+  }
+  for (std::size_t k = 0; k < hits.size(); ++k)
+    ASSERT_EQ(hits[k], 1) << "logical offset " << k << " mode " << plan.mode;
+}
+
+template <int N> void random_coverings(std::uint32_t seed, int count) {
+  std::mt19937 rng(seed);
+  auto pick = [&](std::int64_t lo, std::int64_t hi) {
+    return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+  };
+  const std::int64_t budget = N <= 2 ? 4000 : 3000; // logical points per case
+  for (int c = 0; c < count; ++c) {
+    dp::extent<N> e;
+    std::int64_t points = 1;
+    for (int d = 0; d < N; ++d) {
+      e[d] = pick(d == 0 ? 0 : 1, std::max<std::int64_t>(1, std::min<std::int64_t>(40, budget / points)));
+      points *= std::max<std::int64_t>(1, e[d]);
+    }
+    const triple shape{pick(1, 8), pick(1, 3), pick(1, 2)};
+    const dp::rt::device_limits limits{{pick(1, 12), pick(1, 12), pick(1, 12)}, 64};
+    const dispatch_policy policy = static_cast<dispatch_policy>(pick(0, 2));
+    bool impossible = false;
+    try {
+      (void)dp::rt::plan_dispatch(e, limits, policy, shape);
+    } catch (const dp::error &) {
+      impossible = true; // too many launches: allowed to refuse, never to be wrong
+    }
+    if (!impossible)
+      check_covering(e, limits, policy, shape, seed * 1000 + std::uint32_t(c));
+  }
+}
+
+TEST(PlannerProperty, EveryPointExactlyOnceRank1) { random_coverings<1>(1, 250); }
+TEST(PlannerProperty, EveryPointExactlyOnceRank2) { random_coverings<2>(2, 250); }
+TEST(PlannerProperty, EveryPointExactlyOnceRank3) { random_coverings<3>(3, 400); }
+TEST(PlannerProperty, EveryPointExactlyOnceRank4) { random_coverings<4>(4, 150); }
+TEST(PlannerProperty, EveryPointExactlyOnceRank5) { random_coverings<5>(5, 100); }
+TEST(PlannerProperty, EveryPointExactlyOnceRank6) { random_coverings<6>(6, 100); }
+
+TEST(PlannerProperty, EveryModeIsExercised) {
+  // The random search above must not miss a mode: hit each one on purpose.
+  const dp::rt::device_limits small{{4, 4, 4}, 64};
+  check_covering<1>(dp::extent<1>(30), small, dispatch_policy::automatic, {8, 1, 1}, 0);      // 1
+  check_covering<2>(dp::extent<2>(3, 30), small, dispatch_policy::automatic, {8, 1, 1}, 0);   // 2
+  check_covering<3>(dp::extent<3>(3, 4, 30), small, dispatch_policy::automatic, {8, 1, 1}, 0); // 3
+  check_covering<3>(dp::extent<3>(3, 5, 30), small, dispatch_policy::automatic, {8, 1, 1}, 0); // 4
+  check_covering<3>(dp::extent<3>(2, 3, 40), small, dispatch_policy::automatic, {8, 1, 1}, 0); // 5
+  check_covering<3>(dp::extent<3>(3, 70, 3), small, dispatch_policy::load_balance, {1, 1, 1}, 0);
+  check_covering<4>(dp::extent<4>(3, 3, 3, 3), small, dispatch_policy::automatic, {8, 1, 1}, 0); // 7
+  check_covering<2>(dp::extent<2>(50, 50), small, dispatch_policy::split, {4, 2, 1}, 0);       // split
+  check_covering<1>(dp::extent<1>(5000), small, dispatch_policy::load_balance, {8, 1, 1}, 0);  // multi 7
+  EXPECT_EQ(dp::rt::plan_dispatch(dp::extent<3>(3, 5, 30), small, dispatch_policy::automatic, {8, 1, 1}).mode, 4);
+  EXPECT_EQ(dp::rt::plan_dispatch(dp::extent<3>(2, 3, 40), small, dispatch_policy::automatic, {8, 1, 1}).mode, 5);
+  EXPECT_EQ(dp::rt::plan_dispatch(dp::extent<1>(5000), small, dispatch_policy::load_balance, {8, 1, 1}).pieces.size(), 10u);
+}
+
+} // namespace
