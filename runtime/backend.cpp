@@ -2,6 +2,7 @@
 
 #include <dp/error.hpp>
 #include <dp/rt/backend.hpp>
+#include <dp/rt/dispatch.hpp>
 
 #include <cstdlib>
 
@@ -26,21 +27,72 @@ backend parse_backend(const std::string &name) {
   throw error("DP_BACKEND=" + name + ": unknown backend (expected host, hip or cuda)");
 }
 
-backend compiled_device_backend() {
-  // This translation unit is built by the host compiler; device backends
-  // register themselves through the generated code (see runtime/launch).
-  return backend::host;
-}
-
-backend selected_backend() {
+backend selected_backend(backend compiled, bool device_present) {
   const char *env = std::getenv("DP_BACKEND");
   if (!env || !*env)
-    return compiled_device_backend();
+    return device_present ? compiled : backend::host;
   const backend wanted = parse_backend(env);
-  if (wanted != backend::host && wanted != compiled_device_backend())
+  if (wanted != backend::host && wanted != compiled)
     throw error(std::string("DP_BACKEND=") + env + ": this program was built for " +
-                to_string(compiled_device_backend()) + " only");
+                (compiled == backend::host ? std::string("the host only")
+                                           : std::string(to_string(compiled)) + " and host"));
+  if (wanted != backend::host && !device_present)
+    throw error(std::string("DP_BACKEND=") + env + ": no " + to_string(wanted) +
+                " device is present");
   return wanted;
+}
+
+namespace {
+/// Parses "a[,b[,c]]" into up to three positive integers.
+std::array<std::int64_t, 3> parse_triple(const char *name, const char *text,
+                                         std::array<std::int64_t, 3> value, int min_parts) {
+  std::string s(text);
+  int parts = 0;
+  std::size_t at = 0;
+  while (at <= s.size() && parts < 3) {
+    const std::size_t comma = s.find(',', at);
+    const std::string item = s.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+    char *end = nullptr;
+    const long long v = std::strtoll(item.c_str(), &end, 10);
+    if (item.empty() || *end != '\0' || v < 1)
+      throw error(std::string(name) + "=" + text + ": expected " +
+                  (min_parts == 3 ? "x,y,z" : "x[,y,z]") + " with positive integers");
+    value[parts++] = v;
+    if (comma == std::string::npos)
+      break;
+    at = comma + 1;
+    if (parts == 3)
+      throw error(std::string(name) + "=" + text + ": more than three values");
+  }
+  if (parts < min_parts)
+    throw error(std::string(name) + "=" + text + ": expected x,y,z");
+  return value;
+}
+} // namespace
+
+device_limits emulated_limits() {
+  device_limits limits{{2147483647, 65535, 65535}, 1024};
+  if (const char *env = std::getenv("DP_EMULATE_MAX_GROUPS"); env && *env)
+    limits.max_groups = parse_triple("DP_EMULATE_MAX_GROUPS", env, limits.max_groups, 3);
+  return limits;
+}
+
+std::array<std::int64_t, 3> launch_group_shape() {
+  if (const char *env = std::getenv("DP_EMULATE_GROUP"); env && *env)
+    return parse_triple("DP_EMULATE_GROUP", env, {1, 1, 1}, 1);
+  return {256, 1, 1};
+}
+
+dispatch_policy launch_policy() {
+  const char *env = std::getenv("DP_DISPATCH_POLICY");
+  if (!env || !*env || std::string(env) == "automatic")
+    return dispatch_policy::automatic;
+  if (std::string(env) == "load_balance")
+    return dispatch_policy::load_balance;
+  if (std::string(env) == "split")
+    return dispatch_policy::split;
+  throw error(std::string("DP_DISPATCH_POLICY=") + env +
+              ": unknown policy (expected automatic, load_balance or split)");
 }
 
 host_mode selected_host_mode() {

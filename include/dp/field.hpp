@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "config.hpp"
+#include "detail/capture.hpp"
 #include "detail/storage.hpp"
 #include "error.hpp"
 #include "grid.hpp"
@@ -80,6 +81,29 @@ public:
     owner_ = detail::storage_ref(
         detail::storage::create<value_type>(static_cast<std::size_t>(mem), init));
     data_ = static_cast<T *>(owner_.get()->host_data());
+  }
+
+  /// Copies share the data. Inside a launch's capture scope (a kernel
+  /// object being prepared for a device) the copy refers to the device data
+  /// and owns nothing.
+  DP_HOST_DEVICE field(const field &o) : data_(o.data_), owner_(o.owner_) {
+    for (int d = 0; d < N; ++d)
+      dims_[d] = o.dims_[d];
+#if !DP_DEVICE_COMPILE
+    if (detail::capture_scope *scope = detail::capture_scope::current())
+      if (detail::storage *s = owner_.get()) {
+        data_ = static_cast<T *>(scope->translate(
+            s, const_cast<void *>(static_cast<const void *>(data_))));
+        owner_ = detail::storage_ref::none();
+      }
+#endif
+  }
+  DP_HOST_DEVICE field &operator=(const field &o) {
+    data_ = o.data_;
+    owner_ = o.owner_;
+    for (int d = 0; d < N; ++d)
+      dims_[d] = o.dims_[d];
+    return *this;
   }
 
   /// A read-only view of a writable field shares its data.

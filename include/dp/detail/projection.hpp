@@ -15,7 +15,7 @@ namespace dp::detail {
 
 /// Where compute position p lands in a field's memory.
 template <class T, int Rc> struct affine_projection {
-  T *base = nullptr;
+  T *DP_RESTRICT base = nullptr;
   std::int64_t step[Rc] = {};
 
   DP_HOST_DEVICE T *at(const std::int64_t (&pos)[Rc]) const {
@@ -23,6 +23,13 @@ template <class T, int Rc> struct affine_projection {
     for (int d = 0; d < Rc; ++d)
       off += pos[d] * step[d];
     return base + off;
+  }
+  /// The element at compute positions pos (0-based, per dimension).
+  DP_HOST_DEVICE T &operator[](const index<Rc> &pos) const {
+    std::int64_t off = 0;
+    for (int d = 0; d < Rc; ++d)
+      off += pos[d] * step[d];
+    return base[off];
   }
 };
 

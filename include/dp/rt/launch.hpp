@@ -1,0 +1,256 @@
+/// \file
+/// The launch path of generated stubs: one launch_context per call, which
+/// picks the backend, plans the dispatch, prepares each argument where the
+/// launch runs (moving field data only when the other copy is stale), and
+/// runs the stub natively, emulated, or on the GPU.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "../config.hpp"
+#include "../detail/call_info.hpp"
+#include "../detail/capture.hpp"
+#include "../detail/host_loop.hpp"
+#include "../detail/projection.hpp"
+#include "../field.hpp"
+#include "../grid.hpp"
+#include "../index.hpp"
+#include "backend.hpp"
+#include "dispatch.hpp"
+#include "gpu.hpp"
+#include "thread.hpp"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+namespace dp::rt {
+
+/// Elemental projection argument: the element at compute positions p is
+/// `base[sum p[d] * step[d]]`; read-only ones hold a `const T* __restrict__`.
+template <class T, int Rc> using projection = dp::detail::affine_projection<T, Rc>;
+
+/// Partial projection argument: a rank-Rf view with the trailing Rc
+/// coordinates fixed to the current point.
+template <int Rf, class T, int Rc> struct partial_projection {
+  projection<T, Rc> trailing;
+  dp::detail::dim_layout leading[Rf];
+
+  DP_HOST_DEVICE dp::field<Rf, T> view(const dp::index<Rc> &pos) const {
+    dp::field<Rf, T> unowned;
+    return dp::detail::field_access::make<Rf>(unowned, &trailing[pos], leading);
+  }
+};
+
+/// Index values of the compute grid, for `_index` and the implicit index.
+template <int Rc> struct index_values {
+  std::int64_t lb[Rc], stride[Rc];
+  DP_HOST_DEVICE dp::index<Rc> operator[](const dp::index<Rc> &pos) const {
+    dp::index<Rc> v;
+    for (int d = 0; d < Rc; ++d)
+      v[d] = lb[d] + pos[d] * stride[d];
+    return v;
+  }
+};
+
+/// The stub instantiations of one call-site, by dispatch mode (1..7).
+template <int Rc, class Params> struct stub_table {
+  using stub = void (*)(launch_geometry<Rc>, Params);
+  stub modes[8];
+};
+
+/// Prepares and runs one launch of a generated stub.
+template <int Rc> class launch_context final : private dp::detail::capture_scope {
+public:
+  launch_context(const char *kind, const char *location, const dp::grid<Rc> &domain)
+      : call_{kind, location}, domain_(domain), site_(call_.name()) {
+    backend_ = selected_backend(compiled_device_backend(), device_present());
+    mode_ = backend_ == backend::host ? selected_host_mode() : host_mode::native;
+  }
+
+  /// Where this launch runs.
+  backend where() const { return backend_; }
+
+  /// An elemental or partial projection of f on the domain; a dp::error
+  /// when an index value of the domain is not one of f's.
+  template <int Ra, class T, class U = T>
+  projection<U, Rc> project(const dp::field<Ra, T> &f, int position, bool writes) {
+    const auto p = dp::detail::project_on<Rc>(f, domain_, call_, position);
+    projection<U, Rc> moved;
+    moved.base = relocate<U>(f, p.base, writes);
+    for (int d = 0; d < Rc; ++d)
+      moved.step[d] = p.step[d];
+    return moved;
+  }
+
+  /// A partial projection: the trailing Rc dimensions of f fixed per point.
+  template <int Rf, int Ra, class T, class U = T>
+  partial_projection<Rf, U, Rc> project_partial(const dp::field<Ra, T> &f, int position,
+                                                bool writes) {
+    static_assert(Ra == Rf + Rc, "partial projection needs rank Rf + Rc");
+    partial_projection<Rf, U, Rc> pp;
+    const auto p = dp::detail::project_on<Rc>(f, domain_, call_, position);
+    pp.trailing.base = relocate<U>(f, p.base, writes);
+    for (int d = 0; d < Rc; ++d)
+      pp.trailing.step[d] = p.step[d];
+    for (int d = 0; d < Rf; ++d)
+      pp.leading[d] = dp::detail::field_access::dim(f, d);
+    return pp;
+  }
+
+  /// A whole field, broadcast: a non-owning handle on the launch's copy.
+  template <int R, class T> dp::field<R, T> whole(const dp::field<R, T> &f, bool writes) {
+    return dp::detail::field_access::rebased(
+        f, relocate<T>(f, dp::detail::field_access::data(f), writes));
+  }
+
+  /// The compute grid's index values.
+  index_values<Rc> indices() const {
+    index_values<Rc> v;
+    for (int d = 0; d < Rc; ++d)
+      v.lb[d] = domain_.dimension(d).lb, v.stride[d] = domain_.dimension(d).stride;
+    return v;
+  }
+
+  /// A copy of the kernel object whose captured fields refer to the data
+  /// where the launch runs; `writes` for a mutable lambda.
+  template <class K> K capture(const K &kernel, bool writes) {
+    capture_writes_ = writes;
+    dp::detail::capture_guard guard(this);
+    return K(kernel);
+  }
+
+  /// Runs the stub over the whole domain; marks what it wrote.
+  template <class Params>
+  void run(const stub_table<Rc, Params> &stubs,
+           void (*body)(const dp::index<Rc> &, const Params &), const Params &params) {
+    if (!domain_.empty()) {
+      if (backend_ != backend::host)
+        run_device(stubs, params);
+      else if (mode_ == host_mode::emulate)
+        run_emulated(stubs, params);
+      else
+        run_native(body, params);
+    }
+    for (dp::detail::storage *s : written_)
+      if (backend_ != backend::host)
+        s->device_wrote();
+  }
+
+private:
+  static bool device_present() {
+#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
+    return gpu::device_present();
+#else
+    return false;
+#endif
+  }
+
+  /// The address of `at` (an element of f) in the copy the launch uses,
+  /// made current there; writable blocks are remembered.
+  template <class U, int R, class T>
+  U *relocate(const dp::field<R, T> &f, T *at, bool writes) {
+    void *moved = translate(dp::detail::field_access::owner(f),
+                            const_cast<void *>(static_cast<const void *>(at)), writes);
+    return static_cast<U *>(moved);
+  }
+
+  void *translate(dp::detail::storage *block, void *data) override {
+    return translate(block, data, capture_writes_);
+  }
+  void *translate(dp::detail::storage *block, void *data, bool writes) {
+    if (!block)
+      return data; // an unowned view: already where it must be
+    if (backend_ == backend::host) {
+      block->make_host_current();
+      if (writes)
+        block->host_wrote();
+      return data;
+    }
+#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
+    if (!block->mirror())
+      block->attach_mirror(new gpu::mirror(block->bytes()));
+    block->make_device_current(); // a copy only when the device copy is stale
+    if (writes)
+      written_.push_back(block);
+    const std::ptrdiff_t offset =
+        static_cast<char *>(data) - static_cast<char *>(block->host_data());
+    return static_cast<char *>(block->mirror()->device_data()) + offset;
+#else
+    return data;
+#endif
+  }
+
+  template <class Params>
+  void run_native(void (*body)(const dp::index<Rc> &, const Params &), const Params &params) {
+    const dp::grid<Rc> positions(domain_.extents());
+    dp::detail::parallel_segments(
+        positions, [&](const std::int64_t (&pos)[Rc], std::int64_t j0, std::int64_t j1) {
+          dp::index<Rc> idx;
+          for (int d = 0; d < Rc - 1; ++d)
+            idx[d] = pos[d];
+          for (std::int64_t j = j0; j < j1; ++j) {
+            idx[Rc - 1] = j;
+            body(idx, params);
+          }
+        });
+  }
+
+  dispatch_plan<Rc> plan(const device_limits &limits) const {
+    try {
+      return plan_dispatch(domain_.extents(), limits, launch_policy(), launch_group_shape());
+    } catch (const dp::error &e) {
+      throw dp::error(site_ + ": " + e.what());
+    }
+  }
+
+  template <class Params>
+  void run_emulated(const stub_table<Rc, Params> &stubs, const Params &params) {
+#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
+    (void)stubs, (void)params;
+    throw dp::error(site_ + ": DP_HOST_MODE=emulate needs a program built by a host compiler");
+#else
+    const dispatch_plan<Rc> p = plan(emulated_limits());
+    const auto stub = stubs.modes[p.mode];
+    for (const dispatch_piece<Rc> &piece : p.pieces) {
+      const launch_geometry<Rc> geo = make_geometry(p, piece);
+      const std::int64_t groups = piece.groups[0] * piece.groups[1] * piece.groups[2];
+      tbb::parallel_for(std::int64_t(0), groups, [&](std::int64_t g) {
+        thread_ids &ids = detail::emulated_thread();
+        ids.group[0] = g % piece.groups[0];
+        ids.group[1] = g / piece.groups[0] % piece.groups[1];
+        ids.group[2] = g / piece.groups[0] / piece.groups[1];
+        for (ids.local[2] = 0; ids.local[2] < p.group_shape[2]; ++ids.local[2])
+          for (ids.local[1] = 0; ids.local[1] < p.group_shape[1]; ++ids.local[1])
+            for (ids.local[0] = 0; ids.local[0] < p.group_shape[0]; ++ids.local[0])
+              stub(geo, params);
+      });
+    }
+#endif
+  }
+
+  template <class Params>
+  void run_device(const stub_table<Rc, Params> &stubs, const Params &params) {
+#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
+    static const device_limits limits = gpu::query_limits();
+    const dispatch_plan<Rc> p = plan(limits);
+    for (const dispatch_piece<Rc> &piece : p.pieces)
+      gpu::launch(site_.c_str(), stubs.modes[p.mode], piece.groups, p.group_shape,
+                  make_geometry(p, piece), params);
+    gpu::synchronize(site_.c_str());
+#else
+    (void)stubs, (void)params;
+#endif
+  }
+
+  dp::detail::call_info call_;
+  dp::grid<Rc> domain_;
+  std::string site_;
+  backend backend_ = backend::host;
+  host_mode mode_ = host_mode::native;
+  bool capture_writes_ = false;
+  std::vector<dp::detail::storage *> written_;
+};
+
+} // namespace dp::rt
