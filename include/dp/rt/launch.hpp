@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "../config.hpp"
+#include "../detail/aliasing.hpp"
 #include "../detail/call_info.hpp"
 #include "../detail/capture.hpp"
 #include "../detail/host_loop.hpp"
@@ -43,6 +44,20 @@ template <int Rf, class T, int Rc> struct partial_projection {
   }
 };
 
+/// A read-only view handed to a `const field<R,T>&` (or by-value) formal:
+/// the kernel can only read through it.
+template <int R, class T>
+DP_HOST_DEVICE dp::field<R, T> formal_view(const dp::field<R, const T> &f) {
+  return dp::detail::field_access::strip_const(f);
+}
+template <int R, class T> DP_HOST_DEVICE dp::field<R, T> formal_view(const dp::field<R, T> &f) {
+  return f;
+}
+
+/// The parameter block's kernel slot for free-function kernels, which are
+/// called by name.
+struct no_kernel_object {};
+
 /// Index values of the compute grid, for `_index` and the implicit index.
 template <int Rc> struct index_values {
   std::int64_t lb[Rc], stride[Rc];
@@ -72,10 +87,12 @@ public:
   /// Where this launch runs.
   backend where() const { return backend_; }
 
-  /// An elemental or partial projection of f on the domain; a dp::error
-  /// when an index value of the domain is not one of f's.
-  template <int Ra, class T, class U = T>
+  /// An elemental projection of f on the domain, as element type U (const
+  /// for read-only); a dp::error when an index value of the domain is not
+  /// one of f's.
+  template <class U, int Ra, class T>
   projection<U, Rc> project(const dp::field<Ra, T> &f, int position, bool writes) {
+    note_use(f, position, writes);
     const auto p = dp::detail::project_on<Rc>(f, domain_, call_, position);
     projection<U, Rc> moved;
     moved.base = relocate<U>(f, p.base, writes);
@@ -85,10 +102,11 @@ public:
   }
 
   /// A partial projection: the trailing Rc dimensions of f fixed per point.
-  template <int Rf, int Ra, class T, class U = T>
+  template <int Rf, class U, int Ra, class T>
   partial_projection<Rf, U, Rc> project_partial(const dp::field<Ra, T> &f, int position,
                                                 bool writes) {
     static_assert(Ra == Rf + Rc, "partial projection needs rank Rf + Rc");
+    note_use(f, position, writes);
     partial_projection<Rf, U, Rc> pp;
     const auto p = dp::detail::project_on<Rc>(f, domain_, call_, position);
     pp.trailing.base = relocate<U>(f, p.base, writes);
@@ -99,10 +117,17 @@ public:
     return pp;
   }
 
-  /// A whole field, broadcast: a non-owning handle on the launch's copy.
-  template <int R, class T> dp::field<R, T> whole(const dp::field<R, T> &f, bool writes) {
-    return dp::detail::field_access::rebased(
-        f, relocate<T>(f, dp::detail::field_access::data(f), writes));
+  /// A whole field, broadcast: a non-owning handle on the launch's copy,
+  /// element type U (a read_only view reaches a `const field<R,U>&` formal).
+  template <class U, int R, class T>
+  dp::field<R, U> whole(const dp::field<R, T> &f, int position, bool writes) {
+    note_use(f, position, writes);
+    U *data = relocate<U>(f, dp::detail::field_access::data(f), writes);
+    dp::field<R, U> unowned;
+    dp::detail::dim_layout dims[R];
+    for (int d = 0; d < R; ++d)
+      dims[d] = dp::detail::field_access::dim(f, d);
+    return dp::detail::field_access::make<R>(unowned, data, dims);
   }
 
   /// The compute grid's index values.
@@ -125,6 +150,7 @@ public:
   template <class Params>
   void run(const stub_table<Rc, Params> &stubs,
            void (*body)(const dp::index<Rc> &, const Params &), const Params &params) {
+    dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
     if (!domain_.empty()) {
       if (backend_ != backend::host)
         run_device(stubs, params);
@@ -139,6 +165,13 @@ public:
   }
 
 private:
+  /// Records which block argument `position` reaches, for the aliasing rule.
+  template <int R, class T> void note_use(const dp::field<R, T> &f, int position, bool writes) {
+    if (uses_.size() <= static_cast<std::size_t>(position))
+      uses_.resize(static_cast<std::size_t>(position) + 1);
+    uses_[static_cast<std::size_t>(position)] = {dp::detail::field_access::owner(f), writes};
+  }
+
   static bool device_present() {
 #if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
     return gpu::device_present();
@@ -251,6 +284,7 @@ private:
   host_mode mode_ = host_mode::native;
   bool capture_writes_ = false;
   std::vector<dp::detail::storage *> written_;
+  std::vector<dp::detail::argument_use> uses_;
 };
 
 } // namespace dp::rt

@@ -1,0 +1,134 @@
+//===- DeviceMarking.cpp - Host+device annotations for kernels ------------===//
+
+#include "dpstub/DeviceMarking.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace dpstub {
+
+namespace {
+/// Collects the functions and lambdas a kernel body uses.
+class CalleeCollector : public RecursiveASTVisitor<CalleeCollector> {
+public:
+  std::vector<std::pair<const FunctionDecl *, SourceLocation>> Calls;
+  std::vector<const LambdaExpr *> Lambdas;
+
+  bool VisitCallExpr(CallExpr *CE) {
+    if (const FunctionDecl *FD = CE->getDirectCallee())
+      Calls.push_back({FD, CE->getExprLoc()});
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+    if (const CXXConstructorDecl *Ctor = CE->getConstructor(); Ctor && Ctor->isUserProvided())
+      Calls.push_back({Ctor, CE->getExprLoc()});
+    return true;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    Lambdas.push_back(LE); // marked and walked on their own
+    return true;
+  }
+};
+} // namespace
+
+DeviceMarker::DeviceMarker(ASTContext &Ctx, Reporter &Diags) : Ctx(Ctx), Diags(Diags) {}
+
+void DeviceMarker::markKernel(const AnalysedCall &Call) {
+  if (Call.Lambda)
+    markLambda(Call.Lambda);
+  else if (Call.KernelFunction)
+    markFunction(Call.KernelFunction);
+}
+
+bool DeviceMarker::isLibraryCode(const Decl *D) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (SM.isInSystemHeader(D->getLocation()))
+    return true;
+  // The dp library and the standard library bring their own device code.
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getParent()->isTranslationUnit() && (NS->getName() == "dp" || NS->getName() == "std"))
+        return true;
+  return false;
+}
+
+bool DeviceMarker::alreadyMarked(SourceLocation L) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  bool Invalid = false;
+  const char *P = SM.getCharacterData(L, &Invalid);
+  if (Invalid)
+    return true;
+  while (*P == ' ' || *P == '\t' || *P == '\n')
+    ++P;
+  const llvm::StringRef Rest(P);
+  return Rest.starts_with("DP_HOST_DEVICE") || Rest.starts_with("__host__") ||
+         Rest.starts_with("__device__") || Rest.starts_with("DP_DEVICE");
+}
+
+void DeviceMarker::insertAt(SourceLocation L, llvm::StringRef Text) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (L.isMacroID() || alreadyMarked(L))
+    return;
+  const auto [FID, Offset] = SM.getDecomposedLoc(L);
+  const OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+  if (!FE)
+    return;
+  const std::string Path = FE->getName().str();
+  Offsets[Path].insert(Offset);
+  Texts[{Path, Offset}] = Text.str();
+}
+
+void DeviceMarker::markLambda(const LambdaExpr *LE) {
+  if (!Visited.insert(LE->getLambdaClass()).second)
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  // After the capture list: `[=] DP_HOST_DEVICE (float &c) {...}`.
+  const SourceLocation AfterIntroducer =
+      Lexer::getLocForEndOfToken(LE->getIntroducerRange().getEnd(), 0, SM, Ctx.getLangOpts());
+  insertAt(AfterIntroducer, LE->hasExplicitParameters() ? " DP_HOST_DEVICE" : " DP_HOST_DEVICE ()");
+  walk(LE->getBody());
+}
+
+void DeviceMarker::markFunction(const FunctionDecl *FD) {
+  // A template is annotated once, at its pattern; the instantiation's body is
+  // walked, since only it names concrete callees.
+  const FunctionDecl *Pattern =
+      FD->getTemplateInstantiationPattern() ? FD->getTemplateInstantiationPattern() : FD;
+  if (!Visited.insert(Pattern->getCanonicalDecl()).second || isLibraryCode(Pattern) ||
+      Pattern->isImplicit())
+    return;
+  for (const FunctionDecl *Redecl : Pattern->redecls())
+    insertAt(Redecl->getBeginLoc(), "DP_HOST_DEVICE ");
+  if (const FunctionDecl *Def = FD->getDefinition())
+    walk(Def->getBody());
+}
+
+void DeviceMarker::walk(const Stmt *Body) {
+  if (!Body)
+    return;
+  CalleeCollector Collect;
+  Collect.TraverseStmt(const_cast<Stmt *>(Body));
+  for (const auto &[FD, At] : Collect.Calls) {
+    const FunctionDecl *Target = FD->getTemplateInstantiationPattern()
+                                     ? FD->getTemplateInstantiationPattern()
+                                     : FD;
+    if (isLibraryCode(Target) || Target->isImplicit() || Target->getBuiltinID())
+      continue;
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(Target); MD && MD->getParent()->isLambda())
+      continue; // a lambda's call operator: marked with its lambda
+    if (!FD->isDefined() && !Target->isDefined()) {
+      if (Visited.insert(Target->getCanonicalDecl()).second)
+        Diags.noDeviceDefinition(At) << Target->getQualifiedNameAsString();
+      continue;
+    }
+    markFunction(FD);
+  }
+  for (const LambdaExpr *LE : Collect.Lambdas)
+    markLambda(LE);
+}
+
+} // namespace dpstub

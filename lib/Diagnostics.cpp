@@ -1,0 +1,59 @@
+//===- Diagnostics.cpp - dpstub's located diagnostics ---------------------===//
+
+#include "dpstub/Diagnostics.h"
+
+using namespace clang;
+
+namespace dpstub {
+
+Reporter::Reporter(DiagnosticsEngine &DE) : DE(DE) {
+  RankMismatch = DE.getCustomDiagID(DiagnosticsEngine::Error, "argument %0 ('%1') has rank %2, but kernel parameter '%3' has rank %4 "
+                     "and the compute rank is %5: no conversion applies (elemental needs "
+                     "rank %5, partial projection rank %5 + %4, broadcast rank %4)");
+  ScalarToReference = DE.getCustomDiagID(DiagnosticsEngine::Error, "argument %0 is a scalar broadcast to every point, but kernel "
+                          "parameter '%1' is a non-const reference; take it by value or "
+                          "const&");
+  ReadOnlyToWritable = DE.getCustomDiagID(DiagnosticsEngine::Error, "argument %0 is read-only, but kernel parameter '%1' is writable "
+                           "(a non-const reference)");
+  Arity = DE.getCustomDiagID(DiagnosticsEngine::Error, "the kernel takes %0 parameter%s0, but the call-site passes %1 argument%s1 "
+              "(a kernel may take one extra leading dp::index<%2> for the index)");
+  Aliased = DE.getCustomDiagID(DiagnosticsEngine::Error, "'%0' is bound to writable parameter %1 and also passed as argument %2; "
+                "iterations would race (pass a clone())");
+  BadDomain = DE.getCustomDiagID(DiagnosticsEngine::Error, "the compute domain must be a dp::grid<N>, not '%0'");
+  BadIndexFormal = DE.getCustomDiagID(DiagnosticsEngine::Error, "argument %0 is a special index token, but kernel parameter '%1' is "
+                       "not a dp::index<%2>");
+  Untouched = DE.getCustomDiagID(DiagnosticsEngine::Warning, "dp::%0 call-site left untouched: %1");
+  NoDeviceDefinition = DE.getCustomDiagID(DiagnosticsEngine::Warning, "'%0' is called from a kernel but has no visible definition and "
+                            "no device version; the device build will fail to link it");
+  EditFailed = DE.getCustomDiagID(DiagnosticsEngine::Error, "dpstub could not make this edit: %0");
+  ParameterNote = DE.getCustomDiagID(DiagnosticsEngine::Note, "kernel parameter declared here");
+}
+
+DiagnosticBuilder Reporter::report(SourceLocation L, unsigned ID, bool IsError) {
+  Errors |= IsError;
+  return DE.Report(L, ID);
+}
+
+DiagnosticBuilder Reporter::rankMismatch(SourceLocation L) { return report(L, RankMismatch, true); }
+DiagnosticBuilder Reporter::scalarToReference(SourceLocation L) {
+  return report(L, ScalarToReference, true);
+}
+DiagnosticBuilder Reporter::readOnlyToWritable(SourceLocation L) {
+  return report(L, ReadOnlyToWritable, true);
+}
+DiagnosticBuilder Reporter::arity(SourceLocation L) { return report(L, Arity, true); }
+DiagnosticBuilder Reporter::aliased(SourceLocation L) { return report(L, Aliased, true); }
+DiagnosticBuilder Reporter::badDomain(SourceLocation L) { return report(L, BadDomain, true); }
+DiagnosticBuilder Reporter::badIndexFormal(SourceLocation L) {
+  return report(L, BadIndexFormal, true);
+}
+DiagnosticBuilder Reporter::untouched(SourceLocation L) { return report(L, Untouched, false); }
+DiagnosticBuilder Reporter::noDeviceDefinition(SourceLocation L) {
+  return report(L, NoDeviceDefinition, false);
+}
+DiagnosticBuilder Reporter::editFailed(SourceLocation L) { return report(L, EditFailed, true); }
+DiagnosticBuilder Reporter::parameterNote(SourceLocation L) {
+  return report(L, ParameterNote, false);
+}
+
+} // namespace dpstub

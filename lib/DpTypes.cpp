@@ -1,0 +1,96 @@
+//===- DpTypes.cpp - Recognising dp:: types in the AST --------------------===//
+
+#include "dpstub/DpTypes.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/PrettyPrinter.h"
+
+using namespace clang;
+
+namespace dpstub {
+
+const ClassTemplateSpecializationDecl *dpSpecialization(QualType T, llvm::StringRef Name) {
+  T = T.getNonReferenceType().getCanonicalType();
+  const auto *RT = T->getAs<RecordType>();
+  if (!RT)
+    return nullptr;
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RT->getDecl());
+  if (!Spec)
+    return nullptr;
+  const NamedDecl *Template = Spec->getSpecializedTemplate();
+  const auto *NS = dyn_cast<NamespaceDecl>(Template->getDeclContext());
+  if (Template->getName() != Name || !NS || NS->getName() != "dp" ||
+      !NS->getParent()->isTranslationUnit())
+    return nullptr;
+  return Spec;
+}
+
+static std::optional<int> integralArg(const ClassTemplateSpecializationDecl *S, unsigned I) {
+  if (!S || S->getTemplateArgs().size() <= I)
+    return std::nullopt;
+  const TemplateArgument &A = S->getTemplateArgs()[I];
+  if (A.getKind() != TemplateArgument::Integral)
+    return std::nullopt;
+  return static_cast<int>(A.getAsIntegral().getExtValue());
+}
+
+bool isDpField(QualType T) { return dpSpecialization(T, "field") != nullptr; }
+
+QualType fieldElementType(QualType T) {
+  const auto *S = dpSpecialization(T, "field");
+  if (!S || S->getTemplateArgs().size() < 2)
+    return QualType();
+  return S->getTemplateArgs()[1].getAsType();
+}
+
+std::optional<int> gridRank(QualType T) { return integralArg(dpSpecialization(T, "grid"), 0); }
+
+bool isDpIndex(QualType T, int Rank) {
+  const std::optional<int> R = integralArg(dpSpecialization(T, "index"), 0);
+  return R && *R == Rank;
+}
+
+std::optional<IndexKind> indexToken(QualType T) {
+  const auto *S = dpSpecialization(T, "index_token");
+  if (!S || S->getTemplateArgs().size() == 0)
+    return std::nullopt;
+  switch (S->getTemplateArgs()[0].getAsIntegral().getExtValue()) {
+  case 1: return IndexKind::Tile;
+  case 2: return IndexKind::Local;
+  default: return IndexKind::Global;
+  }
+}
+
+int dpRank(QualType T, const ASTContext &Ctx) {
+  if (std::optional<int> R = integralArg(dpSpecialization(T, "field"), 0))
+    return *R;
+  if (std::optional<int> R = integralArg(dpSpecialization(T, "partial_view"), 1))
+    return *R;
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition())
+    return 0;
+  RD = RD->getDefinition();
+  bool HasSubscript = false;
+  for (const CXXMethodDecl *M : RD->methods())
+    HasSubscript |= M->getOverloadedOperator() == OO_Subscript;
+  if (!HasSubscript)
+    return 0;
+  for (const Decl *D : RD->decls())
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      if (VD->isStaticDataMember() && VD->getName() == "rank" && VD->getInit())
+        if (const APValue *V = VD->evaluateValue(); V && V->isInt())
+          return static_cast<int>(V->getInt().getExtValue());
+  (void)Ctx;
+  return 0;
+}
+
+std::string printType(QualType T, const ASTContext &Ctx) {
+  PrintingPolicy PP(Ctx.getLangOpts());
+  PP.SuppressUnwrittenScope = true;
+  PP.FullyQualifiedName = true;
+  PP.PrintCanonicalTypes = false;
+  return T.getAsString(PP);
+}
+
+} // namespace dpstub

@@ -1,0 +1,35 @@
+//===- ForallRule.cpp - dp::forall: matcher and analysis ------------------===//
+
+#include "ForallRule.h"
+#include "dpstub/Analysis.h"
+#include "dpstub/DpTypes.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace dpstub {
+
+StatementMatcher ForallRule::matcher() const {
+  // By declaration: using-declarations, namespace aliases and ADL all lead
+  // to this function template.
+  return callExpr(callee(functionDecl(hasName("::dp::forall")))).bind("call");
+}
+
+std::optional<AnalysedCall> ForallRule::analyse(const CallExpr *Call, ASTContext &Ctx,
+                                                Reporter &Diags) const {
+  if (Call->getBeginLoc().isMacroID() || Call->getEndLoc().isMacroID()) {
+    Diags.untouched(Call->getBeginLoc()) << kind() << "it is spelled inside a macro expansion";
+    return std::nullopt;
+  }
+  if (Call->getNumArgs() < 2)
+    return std::nullopt;
+  const Expr *Domain = Call->getArg(0);
+  const std::optional<int> Rc = gridRank(Domain->getType());
+  if (!Rc) {
+    Diags.badDomain(Domain->getExprLoc()) << printType(Domain->getType(), Ctx);
+    return std::nullopt;
+  }
+  return analyseKernelCall(Call, kind(), /*KernelArg=*/1, /*FirstArg=*/2, *Rc, Ctx, Diags);
+}
+
+} // namespace dpstub

@@ -1,0 +1,18 @@
+//===- ForallRule.h - dp::forall call-sites ---------------------*- C++ -*-===//
+#pragma once
+
+#include "dpstub/Rule.h"
+
+namespace dpstub {
+
+/// dp::forall(domain, kernel, args...): one stub invocation per point.
+class ForallRule final : public Rule {
+public:
+  llvm::StringRef kind() const override { return "forall"; }
+  clang::ast_matchers::StatementMatcher matcher() const override;
+  std::optional<AnalysedCall> analyse(const clang::CallExpr *Call, clang::ASTContext &Ctx,
+                                      Reporter &Diags) const override;
+  std::string renderStub(const CallSite &C, llvm::StringRef Namespace) const override;
+};
+
+} // namespace dpstub

@@ -1,0 +1,50 @@
+//===- DeviceMarking.h - Host+device annotations for kernels ----*- C++ -*-===//
+//
+// A kernel, and every function it calls that is defined in the project's own
+// files, must compile for the device: each gets the DP_HOST_DEVICE macro of
+// <dp/config.hpp> inserted in front of it (every redeclaration too).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "dpstub/Diagnostics.h"
+#include "dpstub/Rule.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Tooling/Core/Replacement.h"
+
+#include <map>
+#include <set>
+#include <string>
+
+namespace dpstub {
+
+/// Insertions of the host+device macro, by file.
+class DeviceMarker {
+public:
+  DeviceMarker(clang::ASTContext &Ctx, Reporter &Diags);
+
+  /// Marks the kernel of a call-site and, transitively, what it calls.
+  void markKernel(const AnalysedCall &Call);
+
+  /// The insertions, one per declaration, keyed by file path.
+  const std::map<std::string, std::set<unsigned>> &insertions() const { return Offsets; }
+  /// Text inserted at each offset.
+  const std::map<std::pair<std::string, unsigned>, std::string> &texts() const { return Texts; }
+
+private:
+  void markFunction(const clang::FunctionDecl *FD);
+  void markLambda(const clang::LambdaExpr *LE);
+  void walk(const clang::Stmt *Body);
+  void insertAt(clang::SourceLocation L, llvm::StringRef Text);
+  bool alreadyMarked(clang::SourceLocation L) const;
+  bool isLibraryCode(const clang::Decl *D) const;
+
+  clang::ASTContext &Ctx;
+  Reporter &Diags;
+  std::set<const clang::Decl *> Visited;
+  std::map<std::string, std::set<unsigned>> Offsets;
+  std::map<std::pair<std::string, unsigned>, std::string> Texts;
+};
+
+} // namespace dpstub

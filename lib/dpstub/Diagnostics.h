@@ -1,0 +1,53 @@
+//===- Diagnostics.h - dpstub's located diagnostics -------------*- C++ -*-===//
+//
+// Every message the tool reports about user code goes through the
+// translation unit's DiagnosticsEngine with a custom ID, so users see
+// file:line:col, the source line and a caret.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceLocation.h"
+
+namespace dpstub {
+
+/// The custom diagnostics of dpstub, registered on one DiagnosticsEngine.
+class Reporter {
+public:
+  explicit Reporter(clang::DiagnosticsEngine &DE);
+
+  /// Rank mismatch: position, text, Ra, formal, Rf, Rc.
+  clang::DiagnosticBuilder rankMismatch(clang::SourceLocation L);
+  /// Scalar bound to a non-const reference: position, formal.
+  clang::DiagnosticBuilder scalarToReference(clang::SourceLocation L);
+  /// Read-only actual bound to a writable formal: position, formal.
+  clang::DiagnosticBuilder readOnlyToWritable(clang::SourceLocation L);
+  /// Arity: kernel parameters, call-site arguments.
+  clang::DiagnosticBuilder arity(clang::SourceLocation L);
+  /// Aliased writable field: variable, writable position, other position.
+  clang::DiagnosticBuilder aliased(clang::SourceLocation L);
+  /// Domain not a dp::grid: its type.
+  clang::DiagnosticBuilder badDomain(clang::SourceLocation L);
+  /// Special index token bound to a parameter that is not dp::index<Rc>.
+  clang::DiagnosticBuilder badIndexFormal(clang::SourceLocation L);
+  /// Call-site left untouched: kind, reason.
+  clang::DiagnosticBuilder untouched(clang::SourceLocation L);
+  /// A kernel calls a function with no visible definition: its name.
+  clang::DiagnosticBuilder noDeviceDefinition(clang::SourceLocation L);
+  /// An edit could not be made: the reason.
+  clang::DiagnosticBuilder editFailed(clang::SourceLocation L);
+  /// A note pointing at a kernel parameter.
+  clang::DiagnosticBuilder parameterNote(clang::SourceLocation L);
+
+  bool hasErrors() const { return Errors; }
+
+private:
+  clang::DiagnosticBuilder report(clang::SourceLocation L, unsigned ID, bool IsError);
+  clang::DiagnosticsEngine &DE;
+  unsigned RankMismatch, ScalarToReference, ReadOnlyToWritable, Arity, Aliased, BadDomain,
+      BadIndexFormal, Untouched, NoDeviceDefinition, EditFailed, ParameterNote;
+  bool Errors = false;
+};
+
+} // namespace dpstub

@@ -1,0 +1,40 @@
+//===- DpTypes.h - Recognising dp:: types in the AST ------------*- C++ -*-===//
+#pragma once
+
+#include "dpstub/CallSite.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Type.h"
+
+#include <optional>
+
+namespace dpstub {
+
+/// The dp::NAME<...> class template specialization behind T (references
+/// and cv-qualifiers stripped), or null.
+const clang::ClassTemplateSpecializationDecl *dpSpecialization(clang::QualType T,
+                                                               llvm::StringRef Name);
+
+/// The DP rank of T: N for dp::field<N,T>, Rf for dp::partial_view, `rank`
+/// for a user type with a constant static `rank` and an operator[]; else 0.
+int dpRank(clang::QualType T, const clang::ASTContext &Ctx);
+
+/// True for dp::field<N, T> (and so for every view of a field).
+bool isDpField(clang::QualType T);
+
+/// The element type of a dp::field (with its const, if any).
+clang::QualType fieldElementType(clang::QualType T);
+
+/// The compute rank of a dp::grid<N>, if T is one.
+std::optional<int> gridRank(clang::QualType T);
+
+/// The kind of a special index token type, if T is one.
+std::optional<IndexKind> indexToken(clang::QualType T);
+
+/// True when T (refs/cv stripped) is dp::index<Rank>.
+bool isDpIndex(clang::QualType T, int Rank);
+
+/// T printed as users write it ("const dp::field<1, float> &").
+std::string printType(clang::QualType T, const clang::ASTContext &Ctx);
+
+} // namespace dpstub

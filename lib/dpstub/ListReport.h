@@ -1,0 +1,18 @@
+//===- ListReport.h - The --list JSON report --------------------*- C++ -*-===//
+#pragma once
+
+#include "dpstub/Translation.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <vector>
+
+namespace dpstub {
+
+/// Writes every call-site of every translation unit as a JSON array:
+/// location, kind, compute rank, kernel, each argument's conversion and
+/// access, and the diagnostics reported inside the call-site.
+void writeListReport(llvm::raw_ostream &OS, const std::vector<const TranslationResult *> &Units,
+                     llvm::StringRef Root);
+
+} // namespace dpstub

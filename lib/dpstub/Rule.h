@@ -1,0 +1,55 @@
+//===- Rule.h - One call-site kind: matcher, analysis, renderer -*- C++ -*-===//
+//
+// Like a clang-tidy check: each call-site kind owns its matcher, its
+// analysis into a CallSite model and its stub renderer, and is registered
+// by one line in Rules.cpp.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "dpstub/CallSite.h"
+#include "dpstub/Diagnostics.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dpstub {
+
+/// A call-site that analysis accepted, with the AST nodes the rewrite needs.
+struct AnalysedCall {
+  CallSite Model;
+  const clang::CallExpr *Call = nullptr;
+  /// The kernel's lambda, when the kernel is one (annotated after `]`).
+  const clang::LambdaExpr *Lambda = nullptr;
+  /// The function whose definition is the kernel (free function or
+  /// operator()); annotated with the host+device macro.
+  const clang::FunctionDecl *KernelFunction = nullptr;
+};
+
+/// One kind of call-site.
+class Rule {
+public:
+  virtual ~Rule() = default;
+  /// "forall".
+  virtual llvm::StringRef kind() const = 0;
+  /// The matcher; binds the call expression as "call".
+  virtual clang::ast_matchers::StatementMatcher matcher() const = 0;
+  /// The model of a matched call, or nothing when it was rejected (the
+  /// reason is already reported).
+  virtual std::optional<AnalysedCall> analyse(const clang::CallExpr *Call,
+                                              clang::ASTContext &Ctx,
+                                              Reporter &Diags) const = 0;
+  /// The stub, parameter block and launcher of one call-site (C++ text).
+  virtual std::string renderStub(const CallSite &C, llvm::StringRef Namespace) const = 0;
+};
+
+/// Every rule, in registration order.
+const std::vector<std::unique_ptr<Rule>> &allRules();
+
+} // namespace dpstub
