@@ -1,1 +1,78 @@
-# dpstub_generate(<target> [SOURCES ...]) is provided with the tool.
+# dpstub_generate(<target> [SOURCES <src>...])
+#
+# Runs dpstub on the target's sources (or the ones named) as a pre-build
+# step and compiles the generated code in their place. The tool re-runs for
+# a source only when that source or the tool changed. Generated files live
+# in <binary-dir>/dpstub/<target>/, mirroring the source tree; that folder
+# comes first on the include path, so headers dpstub rewrote (kernels'
+# helpers marked for the device) are found before the originals.
+#
+# The tool sees the target's own include directories and definitions
+# (those it inherits from what it links, dpstub::dp included) and C++17.
+# Where dpstub_generate puts the translation of <source> for <target>, and
+# the --root it translates it against.
+function(dpstub_generated_path target source out_var root_var)
+  get_filename_component(abs ${source} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
+  file(RELATIVE_PATH rel ${CMAKE_CURRENT_SOURCE_DIR} ${abs})
+  set(root ${CMAKE_CURRENT_SOURCE_DIR})
+  if(rel MATCHES "^\\.\\./")
+    get_filename_component(root ${abs} DIRECTORY) # outside this folder: flat
+    get_filename_component(rel ${abs} NAME)
+  endif()
+  set(${out_var} ${CMAKE_CURRENT_BINARY_DIR}/dpstub/${target}/${rel} PARENT_SCOPE)
+  set(${root_var} ${root} PARENT_SCOPE)
+endfunction()
+
+function(dpstub_generate target)
+  cmake_parse_arguments(ARG "" "" "SOURCES" ${ARGN})
+  if(NOT DPSTUB_EXECUTABLE)
+    message(FATAL_ERROR "dpstub_generate: DPSTUB_EXECUTABLE is not set")
+  endif()
+  get_target_property(all_sources ${target} SOURCES)
+  if(NOT ARG_SOURCES)
+    set(ARG_SOURCES ${all_sources})
+  endif()
+  set(out_root ${CMAKE_CURRENT_BINARY_DIR}/dpstub/${target})
+  set(includes "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
+  set(defines "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
+  set(tool_depends ${DPSTUB_EXECUTABLE})
+  if(TARGET dpstub)
+    set(tool_depends dpstub)
+  endif()
+  set(new_sources)
+  set(source_dirs)
+  foreach(src ${all_sources})
+    get_filename_component(abs ${src} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
+    set(translate FALSE)
+    foreach(wanted ${ARG_SOURCES})
+      get_filename_component(wanted_abs ${wanted} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
+      if(wanted_abs STREQUAL abs)
+        set(translate TRUE)
+      endif()
+    endforeach()
+    if(NOT translate OR NOT abs MATCHES "\\.(cpp|cc|cxx|cu|hip)$")
+      list(APPEND new_sources ${abs})
+      continue()
+    endif()
+    dpstub_generated_path(${target} ${abs} out root)
+    file(RELATIVE_PATH rel ${root} ${abs})
+    add_custom_command(
+      OUTPUT ${out}
+      BYPRODUCTS ${out}.dpstub.hpp
+      COMMAND ${DPSTUB_EXECUTABLE} ${abs} --root ${root} --out-dir ${out_root}
+              -- -std=c++17 "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>"
+              "$<$<BOOL:${defines}>:-D$<JOIN:${defines},;-D>>"
+      DEPENDS ${abs} ${tool_depends}
+      COMMAND_EXPAND_LISTS
+      COMMENT "dpstub: translating ${rel}"
+      VERBATIM)
+    list(APPEND new_sources ${out})
+    get_filename_component(source_dir ${abs} DIRECTORY)
+    list(APPEND source_dirs ${source_dir})
+  endforeach()
+  list(REMOVE_DUPLICATES source_dirs)
+  set_property(TARGET ${target} PROPERTY SOURCES ${new_sources})
+  # Generated code first, then the original folders for the sources' own
+  # quoted includes.
+  target_include_directories(${target} BEFORE PRIVATE ${out_root} ${source_dirs})
+endfunction()

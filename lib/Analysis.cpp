@@ -205,14 +205,15 @@ std::optional<AnalysedCall> analyseKernelCall(const CallExpr *Call, llvm::String
     Arg.Text = sourceText(A, Ctx);
     Arg.Loc = locationOf(A->getExprLoc(), Ctx.getSourceManager());
     const QualType AT = A->getType();
-    Arg.ActualType = printType(AT.getUnqualifiedType(), Ctx);
+    // Canonical: `field<N + 1, T>` inside a view's return type reads as `field<3, float>`.
+    Arg.ActualType = printType(AT.getCanonicalType().getUnqualifiedType(), Ctx);
     Arg.ActualRank = dpRank(AT, Ctx);
     Arg.ActualIsField = isDpField(AT);
     bool ReadOnlyActual = AT.isConstQualified();
     if (Arg.ActualIsField) {
       const QualType Elem = fieldElementType(AT);
       Arg.ElementConst = Elem.isConstQualified();
-      Arg.ElementType = printType(Elem.getUnqualifiedType(), Ctx);
+      Arg.ElementType = printType(Elem.getCanonicalType().getUnqualifiedType(), Ctx);
       ReadOnlyActual |= Arg.ElementConst;
     }
     const ParmVarDecl *P = K->Generic ? nullptr : K->Callable->getParamDecl(FirstFormal + I);

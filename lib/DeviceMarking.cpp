@@ -89,7 +89,11 @@ void DeviceMarker::markLambda(const LambdaExpr *LE) {
   // After the capture list: `[=] DP_HOST_DEVICE (float &c) {...}`.
   const SourceLocation AfterIntroducer =
       Lexer::getLocForEndOfToken(LE->getIntroducerRange().getEnd(), 0, SM, Ctx.getLangOpts());
-  insertAt(AfterIntroducer, LE->hasExplicitParameters() ? " DP_HOST_DEVICE" : " DP_HOST_DEVICE ()");
+  bool Invalid = false;
+  const char Next = *SM.getCharacterData(AfterIntroducer, &Invalid);
+  const bool Spaced = !Invalid && (Next == ' ' || Next == '\t' || Next == '\n');
+  std::string Text = LE->hasExplicitParameters() ? " DP_HOST_DEVICE" : " DP_HOST_DEVICE ()";
+  insertAt(AfterIntroducer, Spaced ? Text : Text + " ");
   walk(LE->getBody());
 }
 

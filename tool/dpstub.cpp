@@ -176,8 +176,27 @@ int main(int argc, const char **argv) {
     return 2;
   }
   std::vector<std::string> Sources = Parser->getSourcePathList();
+  // With no source named, CommonOptionsParser loads no database: --all
+  // loads the one -p names.
+  std::unique_ptr<CompilationDatabase> Loaded;
+  const CompilationDatabase *DB = nullptr;
+  if (!Sources.empty()) {
+    DB = &Parser->getCompilations();
+  } else if (All) {
+    auto &Options = llvm::cl::getRegisteredOptions();
+    const auto *BuildPath = static_cast<llvm::cl::opt<std::string> *>(Options.lookup("p"));
+    std::string Error;
+    if (BuildPath && !BuildPath->empty())
+      Loaded = CompilationDatabase::autoDetectFromDirectory(*BuildPath, Error);
+    if (!Loaded) {
+      llvm::errs() << "dpstub: --all needs -p <build-dir> with a compile_commands.json"
+                   << (Error.empty() ? "" : ": " + Error) << "\n";
+      return 2;
+    }
+    DB = Loaded.get();
+  }
   if (All)
-    for (const std::string &F : Parser->getCompilations().getAllFiles())
+    for (const std::string &F : DB->getAllFiles())
       Sources.push_back(F);
   if (Sources.empty()) {
     llvm::errs() << "dpstub: no input: name sources or pass --all\n";
@@ -199,7 +218,7 @@ int main(int argc, const char **argv) {
   {
     llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(std::max(1u, unsigned(Jobs))));
     for (auto &U : Units)
-      Pool.async([&, Unit = U.get()] { translate(Parser->getCompilations(), Opts, *Unit); });
+      Pool.async([&, Unit = U.get()] { translate(*DB, Opts, *Unit); });
     Pool.wait();
   }
 

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -238,6 +240,18 @@ private:
     }
   }
 
+  /// DP_TRACE_DISPATCH=1: one line per launch plan on stderr (tests use it
+  /// to prove which dispatch modes ran).
+  void trace(const dispatch_plan<Rc> &p) const {
+    static const bool enabled = [] {
+      const char *env = std::getenv("DP_TRACE_DISPATCH");
+      return env && *env && std::string(env) != "0";
+    }();
+    if (enabled)
+      std::fprintf(stderr, "dp-dispatch: %s: mode %d, %zu launch%s\n", site_.c_str(), p.mode,
+                   p.pieces.size(), p.pieces.size() == 1 ? "" : "es");
+  }
+
   template <class Params>
   void run_emulated(const stub_table<Rc, Params> &stubs, const Params &params) {
 #if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
@@ -245,6 +259,7 @@ private:
     throw dp::error(site_ + ": DP_HOST_MODE=emulate needs a program built by a host compiler");
 #else
     const dispatch_plan<Rc> p = plan(emulated_limits());
+    trace(p);
     const auto stub = stubs.modes[p.mode];
     for (const dispatch_piece<Rc> &piece : p.pieces) {
       const launch_geometry<Rc> geo = make_geometry(p, piece);
@@ -268,6 +283,7 @@ private:
 #if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
     static const device_limits limits = gpu::query_limits();
     const dispatch_plan<Rc> p = plan(limits);
+    trace(p);
     for (const dispatch_piece<Rc> &piece : p.pieces)
       gpu::launch(site_.c_str(), stubs.modes[p.mode], piece.groups, p.group_shape,
                   make_geometry(p, piece), params);

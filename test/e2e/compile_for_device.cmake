@@ -1,0 +1,17 @@
+# Compiles a translated source for a GPU: hipcc for AMD (gfx90a) or nvcc for
+# NVIDIA (sm_90). No GPU is needed to compile.
+#   cmake -DCOMPILER=hipcc|nvcc -DEXE=... -DSOURCE=... -DINCLUDES=a;b -DOUT=... -P
+cmake_minimum_required(VERSION 3.20)
+set(flags -std=c++17)
+foreach(dir IN LISTS INCLUDES)
+  list(APPEND flags -I${dir})
+endforeach()
+if(COMPILER STREQUAL "hipcc")
+  set(command ${EXE} -x hip --offload-arch=gfx90a ${flags} -c ${SOURCE} -o ${OUT})
+else()
+  set(command ${EXE} -x cu --extended-lambda -arch=sm_90 ${flags} -c ${SOURCE} -o ${OUT})
+endif()
+execute_process(COMMAND ${command} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "${COMPILER} failed on ${SOURCE}:\n${out}")
+endif()

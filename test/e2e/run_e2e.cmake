@@ -1,0 +1,46 @@
+# Runs a program untranslated (REF) and translated (DP): natively, and in
+# dispatch emulation under limits that force every dispatch mode and
+# multi-launch plans. Every run must print exactly what REF printed.
+# With CHECK_MODES, the emulated runs together must have used modes 1-7 and
+# plans of several launches (DP_TRACE_DISPATCH lines prove it).
+#   cmake -DREF=... -DDP=... [-DCHECK_MODES=ON] -P run_e2e.cmake
+cmake_minimum_required(VERSION 3.20)
+
+execute_process(COMMAND ${REF} RESULT_VARIABLE rc OUTPUT_VARIABLE expected ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "the untranslated program failed (${rc}):\n${expected}${err}")
+endif()
+
+# One environment per line (space-separated variables).
+set(configs
+  "DP_HOST_MODE=native"
+  "DP_HOST_MODE=emulate"
+  "DP_HOST_MODE=emulate DP_EMULATE_MAX_GROUPS=10,2,64 DP_EMULATE_GROUP=4"
+  "DP_HOST_MODE=emulate DP_EMULATE_MAX_GROUPS=5,64,64 DP_EMULATE_GROUP=4"
+  "DP_HOST_MODE=emulate DP_EMULATE_MAX_GROUPS=3,64,64 DP_EMULATE_GROUP=4"
+  "DP_HOST_MODE=emulate DP_DISPATCH_POLICY=split DP_EMULATE_MAX_GROUPS=3,2,2 DP_EMULATE_GROUP=4,2,1"
+  "DP_HOST_MODE=emulate DP_DISPATCH_POLICY=load_balance DP_EMULATE_MAX_GROUPS=2,2,2 DP_EMULATE_GROUP=8")
+set(trace "")
+foreach(config IN LISTS configs)
+  separate_arguments(env UNIX_COMMAND "${config}")
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env ${env} DP_TRACE_DISPATCH=1 ${DP}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE got ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0 OR NOT got STREQUAL expected)
+    message(FATAL_ERROR "translated run under '${config}' differs (exit ${rc}):\n"
+                        "--- expected\n${expected}--- got\n${got}--- stderr\n${err}")
+  endif()
+  string(APPEND trace "${err}")
+endforeach()
+
+if(CHECK_MODES)
+  foreach(mode 1 2 3 4 5 6 7)
+    if(NOT trace MATCHES "mode ${mode},")
+      message(FATAL_ERROR "no emulated run used dispatch mode ${mode}:\n${trace}")
+    endif()
+  endforeach()
+  if(NOT trace MATCHES "mode [123], [0-9]+ launches" OR NOT trace MATCHES "mode 7, [0-9]+ launches")
+    message(FATAL_ERROR "no emulated run split into several direct and indirect launches")
+  endif()
+endif()
+list(LENGTH configs runs)
+message(STATUS "identical output in ${runs} translated runs")

@@ -1,0 +1,64 @@
+// Every conversion of SPEC section 3 as the stub renders it.
+#include <dp/dp.hpp>
+
+void sum_rows(double &c, const dp::field<1, double> &a) {
+  double s = 0;
+  for (std::int64_t k = 0; k < a.get_extent(0); ++k)
+    s += a(k);
+  c = s;
+}
+
+void fill_column(dp::index<1> k, dp::field<1, int> &column) {
+  for (std::int64_t r = 0; r < column.get_extent(0); ++r)
+    column(r) = int(k[0] + r);
+}
+
+void inner(float &c, const dp::field<1, float> &a, const dp::field<1, float> &b) {
+  float s = 0;
+  for (std::int64_t k = 0; k < a.get_extent(0); ++k)
+    s += a(k) * b(k);
+  c = s;
+}
+
+void run(dp::field<2, double> &A, dp::field<1, double> &C, dp::field<2, int> &M,
+         dp::field<2, float> &X, dp::field<2, float> &Y, dp::field<2, float> &Z) {
+  dp::forall(C.get_grid(), sum_rows, C, A);
+  dp::forall(dp::grid<1>(4), fill_column, M);
+  dp::forall(Z.get_grid(), inner, Z, dp::spread<2>(dp::transpose(X)), dp::spread<1>(Y));
+  dp::forall(Z.get_grid(), [](dp::index<2> i, float &z, const dp::field<2, float> &x) { z = x(i[1], i[0]); },
+             dp::_index, Z, dp::read_only(X));
+  dp::forall(dp::grid<3>(2, 3, 4), [](dp::index<3> t, dp::index<3> l) {}, dp::_tile_index, dp::_local_index);
+}
+
+// STUB: //   argument 2 `A` (dp::field<2, double>, rank 2) -> const dp::field<1, double> &a: partial projection, read-only (const double *__restrict__)
+// STUB:   dp::rt::partial_projection<1, const double, 1> a1; // `A`: partial projection, read-only (const double *__restrict__)
+// STUB:   const dp::field<1, double> v1 = dp::rt::formal_view(p.a1.view(pos));
+// STUB:       launch.project_partial<1, const double>(a1, 1, false)};
+
+// STUB: //   index:        the kernel's first parameter receives the logical index
+// STUB: //   argument 1 `M` (dp::field<2, int>, rank 2) -> dp::field<1, int> &column: partial projection, read-write
+// STUB:   dp::rt::index_values<1> indices; // position -> index value
+// STUB:   dp::field<1, int> v0 = p.a0.view(pos);
+// STUB:   ::fill_column(p.indices[pos], v0);
+
+// STUB: //   argument 2 `dp::spread<2>(dp::transpose(X))` (dp::field<3, float>, rank 3) -> const dp::field<1, float> &a: partial projection, read-only (const float *__restrict__)
+// STUB: //   argument 3 `dp::spread<1>(Y)` (dp::field<3, float>, rank 3) -> const dp::field<1, float> &b: partial projection, read-only (const float *__restrict__)
+// STUB:   static const dp::rt::stub_table<2, forall_27_3_params<kernel_type>> stubs{{[{][{]}}
+// STUB:       nullptr, nullptr,
+// STUB:       &forall_27_3_stub<2, kernel_type>, nullptr, nullptr, nullptr, nullptr,
+// STUB:       &forall_27_3_stub<7, kernel_type>}};
+
+// STUB: //   argument 1 `dp::_index` -> dp::index<2> i: special index (logical index), value
+// STUB: //   argument 3 `dp::read_only(X)` (dp::field<2, const float>, rank 2) -> const dp::field<2, float> &x: broadcast field, read-only (const float *__restrict__)
+// STUB:   dp::field<2, float> a2; // `dp::read_only(X)`: broadcast field, read-only (const float *__restrict__)
+// STUB:   const dp::index<2> v0 = p.indices[pos];
+// STUB:   const auto &v2 = p.a2;
+// STUB:       launch.whole<float>(a2, 2, false)};
+
+// STUB:   const dp::index<3> v0{}; // a plain grid is a single tile
+// STUB:   const dp::index<3> v1 = p.indices[pos];
+// STUB:       &forall_30_3_stub<3, kernel_type>,
+// STUB:       &forall_30_3_stub<4, kernel_type>,
+// STUB:       &forall_30_3_stub<5, kernel_type>,
+// STUB:       &forall_30_3_stub<6, kernel_type>,
+// STUB:       &forall_30_3_stub<7, kernel_type>}};

@@ -1,0 +1,30 @@
+// Each misuse is an error at the argument it concerns; nothing is written.
+// EXIT: 1
+#include <dp/dp.hpp>
+
+void sum_rows(double &c, const dp::field<1, double> &a) { c = a(0); }
+void add(float &c, float a) { c += a; }
+void bump(float &x, float &by) { x += by; }
+void two(float &a, float b) {}
+
+void misuse(dp::field<1, float> &v, dp::field<2, float> &m, dp::field<1, double> &d,
+            dp::field<3, double> &cube) {
+  dp::forall(v.get_grid(), add, v, m);
+// DIAG: forall_diagnostics.cpp:[[@LINE-1]]:36: error: argument 2 ('m') has rank 2, but kernel parameter 'a' has rank 0 and the compute rank is 1: no conversion applies (elemental needs rank 1, partial projection rank 1 + 0, broadcast rank 0)
+// DIAG: forall_diagnostics.cpp:6:{{[0-9]+}}: note: kernel parameter declared here
+  float step = 1.0f;
+  dp::forall(v.get_grid(), bump, v, step);
+// DIAG: forall_diagnostics.cpp:[[@LINE-1]]:37: error: argument 2 is a scalar broadcast to every point, but kernel parameter 'by' is a non-const reference; take it by value or const&
+// DIAG: forall_diagnostics.cpp:7:{{[0-9]+}}: note: kernel parameter declared here
+  dp::forall(v.get_grid(), add, dp::read_only(v), v);
+// DIAG: forall_diagnostics.cpp:[[@LINE-1]]:33: error: argument 1 is read-only, but kernel parameter 'c' is writable (a non-const reference)
+  dp::forall(v.get_grid(), add, v, v);
+// DIAG: forall_diagnostics.cpp:[[@LINE-1]]:36: error: 'v' is bound to writable parameter 1 and also passed as argument 2; iterations would race (pass a clone())
+  dp::forall(v.get_grid(), two, v);
+// DIAG: forall_diagnostics.cpp:[[@LINE-1]]:28: error: the kernel takes 2 parameters, but the call-site passes 1 argument (a kernel may take one extra leading dp::index<1> for the index)
+  dp::forall(d.get_grid(), sum_rows, d, cube);
+// DIAG: forall_diagnostics.cpp:[[@LINE-1]]:41: error: argument 2 ('cube') has rank 3, but kernel parameter 'a' has rank 1 and the compute rank is 1: no conversion applies (elemental needs rank 1, partial projection rank 1 + 1, broadcast rank 1)
+// DIAG: forall_diagnostics.cpp:5:{{[0-9]+}}: note: kernel parameter declared here
+  dp::forall(v.get_grid(), [](dp::index<2> i, float &x) {}, dp::_index, v);
+// DIAG: forall_diagnostics.cpp:[[@LINE-1]]:61: error: argument 1 is a special index token, but kernel parameter 'i' is not a dp::index<1>
+}

@@ -1,0 +1,65 @@
+// Every kernel kind, and the rewrite of each call-site.
+#include <dp/dp.hpp>
+
+void scale(float &out, float in, float factor) { out = in * factor; }
+// REWRITE: DP_HOST_DEVICE void scale(float &out, float in, float factor) { out = in * factor; }
+
+static float square(float x) { return x * x; }
+// REWRITE: DP_HOST_DEVICE static float square(float x) { return x * x; }
+
+struct add_square {
+  float bias;
+  void operator()(float &out, float in) const { out = square(in) + bias; }
+// REWRITE: DP_HOST_DEVICE void operator()(float &out, float in) const { out = square(in) + bias; }
+};
+
+// REWRITE: #include "forall_kernels.cpp.dpstub.hpp" // dpstub: launchers of this file's call-sites
+void run(dp::field<1, float> &out, dp::field<1, float> &in) {
+  const dp::grid<1> g = out.get_grid();
+  dp::forall(g, scale, out, in, 2.0f);
+// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE-1]]_3(g, scale, out, in, 2.0f);
+  dp::forall(g, add_square{1.0f}, out, in);
+// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE-1]]_3(g, add_square{1.0f}, out, in);
+  dp::forall(g, [](float &o, float i) { o = square(i); }, out, in);
+// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE-1]]_3(g, [] DP_HOST_DEVICE (float &o, float i) { o = square(i); }, out, in);
+  auto twice = [=](float &o) { o = 2 * o; };
+// REWRITE: auto twice = [=] DP_HOST_DEVICE (float &o) { o = 2 * o; };
+  dp::forall(g, twice, out);
+  dp::forall(g, [](auto &o, auto i) { o += i; }, out, in);
+// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE-1]]_3(g, [] DP_HOST_DEVICE (auto &o, auto i) { o += i; }, out, in);
+}
+// REWRITE: #include "forall_kernels.cpp.dpstub.hpp" // dpstub: their invocation stubs
+
+// STUB: // dp::forall at forall_kernels.cpp:19:3
+// STUB: //   kernel:       void scale(float &out, float in, float factor) [function]
+// STUB: //   compute rank: 1
+// STUB: //   argument 1 `out` (dp::field<1, float>, rank 1) -> float &out: elemental projection, read-write
+// STUB: //   argument 2 `in` (dp::field<1, float>, rank 1) -> float in: elemental projection, read-only (const float *__restrict__)
+// STUB: //   argument 3 `2.0f` (float, rank 0) -> float factor: broadcast scalar, read-only
+// STUB: template <class Kernel> struct forall_19_3_params {
+// STUB:   dp::rt::projection<float, 1> a0; // `out`: elemental projection, read-write
+// STUB:   dp::rt::projection<const float, 1> a1; // `in`: elemental projection, read-only (const float *__restrict__)
+// STUB:   float a2; // `2.0f`: broadcast scalar, read-only
+// STUB: };
+// STUB:   float v0 = p.a0[pos];
+// STUB:   const float &v1 = p.a1[pos];
+// STUB:   const auto &v2 = p.a2;
+// STUB:   ::scale(v0, v1, v2);
+// STUB:   p.a0[pos] = v0;
+// STUB: DP_GLOBAL void forall_19_3_stub(const dp::rt::launch_geometry<1> geometry, const forall_19_3_params<Kernel> p) {
+// STUB:   if (dp::rt::map_thread<Mode>(geometry, thread.group, thread.local, pos))
+// STUB:   dp::rt::launch_context<1> launch("dp::forall", "forall_kernels.cpp:19:3", domain);
+// STUB:       &forall_19_3_stub<1, kernel_type>, nullptr, nullptr, nullptr, nullptr, nullptr,
+// STUB:       &forall_19_3_stub<7, kernel_type>}};
+// STUB: // dp::forall at forall_kernels.cpp:21:3
+// STUB: //   kernel:       void add_square::operator()(float &out, float in) [function object]
+// STUB:   Kernel kernel; // captured fields refer to the launch's copies
+// STUB:   p.kernel(v0, v1);
+// STUB:       launch.capture(kernel, false),
+// STUB: // dp::forall at forall_kernels.cpp:23:3
+// STUB: //   kernel:       void lambda(float &o, float i) [lambda]
+// STUB: // dp::forall at forall_kernels.cpp:27:3
+// STUB: // dp::forall at forall_kernels.cpp:28:3
+// STUB: //   kernel:       lambda (generic) [lambda]
+// STUB: //   argument 1 `out` (dp::field<1, float>, rank 1) -> auto: elemental projection, read-write
+// STUB: //   argument 2 `in` (dp::field<1, float>, rank 1) -> auto: elemental projection, read-write

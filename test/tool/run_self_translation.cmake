@@ -1,0 +1,32 @@
+# dpstub --all over this project's compile_commands.json must exit 0, and
+# every source without a call-site must come out byte for byte unchanged.
+cmake_minimum_required(VERSION 3.20)
+file(REMOVE_RECURSE ${WORK})
+execute_process(COMMAND ${DPSTUB} --all -p ${BUILD} -j 2 --root ${SOURCE_DIR} --out-dir ${WORK}
+                RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "dpstub --all exited ${rc}:\n${err}")
+endif()
+file(GLOB_RECURSE written RELATIVE ${WORK} ${WORK}/*)
+set(unchanged 0)
+foreach(f IN LISTS written)
+  if(f MATCHES "\\.dpstub\\.hpp$")
+    continue()
+  endif()
+  file(READ ${WORK}/${f} after)
+  if(NOT EXISTS ${SOURCE_DIR}/${f})
+    continue() # generated inputs of the build tree
+  endif()
+  file(READ ${SOURCE_DIR}/${f} before)
+  if(EXISTS ${WORK}/${f}.dpstub.hpp)
+    continue() # has call-sites: rewritten on purpose
+  endif()
+  if(NOT after STREQUAL before)
+    message(FATAL_ERROR "${f} has no call-site but was changed")
+  endif()
+  math(EXPR unchanged "${unchanged} + 1")
+endforeach()
+if(unchanged LESS 5)
+  message(FATAL_ERROR "too few sources checked (${unchanged}):\n${err}")
+endif()
+message(STATUS "${unchanged} sources without call-sites unchanged")
