@@ -15,6 +15,12 @@ StatementMatcher ForallRule::matcher() const {
   return callExpr(callee(functionDecl(hasName("::dp::forall")))).bind("call");
 }
 
+StatementMatcher ForallRule::dependentMatcher() const {
+  return callExpr(callee(unresolvedLookupExpr(
+                      hasAnyDeclaration(functionTemplateDecl(hasName("::dp::forall"))))))
+      .bind("call");
+}
+
 std::optional<AnalysedCall> ForallRule::analyse(const CallExpr *Call, ASTContext &Ctx,
                                                 Reporter &Diags) const {
   if (Call->getBeginLoc().isMacroID() || Call->getEndLoc().isMacroID()) {

@@ -15,6 +15,7 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <set>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -126,13 +127,16 @@ public:
     }
     Reporter Diags(DE);
 
-    std::vector<std::pair<const Rule *, const CallExpr *>> Matches;
+    std::vector<std::pair<const Rule *, const CallExpr *>> Matches, Dependent;
     MatchFinder Finder;
-    std::vector<MatchCollector> Collectors(allRules().size());
+    std::vector<MatchCollector> Collectors(2 * allRules().size());
     for (size_t I = 0; I < allRules().size(); ++I) {
-      Collectors[I].R = allRules()[I].get();
-      Collectors[I].Matches = &Matches;
-      Finder.addMatcher(traverse(TK_AsIs, allRules()[I]->matcher()), &Collectors[I]);
+      Collectors[2 * I].R = Collectors[2 * I + 1].R = allRules()[I].get();
+      Collectors[2 * I].Matches = &Matches;
+      Collectors[2 * I + 1].Matches = &Dependent;
+      Finder.addMatcher(traverse(TK_AsIs, allRules()[I]->matcher()), &Collectors[2 * I]);
+      Finder.addMatcher(traverse(TK_AsIs, allRules()[I]->dependentMatcher()),
+                        &Collectors[2 * I + 1]);
     }
     Finder.matchAST(Ctx);
 
@@ -149,6 +153,16 @@ public:
         Ordered;
     for (auto &G : Groups)
       Ordered.push_back({SourceLocation::getFromRawEncoding(G.first), std::move(G.second)});
+    // A template never instantiated has only its pattern, with an
+    // unresolved callee: reported in order with the others.
+    std::set<unsigned> NeverInstantiated;
+    for (const auto &M : Dependent) {
+      const SourceLocation L = SM.getFileLoc(M.second->getBeginLoc());
+      if (SM.isInSystemHeader(L) || Groups.count(L.getRawEncoding()) ||
+          !NeverInstantiated.insert(L.getRawEncoding()).second)
+        continue;
+      Ordered.push_back({L, {M}});
+    }
     std::sort(Ordered.begin(), Ordered.end(), [&](const auto &A, const auto &B) {
       return SM.isBeforeInTranslationUnit(A.first, B.first);
     });
@@ -161,6 +175,13 @@ public:
       Listed.Model.Kind = R.kind().str();
       Listed.Model.Loc = locationOf(Call->getBeginLoc(), SM);
       Listed.EndLine = SM.getPresumedLineNumber(SM.getFileLoc(Call->getEndLoc()));
+      if (NeverInstantiated.count(Loc.getRawEncoding())) {
+        Diags.untouched(Call->getBeginLoc())
+            << R.kind() << "the enclosing template is never instantiated in this translation "
+                           "unit, so its argument types are unknown";
+        Out.CallSites.push_back(Listed);
+        continue;
+      }
       if (!SM.isWrittenInMainFile(SM.getFileLoc(Call->getBeginLoc()))) {
         Diags.untouched(Call->getBeginLoc())
             << R.kind() << "it is in an included file; dpstub rewrites the translation "

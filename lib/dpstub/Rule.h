@@ -40,6 +40,10 @@ public:
   virtual llvm::StringRef kind() const = 0;
   /// The matcher; binds the call expression as "call".
   virtual clang::ast_matchers::StatementMatcher matcher() const = 0;
+  /// Matches the call-site in a template's pattern, where the callee is
+  /// still unresolved; binds "call". Used to report templates that are
+  /// never instantiated (and so never translated).
+  virtual clang::ast_matchers::StatementMatcher dependentMatcher() const = 0;
   /// The model of a matched call, or nothing when it was rejected (the
   /// reason is already reported).
   virtual std::optional<AnalysedCall> analyse(const clang::CallExpr *Call,

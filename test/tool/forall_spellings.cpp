@@ -24,6 +24,11 @@ template <class T> void mixed(dp::field<1, T> &f) {
 // REWRITE: forall(f.get_grid(), [](T &x) { x = 1; }, f);
 }
 
+template <class T> void never_used(dp::field<1, T> &f) {
+  dp::forall(f.get_grid(), [](T &x) { x = 0; }, f);
+// DIAG: forall_spellings.cpp:[[@LINE-1]]:3: warning: dp::forall call-site left untouched: the enclosing template is never instantiated in this translation unit, so its argument types are unknown
+}
+
 #define RUN_ALL(f) dp::forall(f.get_grid(), inc, f)
 
 void use(dp::field<1, int> &a, dp::field<1, float> &b) {

@@ -5,6 +5,8 @@
 #   // STUB: line       a line of the generated stub header
 #   // DIAG: text       a diagnostic; any diagnostic not checked fails
 #   // LIST: text       a line of `dpstub --list` output
+#   // FILES: a.hpp     more inputs copied beside the source (from its folder)
+#   // HEADER: line     a line of the first of those, as dpstub wrote it
 # Then: the rewritten source must compile, and dpstub run on its own output
 # must change nothing.
 #
@@ -15,6 +17,14 @@ file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK}/in ${WORK}/out ${WORK}/again)
 configure_file(${INPUT} ${WORK}/in/${name} COPYONLY)
 file(READ ${INPUT} source)
+get_filename_component(input_dir ${INPUT} DIRECTORY)
+set(extra_files)
+if(source MATCHES "// FILES: ([^\n]+)")
+  string(REPLACE " " ";" extra_files "${CMAKE_MATCH_1}")
+  foreach(f IN LISTS extra_files)
+    configure_file(${input_dir}/${f} ${WORK}/in/${f} COPYONLY)
+  endforeach()
+endif()
 set(flags -std=c++17 -I${INCLUDE})
 
 set(expected_exit 0)
@@ -68,6 +78,10 @@ endif()
 
 filecheck(REWRITE ${WORK}/out/${name})
 filecheck(STUB ${WORK}/out/${name}.dpstub.hpp)
+if(extra_files)
+  list(GET extra_files 0 first_extra)
+  filecheck(HEADER ${WORK}/out/${first_extra})
+endif()
 
 # The rewritten source is valid C++ for the host compiler...
 execute_process(COMMAND ${CXX} ${flags} -I${WORK}/out -fsyntax-only ${WORK}/out/${name}
@@ -76,6 +90,9 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "the rewritten source does not compile:\n${out}")
 endif()
 # ...and dpstub leaves its own output as it is.
+foreach(f IN LISTS extra_files)
+  configure_file(${WORK}/out/${f} ${WORK}/again/${f} COPYONLY)
+endforeach()
 execute_process(COMMAND ${DPSTUB} ${WORK}/out/${name} --out-dir ${WORK}/again -- ${flags}
                 RESULT_VARIABLE rc ERROR_VARIABLE out)
 file(READ ${WORK}/out/${name} first)

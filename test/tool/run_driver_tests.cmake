@@ -1,0 +1,73 @@
+# The driver's contract (SPEC section 4): exit statuses, -i, --export-fixes,
+# determinism with -j, nothing written for a unit that fails to parse.
+cmake_minimum_required(VERSION 3.20)
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+set(flags -std=c++17 -I${INCLUDE})
+
+function(expect_exit expected)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL expected)
+    message(FATAL_ERROR "expected exit ${expected}, got ${rc}: ${ARGN}\n${out}${err}")
+  endif()
+  set(last_err "${err}" PARENT_SCOPE)
+endfunction()
+
+# Usage errors: 2.
+expect_exit(2 ${DPSTUB} ${SAMPLES}/vector_add.cpp -- ${flags})           # no output mode
+expect_exit(2 ${DPSTUB} -i --list ${SAMPLES}/vector_add.cpp -- ${flags}) # two modes
+expect_exit(2 ${DPSTUB} --list -- ${flags})                              # no input
+expect_exit(2 ${DPSTUB} --no-such-option ${SAMPLES}/vector_add.cpp)
+
+# A unit that fails to parse: 1, and nothing written.
+file(WRITE ${WORK}/broken/broken.cpp "#include <dp/dp.hpp>\nvoid f() { dp::forall(dp::grid<1>(3), [](int &x) {}, undeclared); }\n")
+expect_exit(1 ${DPSTUB} ${WORK}/broken/broken.cpp --out-dir ${WORK}/broken-out -- ${flags})
+if(EXISTS ${WORK}/broken-out)
+  message(FATAL_ERROR "output was written for a unit that failed to parse")
+endif()
+
+# -i: the source rewritten in place, the stub header beside it; running it
+# again changes nothing.
+file(MAKE_DIRECTORY ${WORK}/inplace)
+configure_file(${SAMPLES}/vector_add.cpp ${WORK}/inplace/vector_add.cpp COPYONLY)
+configure_file(${SAMPLES}/check.hpp ${WORK}/inplace/check.hpp COPYONLY)
+expect_exit(0 ${DPSTUB} -i ${WORK}/inplace/vector_add.cpp -- ${flags})
+file(READ ${WORK}/inplace/vector_add.cpp rewritten)
+if(NOT rewritten MATCHES "dpstub::vector_add_cpp::forall_" OR NOT EXISTS ${WORK}/inplace/vector_add.cpp.dpstub.hpp)
+  message(FATAL_ERROR "-i did not rewrite the source and write its stub header")
+endif()
+file(GLOB leftovers ${WORK}/inplace/*dpstub-*)
+if(leftovers)
+  message(FATAL_ERROR "temporary files left behind: ${leftovers}")
+endif()
+expect_exit(0 ${DPSTUB} -i ${WORK}/inplace/vector_add.cpp -- ${flags})
+file(READ ${WORK}/inplace/vector_add.cpp again)
+if(NOT again STREQUAL rewritten)
+  message(FATAL_ERROR "-i is not idempotent")
+endif()
+
+# --export-fixes: a YAML of the edits; the source is not touched.
+configure_file(${SAMPLES}/vector_add.cpp ${WORK}/fixes/vector_add.cpp COPYONLY)
+configure_file(${SAMPLES}/check.hpp ${WORK}/fixes/check.hpp COPYONLY)
+expect_exit(0 ${DPSTUB} --export-fixes ${WORK}/fixes.yaml ${WORK}/fixes/vector_add.cpp -- ${flags})
+file(READ ${WORK}/fixes.yaml yaml)
+file(READ ${WORK}/fixes/vector_add.cpp untouched)
+file(READ ${SAMPLES}/vector_add.cpp original)
+if(NOT yaml MATCHES "MainSourceFile:" OR NOT yaml MATCHES "ReplacementText: *'?dpstub::vector_add_cpp::forall_"
+   OR NOT untouched STREQUAL original OR EXISTS ${WORK}/fixes/vector_add.cpp.dpstub.hpp)
+  message(FATAL_ERROR "--export-fixes wrote something else than the YAML:\n${yaml}")
+endif()
+
+# Deterministic: the same input gives the same bytes, in parallel too.
+foreach(run 1 2)
+  expect_exit(0 ${DPSTUB} -j 2 ${SAMPLES}/vector_add.cpp ${SAMPLES}/matmul_spread.cpp
+              ${SAMPLES}/sum_rows.cpp --out-dir ${WORK}/det${run} -- ${flags})
+endforeach()
+foreach(f vector_add.cpp vector_add.cpp.dpstub.hpp matmul_spread.cpp.dpstub.hpp sum_rows.cpp.dpstub.hpp)
+  file(READ ${WORK}/det1/${f} a)
+  file(READ ${WORK}/det2/${f} b)
+  if(NOT a STREQUAL b)
+    message(FATAL_ERROR "${f} differs between two runs")
+  endif()
+endforeach()
+message(STATUS "driver contract holds")
