@@ -86,7 +86,10 @@ std::string ForallRule::renderStub(const CallSite &C, llvm::StringRef /*Namespac
   if (Inits.empty())
     OS << "  };\n";
   renderStubTable(OS, C);
-  OS << "  launch.run(stubs, &" << N << "_body<kernel_type>, params);\n";
+  OS << "  launch.run(stubs, params, [](const dp::index<" << Rc << "> &pos, const " << N
+     << "_params<kernel_type> &p) {\n"
+     << "    " << N << "_body(pos, p); // the native host path\n"
+     << "  });\n";
   OS << "}\n";
   return OS.str();
 }

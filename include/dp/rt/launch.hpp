@@ -148,10 +148,11 @@ public:
     return K(kernel);
   }
 
-  /// Runs the stub over the whole domain; marks what it wrote.
-  template <class Params>
-  void run(const stub_table<Rc, Params> &stubs,
-           void (*body)(const dp::index<Rc> &, const Params &), const Params &params) {
+  /// Runs the stub over the whole domain; marks what it wrote. `body(pos,
+  /// params)` is the stub's projection and kernel call at one position: the
+  /// native host path calls it directly (a callable, so it inlines).
+  template <class Params, class Body>
+  void run(const stub_table<Rc, Params> &stubs, const Params &params, Body &&body) {
     dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
     if (!domain_.empty()) {
       if (backend_ != backend::host)
@@ -217,8 +218,7 @@ private:
 #endif
   }
 
-  template <class Params>
-  void run_native(void (*body)(const dp::index<Rc> &, const Params &), const Params &params) {
+  template <class Params, class Body> void run_native(const Body &body, const Params &params) {
     const dp::grid<Rc> positions(domain_.extents());
     dp::detail::parallel_segments(
         positions, [&](const std::int64_t (&pos)[Rc], std::int64_t j0, std::int64_t j1) {
