@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# On a machine with an NVIDIA (nvcc) or AMD (hipcc) GPU: builds the programs
+# dpstub translated, runs them on the GPU and compares their output with the
+# untranslated reference build; then runs the host benchmarks.
+#
+#   bash scripts/gpu-check.sh [GENERATED_DIR]
+#
+# GENERATED_DIR holds the translated sources (default build/test/dpstub, as
+# `bash scripts/test.sh` leaves them); they can be made on a machine with
+# LLVM and carried to the GPU machine, which needs only a C++17 compiler,
+# oneTBB and nvcc or hipcc.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+generated=${1:-build/test/dpstub}
+work=${DP_GPU_WORK:-build/gpu-check}
+mkdir -p "$work"
+
+if command -v nvcc >/dev/null && nvidia-smi >/dev/null 2>&1; then
+  backend=cuda
+  arch=${DP_CUDA_ARCH:-native}
+  gpucc() { nvcc -x cu --extended-lambda -arch="$arch" -std=c++17 -O2 "$@"; }
+elif command -v hipcc >/dev/null && command -v rocminfo >/dev/null && rocminfo >/dev/null 2>&1; then
+  backend=hip
+  gpucc() { hipcc -x hip -std=c++17 -O2 "$@"; }
+else
+  echo "gpu-check: no NVIDIA or AMD GPU found" >&2
+  exit 2
+fi
+echo "gpu-check: backend $backend"
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null || true
+
+# The runtime's host part, once.
+runtime_objs=()
+for src in runtime/*.cpp; do
+  obj="$work/$(basename "$src" .cpp).o"
+  g++ -std=c++17 -O2 -Iinclude -c "$src" -o "$obj"
+  runtime_objs+=("$obj")
+done
+
+pass=0 fail=0
+check() { # name original translated
+  local name=$1 original=$2 translated=$3
+  g++ -std=c++17 -O2 -Iinclude -I"$(dirname "$original")" "$original" "${runtime_objs[@]}" -ltbb -o "$work/$name.ref"
+  gpucc -Iinclude -I"$(dirname "$translated")" -I"$(dirname "$original")" "$translated" "${runtime_objs[@]}" -ltbb -o "$work/$name.gpu"
+  "$work/$name.ref" >"$work/$name.expected"
+  if DP_BACKEND=$backend DP_TRACE_DISPATCH=1 "$work/$name.gpu" >"$work/$name.got" 2>"$work/$name.trace" &&
+     cmp -s "$work/$name.expected" "$work/$name.got"; then
+    echo "PASS $name ($(grep -c dp-dispatch "$work/$name.trace") launches on $backend)"
+    pass=$((pass + 1))
+  else
+    echo "FAIL $name"; diff "$work/$name.expected" "$work/$name.got" | head -20 || true
+    cat "$work/$name.trace" | tail -5
+    fail=$((fail + 1))
+  fi
+}
+for s in vector_add matmul_spread sum_rows matmul_reduce; do
+  check "$s" "samples/$s.cpp" "$generated/${s}_dp/$s.cpp"
+done
+check forall_cases test/e2e/forall_cases.cpp "$generated/forall_cases_dp/e2e/forall_cases.cpp"
+echo "$pass passed, $fail failed"
+
+if [ -x build/bench/host_forall_bench ]; then
+  build/bench/host_forall_bench --benchmark_report_aggregates_only=true | grep -E "mean" || true
+fi
+[ "$fail" -eq 0 ]
