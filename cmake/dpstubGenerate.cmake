@@ -58,7 +58,6 @@ function(dpstub_generate target)
     file(RELATIVE_PATH rel ${root} ${abs})
     add_custom_command(
       OUTPUT ${out}
-      BYPRODUCTS ${out}.dpstub.hpp
       COMMAND ${DPSTUB_EXECUTABLE} ${abs} --root ${root} --out-dir ${out_root}
               -- -std=c++17 "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>"
               "$<$<BOOL:${defines}>:-D$<JOIN:${defines},;-D>>"

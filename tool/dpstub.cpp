@@ -24,7 +24,9 @@
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <map>
+#include <unistd.h>
 #include <memory>
 #include <set>
 #include <string>
@@ -148,6 +150,18 @@ bool writeAtomically(const std::string &Path, llvm::StringRef Text, std::string 
     return false;
   }
   return true;
+}
+
+/// Same bytes as before: the file is kept, but in --out-dir mode its time
+/// is renewed so a build system sees its output newer than the inputs.
+void touchForBuildSystems(const std::string &Path) {
+  if (InPlace)
+    return; // the user's own file: not even its timestamp changes
+  int FD = -1;
+  if (!fs::openFileForWrite(Path, FD, fs::CD_OpenExisting, fs::OF_Append)) {
+    (void)fs::setLastAccessAndModificationTime(FD, std::chrono::system_clock::now());
+    ::close(FD);
+  }
 }
 
 bool readFile(const std::string &Path, std::string &Text) {
@@ -330,8 +344,10 @@ int main(int argc, const char **argv) {
         continue;
     }
     std::string Existing, Error;
-    if (readFile(Dest, Existing) && Existing == *Rewritten)
-      continue; // same bytes: leave the file (and its timestamp) alone
+    if (readFile(Dest, Existing) && Existing == *Rewritten) {
+      touchForBuildSystems(Dest);
+      continue;
+    }
     if (!writeAtomically(Dest, *Rewritten, Error)) {
       llvm::errs() << "dpstub: error: " << Error << "\n";
       Failed = true;
@@ -343,8 +359,10 @@ int main(int argc, const char **argv) {
       Failed = true;
       continue;
     }
-    if (readFile(Dest, Existing) && Existing == Text)
+    if (readFile(Dest, Existing) && Existing == Text) {
+      touchForBuildSystems(Dest);
       continue;
+    }
     if (!writeAtomically(Dest, Text, Error)) {
       llvm::errs() << "dpstub: error: " << Error << "\n";
       Failed = true;
