@@ -35,7 +35,25 @@ std::optional<AnalysedCall> ForallRule::analyse(const CallExpr *Call, ASTContext
     Diags.badDomain(Domain->getExprLoc()) << printType(Domain->getType(), Ctx);
     return std::nullopt;
   }
-  return analyseKernelCall(Call, kind(), /*KernelArg=*/1, /*FirstArg=*/2, *Rc, Ctx, Diags);
+  std::optional<AnalysedCall> A =
+      analyseKernelCall(Call, kind(), /*KernelArg=*/1, /*FirstArg=*/2, *Rc, Ctx, Diags);
+  if (!A)
+    return A;
+  // User indexable types travel to the device by value and are only read
+  // there; fields are what a stub can project and write.
+  for (const Argument &Arg : A->Model.Args) {
+    const bool UserType = Arg.ActualRank > 0 && !Arg.ActualIsField;
+    if (UserType && (Arg.Conv == Conversion::PartialProjection || Arg.Writable)) {
+      Diags.untouched(Call->getArg(2 + Arg.Position)->getExprLoc())
+          << kind()
+          << (Arg.Conv == Conversion::PartialProjection
+                  ? "partial projection of a user indexable type is not supported in stubs"
+                  : "a user indexable type bound to a writable parameter is not supported in "
+                    "stubs");
+      return std::nullopt;
+    }
+  }
+  return A;
 }
 
 } // namespace dpstub

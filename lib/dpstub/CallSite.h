@@ -80,8 +80,9 @@ struct CallSite {
     if (K.ImplicitIndex)
       return true;
     for (const Argument &A : Args)
-      if (A.Conv == Conversion::SpecialIndex)
-        return true;
+      if (A.Conv == Conversion::SpecialIndex ||
+          (A.Conv == Conversion::ElementalProjection && !A.ActualIsField))
+        return true; // user indexable types are indexed by index values
     return false;
   }
 };

@@ -41,6 +41,13 @@ struct offset_by {
   }
 };
 
+/// A user indexable type (not a field): read elementally by index value.
+struct checker {
+  static constexpr int rank = 2;
+  int period;
+  int operator[](const dp::index<2> &i) const { return int((i[0] + i[1]) % period); }
+};
+
 struct doubler {
   template <class T> void operator()(T &out, const T &in) const { out = 2 * in; }
 };
@@ -78,6 +85,7 @@ int main() {
     const dp::grid<2> interior(dp::arithmetic_sequence(1, 39, 2), dp::arithmetic_sequence(3, 297));
     dp::forall(interior, with_index, m);
     dp::forall(interior, [](dp::index<2> i, int &x) { x += int(i[0] + i[1]); }, dp::_index, m);
+    dp::forall(interior, [](int &x, int c) { x = x * 3 + c; }, m, checker{5});
     std::printf("rank2 interior %lu\n", checksum(m));
   }
 
