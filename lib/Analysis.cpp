@@ -267,6 +267,13 @@ std::optional<AnalysedCall> analyseKernelCall(const CallExpr *Call, llvm::String
     if (const auto *DRE = dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts()))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && Arg.ActualIsField)
         Uses[VD].push_back(I);
+    // The stub indexes a user indexable type itself: its operator[] must
+    // compile for the device.
+    if (Arg.Conv == Conversion::ElementalProjection && !Arg.ActualIsField)
+      if (const CXXRecordDecl *RD = AT->getAsCXXRecordDecl())
+        for (const CXXMethodDecl *M : RD->methods())
+          if (M->getOverloadedOperator() == OO_Subscript)
+            Out.StubCalls.push_back(M);
     C.Args.push_back(Arg);
   }
 

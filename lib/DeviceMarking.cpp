@@ -42,6 +42,8 @@ void DeviceMarker::markKernel(const AnalysedCall &Call) {
     markLambda(Call.Lambda);
   else if (Call.KernelFunction)
     markFunction(Call.KernelFunction);
+  for (const FunctionDecl *FD : Call.StubCalls)
+    markFunction(FD);
 }
 
 bool DeviceMarker::isLibraryCode(const Decl *D) const {

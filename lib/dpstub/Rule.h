@@ -30,6 +30,9 @@ struct AnalysedCall {
   /// The function whose definition is the kernel (free function or
   /// operator()); annotated with the host+device macro.
   const clang::FunctionDecl *KernelFunction = nullptr;
+  /// Further functions the stub itself calls on the device (a user
+  /// indexable type's operator[]).
+  std::vector<const clang::FunctionDecl *> StubCalls;
 };
 
 /// One kind of call-site.

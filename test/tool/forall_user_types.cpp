@@ -6,6 +6,7 @@ struct diagonal {
   static constexpr int rank = 2;
   double scale;
   double operator[](const dp::index<2> &i) const { return i[0] == i[1] ? scale : 0.0; }
+// REWRITE: DP_HOST_DEVICE double operator[](const dp::index<2> &i) const { return i[0] == i[1] ? scale : 0.0; }
 };
 
 void run(dp::field<2, double> &out, dp::field<1, double> &col) {
