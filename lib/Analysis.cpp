@@ -107,6 +107,10 @@ std::optional<ResolvedKernel> resolveKernel(const Expr *KernelArg, unsigned NArg
 
   ResolvedKernel R;
   if (const auto *LE = dyn_cast<LambdaExpr>(E)) {
+    for (const LambdaCapture &Cap : LE->captures())
+      if (Cap.getCaptureKind() == LCK_ByRef || Cap.getCaptureKind() == LCK_This)
+        Diags.captureByReference(Cap.getLocation())
+            << (Cap.capturesVariable() ? Cap.getCapturedVar()->getName() : "this");
     R.Lambda = LE;
     R.Callable = LE->getCallOperator();
     R.Generic = LE->isGenericLambda();

@@ -26,6 +26,10 @@ Reporter::Reporter(DiagnosticsEngine &DE) : DE(DE) {
   NoDeviceDefinition = DE.getCustomDiagID(DiagnosticsEngine::Warning, "'%0' is called from a kernel but has no visible definition and "
                             "no device version; the device build will fail to link it");
   EditFailed = DE.getCustomDiagID(DiagnosticsEngine::Error, "dpstub could not make this edit: %0");
+  CaptureByReference = DE.getCustomDiagID(
+      DiagnosticsEngine::Warning,
+      "kernel lambda captures '%0' by reference: on a GPU the reference points to host "
+      "memory; capture it by value");
   ParameterNote = DE.getCustomDiagID(DiagnosticsEngine::Note, "kernel parameter declared here");
 }
 
@@ -50,6 +54,9 @@ DiagnosticBuilder Reporter::badIndexFormal(SourceLocation L) {
 DiagnosticBuilder Reporter::untouched(SourceLocation L) { return report(L, Untouched, false); }
 DiagnosticBuilder Reporter::noDeviceDefinition(SourceLocation L) {
   return report(L, NoDeviceDefinition, false);
+}
+DiagnosticBuilder Reporter::captureByReference(SourceLocation L) {
+  return report(L, CaptureByReference, false);
 }
 DiagnosticBuilder Reporter::editFailed(SourceLocation L) { return report(L, EditFailed, true); }
 DiagnosticBuilder Reporter::parameterNote(SourceLocation L) {

@@ -35,6 +35,8 @@ public:
   clang::DiagnosticBuilder untouched(clang::SourceLocation L);
   /// A kernel calls a function with no visible definition: its name.
   clang::DiagnosticBuilder noDeviceDefinition(clang::SourceLocation L);
+  /// A kernel lambda captures by reference: the variable.
+  clang::DiagnosticBuilder captureByReference(clang::SourceLocation L);
   /// An edit could not be made: the reason.
   clang::DiagnosticBuilder editFailed(clang::SourceLocation L);
   /// A note pointing at a kernel parameter.
@@ -46,7 +48,8 @@ private:
   clang::DiagnosticBuilder report(clang::SourceLocation L, unsigned ID, bool IsError);
   clang::DiagnosticsEngine &DE;
   unsigned RankMismatch, ScalarToReference, ReadOnlyToWritable, Arity, Aliased, BadDomain,
-      BadIndexFormal, Untouched, NoDeviceDefinition, EditFailed, ParameterNote;
+      BadIndexFormal, Untouched, NoDeviceDefinition, EditFailed, ParameterNote,
+      CaptureByReference;
   bool Errors = false;
 };
 

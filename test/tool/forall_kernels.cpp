@@ -27,6 +27,9 @@ void run(dp::field<1, float> &out, dp::field<1, float> &in) {
   dp::forall(g, twice, out);
   dp::forall(g, [](auto &o, auto i) { o += i; }, out, in);
 // REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE-1]]_3(g, [] DP_HOST_DEVICE (auto &o, auto i) { o += i; }, out, in);
+  float bias = 1.0f;
+  dp::forall(g, [&](float &o) { o += bias; }, out);
+// DIAG: forall_kernels.cpp:[[@LINE-1]]:38: warning: kernel lambda captures 'bias' by reference: on a GPU the reference points to host memory; capture it by value
 }
 // REWRITE: #include "forall_kernels.cpp.dpstub.hpp" // dpstub: their invocation stubs
 
