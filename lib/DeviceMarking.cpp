@@ -80,7 +80,6 @@ void DeviceMarker::insertAt(SourceLocation L, llvm::StringRef Text) {
   if (!FE)
     return;
   const std::string Path = FE->getName().str();
-  Offsets[Path].insert(Offset);
   Texts[{Path, Offset}] = Text.str();
 }
 

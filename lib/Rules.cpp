@@ -3,6 +3,8 @@
 #include "dpstub/Rule.h"
 #include "ForallRule.h"
 
+#include "llvm/Support/ErrorHandling.h"
+
 namespace dpstub {
 
 const std::vector<std::unique_ptr<Rule>> &allRules() {
@@ -12,6 +14,13 @@ const std::vector<std::unique_ptr<Rule>> &allRules() {
     return R;
   }();
   return Rules;
+}
+
+const Rule &ruleFor(llvm::StringRef Kind) {
+  for (const auto &R : allRules())
+    if (R->kind() == Kind)
+      return *R;
+  llvm_unreachable("a call-site kind without a rule");
 }
 
 } // namespace dpstub

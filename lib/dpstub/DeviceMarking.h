@@ -27,9 +27,7 @@ public:
   /// Marks the kernel of a call-site and, transitively, what it calls.
   void markKernel(const AnalysedCall &Call);
 
-  /// The insertions, one per declaration, keyed by file path.
-  const std::map<std::string, std::set<unsigned>> &insertions() const { return Offsets; }
-  /// Text inserted at each offset.
+  /// The insertions: text by (file path, offset), one per declaration.
   const std::map<std::pair<std::string, unsigned>, std::string> &texts() const { return Texts; }
 
 private:
@@ -43,7 +41,6 @@ private:
   clang::ASTContext &Ctx;
   Reporter &Diags;
   std::set<const clang::Decl *> Visited;
-  std::map<std::string, std::set<unsigned>> Offsets;
   std::map<std::pair<std::string, unsigned>, std::string> Texts;
 };
 

@@ -59,4 +59,7 @@ public:
 /// Every rule, in registration order.
 const std::vector<std::unique_ptr<Rule>> &allRules();
 
+/// The rule of a call-site kind ("forall").
+const Rule &ruleFor(llvm::StringRef Kind);
+
 } // namespace dpstub
