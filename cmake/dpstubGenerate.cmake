@@ -7,8 +7,10 @@
 # comes first on the include path, so headers dpstub rewrote (kernels'
 # helpers marked for the device) are found before the originals.
 #
-# The tool sees the target's own include directories and definitions
-# (those it inherits from what it links, dpstub::dp included) and C++17.
+# The tool reads the sources' flags from the build's compile database: an
+# object library of the original sources (never built) stands in the
+# database with the target's include directories, definitions, options,
+# features and libraries as they are when dpstub_generate is called.
 # Where dpstub_generate puts the translation of <source> for <target>, and
 # the --root it translates it against.
 function(dpstub_generated_path target source out_var root_var)
@@ -33,14 +35,13 @@ function(dpstub_generate target)
     set(ARG_SOURCES ${all_sources})
   endif()
   set(out_root ${CMAKE_CURRENT_BINARY_DIR}/dpstub/${target})
-  set(includes "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
-  set(defines "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
   set(tool_depends ${DPSTUB_EXECUTABLE})
   if(TARGET dpstub)
     set(tool_depends dpstub)
   endif()
   set(new_sources)
   set(source_dirs)
+  set(originals)
   foreach(src ${all_sources})
     get_filename_component(abs ${src} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
     set(translate FALSE)
@@ -58,18 +59,31 @@ function(dpstub_generate target)
     file(RELATIVE_PATH rel ${root} ${abs})
     add_custom_command(
       OUTPUT ${out}
-      COMMAND ${DPSTUB_EXECUTABLE} ${abs} --root ${root} --out-dir ${out_root}
-              -- -std=c++17 "$<$<BOOL:${includes}>:-I$<JOIN:${includes},;-I>>"
-              "$<$<BOOL:${defines}>:-D$<JOIN:${defines},;-D>>"
+      COMMAND ${DPSTUB_EXECUTABLE} -p ${CMAKE_BINARY_DIR} ${abs} --root ${root}
+              --out-dir ${out_root}
       DEPENDS ${abs} ${tool_depends}
-      COMMAND_EXPAND_LISTS
       COMMENT "dpstub: translating ${rel}"
       VERBATIM)
+    list(APPEND originals ${abs})
     list(APPEND new_sources ${out})
     get_filename_component(source_dir ${abs} DIRECTORY)
     list(APPEND source_dirs ${source_dir})
   endforeach()
   list(REMOVE_DUPLICATES source_dirs)
+
+  # The originals' entry in compile_commands.json.
+  set(input ${target}_dpstub_input)
+  add_library(${input} OBJECT EXCLUDE_FROM_ALL ${originals})
+  set_target_properties(${input} PROPERTIES EXPORT_COMPILE_COMMANDS ON)
+  foreach(prop INCLUDE_DIRECTORIES COMPILE_DEFINITIONS COMPILE_OPTIONS COMPILE_FEATURES
+               CXX_STANDARD CXX_EXTENSIONS)
+    get_target_property(value ${target} ${prop})
+    if(value)
+      set_property(TARGET ${input} PROPERTY ${prop} "${value}")
+    endif()
+  endforeach()
+  target_link_libraries(${input} PRIVATE $<TARGET_PROPERTY:${target},LINK_LIBRARIES>)
+
   set_property(TARGET ${target} PROPERTY SOURCES ${new_sources})
   # Generated code first, then the original folders for the sources' own
   # quoted includes.

@@ -106,8 +106,26 @@ std::string commonAncestor(const std::vector<std::string> &Files) {
   return Common.empty() ? "/" : Common;
 }
 
+/// A database that gives each file its first compile command only: a file
+/// built by several targets is translated once.
+class FirstCommandDatabase : public CompilationDatabase {
+public:
+  explicit FirstCommandDatabase(const CompilationDatabase &Base) : Base(Base) {}
+  std::vector<CompileCommand> getCompileCommands(llvm::StringRef File) const override {
+    std::vector<CompileCommand> All = Base.getCompileCommands(File);
+    if (All.size() > 1)
+      All.resize(1);
+    return All;
+  }
+  std::vector<std::string> getAllFiles() const override { return Base.getAllFiles(); }
+
+private:
+  const CompilationDatabase &Base;
+};
+
 void translate(const CompilationDatabase &DB, const dpstub::TranslationOptions &Opts, Unit &U) {
-  ClangTool Tool(DB, {U.Source});
+  const FirstCommandDatabase Once(DB);
+  ClangTool Tool(Once, {U.Source});
   Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
       {"-DDPSTUB_TOOL=1", "-Wno-unknown-warning-option", "-Wno-unused-command-line-argument",
        "-resource-dir=" DPSTUB_CLANG_RESOURCE_DIR},

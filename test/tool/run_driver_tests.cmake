@@ -70,4 +70,18 @@ foreach(f vector_add.cpp vector_add.cpp.dpstub.hpp matmul_spread.cpp.dpstub.hpp 
     message(FATAL_ERROR "${f} differs between two runs")
   endif()
 endforeach()
+# A file that several targets compile (two entries in the database) is
+# translated once.
+file(MAKE_DIRECTORY ${WORK}/db)
+configure_file(${SAMPLES}/vector_add.cpp ${WORK}/db/vector_add.cpp COPYONLY)
+configure_file(${SAMPLES}/check.hpp ${WORK}/db/check.hpp COPYONLY)
+set(entry "{\"directory\": \"${WORK}/db\", \"file\": \"${WORK}/db/vector_add.cpp\", \"command\": \"c++ -std=c++17 -I${INCLUDE} -c vector_add.cpp\"}")
+file(WRITE ${WORK}/db/compile_commands.json "[${entry}, ${entry}]")
+expect_exit(0 ${DPSTUB} -p ${WORK}/db ${WORK}/db/vector_add.cpp --out-dir ${WORK}/db-out)
+file(READ ${WORK}/db-out/vector_add.cpp once)
+string(REGEX MATCHALL "#include \"vector_add.cpp.dpstub.hpp\"" includes "${once}")
+list(LENGTH includes count)
+if(NOT count EQUAL 2)
+  message(FATAL_ERROR "expected the stub header included twice (declarations, definitions), found ${count}")
+endif()
 message(STATUS "driver contract holds")
