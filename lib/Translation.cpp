@@ -84,6 +84,14 @@ const Decl *topLevelDeclOf(const Stmt *S, ASTContext &Ctx) {
   }
 }
 
+/// Path made absolute against the compile command's directory.
+std::string absolutePath(llvm::StringRef Path, FileManager &FM) {
+  SmallString<256> Abs(Path);
+  FM.makeAbsolutePath(Abs);
+  llvm::sys::path::remove_dots(Abs, true);
+  return Abs.str().str();
+}
+
 std::string sanitize(llvm::StringRef Path) {
   std::string S;
   for (char C : Path)
@@ -110,12 +118,8 @@ public:
     DiagnosticsEngine &DE = Ctx.getDiagnostics();
     const SourceManager &SM = Ctx.getSourceManager();
     const FileID Main = SM.getMainFileID();
-    if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(Main)) {
-      SmallString<256> Abs(FE->getName());
-      llvm::sys::fs::make_absolute(Abs);
-      llvm::sys::path::remove_dots(Abs, true);
-      Out.MainFile = Abs.str().str();
-    }
+    if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(Main))
+      Out.MainFile = absolutePath(FE->getName(), SM.getFileManager());
     if (DE.hasErrorOccurred()) {
       Out.ParseFailed = true;
       return;
@@ -253,6 +257,17 @@ public:
                                  " // dpstub: their invocation stubs\n"),
         SourceLocation());
 
+    // Paths as the compiler saw them are relative to the compile command's
+    // directory: the driver gets absolute ones.
+    std::map<std::string, tooling::Replacements> Absolute;
+    for (const auto &[Path, Reps] : Out.Edits) {
+      const std::string Abs = absolutePath(Path, SM.getFileManager());
+      for (const tooling::Replacement &R : Reps)
+        if (llvm::Error E = Absolute[Abs].add(tooling::Replacement(
+                Abs, R.getOffset(), R.getLength(), R.getReplacementText())))
+          Diags.editFailed(SourceLocation()) << llvm::toString(std::move(E));
+    }
+    Out.Edits = std::move(Absolute);
     for (const auto &[Path, Reps] : Out.Edits) {
       (void)Reps;
       if (auto FE = SM.getFileManager().getOptionalFileRef(Path)) {
