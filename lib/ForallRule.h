@@ -13,7 +13,7 @@ public:
   clang::ast_matchers::StatementMatcher dependentMatcher() const override;
   std::optional<AnalysedCall> analyse(const clang::CallExpr *Call, clang::ASTContext &Ctx,
                                       Reporter &Diags) const override;
-  std::string renderStub(const CallSite &C, llvm::StringRef Namespace) const override;
+  std::string renderStub(const CallSite &C) const override;
 };
 
 } // namespace dpstub

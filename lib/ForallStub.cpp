@@ -14,7 +14,7 @@
 
 namespace dpstub {
 
-std::string ForallRule::renderStub(const CallSite &C, llvm::StringRef /*Namespace*/) const {
+std::string ForallRule::renderStub(const CallSite &C) const {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   const std::string Rc = std::to_string(C.ComputeRank);
@@ -60,13 +60,8 @@ std::string ForallRule::renderStub(const CallSite &C, llvm::StringRef /*Namespac
   renderGlobalStub(OS, C);
 
   // The launcher that replaces the call-site.
-  OS << "template <class Domain, class Kernel";
-  for (const Argument &A : C.Args)
-    OS << ", class A" << A.Position;
-  OS << ">\nvoid " << N << "(const Domain &domain, Kernel &&" << (HasObject ? "kernel" : "");
-  for (const Argument &A : C.Args)
-    OS << ", A" << A.Position << " &&a" << A.Position;
-  OS << ") {\n";
+  renderLauncherSignature(OS, C, /*NameKernel=*/HasObject);
+  OS << " {\n";
   OS << "  using kernel_type = "
      << (HasObject ? "std::decay_t<Kernel>" : "dp::rt::no_kernel_object") << ";\n";
   OS << "  dp::rt::launch_context<" << Rc << "> launch(\"dp::" << C.Kind << "\", \""
@@ -79,7 +74,7 @@ std::string ForallRule::renderStub(const CallSite &C, llvm::StringRef /*Namespac
   if (C.usesIndexValues())
     Inits.push_back("launch.indices()");
   for (const Argument &A : C.Args)
-    if (std::string I = paramInit(A, C.ComputeRank); !I.empty())
+    if (std::string I = paramInit(A); !I.empty())
       Inits.push_back(I);
   for (size_t I = 0; I < Inits.size(); ++I)
     OS << "      " << Inits[I] << (I + 1 < Inits.size() ? ",\n" : "};\n");

@@ -2,6 +2,7 @@
 
 #include "dpstub/StubHeader.h"
 #include "dpstub/Rule.h"
+#include "dpstub/StubText.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -17,16 +18,6 @@ std::string upper(llvm::StringRef S) {
   return U;
 }
 
-/// `template <class Domain, class Kernel, class A0...> void NAME(...)`.
-void renderLauncherSignature(llvm::raw_ostream &OS, const CallSite &C) {
-  OS << "template <class Domain, class Kernel";
-  for (const Argument &Arg : C.Args)
-    OS << ", class A" << Arg.Position;
-  OS << ">\nvoid " << C.StubName << "(const Domain &domain, Kernel &&kernel";
-  for (const Argument &Arg : C.Args)
-    OS << ", A" << Arg.Position << " &&a" << Arg.Position;
-  OS << ")";
-}
 } // namespace
 
 std::string renderStubHeader(const std::vector<CallSite> &CallSites, llvm::StringRef SourceName,
@@ -42,14 +33,14 @@ std::string renderStubHeader(const std::vector<CallSite> &CallSites, llvm::Strin
      << "#include <dp/rt/launch.hpp>\n\n#include <type_traits>\n\n"
      << "namespace dpstub::" << Namespace << " {\n";
   for (const CallSite &C : CallSites) {
-    renderLauncherSignature(OS, C);
+    renderLauncherSignature(OS, C, /*NameKernel=*/true);
     OS << ";\n";
   }
   OS << "} // namespace dpstub::" << Namespace << "\n\n"
      << "#elif !defined(" << Guard << "_DEFINITIONS)\n#define " << Guard << "_DEFINITIONS\n\n"
      << "namespace dpstub::" << Namespace << " {\n\n";
   for (const CallSite &C : CallSites)
-    OS << ruleFor(C.Kind).renderStub(C, Namespace) << "\n";
+    OS << ruleFor(C.Kind).renderStub(C) << "\n";
   OS << "} // namespace dpstub::" << Namespace << "\n#endif\n";
   return OS.str();
 }

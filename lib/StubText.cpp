@@ -99,7 +99,7 @@ std::string paramMember(const Argument &A, int Rc) {
   return "";
 }
 
-std::string paramInit(const Argument &A, int /*Rc*/) {
+std::string paramInit(const Argument &A) {
   const std::string M = member(A);
   const std::string Pos = std::to_string(A.Position);
   const std::string Writes = A.Writable ? "true" : "false";
@@ -155,6 +155,16 @@ std::string writeBack(const Argument &A) {
   if (A.Conv == Conversion::ElementalProjection && A.ActualIsField && A.Writable)
     return "p." + member(A) + "[pos] = " + valueName(A) + ";";
   return "";
+}
+
+void renderLauncherSignature(llvm::raw_ostream &OS, const CallSite &C, bool NameKernel) {
+  OS << "template <class Domain, class Kernel";
+  for (const Argument &A : C.Args)
+    OS << ", class A" << A.Position;
+  OS << ">\nvoid " << C.StubName << "(const Domain &domain, Kernel &&" << (NameKernel ? "kernel" : "");
+  for (const Argument &A : C.Args)
+    OS << ", A" << A.Position << " &&a" << A.Position;
+  OS << ")";
 }
 
 void renderGlobalStub(llvm::raw_ostream &OS, const CallSite &C) {

@@ -90,8 +90,9 @@ public:
     for (int d = 0; d < N; ++d)
       dims_[d] = o.dims_[d];
 #if !DP_DEVICE_COMPILE
-    if (detail::capture_scope *scope = detail::capture_scope::current())
-      if (detail::storage *s = owner_.get()) {
+    // Unowned views (the host loops make many) skip the thread-local read.
+    if (detail::storage *s = owner_.get())
+      if (detail::capture_scope *scope = detail::capture_scope::current()) {
         data_ = static_cast<T *>(scope->translate(
             s, const_cast<void *>(static_cast<const void *>(data_))));
         owner_ = detail::storage_ref::none();

@@ -53,7 +53,7 @@ public:
                                               clang::ASTContext &Ctx,
                                               Reporter &Diags) const = 0;
   /// The stub, parameter block and launcher of one call-site (C++ text).
-  virtual std::string renderStub(const CallSite &C, llvm::StringRef Namespace) const = 0;
+  virtual std::string renderStub(const CallSite &C) const = 0;
 };
 
 /// Every rule, in registration order.

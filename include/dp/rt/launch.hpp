@@ -162,9 +162,8 @@ public:
       else
         run_native(body, params);
     }
-    for (dp::detail::storage *s : written_)
-      if (backend_ != backend::host)
-        s->device_wrote();
+    for (dp::detail::storage *s : written_) // filled by device launches only
+      s->device_wrote();
   }
 
 private:
