@@ -86,22 +86,36 @@ public:
   /// Copies share the data. Inside a launch's capture scope (a kernel
   /// object being prepared for a device) the copy refers to the device data
   /// and owns nothing.
-  DP_HOST_DEVICE field(const field &o) : data_(o.data_), owner_(o.owner_) {
+  DP_HOST_DEVICE field(field &o) : field(o, share_tag{}) {}
+  DP_HOST_DEVICE field(field &&o) noexcept
+      : data_(o.data_), owner_(static_cast<detail::storage_ref &&>(o.owner_)) {
     for (int d = 0; d < N; ++d)
       dims_[d] = o.dims_[d];
-#if !DP_DEVICE_COMPILE
-    // Unowned views (the host loops make many) skip the thread-local read.
-    if (detail::storage *s = owner_.get())
-      if (detail::capture_scope *scope = detail::capture_scope::current()) {
-        data_ = static_cast<T *>(scope->translate(
-            s, const_cast<void *>(static_cast<const void *>(data_))));
-        owner_ = detail::storage_ref::none();
-      }
-#endif
+  }
+  /// `const` protects the data: copy-initialising a writable field from a
+  /// const one (`dp::field<1, float> b = constA;`, passing it by value,
+  /// returning it from a const method) does not compile; take a read-only
+  /// view (`dp::read_only(a)`, `dp::field<N, const T>`) instead. Direct
+  /// initialisation (what a class's implicit copy constructor and a lambda's
+  /// by-value capture use) still shares the data.
+  DP_HOST_DEVICE explicit field(const field &o) : field(o, share_tag{}) {}
+  template <class Same, std::enable_if_t<std::is_same<Same, field>::value, int> = 0>
+  DP_HOST_DEVICE field(const Same &o) : field(o, share_tag{}) {
+    static_assert(std::is_const<T>::value || !std::is_same<Same, field>::value,
+                  "dp::field: a copy of a const dp::field would give write access to its "
+                  "data; copy it into a read-only view (dp::read_only(f) or "
+                  "dp::field<N, const T>) or take a clone()");
   }
   DP_HOST_DEVICE field &operator=(const field &o) {
     data_ = o.data_;
     owner_ = o.owner_;
+    for (int d = 0; d < N; ++d)
+      dims_[d] = o.dims_[d];
+    return *this;
+  }
+  DP_HOST_DEVICE field &operator=(field &&o) noexcept {
+    data_ = o.data_;
+    owner_ = static_cast<detail::storage_ref &&>(o.owner_);
     for (int d = 0; d < N; ++d)
       dims_[d] = o.dims_[d];
     return *this;
@@ -212,6 +226,21 @@ public:
 private:
   template <int, class> friend class field;
   friend struct detail::field_access;
+
+  struct share_tag {};
+  DP_HOST_DEVICE field(const field &o, share_tag) : data_(o.data_), owner_(o.owner_) {
+    for (int d = 0; d < N; ++d)
+      dims_[d] = o.dims_[d];
+#if !DP_DEVICE_COMPILE
+    // Unowned views (the host loops make many) skip the thread-local read.
+    if (detail::storage *s = owner_.get())
+      if (detail::capture_scope *scope = detail::capture_scope::current()) {
+        data_ = static_cast<T *>(scope->translate(
+            s, const_cast<void *>(static_cast<const void *>(data_))));
+        owner_ = detail::storage_ref::none();
+      }
+#endif
+  }
 
   DP_HOST_DEVICE T *address(const index<N> &idx) const {
     std::int64_t off = 0;

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "detail/bound_kernel.hpp"
+#include "detail/call_checks.hpp"
 #include "detail/host_loop.hpp"
 #include "grid.hpp"
 
@@ -47,10 +48,12 @@ void host_forall(const call_info &call, const grid<Rc> &domain, const K &kernel,
 ///
 /// Throws dp::error for a projection outside a field's bounds or a
 /// writable field that also appears in another argument.
-template <int Rc, class K, class... Args>
-void forall(const grid<Rc> &domain, K &&kernel, Args &&...args) {
+template <class Domain, class K, class... Args>
+void forall(const Domain &domain, K &&kernel, Args &&...args) {
 #if !defined(DPSTUB_TOOL) // dpstub checks call-sites itself, with located diagnostics
-  detail::host_forall(detail::call_info{"dp::forall"}, domain, kernel, args...);
+  static_assert(detail::grid_rank_v<Domain> > 0, "dp::forall: the compute domain must be a dp::grid<N>");
+  if constexpr (detail::grid_rank_v<Domain> > 0)
+    detail::host_forall(detail::call_info{"dp::forall"}, domain, kernel, args...);
 #else
   (void)domain, (void)kernel, ((void)args, ...);
 #endif

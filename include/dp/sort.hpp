@@ -2,13 +2,13 @@
 /// dp::sort<Dim>: sorts every pencil of a field along dimension Dim.
 #pragma once
 
-#include <algorithm>
-#include <cstdint>
-#include <vector>
+#include <type_traits>
+#include <utility>
 
-#include <tbb/parallel_sort.h>
-
-#include "detail/pencils.hpp"
+#include "detail/binders.hpp"
+#include "detail/call_checks.hpp"
+#include "detail/callable_traits.hpp"
+#include "detail/host_fold.hpp"
 #include "field.hpp"
 #include "grid.hpp"
 
@@ -16,46 +16,39 @@ namespace dp {
 
 namespace detail {
 
-template <int Dim, int N, class Cmp, class R, class... Extra>
+/// The comparator's I-th extra field, as its formal accepts it (a read-only
+/// view reaches a `const field<N,T>&` formal).
+template <class Cmp, std::size_t I, class E> decltype(auto) extra_for(const E &e) {
+  return adapt<typename formal_at<Cmp, I + 2>::type>(e);
+}
+
+template <class Cmp, class T, class... Extra, std::size_t... I>
+constexpr bool comparator_fits(std::index_sequence<I...>) {
+  return std::is_invocable_r_v<bool, const Cmp &, const T &, const T &,
+                               decltype(extra_for<Cmp, I>(std::declval<const Extra &>()))...>;
+}
+/// cmp(const T&, const T&, extra...) is callable and gives a bool.
+template <class Cmp, class T, class... Extra>
+inline constexpr bool is_comparator_v =
+    comparator_fits<Cmp, T, Extra...>(std::index_sequence_for<Extra...>());
+
+template <int Dim, int N, class Cmp, class T, class... Extra, std::size_t... I>
 void host_sort(const call_info &call, const grid<N> &domain, const Cmp &cmp,
-               field<N, R> &sort_field, const Extra &...extra) {
-  check_dimension(call, Dim, N);
-  constexpr int D = Dim < N ? Dim : 0;
+               field<N, T> &sort_field, std::index_sequence<I...>, const Extra &...extra) {
   check_result_not_aliased(call, sort_field, extra...);
-  const auto data = result_cursor(sort_field, domain.extents(), call, "the sort field");
+  prepare_on_host(sort_field, true);
+  [[maybe_unused]] auto prepare = [](const auto &e) {
+    if constexpr (is_field_v<decltype(e)>)
+      prepare_on_host(e, false);
+  };
+  (prepare(extra), ...);
+  const affine_projection<T, N> data = project_on<N>(sort_field, domain, call, sort_field_position);
   if (domain.empty())
     return;
-  const std::int64_t length = domain.extent(D);
-  auto less = [&](const R &a, const R &b) { return static_cast<bool>(cmp(a, b, extra...)); };
-  auto sort_pencil = [&](const std::int64_t(&start)[N], bool parallel) {
-    std::int64_t pos[N];
-    for (int d = 0; d < N; ++d)
-      pos[d] = start[d];
-    std::vector<R> pencil(static_cast<std::size_t>(length));
-    for (std::int64_t k = 0; k < length; ++k)
-      pos[D] = k, pencil[k] = data.at(pos);
-    if (parallel)
-      tbb::parallel_sort(pencil.begin(), pencil.end(), less);
-    else
-      std::sort(pencil.begin(), pencil.end(), less);
-    for (std::int64_t k = 0; k < length; ++k)
-      pos[D] = k, data.at(pos) = pencil[k];
+  auto less = [&](const T &a, const T &b) {
+    return static_cast<bool>(cmp(a, b, extra_for<Cmp, I>(extra)...));
   };
-  if (domain.size() == length) { // one pencil: sort it in parallel
-    const std::int64_t zero[N] = {};
-    sort_pencil(zero, true);
-    return;
-  }
-  parallel_pencil_tiles(domain, D, [&](std::int64_t(&pos)[N], std::int64_t j0, std::int64_t j1) {
-    if (D == N - 1) {
-      sort_pencil(pos, false);
-      return;
-    }
-    for (std::int64_t j = j0; j < j1; ++j) {
-      pos[N - 1] = j;
-      sort_pencil(pos, false);
-    }
-  });
+  sort_pencils<Dim, T>(domain.extents(), less, data);
 }
 
 } // namespace detail
@@ -63,14 +56,38 @@ void host_sort(const call_info &call, const grid<N> &domain, const Cmp &cmp,
 /// Sorts each pencil of `sort_field` along dimension `Dim` in place with the
 /// strict weak ordering `cmp(a, b, extra...)`; the `extra` fields are passed
 /// whole to every comparison, so a permutation can be sorted by keys held
-/// elsewhere. `sort_field` has the domain's extents. Not stable.
+/// elsewhere. `sort_field` is indexed by the domain's index values: a sort
+/// over a sub-grid sorts exactly those elements. Not stable.
 ///
 ///     dp::sort<0>(dp::grid<1>(n), [](int a, int b, const dp::field<1, float> &key) {
 ///       return key(a) < key(b);
 ///     }, permutation, keys);
-template <int Dim, int N, class Cmp, class R, class... Extra>
-void sort(const grid<N> &domain, Cmp &&cmp, field<N, R> &sort_field, Extra &&...extra) {
-  detail::host_sort<Dim>(detail::call_info{"dp::sort"}, domain, cmp, sort_field, extra...);
+template <int Dim, class Domain, class Cmp, class Field, class... Extra>
+void sort(const Domain &domain, Cmp &&cmp, Field &sort_field, Extra &&...extra) {
+#if !defined(DPSTUB_TOOL) // dpstub checks call-sites itself, with located diagnostics
+  constexpr int N = detail::grid_rank_v<Domain>;
+  static_assert(N > 0, "dp::sort<Dim>: the compute domain must be a dp::grid<N>");
+  if constexpr (N > 0) {
+    static_assert(detail::dimension_in_range_v<Dim, N>,
+                  "dp::sort<Dim>: Dim must name a dimension of the compute grid (0 <= Dim < N)");
+    static_assert(detail::result_rank_fits_v<Field, N>,
+                  "dp::sort<Dim>: the sort field must be a dp::field of the compute grid's rank");
+    if constexpr (detail::dimension_in_range_v<Dim, N> && detail::result_rank_fits_v<Field, N>) {
+      using T = detail::field_element_t<Field>;
+      static_assert(!std::is_const<T>::value,
+                    "dp::sort<Dim>: the sort field is read-only; it must be writable");
+      static_assert(detail::is_comparator_v<std::decay_t<Cmp>, std::remove_const_t<T>,
+                                            std::decay_t<Extra>...>,
+                    "dp::sort<Dim>: the comparator must be callable as cmp(const R &, const R "
+                    "&, extra...) and return bool; take its operands by value or const&");
+      if constexpr (!std::is_const<T>::value)
+        detail::host_sort<Dim>(detail::call_info{"dp::sort"}, domain, cmp, sort_field,
+                               std::index_sequence_for<Extra...>(), extra...);
+    }
+  }
+#else
+  (void)domain, (void)cmp, (void)sort_field, ((void)extra, ...);
+#endif
 }
 
 } // namespace dp

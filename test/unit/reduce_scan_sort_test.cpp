@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <random>
 #include <vector>
@@ -58,17 +59,24 @@ TEST(Reduce, FloatingPointResultIsReproducible) {
   EXPECT_NEAR(first.get(), 14.4402, 1e-3); // H(2^20) = ln 2^20 + 0.5772
 }
 
+/// The domain less dimension Dim, as index values.
+template <int Dim> dp::grid<2> reduced_grid(const dp::grid<3> &g) {
+  std::array<dp::arithmetic_sequence, 2> s;
+  for (int d = 0, k = 0; d < 3; ++d)
+    if (d != Dim)
+      s[k++] = g.dimension(d);
+  return dp::grid<2>(s);
+}
+
 template <int Dim> void check_pencil_reduce(const dp::grid<3> &g) {
   SCOPED_TRACE("Dim " + std::to_string(Dim) + " grid " + g.to_string());
   auto a = iota_field(g, 5);
-  dp::extent<2> re;
-  for (int d = 0, k = 0; d < 3; ++d)
-    if (d != Dim)
-      re[k++] = g.extent(d);
-  dp::field<2, std::int64_t> c(dp::grid<2>(re), 10);
+  // The result is indexed by the domain's index values less dimension Dim.
+  const dp::grid<2> rg = reduced_grid<Dim>(g);
+  dp::field<2, std::int64_t> c(rg, 10);
   dp::reduce<Dim>(g, std::plus<>(), c, [](std::int64_t x) { return 2 * x; }, a);
-  for (std::int64_t p = 0; p < re.size(); ++p) {
-    const std::int64_t r0 = p / re[1], r1 = p % re[1];
+  for (std::int64_t p = 0; p < rg.size(); ++p) {
+    const std::int64_t r0 = p / rg.extent(1), r1 = p % rg.extent(1);
     std::int64_t ref = 10;
     for (std::int64_t k = 0; k < g.extent(Dim); ++k) {
       std::int64_t pos[3];
@@ -77,7 +85,7 @@ template <int Dim> void check_pencil_reduce(const dp::grid<3> &g) {
       ref += 2 * a(g.dimension(0).value(pos[0]), g.dimension(1).value(pos[1]),
                    g.dimension(2).value(pos[2]));
     }
-    EXPECT_EQ(c(r0, r1), ref) << "pencil " << r0 << "," << r1;
+    EXPECT_EQ(c[rg.map_index(p)], ref) << "pencil " << r0 << "," << r1;
   }
 }
 
@@ -129,7 +137,7 @@ TEST(Scan, InclusivePrefixOfOneLongPencil) {
 template <int Dim> void check_scan(const dp::grid<2> &g) {
   SCOPED_TRACE("Dim " + std::to_string(Dim) + " grid " + g.to_string());
   auto a = iota_field(g, 11);
-  dp::field<2, std::int64_t> out(dp::grid<2>(g.extents()));
+  dp::field<2, std::int64_t> out(g); // indexed by the domain's index values
   dp::scan<Dim>(g, std::plus<>(), out, [](std::int64_t x) { return x; }, a);
   for (std::int64_t i = 0; i < g.extent(0); ++i)
     for (std::int64_t j = 0; j < g.extent(1); ++j) {
@@ -137,7 +145,7 @@ template <int Dim> void check_scan(const dp::grid<2> &g) {
       for (std::int64_t k = 0; k <= (Dim == 0 ? i : j); ++k)
         ref += Dim == 0 ? a(g.dimension(0).value(k), g.dimension(1).value(j))
                         : a(g.dimension(0).value(i), g.dimension(1).value(k));
-      ASSERT_EQ(out(i, j), ref) << i << "," << j;
+      ASSERT_EQ(out(g.dimension(0).value(i), g.dimension(1).value(j)), ref) << i << "," << j;
     }
 }
 
@@ -195,6 +203,64 @@ TEST(Sort, PermutationByKeysHeldElsewhere) {
     if (i) {
       ASSERT_LE(keys(perm(i - 1)), keys(perm(i)));
     }
+  }
+}
+
+// Results are indexed by index values, like every projection.
+TEST(ResultsByIndexValues, ScanOverTheInteriorWritesTheInteriorOfAFullSizeResult) {
+  const dp::grid<2> full(6, 9);
+  const dp::grid<2> interior(dp::arithmetic_sequence(1, 5), dp::arithmetic_sequence(1, 8));
+  auto a = iota_field(full, 3);
+  dp::field<2, std::int64_t> out(full, -1);
+  dp::scan<1>(interior, std::plus<>(), out, [](std::int64_t x) { return x; }, a);
+  for (int i = 0; i < 6; ++i)
+    for (int j = 0; j < 9; ++j) {
+      const bool inside = i >= 1 && i < 5 && j >= 1 && j < 8;
+      std::int64_t ref = -1;
+      if (inside) {
+        ref = 0;
+        for (int k = 1; k <= j; ++k)
+          ref += a(i, k);
+      }
+      EXPECT_EQ(out(i, j), ref) << i << "," << j;
+    }
+}
+
+TEST(ResultsByIndexValues, SortOverASubGridSortsExactlyThoseElements) {
+  const dp::grid<2> full(10, 4);
+  dp::field<2, int> f(full);
+  for (int i = 0; i < 10; ++i)
+    for (int j = 0; j < 4; ++j)
+      f(i, j) = (i * 7 + j * 3) % 10;
+  const dp::field<2, int> before = f.clone();
+  // Rows 8, 6, 4, 2 (a descending stride) of columns 1..2.
+  const dp::grid<2> sub(dp::arithmetic_sequence(8, 0, -2), dp::arithmetic_sequence(1, 3));
+  dp::sort<0>(sub, std::less<>(), f);
+  for (int j = 0; j < 4; ++j) {
+    std::vector<int> pencil;
+    for (int i = 8; i > 0; i -= 2)
+      pencil.push_back(before(i, j));
+    std::sort(pencil.begin(), pencil.end());
+    for (int i = 0; i < 10; ++i) {
+      const bool in_sub = j >= 1 && j < 3 && i > 0 && i <= 8 && i % 2 == 0;
+      // Position k of the pencil is index value 8 - 2k.
+      EXPECT_EQ(f(i, j), in_sub ? pencil[(8 - i) / 2] : before(i, j)) << i << "," << j;
+    }
+  }
+}
+
+TEST(ResultsByIndexValues, PencilReduceOverAStridedDomain) {
+  const dp::grid<2> full(8, 12);
+  auto a = iota_field(full, 1);
+  dp::field<1, std::int64_t> sums(dp::grid<1>(12), 100);
+  const dp::grid<2> every_other_row(dp::arithmetic_sequence(0, 8, 2), dp::arithmetic_sequence(2, 12, 3));
+  dp::reduce<0>(every_other_row, std::plus<>(), sums, [](std::int64_t x) { return x; }, a);
+  for (int j = 0; j < 12; ++j) {
+    std::int64_t ref = 100;
+    if (j >= 2 && (j - 2) % 3 == 0)
+      for (int i = 0; i < 8; i += 2)
+        ref += a(i, j);
+    EXPECT_EQ(sums(j), ref) << j;
   }
 }
 

@@ -42,4 +42,20 @@ inline void check_aliasing(const call_info &call, const argument_use *uses, std:
   }
 }
 
+/// A dp::error when a field the call writes (a result, the sort field) also
+/// feeds one of its arguments.
+template <int M, class T, class... Args>
+void check_result_not_aliased(const call_info &call, const field<M, T> &result,
+                              const Args &...args) {
+  int position = 0;
+  [[maybe_unused]] auto check = [&](const auto &a) {
+    if constexpr (is_field_v<decltype(a)>)
+      if (field_access::owner(a) && field_access::owner(a) == field_access::owner(result))
+        fail(call.name() + ": the result field's data is also " + describe_argument(position) +
+             "; pass a clone()");
+    ++position;
+  };
+  (check(args), ...);
+}
+
 } // namespace dp::detail

@@ -145,26 +145,24 @@ template <int N, class T> void prepare_on_host(const field<N, T> &f, bool writes
 template <class Formal, class Actual, int Rc, int Position>
 void static_check_argument() {
   using c = classify<Actual, Formal, Rc>;
-  using actual = typename c::actual;
   if constexpr (c::value == conversion::invalid) {
     static_assert(dependent_false<Actual>,
                   "dp: an argument's rank does not fit its kernel parameter; "
                   "see argument_rank_mismatch<argument position, actual rank, "
                   "formal rank, compute rank> in the next error");
     (void)sizeof(argument_rank_mismatch<Position + 1, c::Ra, c::Rf, Rc>);
+  } else if constexpr (c::value == conversion::special_index && c::formal_known) {
+    static_assert(std::is_same<typename c::formal, index<Rc>>::value,
+                  "dp: an index token (dp::_index, dp::_tile_index, dp::_local_index) is "
+                  "bound to a kernel parameter that is not a dp::index of the compute rank");
   } else if constexpr (c::value == conversion::broadcast_scalar && c::formal_known) {
-    static_assert(!c::formal_writable || std::is_same<actual, typename c::formal>::value,
-                  "dp: a scalar argument is bound to a non-const reference "
-                  "parameter; take it by value or const&");
-  } else if constexpr (c::value == conversion::elemental_projection && c::formal_known &&
-                       c::formal_writable) {
-    using element = decltype(std::declval<std::remove_reference_t<Actual> &>()
-                                  [std::declval<const index<Rc> &>()]);
-    static_assert(std::is_lvalue_reference<element>::value &&
-                      !std::is_const<std::remove_reference_t<element>>::value,
-                  "dp: a read-only argument (read_only view, const element "
-                  "or by-value operator[]) is bound to a writable (non-const "
-                  "reference) parameter");
+    static_assert(!c::formal_writable,
+                  "dp: a scalar argument is broadcast to every point but bound to a "
+                  "non-const reference parameter; take it by value or const&");
+  } else if constexpr (c::formal_known && c::formal_writable) {
+    static_assert(!c::actual_read_only,
+                  "dp: a read-only argument (a read_only view, a const field or const "
+                  "elements) is bound to a writable (non-const reference) parameter");
   }
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <type_traits>
+#include <utility>
 
 #include "../index.hpp"
 #include "../indexable.hpp"
@@ -52,6 +53,23 @@ template <class Actual, class Formal, int Rc> struct classify {
       : (Rf > 0 && Ra == Rf)        ? conversion::broadcast_field
       : (Ra == 0 && Rf == 0)        ? conversion::broadcast_scalar
                                     : conversion::invalid;
+
+  /// The actual gives only const access: a const object, a read-only view
+  /// (const elements), or an indexable type whose operator[] does not return
+  /// a non-const lvalue reference.
+  static constexpr bool actual_read_only = [] {
+    using A = std::remove_reference_t<Actual>;
+    if constexpr (std::is_const<A>::value)
+      return true;
+    else if constexpr (Ra > 0 && (value == conversion::elemental_projection ||
+                                  value == conversion::partial_projection ||
+                                  value == conversion::broadcast_field)) {
+      using element = decltype(std::declval<A &>()[std::declval<const index<Ra> &>()]);
+      return !std::is_lvalue_reference<element>::value ||
+             std::is_const<std::remove_reference_t<element>>::value;
+    } else
+      return false;
+  }();
 
   /// Read-write when the data can flow back: writable formal on a
   /// projection or field broadcast (scalars are always read-only).

@@ -33,10 +33,18 @@ template <class T, int Rc> struct affine_projection {
   }
 };
 
-/// "argument 2" or "the result", for messages.
+/// Positions of what is not a kernel argument, in messages.
+inline constexpr int result_position = -1;     ///< a reduce<Dim> or scan result
+inline constexpr int sort_field_position = -2; ///< the field a sort sorts
+
+/// "argument 2" (kernel arguments count from 1, as dpstub counts them), "the
+/// result field" or "the sort field", for messages.
 inline std::string describe_argument(int position) {
-  return position < 0 ? std::string("the result field")
-                      : "argument " + std::to_string(position + 1);
+  if (position == result_position)
+    return "the result field";
+  if (position == sort_field_position)
+    return "the sort field";
+  return "argument " + std::to_string(position + 1);
 }
 
 /// Projects the trailing Rc dimensions of f on the compute grid g after

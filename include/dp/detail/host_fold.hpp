@@ -1,0 +1,237 @@
+/// \file
+/// The host backend's reductions, scans and sorts: oneTBB loops over the
+/// positions of a compute domain, generic over where the values come from.
+/// A `Source` is the host reference's bound kernel or a generated stub's map
+/// function; it has
+///
+///     template <class Consume>
+///     void segment(const std::int64_t (&pos)[N], std::int64_t j0, std::int64_t j1,
+///                  Consume &&consume) const;   // consume(j, value) for j0 <= j < j1
+///
+/// Results are written through affine projections of the result field,
+/// checked once against the domain's index values.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
+#include <tbb/parallel_sort.h>
+
+#include "../extent.hpp"
+#include "../grid.hpp"
+#include "host_loop.hpp"
+#include "pencils.hpp"
+#include "projection.hpp"
+
+namespace dp::detail {
+
+/// Fixed chunking keeps floating-point reductions reproducible run to run,
+/// whatever the number of threads.
+inline constexpr std::int64_t reduce_grain = 16384;
+
+/// acc = r(acc, v), or v for the first value.
+template <class T, class R, class V> void fold_into(std::optional<T> &acc, const R &r, V &&v) {
+  if (acc)
+    acc = static_cast<T>(r(*acc, std::forward<V>(v)));
+  else
+    acc.emplace(std::forward<V>(v));
+}
+
+/// The fold of every value `src` yields over the positions of e; nothing
+/// for an empty domain.
+template <class T, int N, class R, class Source>
+std::optional<T> fold_all(const extent<N> &e, const R &r, const Source &src) {
+  using acc_t = std::optional<T>;
+  if (e.size() == 0)
+    return acc_t();
+  const grid<N> positions(e);
+  return tbb::parallel_deterministic_reduce(
+      tbb::blocked_range<std::int64_t>(0, e.size(), reduce_grain), acc_t(),
+      [&](const tbb::blocked_range<std::int64_t> &range, acc_t acc) {
+        for_each_segment(positions, range.begin(), range.end(),
+                         [&](const std::int64_t(&pos)[N], std::int64_t j0, std::int64_t j1) {
+                           src.segment(pos, j0, j1, [&](std::int64_t, auto &&v) {
+                             fold_into(acc, r, std::forward<decltype(v)>(v));
+                           });
+                         });
+        return acc;
+      },
+      [&](acc_t a, const acc_t &b) {
+        if (b)
+          fold_into(a, r, *b);
+        return a;
+      });
+}
+
+/// reduce<Dim>: out(q) = r(out(q), fold of the pencil through q), where q is
+/// a position with dimension Dim removed. Pencils across the contiguous
+/// dimension are folded a tile of neighbours at a time, row by row, so the
+/// loads stay contiguous (the cache-blocked loop one would write by hand).
+template <int Dim, class T, int N, class R, class Source>
+void fold_pencils(const extent<N> &e, const R &r, const Source &src,
+                  const affine_projection<T, N - 1> &out) {
+  static_assert(N >= 2 && Dim >= 0 && Dim < N, "fold_pencils: Dim names a dimension");
+  if (e.size() == 0)
+    return;
+  parallel_pencil_tiles(e, Dim, [&](std::int64_t(&pos)[N], std::int64_t j0, std::int64_t j1) {
+    std::int64_t q[N - 1];
+    if constexpr (Dim == N - 1) {
+      std::optional<T> acc;
+      src.segment(pos, j0, j1, [&](std::int64_t, auto &&v) { fold_into(acc, r, v); });
+      drop_dimension(pos, Dim, q);
+      T &c = *out.at(q);
+      c = static_cast<T>(r(c, *acc));
+    } else {
+      std::vector<T> acc;
+      acc.reserve(static_cast<std::size_t>(j1 - j0));
+      pos[Dim] = 0;
+      src.segment(pos, j0, j1, [&](std::int64_t, auto &&v) { acc.emplace_back(v); });
+      for (std::int64_t k = 1; k < e[Dim]; ++k) {
+        pos[Dim] = k;
+        src.segment(pos, j0, j1, [&](std::int64_t j, auto &&v) {
+          T &a = acc[static_cast<std::size_t>(j - j0)];
+          a = static_cast<T>(r(a, v));
+        });
+      }
+      pos[Dim] = 0;
+      for (std::int64_t j = j0; j < j1; ++j) {
+        pos[N - 1] = j;
+        drop_dimension(pos, Dim, q);
+        T &c = *out.at(q);
+        c = static_cast<T>(r(c, acc[static_cast<std::size_t>(j - j0)]));
+      }
+    }
+  });
+}
+
+/// One long pencil along the last dimension, scanned in two passes over
+/// fixed blocks: local prefixes in parallel, then each block's carry-in.
+template <class T, int N, class R, class Source>
+void scan_long_row(const Source &src, const R &r, const std::int64_t (&pos)[N],
+                   std::int64_t length, const affine_projection<T, N> &out) {
+  const std::int64_t blocks = (length + reduce_grain - 1) / reduce_grain;
+  std::vector<std::optional<T>> totals(static_cast<std::size_t>(blocks));
+  auto out_at = [&](std::int64_t j) -> T & {
+    std::int64_t p[N];
+    for (int d = 0; d < N; ++d)
+      p[d] = pos[d];
+    p[N - 1] = j;
+    return *out.at(p);
+  };
+  tbb::parallel_for(std::int64_t(0), blocks, [&](std::int64_t b) {
+    std::optional<T> acc;
+    const std::int64_t j0 = b * reduce_grain, j1 = std::min(length, j0 + reduce_grain);
+    src.segment(pos, j0, j1, [&](std::int64_t j, auto &&v) {
+      fold_into(acc, r, v);
+      out_at(j) = *acc;
+    });
+    totals[static_cast<std::size_t>(b)] = acc;
+  });
+  std::vector<std::optional<T>> carry(static_cast<std::size_t>(blocks));
+  for (std::int64_t b = 1; b < blocks; ++b) {
+    carry[b] = carry[b - 1];
+    fold_into(carry[b], r, *totals[b - 1]);
+  }
+  tbb::parallel_for(std::int64_t(1), blocks, [&](std::int64_t b) {
+    const std::int64_t j0 = b * reduce_grain, j1 = std::min(length, j0 + reduce_grain);
+    for (std::int64_t j = j0; j < j1; ++j)
+      out_at(j) = static_cast<T>(r(*carry[b], out_at(j)));
+  });
+}
+
+/// scan<Dim>: out(p) = the r-fold of the pencil through p up to p.
+template <int Dim, class T, int N, class R, class Source>
+void scan_pencils(const extent<N> &e, const R &r, const Source &src,
+                  const affine_projection<T, N> &out) {
+  static_assert(Dim >= 0 && Dim < N, "scan_pencils: Dim names a dimension");
+  if (e.size() == 0)
+    return;
+  const std::int64_t length = e[Dim];
+  const std::int64_t pencils = e.size() / length;
+  if (Dim == N - 1 && pencils < 4 && length > 4 * reduce_grain) {
+    std::int64_t pos[N] = {};
+    for (std::int64_t p = 0; p < pencils; ++p) {
+      std::int64_t o = p;
+      for (int d = N - 2; d >= 0; --d)
+        pos[d] = o % e[d], o /= e[d];
+      scan_long_row(src, r, pos, length, out);
+    }
+    return;
+  }
+  parallel_pencil_tiles(e, Dim, [&](std::int64_t(&pos)[N], std::int64_t j0, std::int64_t j1) {
+    std::int64_t at[N];
+    for (int d = 0; d < N; ++d)
+      at[d] = pos[d];
+    if constexpr (Dim == N - 1) {
+      std::optional<T> acc;
+      src.segment(pos, j0, j1, [&](std::int64_t j, auto &&v) {
+        fold_into(acc, r, v);
+        at[N - 1] = j;
+        *out.at(at) = *acc;
+      });
+    } else {
+      std::vector<T> acc;
+      acc.reserve(static_cast<std::size_t>(j1 - j0));
+      for (std::int64_t k = 0; k < length; ++k) {
+        pos[Dim] = at[Dim] = k;
+        src.segment(pos, j0, j1, [&](std::int64_t j, auto &&v) {
+          if (k == 0) {
+            acc.emplace_back(v);
+          } else {
+            T &a = acc[static_cast<std::size_t>(j - j0)];
+            a = static_cast<T>(r(a, v));
+          }
+          at[N - 1] = j;
+          *out.at(at) = acc[static_cast<std::size_t>(j - j0)];
+        });
+      }
+    }
+  });
+}
+
+/// sort<Dim>: each pencil of `data` sorted with `less`.
+template <int Dim, class T, int N, class Less>
+void sort_pencils(const extent<N> &e, const Less &less, const affine_projection<T, N> &data) {
+  static_assert(Dim >= 0 && Dim < N, "sort_pencils: Dim names a dimension");
+  if (e.size() == 0)
+    return;
+  const std::int64_t length = e[Dim];
+  auto sort_pencil = [&](const std::int64_t(&start)[N], bool parallel) {
+    std::int64_t pos[N];
+    for (int d = 0; d < N; ++d)
+      pos[d] = start[d];
+    std::vector<T> pencil;
+    pencil.reserve(static_cast<std::size_t>(length));
+    for (std::int64_t k = 0; k < length; ++k)
+      pos[Dim] = k, pencil.push_back(*data.at(pos));
+    if (parallel)
+      tbb::parallel_sort(pencil.begin(), pencil.end(), less);
+    else
+      std::sort(pencil.begin(), pencil.end(), less);
+    for (std::int64_t k = 0; k < length; ++k)
+      pos[Dim] = k, *data.at(pos) = pencil[static_cast<std::size_t>(k)];
+  };
+  if (e.size() == length) { // one pencil: sort it in parallel
+    const std::int64_t zero[N] = {};
+    sort_pencil(zero, true);
+    return;
+  }
+  parallel_pencil_tiles(e, Dim, [&](std::int64_t(&pos)[N], std::int64_t j0, std::int64_t j1) {
+    if (Dim == N - 1) {
+      sort_pencil(pos, false);
+      return;
+    }
+    for (std::int64_t j = j0; j < j1; ++j) {
+      pos[N - 1] = j;
+      sort_pencil(pos, false);
+    }
+  });
+}
+
+} // namespace dp::detail
