@@ -166,14 +166,106 @@ bool isWritableFormal(QualType T) {
   return T->isLValueReferenceType() && !T.getNonReferenceType().isConstQualified();
 }
 
+/// Whether a generic kernel's parameter, as its template declares it, can
+/// write to what it receives: `T &` and a forwarding `T &&` can (the actual
+/// decides whether it is const), `const T &` and `T` cannot.
+bool genericFormalWritable(QualType Pattern, bool ReadOnlyActual) {
+  if (const auto *LR = Pattern->getAs<LValueReferenceType>())
+    return !LR->getPointeeType().isConstQualified() && !ReadOnlyActual;
+  if (const auto *RR = Pattern->getAs<RValueReferenceType>())
+    return !RR->getPointeeType().isConstQualified() && !ReadOnlyActual;
+  return false;
+}
+
+/// The rank a generic parameter's declared type fixes (`dp::field<1, T> &`),
+/// if it fixes one.
+std::optional<int> declaredFieldRank(QualType Pattern, const ASTContext &Ctx) {
+  QualType T = Pattern.getNonReferenceType().getUnqualifiedType();
+  if (!T->isDependentType())
+    return isDpField(T) ? std::optional<int>(dpRank(T, Ctx)) : std::nullopt;
+  const auto *TST = T->getAs<TemplateSpecializationType>();
+  if (!TST)
+    return std::nullopt;
+  const TemplateDecl *TD = TST->getTemplateName().getAsTemplateDecl();
+  if (!TD || TD->getQualifiedNameAsString() != "dp::field" || TST->template_arguments().empty())
+    return std::nullopt;
+  const TemplateArgument &A = TST->template_arguments()[0];
+  if (A.getKind() == TemplateArgument::Integral)
+    return static_cast<int>(A.getAsIntegral().getExtValue());
+  if (A.getKind() == TemplateArgument::Expression)
+    if (std::optional<llvm::APSInt> V = A.getAsExpr()->getIntegerConstantExpr(Ctx))
+      return static_cast<int>(V->getExtValue());
+  return std::nullopt;
+}
+
+/// The parameter of a (possibly generic) callable at index I, if it has one
+/// that is not a pack.
+const ParmVarDecl *formalAt(const FunctionDecl *FD, unsigned I) {
+  if (I >= FD->getNumParams() || FD->getParamDecl(I)->isParameterPack())
+    return nullptr;
+  return FD->getParamDecl(I);
+}
+
+
+bool inStandardLibrary(const Decl *D) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC); NS && NS->isStdNamespace())
+      return true;
+  return false;
+}
+
 } // namespace
 
+bool convertible(QualType From, QualType To, const ASTContext &Ctx) {
+  From = From.getNonReferenceType().getUnqualifiedType();
+  To = To.getNonReferenceType().getUnqualifiedType();
+  if (From->isDependentType() || To->isDependentType())
+    return true;
+  return Ctx.hasSameUnqualifiedType(From, To) ||
+         (From->isArithmeticType() && To->isArithmeticType());
+}
+
+std::optional<int> checkCallShape(const CallExpr *Call, llvm::StringRef Kind, unsigned MinArgs,
+                                  ASTContext &Ctx, Reporter &Diags) {
+  if (Call->getBeginLoc().isMacroID() || Call->getEndLoc().isMacroID()) {
+    Diags.untouched(Call->getBeginLoc()) << Kind << "it is spelled inside a macro expansion";
+    return std::nullopt;
+  }
+  if (Call->getNumArgs() < MinArgs) {
+    Diags.untouched(Call->getBeginLoc()) << Kind << "it has too few arguments";
+    return std::nullopt;
+  }
+  const Expr *Domain = Call->getArg(0);
+  const std::optional<int> Rc = gridRank(Domain->getType());
+  if (!Rc)
+    Diags.badDomain(Domain->getExprLoc()) << printType(Domain->getType(), Ctx);
+  return Rc;
+}
+
+bool stubsCanPass(const AnalysedCall &A, llvm::StringRef Kind, unsigned FirstArg,
+                  Reporter &Diags) {
+  for (const Argument &Arg : A.Model.Args) {
+    const bool UserType = Arg.ActualRank > 0 && !Arg.ActualIsField;
+    if (UserType && (Arg.Conv == Conversion::PartialProjection || Arg.Writable)) {
+      Diags.untouched(A.Call->getArg(FirstArg + Arg.Position)->getExprLoc())
+          << Kind
+          << (Arg.Conv == Conversion::PartialProjection
+                  ? "partial projection of a user indexable type is not supported in stubs"
+                  : "a user indexable type bound to a writable parameter is not supported in "
+                    "stubs");
+      return false;
+    }
+  }
+  return true;
+}
+
 std::optional<AnalysedCall> analyseKernelCall(const CallExpr *Call, llvm::StringRef Kind,
-                                              unsigned KernelArg, unsigned FirstArg, int Rc,
+                                              const KernelBinding &Binding, int Rc,
                                               ASTContext &Ctx, Reporter &Diags) {
-  const unsigned NArgs = Call->getNumArgs() - FirstArg;
+  const unsigned NArgs = Call->getNumArgs() - Binding.FirstArg;
+  const unsigned Leading = Binding.LeadingFormals;
   std::optional<ResolvedKernel> K =
-      resolveKernel(Call->getArg(KernelArg), NArgs, Kind, Ctx, Diags);
+      resolveKernel(Call->getArg(Binding.KernelArg), NArgs + Leading, Kind, Ctx, Diags);
   if (!K)
     return std::nullopt;
 
@@ -186,24 +278,25 @@ std::optional<AnalysedCall> analyseKernelCall(const CallExpr *Call, llvm::String
   C.Loc = locationOf(Call->getBeginLoc(), Ctx.getSourceManager());
   C.ComputeRank = Rc;
   C.K = K->Model;
-  C.StubName = C.Kind + "_" + std::to_string(C.Loc.Line) + "_" + std::to_string(C.Loc.Column);
 
-  unsigned FirstFormal = 0;
-  if (!K->Generic) {
-    const unsigned NParams = K->Callable->getNumParams();
-    C.K.ImplicitIndex =
-        NParams == NArgs + 1 && isDpIndex(K->Callable->getParamDecl(0)->getType(), Rc);
-    if (NParams != NArgs && !C.K.ImplicitIndex) {
-      Diags.arity(Call->getArg(KernelArg)->getExprLoc()) << NParams << NArgs << Rc;
+  unsigned FirstFormal = Leading;
+  const unsigned NParams = K->Callable->getNumParams();
+  const bool Variadic = NParams > 0 && K->Callable->getParamDecl(NParams - 1)->isParameterPack();
+  if (!Variadic) {
+    C.K.ImplicitIndex = Binding.AllowImplicitIndex && NParams == NArgs + Leading + 1 &&
+                        isDpIndex(K->Callable->getParamDecl(Leading)->getType(), Rc);
+    if (NParams != NArgs + Leading && !C.K.ImplicitIndex) {
+      Diags.arity(Call->getArg(Binding.KernelArg)->getExprLoc())
+          << NParams << (NArgs + Leading) << Rc;
       return std::nullopt;
     }
-    FirstFormal = C.K.ImplicitIndex ? 1 : 0;
+    FirstFormal += C.K.ImplicitIndex ? 1 : 0;
   }
 
   bool Ok = true;
   llvm::DenseMap<const VarDecl *, std::vector<unsigned>> Uses;
   for (unsigned I = 0; I < NArgs; ++I) {
-    const Expr *A = Call->getArg(FirstArg + I);
+    const Expr *A = Call->getArg(Binding.FirstArg + I);
     Argument Arg;
     Arg.Position = I;
     Arg.Text = sourceText(A, Ctx);
@@ -211,6 +304,7 @@ std::optional<AnalysedCall> analyseKernelCall(const CallExpr *Call, llvm::String
     const QualType AT = A->getType();
     // Canonical: `field<N + 1, T>` inside a view's return type reads as `field<3, float>`.
     Arg.ActualType = printType(AT.getCanonicalType().getUnqualifiedType(), Ctx);
+    Arg.InstantiatedTypes = {Arg.ActualType};
     Arg.ActualRank = dpRank(AT, Ctx);
     Arg.ActualIsField = isDpField(AT);
     bool ReadOnlyActual = AT.isConstQualified();
@@ -220,38 +314,49 @@ std::optional<AnalysedCall> analyseKernelCall(const CallExpr *Call, llvm::String
       Arg.ElementType = printType(Elem.getCanonicalType().getUnqualifiedType(), Ctx);
       ReadOnlyActual |= Arg.ElementConst;
     }
-    const ParmVarDecl *P = K->Generic ? nullptr : K->Callable->getParamDecl(FirstFormal + I);
-    Arg.FormalKnown = P != nullptr;
+    const ParmVarDecl *P = formalAt(K->Callable, FirstFormal + I);
+    const bool Known = P && !K->Generic;
+    Arg.FormalKnown = Known;
     Arg.FormalType = P ? printType(P->getType(), Ctx) : "auto";
     Arg.FormalName = P ? P->getName().str() : "";
     const int Ra = Arg.ActualRank;
-    const int Rf = P ? dpRank(P->getType(), Ctx) : (Ra == Rc ? 0 : Ra);
+    // A generic parameter takes what the actual's rank suggests, as in the
+    // host reference; a sort's extras always reach the comparator whole.
+    int Rf = Known ? dpRank(P->getType(), Ctx) : (Ra == Rc && !Binding.BroadcastOnly ? 0 : Ra);
+    if (!Known && P)
+      if (std::optional<int> Declared = declaredFieldRank(P->getType(), Ctx); Declared && *Declared != Rf)
+        Rf = *Declared; // the reference cannot bind it either: a mismatch below
     Arg.FormalRank = Rf;
-    const bool WritableFormal = P ? isWritableFormal(P->getType()) : !ReadOnlyActual;
+    const bool WritableFormal = Known ? isWritableFormal(P->getType())
+                                : P   ? genericFormalWritable(P->getType(), ReadOnlyActual)
+                                      : !ReadOnlyActual;
     const std::string Formal = Arg.FormalName.empty() ? Arg.FormalType : Arg.FormalName;
 
-    if (std::optional<IndexKind> Token = indexToken(AT)) {
+    if (std::optional<IndexKind> Token = indexToken(AT); Token && !Binding.BroadcastOnly) {
       Arg.Conv = Conversion::SpecialIndex;
       Arg.Index = *Token;
-      if (P && !isDpIndex(P->getType(), Rc)) {
+      if (Known && !isDpIndex(P->getType(), Rc)) {
         Diags.badIndexFormal(A->getExprLoc()) << (I + 1) << Formal << Rc;
         Ok = false;
       }
-    } else if (Ra == Rc && Rf == 0) {
+    } else if (Ra == Rc && Rf == 0 && !Binding.BroadcastOnly) {
       Arg.Conv = Conversion::ElementalProjection;
-    } else if (Rf > 0 && Ra == Rc + Rf) {
+    } else if (Rf > 0 && Ra == Rc + Rf && !Binding.BroadcastOnly) {
       Arg.Conv = Conversion::PartialProjection;
     } else if (Rf > 0 && Ra == Rf) {
       Arg.Conv = Conversion::BroadcastField;
     } else if (Ra == 0 && Rf == 0) {
       Arg.Conv = Conversion::BroadcastScalar;
-      if (P && WritableFormal) {
+      if (Known && WritableFormal) {
         Diags.scalarToReference(A->getExprLoc()) << (I + 1) << Formal;
         Diags.parameterNote(P->getLocation());
         Ok = false;
       }
     } else {
-      Diags.rankMismatch(A->getExprLoc()) << (I + 1) << Arg.Text << Ra << Formal << Rf << Rc;
+      if (Binding.BroadcastOnly)
+        Diags.extraNotWhole(A->getExprLoc()) << (I + 1) << Arg.Text << Ra << Formal << Rf;
+      else
+        Diags.rankMismatch(A->getExprLoc()) << (I + 1) << Arg.Text << Ra << Formal << Rf << Rc;
       if (P)
         Diags.parameterNote(P->getLocation());
       Ok = false;
@@ -262,7 +367,7 @@ std::optional<AnalysedCall> analyseKernelCall(const CallExpr *Call, llvm::String
                            Arg.Conv != Conversion::BroadcastScalar;
     Arg.Writable = DataFlows && WritableFormal;
     if (Arg.Writable && ReadOnlyActual) {
-      if (P) {
+      if (Known) {
         Diags.readOnlyToWritable(A->getExprLoc()) << (I + 1) << Formal;
         Ok = false;
       }
@@ -288,10 +393,10 @@ std::optional<AnalysedCall> analyseKernelCall(const CallExpr *Call, llvm::String
       continue;
     for (unsigned W : Positions) {
       if (!C.Args[W].Writable || !C.Args[W].FormalKnown)
-        continue;
+        continue; // a generic parameter may not write: the reference does not know either
       for (unsigned O : Positions)
         if (O != W) {
-          Diags.aliased(Call->getArg(FirstArg + O)->getExprLoc())
+          Diags.aliased(Call->getArg(Binding.FirstArg + O)->getExprLoc())
               << VD->getName() << (W + 1) << (O + 1);
           Ok = false;
           break;
@@ -302,6 +407,141 @@ std::optional<AnalysedCall> analyseKernelCall(const CallExpr *Call, llvm::String
   if (!Ok)
     return std::nullopt;
   return Out;
+}
+
+std::optional<Operator> analyseOperator(const Expr *E, QualType T, llvm::StringRef Kind,
+                                        ASTContext &Ctx, Reporter &Diags, AnalysedCall &Out) {
+  Operator Op;
+  Op.Text = sourceText(E, Ctx);
+  const SourceLocation At = E->getExprLoc();
+  const std::string TName = printType(T, Ctx);
+  auto Reject = [&](const std::string &Why) {
+    Diags.badOperator(At) << Kind << TName << Why;
+    return std::nullopt;
+  };
+  const Expr *S = stripWrappers(E);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->getInit())
+      if (const auto *LE = dyn_cast<LambdaExpr>(stripWrappers(VD->getInit())))
+        S = LE;
+
+  const FunctionDecl *Callable = nullptr;
+  bool Generic = false;
+  if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
+    Op.Kind = KernelKind::Lambda;
+    Callable = LE->getCallOperator();
+    Generic = LE->isGenericLambda();
+    Out.StubLambdas.push_back(LE);
+  } else if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
+             DRE && isa<FunctionDecl>(DRE->getDecl()) && !isa<CXXMethodDecl>(DRE->getDecl())) {
+    const auto *FD = cast<FunctionDecl>(DRE->getDecl());
+    Op.Kind = KernelKind::FreeFunction;
+    Op.Name = qualifiedCallName(FD);
+    Callable = FD->getDefinition();
+    if (!Callable) {
+      Diags.untouched(At) << Kind << "the operator's body is not visible in this translation unit";
+      return std::nullopt;
+    }
+    Out.StubCalls.push_back(Callable);
+  } else if (const CXXRecordDecl *RD = S->getType()->getAsCXXRecordDecl()) {
+    Op.Kind = KernelKind::FunctionObject;
+    Op.Library = inStandardLibrary(RD);
+    if (RD->isLambda()) {
+      Diags.untouched(At) << Kind
+                          << "a lambda operator must be written at the call-site or held in a "
+                             "variable initialised with it";
+      return std::nullopt;
+    }
+    const CXXMethodDecl *M = callOperatorOf(RD, 2, Generic);
+    if (!M)
+      return Reject("it has no operator() taking two values");
+    if (Op.Library)
+      return Op; // std::plus<> and friends: constexpr, usable on every device
+    Callable = M->getDefinition();
+    if (!Callable) {
+      Diags.untouched(At) << Kind << "the function object's operator() body is not visible";
+      return std::nullopt;
+    }
+    Out.StubCalls.push_back(Callable);
+  } else {
+    return Reject("it is neither a lambda, a function nor a function object");
+  }
+
+  if (Callable->getNumParams() != 2)
+    return Reject("it takes " + std::to_string(Callable->getNumParams()) + " parameter" +
+                  (Callable->getNumParams() == 1 ? "" : "s"));
+  if (Generic)
+    return Op; // checked when the stub is compiled
+  for (unsigned I = 0; I < 2; ++I) {
+    const QualType PT = Callable->getParamDecl(I)->getType();
+    if (isWritableFormal(PT))
+      return Reject("its parameter " + std::to_string(I + 1) +
+                    " is a non-const reference; take it by value or const&");
+    if (!convertible(PT, T, Ctx))
+      return Reject("its parameter " + std::to_string(I + 1) + " is '" + printType(PT, Ctx) + "'");
+  }
+  const QualType R = Callable->getReturnType();
+  if (!R->isUndeducedType() && !convertible(R, T, Ctx))
+    return Reject("it returns '" + printType(R, Ctx) + "'");
+  return Op;
+}
+
+std::optional<int> explicitDim(const CallExpr *Call) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD)
+    return std::nullopt;
+  const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
+  if (!Args || Args->size() == 0 || Args->get(0).getKind() != TemplateArgument::Integral)
+    return std::nullopt;
+  return static_cast<int>(Args->get(0).getAsIntegral().getExtValue());
+}
+
+SortOrder comparatorOrder(const Expr *Cmp, QualType R, const ASTContext &Ctx) {
+  if (!R->isArithmeticType())
+    return SortOrder::Custom;
+  const Expr *S = stripWrappers(Cmp);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->getInit())
+      S = stripWrappers(VD->getInit());
+  if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
+    const CXXMethodDecl *Op = LE->getCallOperator();
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(LE->getBody());
+    if (!Body || Body->size() != 1 || Op->getNumParams() != 2)
+      return SortOrder::Custom;
+    const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
+    const auto *BO = Ret && Ret->getRetValue()
+                         ? dyn_cast<BinaryOperator>(Ret->getRetValue()->IgnoreParenImpCasts())
+                         : nullptr;
+    if (!BO || (BO->getOpcode() != BO_LT && BO->getOpcode() != BO_GT))
+      return SortOrder::Custom;
+    auto ParamOf = [&](const Expr *X) -> int {
+      if (const auto *D = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts()))
+        for (unsigned I = 0; I < 2; ++I)
+          if (D->getDecl() == Op->getParamDecl(I))
+            return static_cast<int>(I);
+      return -1;
+    };
+    const int L = ParamOf(BO->getLHS()), Rgt = ParamOf(BO->getRHS());
+    if (L < 0 || Rgt < 0 || L == Rgt)
+      return SortOrder::Custom;
+    const bool Less = (BO->getOpcode() == BO_LT) == (L == 0);
+    return Less ? SortOrder::Ascending : SortOrder::Descending;
+  }
+  if (const CXXRecordDecl *RD = S->getType()->getAsCXXRecordDecl(); RD && inStandardLibrary(RD)) {
+    if (RD->getName() == "less")
+      return SortOrder::Ascending;
+    if (RD->getName() == "greater")
+      return SortOrder::Descending;
+  }
+  (void)Ctx;
+  return SortOrder::Custom;
+}
+
+QualType kernelResultType(const AnalysedCall &A) {
+  if (!A.KernelFunction || A.Model.K.Generic)
+    return QualType();
+  const QualType R = A.KernelFunction->getReturnType();
+  return R->isUndeducedType() || R->isDependentType() ? QualType() : R;
 }
 
 } // namespace dpstub

@@ -44,6 +44,8 @@ void DeviceMarker::markKernel(const AnalysedCall &Call) {
     markFunction(Call.KernelFunction);
   for (const FunctionDecl *FD : Call.StubCalls)
     markFunction(FD);
+  for (const LambdaExpr *LE : Call.StubLambdas)
+    markLambda(LE);
 }
 
 bool DeviceMarker::isLibraryCode(const Decl *D) const {
@@ -60,15 +62,25 @@ bool DeviceMarker::isLibraryCode(const Decl *D) const {
 
 bool DeviceMarker::alreadyMarked(SourceLocation L) const {
   const SourceManager &SM = Ctx.getSourceManager();
+  const auto [FID, Offset] = SM.getDecomposedLoc(L);
   bool Invalid = false;
-  const char *P = SM.getCharacterData(L, &Invalid);
+  const llvm::StringRef Buffer = SM.getBufferData(FID, &Invalid);
   if (Invalid)
     return true;
-  while (*P == ' ' || *P == '\t' || *P == '\n')
-    ++P;
-  const llvm::StringRef Rest(P);
-  return Rest.starts_with("DP_HOST_DEVICE") || Rest.starts_with("__host__") ||
-         Rest.starts_with("__device__") || Rest.starts_with("DP_DEVICE");
+  auto IsMark = [](llvm::StringRef Word) {
+    return Word == "DP_HOST_DEVICE" || Word == "DP_DEVICE" || Word == "__host__" ||
+           Word == "__device__";
+  };
+  // After: a mark written where we would insert one.
+  const llvm::StringRef After = Buffer.substr(Offset).ltrim();
+  if (IsMark(After.take_while([](char C) { return std::isalnum(C) || C == '_'; })))
+    return true;
+  // Before: a mark that expands to nothing for the host compiler, so the
+  // declaration starts after it (a source dpstub translated before).
+  const llvm::StringRef Before = Buffer.take_front(Offset).rtrim();
+  const size_t WordStart =
+      Before.find_last_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+  return IsMark(Before.substr(WordStart == llvm::StringRef::npos ? 0 : WordStart + 1));
 }
 
 void DeviceMarker::insertAt(SourceLocation L, llvm::StringRef Text) {

@@ -31,6 +31,21 @@ Reporter::Reporter(DiagnosticsEngine &DE) : DE(DE) {
       "kernel lambda captures '%0' by reference: on a GPU the reference points to host "
       "memory; capture it by value");
   ParameterNote = DE.getCustomDiagID(DiagnosticsEngine::Note, "kernel parameter declared here");
+  ExtraNotWhole = DE.getCustomDiagID(
+      DiagnosticsEngine::Error,
+      "extra argument %0 ('%1') has rank %2, but comparator parameter '%3' has rank %4: "
+      "dp::sort passes extra arguments to the comparator whole, so the ranks must be equal");
+  BadOperator = DE.getCustomDiagID(
+      DiagnosticsEngine::Error,
+      "the operator of dp::%0 must be callable as r(T, T) with T = '%1', the result's element "
+      "type, but %2");
+  DimensionOutOfRange = DE.getCustomDiagID(
+      DiagnosticsEngine::Error, "%0: dimension %1 does not exist in a compute grid of rank %2");
+  BadResult = DE.getCustomDiagID(DiagnosticsEngine::Error, "%0: %1");
+  BadComparator = DE.getCustomDiagID(
+      DiagnosticsEngine::Error,
+      "the comparator of dp::sort must be callable as cmp(const R &, const R &, extra...) "
+      "and return bool, but %0");
 }
 
 DiagnosticBuilder Reporter::report(SourceLocation L, unsigned ID, bool IsError) {
@@ -61,6 +76,15 @@ DiagnosticBuilder Reporter::captureByReference(SourceLocation L) {
 DiagnosticBuilder Reporter::editFailed(SourceLocation L) { return report(L, EditFailed, true); }
 DiagnosticBuilder Reporter::parameterNote(SourceLocation L) {
   return report(L, ParameterNote, false);
+}
+DiagnosticBuilder Reporter::extraNotWhole(SourceLocation L) { return report(L, ExtraNotWhole, true); }
+DiagnosticBuilder Reporter::badOperator(SourceLocation L) { return report(L, BadOperator, true); }
+DiagnosticBuilder Reporter::dimensionOutOfRange(SourceLocation L) {
+  return report(L, DimensionOutOfRange, true);
+}
+DiagnosticBuilder Reporter::badResult(SourceLocation L) { return report(L, BadResult, true); }
+DiagnosticBuilder Reporter::badComparator(SourceLocation L) {
+  return report(L, BadComparator, true);
 }
 
 } // namespace dpstub

@@ -12,47 +12,25 @@ namespace dpstub {
 StatementMatcher ForallRule::matcher() const {
   // By declaration: using-declarations, namespace aliases and ADL all lead
   // to this function template.
-  return callExpr(callee(functionDecl(hasName("::dp::forall")))).bind("call");
+  return callExpr(callee(functionDecl(callSiteCallee("forall")))).bind("call");
 }
 
-StatementMatcher ForallRule::dependentMatcher() const {
+std::optional<StatementMatcher> ForallRule::dependentMatcher() const {
   return callExpr(callee(unresolvedLookupExpr(
-                      hasAnyDeclaration(functionTemplateDecl(hasName("::dp::forall"))))))
+                      hasAnyDeclaration(functionTemplateDecl(callSiteCallee("forall"))))))
       .bind("call");
 }
 
 std::optional<AnalysedCall> ForallRule::analyse(const CallExpr *Call, ASTContext &Ctx,
                                                 Reporter &Diags) const {
-  if (Call->getBeginLoc().isMacroID() || Call->getEndLoc().isMacroID()) {
-    Diags.untouched(Call->getBeginLoc()) << kind() << "it is spelled inside a macro expansion";
+  const std::optional<int> Rc = checkCallShape(Call, kind(), 2, Ctx, Diags);
+  if (!Rc)
     return std::nullopt;
-  }
-  if (Call->getNumArgs() < 2)
-    return std::nullopt;
-  const Expr *Domain = Call->getArg(0);
-  const std::optional<int> Rc = gridRank(Domain->getType());
-  if (!Rc) {
-    Diags.badDomain(Domain->getExprLoc()) << printType(Domain->getType(), Ctx);
-    return std::nullopt;
-  }
-  std::optional<AnalysedCall> A =
-      analyseKernelCall(Call, kind(), /*KernelArg=*/1, /*FirstArg=*/2, *Rc, Ctx, Diags);
+  std::optional<AnalysedCall> A = analyseKernelCall(Call, kind(), KernelBinding(), *Rc, Ctx, Diags);
   if (!A)
     return A;
-  // User indexable types travel to the device by value and are only read
-  // there; fields are what a stub can project and write.
-  for (const Argument &Arg : A->Model.Args) {
-    const bool UserType = Arg.ActualRank > 0 && !Arg.ActualIsField;
-    if (UserType && (Arg.Conv == Conversion::PartialProjection || Arg.Writable)) {
-      Diags.untouched(Call->getArg(2 + Arg.Position)->getExprLoc())
-          << kind()
-          << (Arg.Conv == Conversion::PartialProjection
-                  ? "partial projection of a user indexable type is not supported in stubs"
-                  : "a user indexable type bound to a writable parameter is not supported in "
-                    "stubs");
-      return std::nullopt;
-    }
-  }
+  if (!stubsCanPass(*A, kind(), /*FirstArg=*/2, Diags))
+    return std::nullopt;
   return A;
 }
 

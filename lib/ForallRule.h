@@ -10,7 +10,7 @@ class ForallRule final : public Rule {
 public:
   llvm::StringRef kind() const override { return "forall"; }
   clang::ast_matchers::StatementMatcher matcher() const override;
-  clang::ast_matchers::StatementMatcher dependentMatcher() const override;
+  std::optional<clang::ast_matchers::StatementMatcher> dependentMatcher() const override;
   std::optional<AnalysedCall> analyse(const clang::CallExpr *Call, clang::ASTContext &Ctx,
                                       Reporter &Diags) const override;
   std::string renderStub(const CallSite &C) const override;

@@ -22,9 +22,24 @@ void writeListReport(llvm::raw_ostream &OS, const std::vector<const TranslationR
           J.attribute("line", C.Loc.Line);
           J.attribute("column", C.Loc.Column);
           J.attribute("kind", C.Kind);
+          if (C.Dim >= 0)
+            J.attribute("dim", C.Dim);
           J.attribute("translated", L.Translated);
           if (L.Translated) {
             J.attribute("compute_rank", C.ComputeRank);
+            if (C.mapsToValues())
+              J.attributeObject("operator", [&] {
+                J.attribute("text", C.Op.Text);
+                J.attribute("kind", toString(C.Op.Kind));
+              });
+            if (C.Kind != "forall")
+              J.attributeObject(C.Kind == "sort" ? "sort_field" : "result", [&] {
+                J.attribute("text", C.Out.Text);
+                J.attribute("type", C.Out.Type);
+                J.attribute("rank", C.Out.Rank);
+              });
+            if (C.Kind == "sort")
+              J.attribute("order", toString(C.Order));
             J.attributeObject("kernel", [&] {
               J.attribute("kind", toString(C.K.Kind));
               J.attribute("name", C.K.Name);

@@ -2,6 +2,8 @@
 
 #include "dpstub/StubText.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 namespace dpstub {
 
 const char *toString(Conversion C) {
@@ -24,6 +26,15 @@ const char *toString(KernelKind K) {
   return "?";
 }
 
+const char *toString(SortOrder O) {
+  switch (O) {
+  case SortOrder::Custom: return "custom";
+  case SortOrder::Ascending: return "ascending";
+  case SortOrder::Descending: return "descending";
+  }
+  return "?";
+}
+
 std::string Location::str() const {
   return File + ":" + std::to_string(Line) + ":" + std::to_string(Column);
 }
@@ -31,9 +42,16 @@ std::string Location::str() const {
 namespace {
 std::string rank(int R) { return std::to_string(R); }
 std::string member(const Argument &A) { return "a" + std::to_string(A.Position); }
-std::string element(const Argument &A, bool Const) {
-  return (Const ? "const " : "") + A.ElementType;
+std::string valueName(const Argument &A) { return "v" + std::to_string(A.Position); }
+bool varies(const Argument &A) { return !A.TypeParam.empty(); }
+/// The element type (fields) or the type (scalars, user types) the stub
+/// names: the concrete one, or the template's type parameter.
+std::string typeOf(const Argument &A) {
+  if (varies(A))
+    return A.TypeParam;
+  return A.ActualIsField ? A.ElementType : A.ActualType;
 }
+std::string element(const Argument &A, bool Const) { return (Const ? "const " : "") + typeOf(A); }
 const char *indexName(IndexKind K) {
   switch (K) {
   case IndexKind::Global: return "logical index";
@@ -41,6 +59,19 @@ const char *indexName(IndexKind K) {
   case IndexKind::Local: return "index within the tile";
   }
   return "?";
+}
+std::string accessOf(const Argument &A) {
+  if (!A.Writable)
+    return "dp::rt::access::read";
+  return A.FormalKnown ? "dp::rt::access::write" : "dp::rt::access::may_write";
+}
+/// Type parameters in declaration order, each once.
+std::vector<const Argument *> typeParams(const CallSite &C) {
+  std::vector<const Argument *> Out;
+  for (const Argument &A : C.Args)
+    if (varies(A))
+      Out.push_back(&A);
+  return Out;
 }
 } // namespace
 
@@ -52,144 +83,254 @@ std::string describeConversion(const Argument &A) {
     return S + ", read-only";
   if (A.Writable)
     return S + ", read-write";
-  return S + (A.ActualIsField ? ", read-only (const " + A.ElementType + " *__restrict__)"
+  return S + (A.ActualIsField ? ", read-only (const " + typeOf(A) + " *__restrict__)"
                               : std::string(", read-only"));
 }
 
 void renderHeaderComment(llvm::raw_ostream &OS, const CallSite &C) {
-  OS << "// dp::" << C.Kind << " at " << C.Loc.str() << "\n";
-  OS << "//   kernel:       " << C.K.Signature << " [" << toString(C.K.Kind)
+  OS << "// " << C.spelling() << " at " << C.Loc.str() << "\n";
+  const char *KernelRole = C.Kind == "forall" ? "kernel:      "
+                           : C.Kind == "sort" ? "comparator:  "
+                                              : "map:         ";
+  OS << "//   " << KernelRole << " " << C.K.Signature << " [" << toString(C.K.Kind)
      << (C.K.Mutable ? ", mutable" : "") << "]\n";
+  if (C.mapsToValues())
+    OS << "//   operator:     " << C.Op.Text << " [" << toString(C.Op.Kind) << "]\n";
+  if (C.Kind == "reduce" && C.Dim < 0)
+    OS << "//   result:       `" << C.Out.Text << "` (" << C.Out.Type
+       << "), combined with its prior value\n";
+  else if (C.Kind == "reduce")
+    OS << "//   result:       `" << C.Out.Text << "` (" << C.Out.Type
+       << "), indexed by the index values less dimension " << C.Dim << "\n";
+  else if (C.Kind == "scan")
+    OS << "//   result:       `" << C.Out.Text << "` (" << C.Out.Type
+       << "), indexed by the index values\n";
+  else if (C.Kind == "sort")
+    OS << "//   sort field:   `" << C.Out.Text << "` (" << C.Out.Type << "), "
+       << (C.Order == SortOrder::Custom
+               ? std::string("merge sort with the comparator")
+               : std::string("radix sort, ") + toString(C.Order) + " (the natural order)")
+       << " on a GPU\n";
   OS << "//   compute rank: " << C.ComputeRank << "\n";
   if (C.K.ImplicitIndex)
     OS << "//   index:        the kernel's first parameter receives the logical index\n";
   for (const Argument &A : C.Args) {
     OS << "//   argument " << A.Position + 1 << " `" << A.Text << "` ";
     if (A.Conv != Conversion::SpecialIndex)
-      OS << "(" << A.ActualType << ", rank " << A.ActualRank << ") ";
-    const bool Tight = llvm::StringRef(A.FormalType).ends_with("&") ||
-                       llvm::StringRef(A.FormalType).ends_with("*");
-    OS << "-> " << A.FormalType
-       << (A.FormalName.empty() ? "" : (Tight ? "" : " ") + A.FormalName) << ": "
-       << describeConversion(A) << "\n";
+      OS << "(" << llvm::join(A.InstantiatedTypes, " or ") << ", rank " << A.ActualRank << ") ";
+    // Every instantiation's parameter type, each with the parameter's name.
+    llvm::SmallVector<llvm::StringRef, 2> Formals;
+    llvm::StringRef(A.FormalType).split(Formals, " | ");
+    OS << "-> ";
+    for (size_t I = 0; I < Formals.size(); ++I) {
+      const bool Tight = Formals[I].ends_with("&") || Formals[I].ends_with("*");
+      OS << (I ? " | " : "") << Formals[I]
+         << (A.FormalName.empty() ? "" : (Tight ? "" : " ") + A.FormalName);
+    }
+    OS << ": " << describeConversion(A) << "\n";
+  }
+  for (const Argument *A : typeParams(C))
+    OS << "//   template:     " << A->TypeParam << " is the "
+       << (A->ActualIsField ? "element type" : "type") << " of argument " << A->Position + 1
+       << " in each instantiation\n";
+}
+
+void renderParams(llvm::raw_ostream &OS, const CallSite &C) {
+  const int Rc = C.ComputeRank;
+  OS << "template <class Kernel";
+  for (const Argument *A : typeParams(C))
+    OS << ", class " << A->TypeParam;
+  OS << "> struct " << C.StubName << "_params {\n";
+  if (C.K.Kind != KernelKind::FreeFunction)
+    OS << "  Kernel kernel; // captured fields refer to the launch's copies\n";
+  if (C.usesIndexValues())
+    OS << "  dp::rt::index_values<" << Rc << "> indices; // position -> index value\n";
+  for (const Argument &A : C.Args) {
+    const std::string M = member(A);
+    const std::string Note = " // `" + A.Text + "`: " + describeConversion(A);
+    switch (A.Conv) {
+    case Conversion::SpecialIndex:
+      break;
+    case Conversion::ElementalProjection:
+      if (!A.ActualIsField)
+        OS << "  " << typeOf(A) << " " << M << ";" << Note << "\n";
+      else
+        OS << "  dp::rt::projection<" << element(A, !A.Writable) << ", " << Rc << "> " << M
+           << ";" << Note << "\n";
+      break;
+    case Conversion::PartialProjection:
+      OS << "  dp::rt::partial_projection<" << A.FormalRank << ", " << element(A, !A.Writable)
+         << ", " << Rc << "> " << M << ";" << Note << "\n";
+      break;
+    case Conversion::BroadcastField:
+      if (!A.ActualIsField)
+        OS << "  " << typeOf(A) << " " << M << ";" << Note << "\n";
+      else
+        OS << "  dp::field<" << A.ActualRank << ", " << typeOf(A) << "> " << M << ";" << Note
+           << "\n";
+      break;
+    case Conversion::BroadcastScalar:
+      OS << "  " << typeOf(A) << " " << M << ";" << Note << "\n";
+      break;
+    }
+  }
+  OS << "};\n\n";
+}
+
+void renderBindings(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef Indent) {
+  const std::string R = rank(C.ComputeRank);
+  for (const Argument &A : C.Args) {
+    const std::string V = valueName(A), M = "p." + member(A);
+    // A type parameter of the parameter block is not in scope here: types
+    // that vary between instantiations are deduced.
+    const bool Auto = varies(A);
+    OS << Indent;
+    switch (A.Conv) {
+    case Conversion::SpecialIndex:
+      if (A.Index == IndexKind::Tile)
+        OS << "const dp::index<" << R << "> " << V << "{}; // a plain grid is a single tile";
+      else
+        OS << "const dp::index<" << R << "> " << V << " = p.indices[pos];";
+      break;
+    case Conversion::ElementalProjection:
+      if (!A.ActualIsField)
+        OS << "const auto &" << V << " = " << M << "[p.indices[pos]];";
+      else if (A.Writable)
+        OS << (Auto ? "auto" : typeOf(A)) << " " << V << " = " << M << "[pos]; // written back below";
+      else
+        OS << "const " << (Auto ? "auto" : typeOf(A)) << " &" << V << " = " << M << "[pos];";
+      break;
+    case Conversion::PartialProjection: {
+      const std::string Field =
+          Auto ? "auto" : "dp::field<" + rank(A.FormalRank) + ", " + typeOf(A) + ">";
+      if (A.Writable)
+        OS << Field << " " << V << " = " << M << ".view(pos);";
+      else
+        OS << "const " << Field << " " << V << " = dp::rt::formal_view(" << M << ".view(pos));";
+      break;
+    }
+    case Conversion::BroadcastField:
+      if (A.ActualIsField)
+        OS << (Auto ? "auto" : "dp::field<" + rank(A.ActualRank) + ", " + typeOf(A) + ">") << " "
+           << V << "(" << M << "); // a handle on the launch's copy";
+      else
+        OS << "const auto &" << V << " = " << M << ";";
+      break;
+    case Conversion::BroadcastScalar:
+      OS << "const auto &" << V << " = " << M << ";";
+      break;
+    }
+    OS << "\n";
   }
 }
 
-std::string paramMember(const Argument &A, int Rc) {
-  const std::string M = member(A);
-  const std::string Note = " // `" + A.Text + "`: " + describeConversion(A);
-  switch (A.Conv) {
-  case Conversion::SpecialIndex:
-    return "";
-  case Conversion::ElementalProjection:
-    if (!A.ActualIsField)
-      return A.ActualType + " " + M + ";" + Note;
-    return "dp::rt::projection<" + element(A, !A.Writable) + ", " + rank(Rc) + "> " + M + ";" +
-           Note;
-  case Conversion::PartialProjection:
-    return "dp::rt::partial_projection<" + rank(A.FormalRank) + ", " + element(A, !A.Writable) +
-           ", " + rank(Rc) + "> " + M + ";" + Note;
-  case Conversion::BroadcastField:
-    if (!A.ActualIsField)
-      return A.ActualType + " " + M + ";" + Note;
-    return "dp::field<" + rank(A.ActualRank) + ", " + A.ElementType + "> " + M + ";" + Note;
-  case Conversion::BroadcastScalar:
-    return A.ActualType + " " + M + ";" + Note;
-  }
-  return "";
-}
-
-std::string paramInit(const Argument &A) {
-  const std::string M = member(A);
-  const std::string Pos = std::to_string(A.Position);
-  const std::string Writes = A.Writable ? "true" : "false";
-  if (!A.ActualIsField)
-    return A.Conv == Conversion::SpecialIndex ? "" : M;
-  switch (A.Conv) {
-  case Conversion::ElementalProjection:
-    return "launch.project<" + element(A, !A.Writable) + ">(" + M + ", " + Pos + ", " + Writes +
-           ")";
-  case Conversion::PartialProjection:
-    return "launch.project_partial<" + rank(A.FormalRank) + ", " + element(A, !A.Writable) +
-           ">(" + M + ", " + Pos + ", " + Writes + ")";
-  case Conversion::BroadcastField:
-    return "launch.whole<" + A.ElementType + ">(" + M + ", " + Pos + ", " + Writes + ")";
-  default:
-    return M;
-  }
-}
-
-std::string valueName(const Argument &A) { return "v" + std::to_string(A.Position); }
-
-std::string bindArgument(const Argument &A, int Rc) {
-  const std::string V = valueName(A), M = "p." + member(A), R = rank(Rc);
-  switch (A.Conv) {
-  case Conversion::SpecialIndex:
-    if (A.Index == IndexKind::Tile)
-      return "const dp::index<" + R + "> " + V + "{}; // a plain grid is a single tile";
-    return "const dp::index<" + R + "> " + V + " = p.indices[pos];";
-  case Conversion::ElementalProjection:
-    if (!A.ActualIsField)
-      return "const auto &" + V + " = " + M + "[p.indices[pos]];";
-    if (A.Writable)
-      return A.ElementType + " " + V + " = " + M + "[pos];";
-    return "const " + A.ElementType + " &" + V + " = " + M + "[pos];";
-  case Conversion::PartialProjection:
-    if (A.Writable)
-      return "dp::field<" + rank(A.FormalRank) + ", " + A.ElementType + "> " + V + " = " + M +
-             ".view(pos);";
-    return "const dp::field<" + rank(A.FormalRank) + ", " + A.ElementType + "> " + V +
-           " = dp::rt::formal_view(" + M + ".view(pos));";
-  case Conversion::BroadcastField:
-    if (A.ActualIsField && A.Writable)
-      return "dp::field<" + rank(A.ActualRank) + ", " + A.ElementType + "> " + V + " = " + M +
-             ";";
-    return "const auto &" + V + " = " + M + ";";
-  case Conversion::BroadcastScalar:
-    return "const auto &" + V + " = " + M + ";";
-  }
-  return "";
-}
-
-std::string writeBack(const Argument &A) {
-  if (A.Conv == Conversion::ElementalProjection && A.ActualIsField && A.Writable)
-    return "p." + member(A) + "[pos] = " + valueName(A) + ";";
-  return "";
-}
-
-void renderLauncherSignature(llvm::raw_ostream &OS, const CallSite &C, bool NameKernel) {
-  OS << "template <class Domain, class Kernel";
+std::string renderKernelCall(const CallSite &C, llvm::StringRef Leading) {
+  std::string Args = Leading.str();
+  if (C.K.ImplicitIndex)
+    Args += (Args.empty() ? "" : ", ") + std::string("p.indices[pos]");
   for (const Argument &A : C.Args)
-    OS << ", class A" << A.Position;
-  OS << ">\nvoid " << C.StubName << "(const Domain &domain, Kernel &&" << (NameKernel ? "kernel" : "");
-  for (const Argument &A : C.Args)
-    OS << ", A" << A.Position << " &&a" << A.Position;
-  OS << ")";
+    Args += (Args.empty() ? "" : ", ") + valueName(A);
+  if (C.K.Kind == KernelKind::FreeFunction)
+    return C.K.Name + "(" + Args + ")";
+  if (C.K.Mutable)
+    return "dp::rt::mutable_copy(p.kernel)(" + Args + ")";
+  return "p.kernel(" + Args + ")";
 }
 
-void renderGlobalStub(llvm::raw_ostream &OS, const CallSite &C) {
-  const std::string R = rank(C.ComputeRank), &N = C.StubName;
-  OS << "template <int Mode, class Kernel>\n"
-     << "DP_GLOBAL void " << N << "_stub(const dp::rt::launch_geometry<" << R
-     << "> geometry, const " << N << "_params<Kernel> p) {\n"
-     << "  dp::index<" << R << "> pos; // logical position: 0-based, per dimension\n"
-     << "  const dp::rt::thread_ids thread = dp::rt::this_thread();\n"
-     << "  if (dp::rt::map_thread<Mode>(geometry, thread.group, thread.local, pos))\n"
-     << "    " << N << "_body(pos, p); // surplus threads map to no position\n"
-     << "}\n\n";
+void renderWriteBacks(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef Indent) {
+  for (const Argument &A : C.Args)
+    if (A.Conv == Conversion::ElementalProjection && A.ActualIsField && A.Writable)
+      OS << Indent << "p." << member(A) << "[pos] = " << valueName(A) << ";\n";
+}
+
+void renderLauncherSignature(llvm::raw_ostream &OS, const CallSite &C) {
+  OS << "template <" << (C.Dim >= 0 ? "int Dim, " : "") << "class Domain, ";
+  if (C.Kind == "forall")
+    OS << "class Kernel, class... A>\nvoid " << C.StubName
+       << "(const Domain &domain, Kernel &&kernel, A &&...a)";
+  else if (C.Kind == "sort")
+    OS << "class Kernel, class Field, class... A>\nvoid " << C.StubName
+       << "(const Domain &domain, Kernel &&kernel, Field &sort_field, A &&...a)";
+  else
+    OS << "class Op, class Result, class Kernel, class... A>\nvoid " << C.StubName
+       << "(const Domain &domain, Op &&op, Result &result, Kernel &&kernel, A &&...a)";
+}
+
+void renderLauncherPrologue(llvm::raw_ostream &OS, const CallSite &C) {
+  const std::string N = std::to_string(C.Args.size());
+  OS << "  static_assert(" << (C.Dim >= 0 ? "Dim == " + std::to_string(C.Dim) + " && " : "")
+     << "sizeof...(A) == " << N << ",\n"
+     << "                \"dpstub: this call-site changed since its stub was generated; "
+        "run dpstub again\");\n";
+  if (!C.Args.empty()) {
+    OS << "  auto &&[";
+    for (const Argument &A : C.Args)
+      OS << (A.Position ? ", " : "") << member(A);
+    OS << "] = std::forward_as_tuple(std::forward<A>(a)...);\n";
+  }
+  const bool HasObject = C.K.Kind != KernelKind::FreeFunction;
+  if (!HasObject)
+    OS << "  (void)kernel; // a function: the stub calls it by name\n";
+  OS << "  using kernel_type = "
+     << (HasObject ? "std::decay_t<Kernel>" : "dp::rt::no_kernel_object") << ";\n";
+  for (const Argument *A : typeParams(C))
+    OS << "  using " << A->TypeParam << " = "
+       << (A->ActualIsField ? "dp::rt::element_t" : "std::decay_t") << "<dp::rt::arg_t<"
+       << A->Position << ", A...>>;\n";
+  OS << "  dp::rt::launch_context<" << C.ComputeRank << "> launch(\"" << C.spelling() << "\", \""
+     << C.Loc.str() << "\", domain);\n";
+  OS << "  using params_type = " << C.StubName << "_params<kernel_type";
+  for (const Argument *A : typeParams(C))
+    OS << ", " << A->TypeParam;
+  OS << ">;\n";
+
+  std::vector<std::string> Inits;
+  if (HasObject)
+    Inits.push_back(std::string("launch.capture(kernel, ") + (C.K.Mutable ? "true" : "false") +
+                    ")");
+  if (C.usesIndexValues())
+    Inits.push_back("launch.indices()");
+  for (const Argument &A : C.Args) {
+    const std::string M = member(A), Pos = std::to_string(A.Position);
+    if (A.Conv == Conversion::SpecialIndex)
+      continue;
+    if (!A.ActualIsField) {
+      Inits.push_back(M);
+      continue;
+    }
+    switch (A.Conv) {
+    case Conversion::ElementalProjection:
+      Inits.push_back("launch.project<" + element(A, !A.Writable) + ">(" + M + ", " + Pos + ", " +
+                      accessOf(A) + ")");
+      break;
+    case Conversion::PartialProjection:
+      Inits.push_back("launch.project_partial<" + rank(A.FormalRank) + ", " +
+                      element(A, !A.Writable) + ">(" + M + ", " + Pos + ", " + accessOf(A) + ")");
+      break;
+    case Conversion::BroadcastField:
+      Inits.push_back("launch.whole<" + typeOf(A) + ">(" + M + ", " + Pos + ", " + accessOf(A) +
+                      ")");
+      break;
+    default:
+      Inits.push_back(M);
+    }
+  }
+  OS << "  const params_type params{";
+  for (size_t I = 0; I < Inits.size(); ++I)
+    OS << "\n      " << Inits[I] << (I + 1 < Inits.size() ? "," : "");
+  OS << "};\n";
 }
 
 void renderStubTable(llvm::raw_ostream &OS, const CallSite &C) {
   const int Rc = C.ComputeRank;
   const int Direct = Rc < 3 ? Rc : 3;
   OS << "  // One stub instantiation per dispatch mode the planner may choose.\n"
-     << "  static const dp::rt::stub_table<" << Rc << ", " << C.StubName
-     << "_params<kernel_type>> stubs{{\n      nullptr";
+     << "  static const dp::rt::stub_table<" << Rc << ", params_type> stubs{{\n      nullptr";
   for (int Mode = 1; Mode <= 7; ++Mode) {
     const bool Used = Mode == Direct || Mode == 7 || (Rc == 3 && Mode >= 4 && Mode <= 6);
     OS << ",";
     if (Used)
-      OS << "\n      &" << C.StubName << "_stub<" << Mode << ", kernel_type>";
+      OS << "\n      &" << C.StubName << "_stub<" << Mode << ", params_type>";
     else
       OS << " nullptr";
   }

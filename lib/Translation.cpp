@@ -1,10 +1,19 @@
 //===- Translation.cpp - One translation unit, translated -----------------===//
+//
+// The pipeline, phase by phase: find the call-sites every rule matches,
+// group a template's instantiations, analyse them into models, plan the
+// edits (device marks, stub header includes, call-sites renamed after their
+// positions in the rewritten file), render the stub header.
+//
+//===----------------------------------------------------------------------===//
 
 #include "dpstub/Translation.h"
 #include "dpstub/Analysis.h"
 #include "dpstub/DeviceMarking.h"
 #include "dpstub/Diagnostics.h"
+#include "dpstub/Instantiations.h"
 #include "dpstub/Rule.h"
+#include "dpstub/SourceEdits.h"
 #include "dpstub/StubHeader.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -16,6 +25,7 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -57,13 +67,22 @@ private:
   std::vector<ListedDiagnostic> &Out;
 };
 
+/// A call-site: every instantiation's call at one source location.
+struct Candidate {
+  SourceLocation Loc;
+  const Rule *R = nullptr;
+  std::vector<const CallExpr *> Calls;
+  bool NeverInstantiated = false; ///< only a template pattern's unresolved call
+};
+
 /// Remembers every match of one rule.
 struct MatchCollector : MatchFinder::MatchCallback {
   const Rule *R = nullptr;
-  std::vector<std::pair<const Rule *, const CallExpr *>> *Matches = nullptr;
+  bool Dependent = false;
+  std::vector<std::tuple<const Rule *, const CallExpr *, bool>> *Matches = nullptr;
   void run(const MatchFinder::MatchResult &Result) override {
     if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call"))
-      Matches->push_back({R, Call});
+      Matches->push_back({R, Call, Dependent});
   }
 };
 
@@ -92,20 +111,13 @@ std::string absolutePath(llvm::StringRef Path, FileManager &FM) {
   return Abs.str().str();
 }
 
-std::string sanitize(llvm::StringRef Path) {
+/// A C++ identifier from a file name: "k.cpp" -> "k_cpp".
+std::string sanitize(llvm::StringRef Name) {
   std::string S;
-  for (char C : Path)
+  for (char C : Name)
     S += std::isalnum(static_cast<unsigned char>(C)) ? C : '_';
   if (S.empty() || std::isdigit(static_cast<unsigned char>(S[0])))
     S = "_" + S;
-  return S;
-}
-
-/// The types of a call's arguments, to compare template instantiations.
-std::string argumentTypes(const CallExpr *Call, const ASTContext &Ctx) {
-  std::string S;
-  for (const Expr *A : Call->arguments())
-    S += A->getType().getCanonicalType().getAsString(Ctx.getPrintingPolicy()) + ";";
   return S;
 }
 
@@ -114,182 +126,244 @@ public:
   TranslateConsumer(const TranslationOptions &Opts, TranslationResult &Out)
       : Opts(Opts), Out(Out) {}
 
+  bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    for (Decl *D : Group)
+      TopLevel.push_back(D);
+    return true;
+  }
+
   void HandleTranslationUnit(ASTContext &Ctx) override {
     DiagnosticsEngine &DE = Ctx.getDiagnostics();
     const SourceManager &SM = Ctx.getSourceManager();
-    const FileID Main = SM.getMainFileID();
-    if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(Main))
+    if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getMainFileID()))
       Out.MainFile = absolutePath(FE->getName(), SM.getFileManager());
     if (DE.hasErrorOccurred()) {
       Out.ParseFailed = true;
       return;
     }
     Reporter Diags(DE);
+    const std::vector<Candidate> Candidates = findCallSites(Ctx);
+    std::vector<AnalysedCall> Accepted = analyseCallSites(Candidates, Ctx, Diags);
+    Out.HasErrors = Diags.hasErrors();
+    if (Accepted.empty() || Diags.hasErrors() || Opts.ListOnly)
+      return;
+    planEdits(Accepted, Ctx, Diags);
+    Out.HasErrors = Diags.hasErrors();
+    std::vector<CallSite> Models;
+    for (const AnalysedCall &A : Accepted)
+      Models.push_back(A.Model);
+    Out.StubHeader = renderStubHeader(Models, llvm::sys::path::filename(Out.MainFile), Namespace);
+  }
 
-    std::vector<std::pair<const Rule *, const CallExpr *>> Matches, Dependent;
+private:
+  /// Phase 1: every call-site any rule matches, one Candidate per source
+  /// location (a template's call-site is matched once per instantiation),
+  /// in source order. Only declarations outside system headers are
+  /// traversed: the standard library holds no call-site.
+  std::vector<Candidate> findCallSites(ASTContext &Ctx) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::vector<Decl *> Scope;
+    for (Decl *D : TopLevel)
+      if (!SM.isInSystemHeader(D->getLocation()))
+        Scope.push_back(D);
+    Ctx.setTraversalScope(Scope);
+
+    std::vector<std::tuple<const Rule *, const CallExpr *, bool>> Matches;
     MatchFinder Finder;
-    std::vector<MatchCollector> Collectors(2 * allRules().size());
-    for (size_t I = 0; I < allRules().size(); ++I) {
-      Collectors[2 * I].R = Collectors[2 * I + 1].R = allRules()[I].get();
-      Collectors[2 * I].Matches = &Matches;
-      Collectors[2 * I + 1].Matches = &Dependent;
-      Finder.addMatcher(traverse(TK_AsIs, allRules()[I]->matcher()), &Collectors[2 * I]);
-      Finder.addMatcher(traverse(TK_AsIs, allRules()[I]->dependentMatcher()),
-                        &Collectors[2 * I + 1]);
+    std::vector<std::unique_ptr<MatchCollector>> Collectors;
+    for (const auto &R : allRules()) {
+      auto Add = [&](StatementMatcher M, bool Dependent) {
+        Collectors.push_back(std::make_unique<MatchCollector>());
+        Collectors.back()->R = R.get();
+        Collectors.back()->Dependent = Dependent;
+        Collectors.back()->Matches = &Matches;
+        Finder.addMatcher(traverse(TK_AsIs, M), Collectors.back().get());
+      };
+      Add(R->matcher(), false);
+      if (std::optional<StatementMatcher> D = R->dependentMatcher())
+        Add(*D, true);
     }
     Finder.matchAST(Ctx);
 
-    // One group per source location: a call-site in a template is matched
-    // once per instantiation.
-    std::map<unsigned, std::vector<std::pair<const Rule *, const CallExpr *>>> Groups;
-    for (const auto &M : Matches) {
-      const SourceLocation L = SM.getFileLoc(M.second->getBeginLoc());
+    std::map<unsigned, Candidate> ByLocation;
+    for (const auto &[R, Call, Dependent] : Matches) {
+      const SourceLocation L = SM.getFileLoc(Call->getBeginLoc());
       if (SM.isInSystemHeader(L))
         continue;
-      Groups[L.getRawEncoding()].push_back(M);
-    }
-    std::vector<std::pair<SourceLocation, std::vector<std::pair<const Rule *, const CallExpr *>>>>
-        Ordered;
-    for (auto &G : Groups)
-      Ordered.push_back({SourceLocation::getFromRawEncoding(G.first), std::move(G.second)});
-    // A template never instantiated has only its pattern, with an
-    // unresolved callee: reported in order with the others.
-    std::set<unsigned> NeverInstantiated;
-    for (const auto &M : Dependent) {
-      const SourceLocation L = SM.getFileLoc(M.second->getBeginLoc());
-      if (SM.isInSystemHeader(L) || Groups.count(L.getRawEncoding()) ||
-          !NeverInstantiated.insert(L.getRawEncoding()).second)
+      Candidate &C = ByLocation[L.getRawEncoding()];
+      if (Dependent) {
+        if (C.Calls.empty() && !C.NeverInstantiated)
+          C = Candidate{L, R, {Call}, true};
         continue;
-      Ordered.push_back({L, {M}});
+      }
+      if (C.NeverInstantiated)
+        C = Candidate{L, R, {}, false};
+      C.Loc = L;
+      C.R = R;
+      C.Calls.push_back(Call);
     }
-    std::sort(Ordered.begin(), Ordered.end(), [&](const auto &A, const auto &B) {
-      return SM.isBeforeInTranslationUnit(A.first, B.first);
+    std::vector<Candidate> Ordered;
+    for (auto &[Key, C] : ByLocation)
+      Ordered.push_back(std::move(C));
+    std::sort(Ordered.begin(), Ordered.end(), [&](const Candidate &A, const Candidate &B) {
+      return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
     });
+    return Ordered;
+  }
 
+  /// Phase 2: the model of each call-site that can be translated; every
+  /// other gets a located warning (or error) saying why.
+  std::vector<AnalysedCall> analyseCallSites(const std::vector<Candidate> &Candidates,
+                                             ASTContext &Ctx, Reporter &Diags) {
+    const SourceManager &SM = Ctx.getSourceManager();
     std::vector<AnalysedCall> Accepted;
-    for (const auto &[Loc, Group] : Ordered) {
-      const Rule &R = *Group.front().first;
-      const CallExpr *Call = Group.front().second;
+    for (const Candidate &C : Candidates) {
+      const CallExpr *Call = C.Calls.front();
       ListedCallSite Listed;
-      Listed.Model.Kind = R.kind().str();
+      Listed.Model.Kind = C.R->kind().str();
+      Listed.Model.Dim = explicitDim(Call).value_or(-1);
       Listed.Model.Loc = locationOf(Call->getBeginLoc(), SM);
       Listed.EndLine = SM.getPresumedLineNumber(SM.getFileLoc(Call->getEndLoc()));
-      if (NeverInstantiated.count(Loc.getRawEncoding())) {
+      if (C.NeverInstantiated) {
         Diags.untouched(Call->getBeginLoc())
-            << R.kind() << "the enclosing template is never instantiated in this translation "
-                           "unit, so its argument types are unknown";
-        Out.CallSites.push_back(Listed);
-        continue;
-      }
-      if (!SM.isWrittenInMainFile(SM.getFileLoc(Call->getBeginLoc()))) {
+            << C.R->kind() << "the enclosing template is never instantiated in this translation "
+                              "unit, so its argument types are unknown";
+      } else if (!SM.isWrittenInMainFile(SM.getFileLoc(Call->getBeginLoc()))) {
         Diags.untouched(Call->getBeginLoc())
-            << R.kind() << "it is in an included file; dpstub rewrites the translation "
-                           "unit's main file";
-        Out.CallSites.push_back(Listed);
-        continue;
-      }
-      const std::string Types = argumentTypes(Call, Ctx);
-      const bool Uniform = std::all_of(Group.begin(), Group.end(), [&](const auto &M) {
-        return argumentTypes(M.second, Ctx) == Types;
-      });
-      if (!Uniform) {
-        Diags.untouched(Call->getBeginLoc())
-            << R.kind() << "the instantiations of the enclosing template give it different "
-                           "argument types; write the call-site in a non-template function";
-        Out.CallSites.push_back(Listed);
-        continue;
-      }
-      if (std::optional<AnalysedCall> A = R.analyse(Call, Ctx, Diags)) {
+            << C.R->kind() << "it is in an included file; dpstub rewrites the translation "
+                              "unit's main file";
+      } else if (std::optional<AnalysedCall> A = analyseInstantiations(C, Ctx, Diags)) {
         Listed.Model = A->Model;
         Listed.Translated = true;
         Accepted.push_back(std::move(*A));
       }
       Out.CallSites.push_back(Listed);
     }
-    Out.HasErrors = Diags.hasErrors();
-    if (Accepted.empty() || Diags.hasErrors())
-      return;
+    return Accepted;
+  }
 
+  /// One model for every instantiation of a call-site: the first one's
+  /// diagnostics are reported, the others are analysed quietly and must
+  /// convert their arguments the same way.
+  std::optional<AnalysedCall> analyseInstantiations(const Candidate &C, ASTContext &Ctx,
+                                                    Reporter &Diags) {
+    std::optional<AnalysedCall> First = C.R->analyse(C.Calls.front(), Ctx, Diags);
+    if (!First || C.Calls.size() == 1)
+      return First;
+    DiagnosticsEngine &DE = Ctx.getDiagnostics();
+    IgnoringDiagConsumer Ignore;
+    DiagnosticsEngine Silent(DE.getDiagnosticIDs(), &DE.getDiagnosticOptions(), &Ignore, false);
+    Silent.setSourceManager(&Ctx.getSourceManager());
+    Reporter Quiet(Silent);
+    std::vector<CallSite> Models{First->Model};
+    for (size_t I = 1; I < C.Calls.size(); ++I) {
+      std::optional<AnalysedCall> Other = C.R->analyse(C.Calls[I], Ctx, Quiet);
+      if (!Other) {
+        Diags.untouched(C.Loc) << C.R->kind()
+                               << "another instantiation of the enclosing template gives it "
+                                  "arguments dpstub rejects";
+        return std::nullopt;
+      }
+      Models.push_back(Other->Model);
+      for (const FunctionDecl *FD : Other->StubCalls)
+        First->StubCalls.push_back(FD);
+    }
+    CallSite Merged;
+    if (std::optional<std::string> Why = mergeInstantiations(Models, Merged)) {
+      Diags.untouched(C.Loc) << C.R->kind()
+                             << "the instantiations of the enclosing template convert its "
+                                "arguments differently (" + *Why + ")";
+      return std::nullopt;
+    }
+    First->Model = Merged;
+    return First;
+  }
+
+  /// Phase 3: the edits. Kernels (and what they call) are marked for the
+  /// device, the stub header is included where it must be, and every
+  /// call-site's callee becomes its launcher, named after the position the
+  /// call-site has in the rewritten file.
+  void planEdits(std::vector<AnalysedCall> &Accepted, ASTContext &Ctx, Reporter &Diags) {
+    const SourceManager &SM = Ctx.getSourceManager();
     const LangOptions &LO = Ctx.getLangOpts();
-    llvm::StringRef MainName = llvm::sys::path::filename(Out.MainFile);
+    const FileID Main = SM.getMainFileID();
+    const llvm::StringRef Buffer = SM.getBufferData(Main);
+    const llvm::StringRef MainName = llvm::sys::path::filename(Out.MainFile);
     Out.StubHeaderName = MainName.str() + ".dpstub.hpp";
-    std::string Relative = Out.MainFile;
-    if (!Opts.Root.empty() && llvm::StringRef(Out.MainFile).starts_with(Opts.Root + "/"))
-      Relative = Out.MainFile.substr(Opts.Root.size() + 1);
-    else
-      Relative = MainName.str();
-    const std::string Namespace = sanitize(Relative);
+    Namespace = sanitize(MainName);
 
-    auto Add = [&](const tooling::Replacement &Rep, SourceLocation At) {
-      if (llvm::Error E = Out.Edits[Rep.getFilePath().str()].add(Rep))
-        Diags.editFailed(At) << llvm::toString(std::move(E));
+    auto Add = [&](const std::string &Path, const Edit &E) {
+      if (llvm::Error Err = Out.Edits[Path].add(
+              tooling::Replacement(Path, E.Offset, E.Length, E.Text)))
+        Diags.editFailed(SourceLocation()) << llvm::toString(std::move(Err));
+    };
+    OutputPositions Positions(Buffer);
+    auto AddMain = [&](const Edit &E) {
+      Positions.add(E);
+      Add(Out.MainFile, E);
     };
 
-    // The call-sites: the callee becomes the generated launcher.
-    for (const AnalysedCall &A : Accepted) {
-      const Expr *Callee = A.Call->getCallee()->IgnoreImplicit();
-      Add(tooling::Replacement(SM, CharSourceRange::getTokenRange(Callee->getSourceRange()),
-                               "dpstub::" + Namespace + "::" + A.Model.StubName, LO),
-          Callee->getBeginLoc());
-    }
     // The kernels, and what they call, compile for the device too.
     DeviceMarker Marker(Ctx, Diags);
     for (const AnalysedCall &A : Accepted)
       Marker.markKernel(A);
-    for (const auto &[Key, Text] : Marker.texts())
-      Add(tooling::Replacement(Key.first, Key.second, 0, Text), SourceLocation());
+    for (const auto &[Key, Text] : Marker.texts()) {
+      const std::string Path = absolutePath(Key.first, SM.getFileManager());
+      if (Path == Out.MainFile)
+        AddMain({Key.second, 0, Text});
+      else
+        Add(Path, {Key.second, 0, Text});
+    }
 
     // The stub header: declarations before the first call-site's top-level
-    // declaration, definitions at the end of the file.
-    const std::string Include = "#include \"" + Out.StubHeaderName + "\"";
+    // declaration, definitions after the last call-site.
+    unsigned DeclarationsAt = 0;
     if (const Decl *Top = topLevelDeclOf(Accepted.front().Call, Ctx)) {
-      const SourceLocation Begin = SM.getFileLoc(Top->getBeginLoc());
-      const auto [FID, Offset] = SM.getDecomposedLoc(Begin);
-      const unsigned Line = SM.getLineNumber(FID, Offset);
-      const SourceLocation LineStart = SM.translateLineCol(FID, Line, 1);
-      Add(tooling::Replacement(SM, LineStart, 0,
-                               Include + " // dpstub: launchers of this file's call-sites\n"),
-          Begin);
+      const auto [FID, Offset] = SM.getDecomposedLoc(SM.getFileLoc(Top->getBeginLoc()));
+      DeclarationsAt = SM.getFileOffset(SM.translateLineCol(FID, SM.getLineNumber(FID, Offset), 1));
     }
-    const llvm::StringRef Buffer = SM.getBufferData(Main);
-    Add(tooling::Replacement(Out.MainFile, static_cast<unsigned>(Buffer.size()), 0,
-                             std::string(Buffer.ends_with("\n") ? "" : "\n") + "\n" + Include +
-                                 " // dpstub: their invocation stubs\n"),
-        SourceLocation());
+    const SourceLocation LastEnd = Lexer::getLocForEndOfToken(
+        SM.getFileLoc(Accepted.back().Call->getEndLoc()), 0, SM, LO);
+    for (const Edit &E : planIncludes(Buffer, Out.StubHeaderName, DeclarationsAt,
+                                      SM.getFileOffset(LastEnd)))
+      AddMain(E);
 
-    // Paths as the compiler saw them are relative to the compile command's
-    // directory: the driver gets absolute ones.
-    std::map<std::string, tooling::Replacements> Absolute;
-    for (const auto &[Path, Reps] : Out.Edits) {
-      const std::string Abs = absolutePath(Path, SM.getFileManager());
-      for (const tooling::Replacement &R : Reps)
-        if (llvm::Error E = Absolute[Abs].add(tooling::Replacement(
-                Abs, R.getOffset(), R.getLength(), R.getReplacementText())))
-          Diags.editFailed(SourceLocation()) << llvm::toString(std::move(E));
+    // The call-sites, in source order, each named after where it ends up.
+    for (AnalysedCall &A : Accepted) {
+      const Expr *Callee = A.Call->getCallee()->IgnoreImplicit();
+      SourceLocation NameEnd = Callee->getEndLoc();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Callee))
+        NameEnd = DRE->getNameInfo().getEndLoc(); // keeps explicit <Dim>
+      const CharSourceRange Range = CharSourceRange::getTokenRange(
+          SM.getFileLoc(Callee->getBeginLoc()), SM.getFileLoc(NameEnd));
+      const unsigned Begin = SM.getFileOffset(Range.getBegin());
+      const unsigned End = SM.getFileOffset(Lexer::getLocForEndOfToken(Range.getEnd(), 0, SM, LO));
+      const auto [Line, Column] = Positions.lineColumn(Begin);
+      CallSite &C = A.Model;
+      C.Loc.Line = Line;
+      C.Loc.Column = Column;
+      C.StubName = C.Kind + "_" + std::to_string(Line) + "_" + std::to_string(Column);
+      const std::string Launcher = "dpstub::" + Namespace + "::" + C.StubName;
+      if (Buffer.slice(Begin, End) != Launcher)
+        AddMain({Begin, End - Begin, Launcher});
     }
-    Out.Edits = std::move(Absolute);
+
+    // What each edited file was when parsed: -i refuses to write a file
+    // that changed since.
     for (const auto &[Path, Reps] : Out.Edits) {
       (void)Reps;
-      if (auto FE = SM.getFileManager().getOptionalFileRef(Path)) {
-        const FileID FID = SM.translateFile(*FE);
-        if (FID.isValid())
+      if (auto FE = SM.getFileManager().getOptionalFileRef(Path))
+        if (const FileID FID = SM.translateFile(*FE); FID.isValid())
           Out.Parsed[Path] = SM.getBufferData(FID).str();
-      }
     }
-    if (Out.Parsed.find(Out.MainFile) == Out.Parsed.end())
+    if (!Out.Parsed.count(Out.MainFile))
       Out.Parsed[Out.MainFile] = Buffer.str();
-    Out.HasErrors = Diags.hasErrors();
-
-    // The header text, from the models alone.
-    std::vector<CallSite> Models;
-    for (const AnalysedCall &A : Accepted)
-      Models.push_back(A.Model);
-    Out.StubHeader = renderStubHeader(Models, MainName, Namespace);
   }
 
-private:
   const TranslationOptions &Opts;
   TranslationResult &Out;
+  std::vector<Decl *> TopLevel;
+  std::string Namespace;
 };
 
 class TranslateAction : public ASTFrontendAction {

@@ -127,7 +127,10 @@ void translate(const CompilationDatabase &DB, const dpstub::TranslationOptions &
   const FirstCommandDatabase Once(DB);
   ClangTool Tool(Once, {U.Source});
   Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
-      {"-DDPSTUB_TOOL=1", "-Wno-unknown-warning-option", "-Wno-unused-command-line-argument",
+      // A translated source declares its launchers but, for dpstub, does not
+      // define them: that is by design.
+      {"-DDPSTUB_TOOL=1", "-Wno-undefined-internal", "-Wno-unknown-warning-option",
+       "-Wno-unused-command-line-argument",
        "-resource-dir=" DPSTUB_CLANG_RESOURCE_DIR},
       ArgumentInsertPosition::END));
   llvm::raw_string_ostream OS(U.Printed);
@@ -245,7 +248,8 @@ int main(int argc, const char **argv) {
   for (const auto &U : Units)
     Files.push_back(U->Source);
   dpstub::TranslationOptions Opts;
-  Opts.Root = RootOpt.empty() ? commonAncestor(Files) : absolute(RootOpt);
+  Opts.ListOnly = List;
+  const std::string Root = RootOpt.empty() ? commonAncestor(Files) : absolute(RootOpt);
 
   {
     llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(std::max(1u, unsigned(Jobs))));
@@ -264,7 +268,7 @@ int main(int argc, const char **argv) {
     std::vector<const dpstub::TranslationResult *> Results;
     for (const auto &U : Units)
       Results.push_back(&U->Result);
-    dpstub::writeListReport(llvm::outs(), Results, Opts.Root);
+    dpstub::writeListReport(llvm::outs(), Results, Root);
     return Failed ? 1 : 0;
   }
 
@@ -313,12 +317,12 @@ int main(int argc, const char **argv) {
       Dest = File;
       return true;
     }
-    if (!llvm::StringRef(File).starts_with(Opts.Root + "/")) {
-      llvm::errs() << "dpstub: error: " << File << " is outside --root " << Opts.Root
+    if (!llvm::StringRef(File).starts_with(Root + "/")) {
+      llvm::errs() << "dpstub: error: " << File << " is outside --root " << Root
                    << "; not written\n";
       return false;
     }
-    Dest = absolute(OutDir) + File.substr(Opts.Root.size());
+    Dest = absolute(OutDir) + File.substr(Root.size());
     return true;
   };
 

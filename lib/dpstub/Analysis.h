@@ -1,7 +1,8 @@
 //===- Analysis.h - Kernels and argument conversions ------------*- C++ -*-===//
 //
 // Shared by the call-site rules: find the kernel behind a call-site
-// argument and classify every further argument by SPEC section 3.
+// argument, classify every further argument, resolve a reduction's
+// operator or a sort's comparator, and read a call-site's explicit Dim.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -23,12 +24,55 @@ Location locationOf(clang::SourceLocation L, const clang::SourceManager &SM);
 /// The user's text of an expression, copied from the source.
 std::string sourceText(const clang::Expr *E, const clang::ASTContext &Ctx);
 
+/// The compute rank of a call-site's domain, after the checks every kind
+/// shares: not spelled in a macro, at least MinArgs arguments, a dp::grid
+/// domain. Nothing when the call-site cannot be translated (reported).
+std::optional<int> checkCallShape(const clang::CallExpr *Call, llvm::StringRef Kind,
+                                  unsigned MinArgs, clang::ASTContext &Ctx, Reporter &Diags);
+
+/// User indexable types travel to the device by value and are only read
+/// there: a partial projection of one, or one bound to a writable
+/// parameter, leaves the call-site untouched (reported); false then.
+bool stubsCanPass(const AnalysedCall &A, llvm::StringRef Kind, unsigned FirstArg,
+                  Reporter &Diags);
+
+/// Two types a call can pass between: the same, or both arithmetic
+/// (dependent types pass).
+bool convertible(clang::QualType From, clang::QualType To, const clang::ASTContext &Ctx);
+
+/// Which call arguments reach which kernel parameters.
+struct KernelBinding {
+  unsigned KernelArg = 1;       ///< the kernel expression's argument index
+  unsigned FirstArg = 2;        ///< the first argument passed on to the kernel
+  unsigned LeadingFormals = 0;  ///< kernel parameters bound to no argument (a comparator's operands)
+  bool BroadcastOnly = false;   ///< every argument reaches the kernel whole (sort's extras)
+  bool AllowImplicitIndex = true;
+};
+
 /// Resolves the kernel expression of a call-site and classifies the
-/// arguments Call->getArg(First ...) against its parameters at compute rank
-/// Rc. Reports misuse through Diags and returns nothing when the call-site
-/// cannot be translated.
+/// arguments against its parameters at compute rank Rc. Reports misuse
+/// through Diags and returns nothing when the call-site cannot be
+/// translated.
 std::optional<AnalysedCall> analyseKernelCall(const clang::CallExpr *Call, llvm::StringRef Kind,
-                                              unsigned KernelArg, unsigned FirstArg, int Rc,
+                                              const KernelBinding &Binding, int Rc,
                                               clang::ASTContext &Ctx, Reporter &Diags);
+
+/// The combining operator of a reduce or scan: checks that it can be called
+/// as r(T, T) for the result's element type T and records what must compile
+/// for the device into Out. Nothing when it was rejected (reported).
+std::optional<Operator> analyseOperator(const clang::Expr *E, clang::QualType T,
+                                        llvm::StringRef Kind, clang::ASTContext &Ctx,
+                                        Reporter &Diags, AnalysedCall &Out);
+
+/// The explicit Dim of `dp::reduce<Dim>(...)` (or of its launcher), if any.
+std::optional<int> explicitDim(const clang::CallExpr *Call);
+
+/// The natural order of a comparator over element type R, when it is
+/// std::less/std::greater or a lambda returning `a < b` / `a > b` and R is
+/// arithmetic; Custom otherwise.
+SortOrder comparatorOrder(const clang::Expr *Cmp, clang::QualType R, const clang::ASTContext &Ctx);
+
+/// The kernel's value type (the map function's return type), when known.
+clang::QualType kernelResultType(const AnalysedCall &A);
 
 } // namespace dpstub

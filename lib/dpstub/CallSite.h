@@ -1,7 +1,7 @@
 //===- CallSite.h - The model of one data-parallel call-site -----*- C++ -*-===//
 //
 // Analysis fills these plain structs; renderers (stub header, rewritten
-// call-site, --list JSON) read only them.
+// call-site, --list JSON, the language server's hover) read only them.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -11,7 +11,7 @@
 
 namespace dpstub {
 
-/// The conversions of SPEC section 3.
+/// The conversions of an argument to its kernel parameter.
 enum class Conversion {
   SpecialIndex,
   ElementalProjection,
@@ -26,7 +26,7 @@ const char *toString(Conversion C);
 /// Which special index a token or implicit parameter asks for.
 enum class IndexKind { Global, Tile, Local };
 
-/// How a kernel is spelled at the call-site.
+/// How a kernel (or an operator, or a comparator) is spelled at the call-site.
 enum class KernelKind { FreeFunction, Lambda, FunctionObject };
 const char *toString(KernelKind K);
 
@@ -40,7 +40,7 @@ struct Location {
 
 /// One call-site argument and how the kernel receives it.
 struct Argument {
-  unsigned Position = 0;      ///< 0-based among the kernel arguments
+  unsigned Position = 0;      ///< 0-based among the kernel's arguments
   std::string Text;           ///< the user's expression, as written
   std::string ActualType;     ///< e.g. "dp::field<2, float>"
   int ActualRank = 0;         ///< Ra
@@ -54,10 +54,16 @@ struct Argument {
   Conversion Conv = Conversion::BroadcastScalar;
   IndexKind Index = IndexKind::Global; ///< for SpecialIndex
   bool Writable = false;      ///< read-write access (written back)
+  /// In a template whose instantiations give this argument different types:
+  /// the stub's type parameter standing for them ("T0"), else empty.
+  std::string TypeParam;
+  /// Every type the instantiations give it, for the stub's comment.
+  std::vector<std::string> InstantiatedTypes;
   Location Loc;
 };
 
-/// The kernel of a call-site.
+/// The kernel of a call-site: the forall kernel, the map function `f` of a
+/// reduce or scan, the comparator of a sort.
 struct Kernel {
   KernelKind Kind = KernelKind::Lambda;
   std::string Name;      ///< qualified name of a free function / class
@@ -67,15 +73,49 @@ struct Kernel {
   bool ImplicitIndex = false; ///< first parameter receives the index implicitly
 };
 
+/// The combining operator `r` of a reduce or scan.
+struct Operator {
+  std::string Text;          ///< as written: "std::plus<>()"
+  KernelKind Kind = KernelKind::FunctionObject;
+  std::string Name;          ///< a free function's qualified name (called by name)
+  bool Library = false;      ///< from the standard library (needs no marking)
+};
+
+/// The order a sort's comparator gives, when the tool can see it.
+enum class SortOrder {
+  Custom,    ///< any strict weak ordering: a merge sort with the comparator
+  Ascending, ///< the natural `<` of an arithmetic key: a radix sort
+  Descending ///< the natural `>` of an arithmetic key: a radix sort
+};
+const char *toString(SortOrder O);
+
+/// What a reduce, scan or sort writes: its scalar or field.
+struct Result {
+  std::string Text;        ///< as written
+  std::string Type;        ///< "dp::scalar<double>", "dp::field<2, float>"
+  std::string ElementType; ///< "double"
+  int Rank = 0;            ///< 0 for a scalar
+};
+
 /// One call-site, analysed.
 struct CallSite {
   std::string Kind = "forall"; ///< forall, reduce, scan, sort
+  int Dim = -1;                ///< reduce<Dim>, scan<Dim>, sort<Dim>; -1 for a full reduce
   Location Loc;
   int ComputeRank = 0;
   Kernel K;
+  Operator Op;                 ///< reduce and scan
+  Result Out;                  ///< reduce, scan and sort
+  SortOrder Order = SortOrder::Custom;
   std::vector<Argument> Args;
   std::string StubName; ///< "forall_20_3": unique within the translation unit
 
+  /// "dp::forall", "dp::reduce<2>".
+  std::string spelling() const {
+    return "dp::" + Kind + (Dim >= 0 ? "<" + std::to_string(Dim) + ">" : "");
+  }
+  /// True for the kinds whose kernel yields a value (reduce, scan).
+  bool mapsToValues() const { return Kind == "reduce" || Kind == "scan"; }
   bool usesIndexValues() const {
     if (K.ImplicitIndex)
       return true;

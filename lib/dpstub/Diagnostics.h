@@ -41,6 +41,18 @@ public:
   clang::DiagnosticBuilder editFailed(clang::SourceLocation L);
   /// A note pointing at a kernel parameter.
   clang::DiagnosticBuilder parameterNote(clang::SourceLocation L);
+  /// A sort's extra argument whose rank differs from its comparator
+  /// parameter's: position, text, Ra, formal, Rf.
+  clang::DiagnosticBuilder extraNotWhole(clang::SourceLocation L);
+  /// A reduce/scan operator with the wrong signature: kind, T, what is wrong.
+  clang::DiagnosticBuilder badOperator(clang::SourceLocation L);
+  /// An explicit Dim that names no dimension: spelling, Dim, compute rank.
+  clang::DiagnosticBuilder dimensionOutOfRange(clang::SourceLocation L);
+  /// A result (scalar, field, sort field) that cannot hold the call's values:
+  /// spelling, what is wrong.
+  clang::DiagnosticBuilder badResult(clang::SourceLocation L);
+  /// A comparator with the wrong signature: what is wrong.
+  clang::DiagnosticBuilder badComparator(clang::SourceLocation L);
 
   bool hasErrors() const { return Errors; }
 
@@ -49,7 +61,8 @@ private:
   clang::DiagnosticsEngine &DE;
   unsigned RankMismatch, ScalarToReference, ReadOnlyToWritable, Arity, Aliased, BadDomain,
       BadIndexFormal, Untouched, NoDeviceDefinition, EditFailed, ParameterNote,
-      CaptureByReference;
+      CaptureByReference, ExtraNotWhole, BadOperator, DimensionOutOfRange, BadResult,
+      BadComparator;
   bool Errors = false;
 };
 

@@ -30,23 +30,33 @@ struct AnalysedCall {
   /// The function whose definition is the kernel (free function or
   /// operator()); annotated with the host+device macro.
   const clang::FunctionDecl *KernelFunction = nullptr;
-  /// Further functions the stub itself calls on the device (a user
-  /// indexable type's operator[]).
+  /// Further functions and lambdas the stub calls on the device (a user
+  /// indexable type's operator[], a reduction's operator).
   std::vector<const clang::FunctionDecl *> StubCalls;
+  std::vector<const clang::LambdaExpr *> StubLambdas;
 };
+
+/// The callee of a call-site of `Kind`: the dp:: function template, or the
+/// launcher dpstub generated for one (a translated source is still a
+/// source: translating it again regenerates its stubs).
+clang::ast_matchers::internal::Matcher<clang::NamedDecl> callSiteCallee(llvm::StringRef Kind);
 
 /// One kind of call-site.
 class Rule {
 public:
   virtual ~Rule() = default;
-  /// "forall".
+  /// "forall", "reduce", "scan", "sort".
   virtual llvm::StringRef kind() const = 0;
+  /// True when this rule renders the call-site (reduce and reduce<Dim> share
+  /// a kind).
+  virtual bool handles(const CallSite &C) const { return C.Kind == kind(); }
   /// The matcher; binds the call expression as "call".
   virtual clang::ast_matchers::StatementMatcher matcher() const = 0;
   /// Matches the call-site in a template's pattern, where the callee is
   /// still unresolved; binds "call". Used to report templates that are
-  /// never instantiated (and so never translated).
-  virtual clang::ast_matchers::StatementMatcher dependentMatcher() const = 0;
+  /// never instantiated (and so never translated). Nothing when another
+  /// rule of the same kind reports them.
+  virtual std::optional<clang::ast_matchers::StatementMatcher> dependentMatcher() const = 0;
   /// The model of a matched call, or nothing when it was rejected (the
   /// reason is already reported).
   virtual std::optional<AnalysedCall> analyse(const clang::CallExpr *Call,
@@ -59,7 +69,7 @@ public:
 /// Every rule, in registration order.
 const std::vector<std::unique_ptr<Rule>> &allRules();
 
-/// The rule of a call-site kind ("forall").
-const Rule &ruleFor(llvm::StringRef Kind);
+/// The rule that renders a call-site.
+const Rule &ruleFor(const CallSite &C);
 
 } // namespace dpstub

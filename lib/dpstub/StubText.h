@@ -1,4 +1,12 @@
 //===- StubText.h - Text pieces shared by the stub renderers ----*- C++ -*-===//
+//
+// Every call-site kind renders the same parts from its CallSite model: the
+// comment, the parameter block (what every GPU thread receives), the
+// argument bindings at one logical position, the kernel call, and the
+// launcher that replaces the call-site. The rules add what is their own
+// (a __global__ stub, a map function, a comparator) around them.
+//
+//===----------------------------------------------------------------------===//
 #pragma once
 
 #include "dpstub/CallSite.h"
@@ -12,29 +20,35 @@ namespace dpstub {
 /// The comment above a stub: location, kernel, one line per argument.
 void renderHeaderComment(llvm::raw_ostream &OS, const CallSite &C);
 
-/// The parameter-block member for an argument ("" when it needs none).
-std::string paramMember(const Argument &A, int Rc);
-/// The launcher's initialiser for that member ("" when none).
-std::string paramInit(const Argument &A);
-/// The body statement that binds the kernel's value for A at `pos`.
-std::string bindArgument(const Argument &A, int Rc);
-/// The local the kernel receives for A.
-std::string valueName(const Argument &A);
-/// The statement writing A back after the call ("" when read-only).
-std::string writeBack(const Argument &A);
-
-/// `template <class Domain, class Kernel, class A0...> void NAME(...)`, the
-/// launcher that replaces the call-site. NameKernel: whether the kernel
-/// parameter is named (free-function kernels are called by name instead).
-void renderLauncherSignature(llvm::raw_ostream &OS, const CallSite &C, bool NameKernel);
-
-/// The __global__ stub: physical thread -> logical position, then body.
-void renderGlobalStub(llvm::raw_ostream &OS, const CallSite &C);
-/// The table of stub instantiations, one per dispatch mode the planner can
-/// choose for the compute rank.
-void renderStubTable(llvm::raw_ostream &OS, const CallSite &C);
-
 /// "elemental projection, read-write" and friends.
 std::string describeConversion(const Argument &A);
+
+/// `template <class Kernel[, class T0...]> struct NAME_params { ... };`
+void renderParams(llvm::raw_ostream &OS, const CallSite &C);
+
+/// The statements binding every argument's value at `pos` (or, for a
+/// sort's extras, once), each line prefixed by Indent.
+void renderBindings(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef Indent);
+
+/// The kernel call with the bound values: `p.kernel(v0, v1)`, `::f(...)`.
+/// Leading: arguments before the bound values (a comparator's operands).
+std::string renderKernelCall(const CallSite &C, llvm::StringRef Leading = "");
+
+/// The statements writing read-write elements back after the call.
+void renderWriteBacks(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef Indent);
+
+/// The launcher's signature: the dp:: function's parameters with the
+/// call-site's arguments as a pack, so that a declaration left from an
+/// earlier translation still parses after its call-site changed.
+void renderLauncherSignature(llvm::raw_ostream &OS, const CallSite &C);
+
+/// The start of the launcher's body: checks that the call-site still
+/// matches the stub, names the arguments, makes the launch context and the
+/// parameter block `params`.
+void renderLauncherPrologue(llvm::raw_ostream &OS, const CallSite &C);
+
+/// The table of __global__ stub instantiations, one per dispatch mode the
+/// planner may choose for the compute rank.
+void renderStubTable(llvm::raw_ostream &OS, const CallSite &C);
 
 } // namespace dpstub

@@ -49,9 +49,11 @@ struct TranslationResult {
   std::string StubHeader;     ///< its text; empty when there is no call-site
 };
 
-/// Options that shape the generated text.
+/// What a run asks of one translation unit.
 struct TranslationOptions {
-  std::string Root; ///< directory the stub namespace names are relative to
+  /// Only report (--list): call-sites keep the positions they have now and
+  /// no edit is planned.
+  bool ListOnly = false;
 };
 
 /// A frontend action that fills a TranslationResult.

@@ -33,32 +33,33 @@ void run(dp::field<2, double> &A, dp::field<1, double> &C, dp::field<2, int> &M,
 // STUB: //   argument 2 `A` (dp::field<2, double>, rank 2) -> const dp::field<1, double> &a: partial projection, read-only (const double *__restrict__)
 // STUB:   dp::rt::partial_projection<1, const double, 1> a1; // `A`: partial projection, read-only (const double *__restrict__)
 // STUB:   const dp::field<1, double> v1 = dp::rt::formal_view(p.a1.view(pos));
-// STUB:       launch.project_partial<1, const double>(a1, 1, false)};
+// STUB:       launch.project_partial<1, const double>(a1, 1, dp::rt::access::read)};
 
 // STUB: //   index:        the kernel's first parameter receives the logical index
 // STUB: //   argument 1 `M` (dp::field<2, int>, rank 2) -> dp::field<1, int> &column: partial projection, read-write
 // STUB:   dp::rt::index_values<1> indices; // position -> index value
 // STUB:   dp::field<1, int> v0 = p.a0.view(pos);
 // STUB:   ::fill_column(p.indices[pos], v0);
+// STUB:       launch.project_partial<1, int>(a0, 0, dp::rt::access::write)};
 
 // STUB: //   argument 2 `dp::spread<2>(dp::transpose(X))` (dp::field<3, float>, rank 3) -> const dp::field<1, float> &a: partial projection, read-only (const float *__restrict__)
 // STUB: //   argument 3 `dp::spread<1>(Y)` (dp::field<3, float>, rank 3) -> const dp::field<1, float> &b: partial projection, read-only (const float *__restrict__)
-// STUB:   static const dp::rt::stub_table<2, forall_27_3_params<kernel_type>> stubs{{[{][{]}}
+// STUB:   static const dp::rt::stub_table<2, params_type> stubs{{[{][{]}}
 // STUB:       nullptr, nullptr,
-// STUB:       &forall_27_3_stub<2, kernel_type>, nullptr, nullptr, nullptr, nullptr,
-// STUB:       &forall_27_3_stub<7, kernel_type>}};
+// STUB:       &forall_28_3_stub<2, params_type>, nullptr, nullptr, nullptr, nullptr,
+// STUB:       &forall_28_3_stub<7, params_type>}};
 
 // STUB: //   argument 1 `dp::_index` -> dp::index<2> i: special index (logical index), value
 // STUB: //   argument 3 `dp::read_only(X)` (dp::field<2, const float>, rank 2) -> const dp::field<2, float> &x: broadcast field, read-only (const float *__restrict__)
 // STUB:   dp::field<2, float> a2; // `dp::read_only(X)`: broadcast field, read-only (const float *__restrict__)
 // STUB:   const dp::index<2> v0 = p.indices[pos];
-// STUB:   const auto &v2 = p.a2;
-// STUB:       launch.whole<float>(a2, 2, false)};
+// STUB:   dp::field<2, float> v2(p.a2); // a handle on the launch's copy
+// STUB:       launch.whole<float>(a2, 2, dp::rt::access::read)};
 
 // STUB:   const dp::index<3> v0{}; // a plain grid is a single tile
 // STUB:   const dp::index<3> v1 = p.indices[pos];
-// STUB:       &forall_30_3_stub<3, kernel_type>,
-// STUB:       &forall_30_3_stub<4, kernel_type>,
-// STUB:       &forall_30_3_stub<5, kernel_type>,
-// STUB:       &forall_30_3_stub<6, kernel_type>,
-// STUB:       &forall_30_3_stub<7, kernel_type>}};
+// STUB:       &forall_31_3_stub<3, params_type>,
+// STUB:       &forall_31_3_stub<4, params_type>,
+// STUB:       &forall_31_3_stub<5, params_type>,
+// STUB:       &forall_31_3_stub<6, params_type>,
+// STUB:       &forall_31_3_stub<7, params_type>}};

@@ -17,52 +17,59 @@ struct add_square {
 void run(dp::field<1, float> &out, dp::field<1, float> &in) {
   const dp::grid<1> g = out.get_grid();
   dp::forall(g, scale, out, in, 2.0f);
-// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE-1]]_3(g, scale, out, in, 2.0f);
+// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE]]_3(g, scale, out, in, 2.0f);
   dp::forall(g, add_square{1.0f}, out, in);
-// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE-1]]_3(g, add_square{1.0f}, out, in);
+// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE]]_3(g, add_square{1.0f}, out, in);
   dp::forall(g, [](float &o, float i) { o = square(i); }, out, in);
-// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE-1]]_3(g, [] DP_HOST_DEVICE (float &o, float i) { o = square(i); }, out, in);
+// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE]]_3(g, [] DP_HOST_DEVICE (float &o, float i) { o = square(i); }, out, in);
   auto twice = [=](float &o) { o = 2 * o; };
 // REWRITE: auto twice = [=] DP_HOST_DEVICE (float &o) { o = 2 * o; };
   dp::forall(g, twice, out);
   dp::forall(g, [](auto &o, auto i) { o += i; }, out, in);
-// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE-1]]_3(g, [] DP_HOST_DEVICE (auto &o, auto i) { o += i; }, out, in);
+// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE]]_3(g, [] DP_HOST_DEVICE (auto &o, auto i) { o += i; }, out, in);
   float bias = 1.0f;
   dp::forall(g, [&](float &o) { o += bias; }, out);
 // DIAG: forall_kernels.cpp:[[@LINE-1]]:38: warning: kernel lambda captures 'bias' by reference: on a GPU the reference points to host memory; capture it by value
 }
 // REWRITE: #include "forall_kernels.cpp.dpstub.hpp" // dpstub: their invocation stubs
 
-// STUB: // dp::forall at forall_kernels.cpp:19:3
+// STUB: // dp::forall at forall_kernels.cpp:20:3
 // STUB: //   kernel:       void scale(float &out, float in, float factor) [function]
 // STUB: //   compute rank: 1
 // STUB: //   argument 1 `out` (dp::field<1, float>, rank 1) -> float &out: elemental projection, read-write
 // STUB: //   argument 2 `in` (dp::field<1, float>, rank 1) -> float in: elemental projection, read-only (const float *__restrict__)
 // STUB: //   argument 3 `2.0f` (float, rank 0) -> float factor: broadcast scalar, read-only
-// STUB: template <class Kernel> struct forall_19_3_params {
+// STUB: template <class Kernel> struct forall_20_3_params {
 // STUB:   dp::rt::projection<float, 1> a0; // `out`: elemental projection, read-write
 // STUB:   dp::rt::projection<const float, 1> a1; // `in`: elemental projection, read-only (const float *__restrict__)
 // STUB:   float a2; // `2.0f`: broadcast scalar, read-only
 // STUB: };
-// STUB:   float v0 = p.a0[pos];
+// STUB:   float v0 = p.a0[pos]; // written back below
 // STUB:   const float &v1 = p.a1[pos];
 // STUB:   const auto &v2 = p.a2;
 // STUB:   ::scale(v0, v1, v2);
 // STUB:   p.a0[pos] = v0;
-// STUB: DP_GLOBAL void forall_19_3_stub(const dp::rt::launch_geometry<1> geometry, const forall_19_3_params<Kernel> p) {
+// STUB: DP_GLOBAL void forall_20_3_stub(const dp::rt::launch_geometry<1> geometry, const Params p) {
 // STUB:   if (dp::rt::map_thread<Mode>(geometry, thread.group, thread.local, pos))
-// STUB:   dp::rt::launch_context<1> launch("dp::forall", "forall_kernels.cpp:19:3", domain);
-// STUB:       &forall_19_3_stub<1, kernel_type>, nullptr, nullptr, nullptr, nullptr, nullptr,
-// STUB:       &forall_19_3_stub<7, kernel_type>}};
-// STUB: // dp::forall at forall_kernels.cpp:21:3
+// STUB: void forall_20_3(const Domain &domain, Kernel &&kernel, A &&...a) {
+// STUB:   static_assert(sizeof...(A) == 3,
+// STUB:   auto &&[a0, a1, a2] = std::forward_as_tuple(std::forward<A>(a)...);
+// STUB:   (void)kernel; // a function: the stub calls it by name
+// STUB:   dp::rt::launch_context<1> launch("dp::forall", "forall_kernels.cpp:20:3", domain);
+// STUB:       launch.project<float>(a0, 0, dp::rt::access::write),
+// STUB:       launch.project<const float>(a1, 1, dp::rt::access::read),
+// STUB:       a2};
+// STUB:       &forall_20_3_stub<1, params_type>, nullptr, nullptr, nullptr, nullptr, nullptr,
+// STUB:       &forall_20_3_stub<7, params_type>}};
+// STUB: // dp::forall at forall_kernels.cpp:22:3
 // STUB: //   kernel:       void add_square::operator()(float &out, float in) [function object]
 // STUB:   Kernel kernel; // captured fields refer to the launch's copies
 // STUB:   p.kernel(v0, v1);
 // STUB:       launch.capture(kernel, false),
-// STUB: // dp::forall at forall_kernels.cpp:23:3
+// STUB: // dp::forall at forall_kernels.cpp:24:3
 // STUB: //   kernel:       void lambda(float &o, float i) [lambda]
-// STUB: // dp::forall at forall_kernels.cpp:27:3
 // STUB: // dp::forall at forall_kernels.cpp:28:3
+// STUB: // dp::forall at forall_kernels.cpp:29:3
 // STUB: //   kernel:       lambda (generic) [lambda]
-// STUB: //   argument 1 `out` (dp::field<1, float>, rank 1) -> auto: elemental projection, read-write
-// STUB: //   argument 2 `in` (dp::field<1, float>, rank 1) -> auto: elemental projection, read-write
+// STUB: //   argument 1 `out` (dp::field<1, float>, rank 1) -> auto &o: elemental projection, read-write
+// STUB: //   argument 2 `in` (dp::field<1, float>, rank 1) -> auto i: elemental projection, read-only (const float *__restrict__)

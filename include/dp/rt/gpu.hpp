@@ -86,6 +86,28 @@ private:
   std::size_t bytes_;
 };
 
+/// Device memory for a launch's temporaries (vendor scratch, sort buffers),
+/// freed when the launch is done.
+class buffer {
+public:
+  buffer(const char *site, std::size_t bytes) {
+    DP_GPU_CHECK(site, DP_GPU(Malloc)(&data_, bytes > 0 ? bytes : 1));
+  }
+  ~buffer() { (void)DP_GPU(Free)(data_); }
+  buffer(const buffer &) = delete;
+  buffer &operator=(const buffer &) = delete;
+  void *get() const { return data_; }
+  template <class T> T *as() const { return static_cast<T *>(data_); }
+
+private:
+  void *data_ = nullptr;
+};
+
+/// Copies `bytes` from device memory to the host.
+inline void copy_to_host(const char *site, void *host, const void *device, std::size_t bytes) {
+  DP_GPU_CHECK(site, DP_GPU(Memcpy)(host, device, bytes, DP_GPU(MemcpyDeviceToHost)));
+}
+
 /// Launches `kernel` on groups x shape threads and checks the launch.
 template <class... P, class... A>
 void launch(const char *site, void (*kernel)(P...), const triple &group_counts,

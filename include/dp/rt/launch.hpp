@@ -1,32 +1,39 @@
 /// \file
 /// The launch path of generated stubs: one launch_context per call, which
-/// picks the backend, plans the dispatch, prepares each argument where the
-/// launch runs (moving field data only when the other copy is stale), and
-/// runs the stub natively, emulated, or on the GPU.
+/// picks the backend, prepares each argument where the launch runs (moving
+/// field data only when the other copy is stale), and runs the call-site's
+/// pattern natively, emulated, or on the GPU: forall stubs, and the
+/// reductions, scans and sorts built on the stub's map function.
 #pragma once
 
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
+#include <optional>
 #include <string>
+#include <tuple>
+#include <type_traits>
 #include <vector>
 
 #include "../config.hpp"
 #include "../detail/aliasing.hpp"
 #include "../detail/call_info.hpp"
 #include "../detail/capture.hpp"
+#include "../detail/host_fold.hpp"
 #include "../detail/host_loop.hpp"
+#include "../detail/pencils.hpp"
 #include "../detail/projection.hpp"
 #include "../field.hpp"
 #include "../grid.hpp"
 #include "../index.hpp"
+#include "../scalar.hpp"
 #include "backend.hpp"
+#include "device_patterns.hpp"
 #include "dispatch.hpp"
 #include "gpu.hpp"
+#include "host_patterns.hpp"
+#include "pencil_kernels.hpp"
+#include "positions.hpp"
+#include "stub_run.hpp"
 #include "thread.hpp"
-
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
 
 namespace dp::rt {
 
@@ -53,12 +60,23 @@ DP_HOST_DEVICE dp::field<R, T> formal_view(const dp::field<R, const T> &f) {
   return dp::detail::field_access::strip_const(f);
 }
 template <int R, class T> DP_HOST_DEVICE dp::field<R, T> formal_view(const dp::field<R, T> &f) {
-  return f;
+  return dp::field<R, T>(f);
 }
 
 /// The parameter block's kernel slot for free-function kernels, which are
 /// called by name.
 struct no_kernel_object {};
+
+/// The element type of a field argument, without const: what a stub in a
+/// template names the element types that vary between instantiations.
+template <class A> using element_t = std::remove_const_t<typename std::decay_t<A>::element_type>;
+
+/// The I-th type of a launcher's argument pack.
+template <std::size_t I, class... A> using arg_t = std::tuple_element_t<I, std::tuple<A...>>;
+
+/// A copy of a mutable lambda to call: every call starts from the captured
+/// state, as every iteration of the host reference does.
+template <class K> DP_HOST_DEVICE K mutable_copy(const K &kernel) { return kernel; }
 
 /// Index values of the compute grid, for `_index` and the implicit index.
 template <int Rc> struct index_values {
@@ -71,13 +89,19 @@ template <int Rc> struct index_values {
   }
 };
 
-/// The stub instantiations of one call-site, by dispatch mode (1..7).
-template <int Rc, class Params> struct stub_table {
-  using stub = void (*)(launch_geometry<Rc>, Params);
-  stub modes[8];
+/// How a stub uses a field argument.
+enum class access {
+  read,     ///< read-only: copied in when stale, never back
+  write,    ///< read-write: the launch's copy becomes current
+  may_write ///< a generic kernel parameter that may write: as `write`, but not
+            ///< an aliasing error (the host reference cannot see it either)
 };
 
-/// Prepares and runs one launch of a generated stub.
+/// How a sort's comparator orders arithmetic keys, as dpstub saw it: a
+/// natural order sorts by radix on a GPU.
+enum class sort_order { custom, ascending, descending };
+
+/// Prepares and runs one call-site's launch.
 template <int Rc> class launch_context final : private dp::detail::capture_scope {
 public:
   launch_context(const char *kind, const char *location, const dp::grid<Rc> &domain)
@@ -93,11 +117,11 @@ public:
   /// for read-only); a dp::error when an index value of the domain is not
   /// one of f's.
   template <class U, int Ra, class T>
-  projection<U, Rc> project(const dp::field<Ra, T> &f, int position, bool writes) {
-    note_use(f, position, writes);
+  projection<U, Rc> project(const dp::field<Ra, T> &f, int position, access how) {
+    note_use(f, position, how);
     const auto p = dp::detail::project_on<Rc>(f, domain_, call_, position);
     projection<U, Rc> moved;
-    moved.base = relocate<U>(f, p.base, writes);
+    moved.base = relocate<U>(f, p.base, how != access::read);
     for (int d = 0; d < Rc; ++d)
       moved.step[d] = p.step[d];
     return moved;
@@ -106,12 +130,12 @@ public:
   /// A partial projection: the trailing Rc dimensions of f fixed per point.
   template <int Rf, class U, int Ra, class T>
   partial_projection<Rf, U, Rc> project_partial(const dp::field<Ra, T> &f, int position,
-                                                bool writes) {
+                                                access how) {
     static_assert(Ra == Rf + Rc, "partial projection needs rank Rf + Rc");
-    note_use(f, position, writes);
+    note_use(f, position, how);
     partial_projection<Rf, U, Rc> pp;
     const auto p = dp::detail::project_on<Rc>(f, domain_, call_, position);
-    pp.trailing.base = relocate<U>(f, p.base, writes);
+    pp.trailing.base = relocate<U>(f, p.base, how != access::read);
     for (int d = 0; d < Rc; ++d)
       pp.trailing.step[d] = p.step[d];
     for (int d = 0; d < Rf; ++d)
@@ -122,9 +146,9 @@ public:
   /// A whole field, broadcast: a non-owning handle on the launch's copy,
   /// element type U (a read_only view reaches a `const field<R,U>&` formal).
   template <class U, int R, class T>
-  dp::field<R, U> whole(const dp::field<R, T> &f, int position, bool writes) {
-    note_use(f, position, writes);
-    U *data = relocate<U>(f, dp::detail::field_access::data(f), writes);
+  dp::field<R, U> whole(const dp::field<R, T> &f, int position, access how) {
+    note_use(f, position, how);
+    U *data = relocate<U>(f, dp::detail::field_access::data(f), how != access::read);
     dp::field<R, U> unowned;
     dp::detail::dim_layout dims[R];
     for (int d = 0; d < R; ++d)
@@ -140,38 +164,169 @@ public:
     return v;
   }
 
-  /// A copy of the kernel object whose captured fields refer to the data
-  /// where the launch runs; `writes` for a mutable lambda.
+  /// A copy of a kernel object (or operator, or comparator) whose captured
+  /// fields refer to the data where the launch runs; `writes` for a mutable
+  /// lambda.
   template <class K> K capture(const K &kernel, bool writes) {
     capture_writes_ = writes;
     dp::detail::capture_guard guard(this);
     return K(kernel);
   }
 
-  /// Runs the stub over the whole domain; marks what it wrote. `body(pos,
-  /// params)` is the stub's projection and kernel call at one position: the
-  /// native host path calls it directly (a callable, so it inlines).
+  /// forall: runs the stub over the whole domain. `body(pos, params)` is the
+  /// stub's projection and kernel call at one position: the native host
+  /// path calls it directly (a callable, so it inlines).
   template <class Params, class Body>
   void run(const stub_table<Rc, Params> &stubs, const Params &params, Body &&body) {
     dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
     if (!domain_.empty()) {
       if (backend_ != backend::host)
-        run_device(stubs, params);
+        run_on_device(site_, domain_.extents(), stubs, params);
       else if (mode_ == host_mode::emulate)
-        run_emulated(stubs, params);
+        run_emulated(site_, domain_.extents(), stubs, params);
       else
         run_native(body, params);
     }
-    for (dp::detail::storage *s : written_) // filled by device launches only
-      s->device_wrote();
+    finish();
+  }
+
+  /// Full reduce: result = r(result, fold of map over the domain).
+  template <class T, class Op, class Map> void reduce(dp::scalar<T> &result, const Op &op, const Map &map) {
+    dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
+    if (!domain_.empty()) {
+      const dp::extent<Rc> e = domain_.extents();
+      if (backend_ != backend::host) {
+#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
+        T value = result.get(); // the prior value is the fold's initial value
+        device::reduce(site_.c_str(), e, op, map, value);
+        result.set(value);
+#endif
+      } else {
+        const std::optional<T> total = mode_ == host_mode::emulate
+                                           ? host::reduce_emulated<T>(e, op, map)
+                                           : host::reduce_native<T>(e, op, map);
+        if (total)
+          result.set(static_cast<T>(op(result.get(), *total)));
+      }
+    }
+    finish();
+  }
+
+  /// reduce<Dim>: result(q) = r(result(q), fold of map over the pencil at q).
+  template <int Dim, int M, class T, class Op, class Map>
+  void reduce_pencils(dp::field<M, T> &result, const Op &op, const Map &map) {
+    static_assert(M == Rc - 1, "a reduce<Dim> result has the compute rank less one");
+    const projection<T, M> out = place_result(result, dp::detail::without_dimension(domain_, Dim),
+                                              dp::detail::result_position);
+    if (!domain_.empty()) {
+      const dp::extent<Rc> e = domain_.extents();
+      using job_t = pencil_job<Rc, Dim, T, Op, Map, Rc - 1>;
+      if (backend_ == backend::host && mode_ == host_mode::native) {
+        dp::detail::fold_pencils<Dim, T>(e, op, map_source<Rc, Map>{map}, out);
+      } else if constexpr (Dim == Rc - 1) { // along the contiguous dimension: segmented
+        if (backend_ == backend::host)
+          host::fold_segments_emulated<Dim>(e, op, map, out);
+#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
+        else
+          device::fold_segments<Dim>(site_.c_str(), e, op, map, out);
+#endif
+      } else { // across it: one thread per pencil, coalesced
+        run_pencils(host::pencil_extent<Dim>(e), pencil_stubs<job_t, false>(),
+                    job_t{map, op, out, e[Dim]});
+      }
+    }
+    finish();
+  }
+
+  /// scan<Dim>: result(p) = the r-fold of map over p's pencil up to p.
+  template <int Dim, class T, class Op, class Map>
+  void scan(dp::field<Rc, T> &result, const Op &op, const Map &map) {
+    const projection<T, Rc> out = place_result(result, domain_, dp::detail::result_position);
+    if (!domain_.empty()) {
+      const dp::extent<Rc> e = domain_.extents();
+      using job_t = pencil_job<Rc, Dim, T, Op, Map, Rc>;
+      if (backend_ == backend::host && mode_ == host_mode::native) {
+        dp::detail::scan_pencils<Dim, T>(e, op, map_source<Rc, Map>{map}, out);
+      } else if constexpr (Dim == Rc - 1) { // along the contiguous dimension: by key
+        if (backend_ == backend::host)
+          host::scan_segments_emulated<Dim>(e, op, map, out);
+#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
+        else
+          device::scan_segments<Dim>(site_.c_str(), e, op, map, out);
+#endif
+      } else { // across it: one thread per pencil, coalesced
+        run_pencils(host::pencil_extent<Dim>(e), pencil_stubs<job_t, true>(),
+                    job_t{map, op, out, e[Dim]});
+      }
+    }
+    finish();
+  }
+
+  /// sort<Dim>: each pencil of the sort field sorted with `less`.
+  template <int Dim, class T, class Less>
+  void sort(dp::field<Rc, T> &sort_field, const Less &less, sort_order order) {
+    const projection<T, Rc> data =
+        place_result(sort_field, domain_, dp::detail::sort_field_position);
+    if (!domain_.empty()) {
+      const dp::extent<Rc> e = domain_.extents();
+      if (backend_ == backend::host && mode_ == host_mode::native) {
+        dp::detail::sort_pencils<Dim, T>(e, less, data);
+      } else if (backend_ == backend::host) {
+        host::sort_emulated<Dim>(e, less, data);
+      } else {
+#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
+        device::sort<Dim>(site_.c_str(), e, less, order != sort_order::custom,
+                          order == sort_order::descending, data);
+#endif
+      }
+    }
+    (void)order;
+    finish();
   }
 
 private:
   /// Records which block argument `position` reaches, for the aliasing rule.
-  template <int R, class T> void note_use(const dp::field<R, T> &f, int position, bool writes) {
+  template <int R, class T> void note_use(const dp::field<R, T> &f, int position, access how) {
     if (uses_.size() <= static_cast<std::size_t>(position))
       uses_.resize(static_cast<std::size_t>(position) + 1);
-    uses_[static_cast<std::size_t>(position)] = {dp::detail::field_access::owner(f), writes};
+    uses_[static_cast<std::size_t>(position)] = {dp::detail::field_access::owner(f),
+                                                 how == access::write};
+  }
+
+  /// The field a reduce<Dim>, scan or sort writes, projected on `g` and
+  /// moved where the launch runs; a dp::error when an argument also reaches
+  /// its data or when it does not hold g's index values.
+  template <int M, class T>
+  projection<T, M> place_result(const dp::field<M, T> &result, const dp::grid<M> &g, int position) {
+    dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
+    const dp::detail::storage *block = dp::detail::field_access::owner(result);
+    for (std::size_t i = 0; i < uses_.size(); ++i)
+      if (block && uses_[i].block == block)
+        dp::detail::fail(call_.name() + ": " + dp::detail::describe_argument(position) +
+                         "'s data is also " + dp::detail::describe_argument(static_cast<int>(i)) +
+                         "; pass a clone()");
+    const auto p = dp::detail::project_on<M>(result, g, call_, position);
+    projection<T, M> moved;
+    moved.base = relocate<T>(result, p.base, true);
+    for (int d = 0; d < M; ++d)
+      moved.step[d] = p.step[d];
+    return moved;
+  }
+
+  /// A pencil kernel over the pencils' domain, emulated or on the device.
+  template <int R, class Job>
+  void run_pencils(const dp::extent<R> &pencils, const stub_table<R, Job> &stubs, const Job &job) {
+    if (backend_ == backend::host)
+      run_emulated(site_, pencils, stubs, job);
+    else
+      run_on_device(site_, pencils, stubs, job);
+  }
+
+  /// Marks what a device launch wrote: the host copy becomes stale.
+  void finish() {
+    for (dp::detail::storage *s : written_) // filled by device launches only
+      s->device_wrote();
+    written_.clear();
   }
 
   static bool device_present() {
@@ -229,67 +384,6 @@ private:
             body(idx, params);
           }
         });
-  }
-
-  dispatch_plan<Rc> plan(const device_limits &limits) const {
-    try {
-      return plan_dispatch(domain_.extents(), limits, launch_policy(), launch_group_shape());
-    } catch (const dp::error &e) {
-      throw dp::error(site_ + ": " + e.what());
-    }
-  }
-
-  /// DP_TRACE_DISPATCH=1: one line per launch plan on stderr (tests use it
-  /// to prove which dispatch modes ran).
-  void trace(const dispatch_plan<Rc> &p) const {
-    static const bool enabled = [] {
-      const char *env = std::getenv("DP_TRACE_DISPATCH");
-      return env && *env && std::string(env) != "0";
-    }();
-    if (enabled)
-      std::fprintf(stderr, "dp-dispatch: %s: mode %d, %zu launch%s\n", site_.c_str(), p.mode,
-                   p.pieces.size(), p.pieces.size() == 1 ? "" : "es");
-  }
-
-  template <class Params>
-  void run_emulated(const stub_table<Rc, Params> &stubs, const Params &params) {
-#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
-    (void)stubs, (void)params;
-    throw dp::error(site_ + ": DP_HOST_MODE=emulate needs a program built by a host compiler");
-#else
-    const dispatch_plan<Rc> p = plan(emulated_limits());
-    trace(p);
-    const auto stub = stubs.modes[p.mode];
-    for (const dispatch_piece<Rc> &piece : p.pieces) {
-      const launch_geometry<Rc> geo = make_geometry(p, piece);
-      const std::int64_t groups = piece.groups[0] * piece.groups[1] * piece.groups[2];
-      tbb::parallel_for(std::int64_t(0), groups, [&](std::int64_t g) {
-        thread_ids &ids = detail::emulated_thread();
-        ids.group[0] = g % piece.groups[0];
-        ids.group[1] = g / piece.groups[0] % piece.groups[1];
-        ids.group[2] = g / piece.groups[0] / piece.groups[1];
-        for (ids.local[2] = 0; ids.local[2] < p.group_shape[2]; ++ids.local[2])
-          for (ids.local[1] = 0; ids.local[1] < p.group_shape[1]; ++ids.local[1])
-            for (ids.local[0] = 0; ids.local[0] < p.group_shape[0]; ++ids.local[0])
-              stub(geo, params);
-      });
-    }
-#endif
-  }
-
-  template <class Params>
-  void run_device(const stub_table<Rc, Params> &stubs, const Params &params) {
-#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
-    static const device_limits limits = gpu::query_limits();
-    const dispatch_plan<Rc> p = plan(limits);
-    trace(p);
-    for (const dispatch_piece<Rc> &piece : p.pieces)
-      gpu::launch(site_.c_str(), stubs.modes[p.mode], piece.groups, p.group_shape,
-                  make_geometry(p, piece), params);
-    gpu::synchronize(site_.c_str());
-#else
-    (void)stubs, (void)params;
-#endif
   }
 
   dp::detail::call_info call_;

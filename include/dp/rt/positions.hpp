@@ -1,0 +1,270 @@
+/// \file
+/// How the reductions, scans and sorts of generated stubs walk a compute
+/// domain: a linear offset raised to a logical position (full reduce), or a
+/// pencil number and a step along the pencil (reduce<Dim>, scan<Dim>,
+/// sort<Dim>). Host+device code that allocates nothing: the GPU path hands
+/// these to the vendor library as iterators, and dispatch emulation walks
+/// the very same mapping on the CPU.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+
+#include "../config.hpp"
+#include "../detail/projection.hpp"
+#include "../extent.hpp"
+#include "../index.hpp"
+
+namespace dp::rt {
+
+/// Positions of a domain in row-major order: offset -> position.
+template <int N> struct linear_positions {
+  std::int64_t extent[N];
+
+  static linear_positions of(const dp::extent<N> &e) {
+    linear_positions p{};
+    for (int d = 0; d < N; ++d)
+      p.extent[d] = e[d];
+    return p;
+  }
+  DP_HOST_DEVICE dp::index<N> operator()(std::int64_t offset) const {
+    dp::index<N> pos;
+    for (int d = N - 1; d >= 0; --d) {
+      pos[d] = offset % extent[d];
+      offset /= extent[d];
+    }
+    return pos;
+  }
+};
+
+/// The pencils of a domain along dimension Dim, numbered row-major over the
+/// other dimensions; offset = pencil * length + step.
+template <int N, int Dim> struct pencil_positions {
+  static_assert(Dim >= 0 && Dim < N, "pencils run along a dimension of the domain");
+  std::int64_t extent[N];
+  std::int64_t length; ///< extent[Dim]
+
+  static pencil_positions of(const dp::extent<N> &e) {
+    pencil_positions p{};
+    for (int d = 0; d < N; ++d)
+      p.extent[d] = e[d];
+    p.length = e[Dim];
+    return p;
+  }
+  /// Number of pencils.
+  DP_HOST_DEVICE std::int64_t pencils() const {
+    std::int64_t n = 1;
+    for (int d = 0; d < N; ++d)
+      n *= d == Dim ? 1 : extent[d];
+    return n;
+  }
+  /// The position of step k of pencil p.
+  DP_HOST_DEVICE dp::index<N> at(std::int64_t p, std::int64_t k) const {
+    dp::index<N> pos;
+    for (int d = N - 1; d >= 0; --d) {
+      if (d == Dim) {
+        pos[d] = k;
+        continue;
+      }
+      pos[d] = p % extent[d];
+      p /= extent[d];
+    }
+    return pos;
+  }
+  DP_HOST_DEVICE dp::index<N> operator()(std::int64_t offset) const {
+    return at(offset / length, offset % length);
+  }
+  /// A position with dimension Dim removed: where a pencil's reduction goes.
+  template <int M = N - 1> DP_HOST_DEVICE static dp::index<M> without_dim(const dp::index<N> &pos) {
+    dp::index<M> q;
+    for (int d = 0, k = 0; d < N; ++d)
+      if (d != Dim)
+        q[k++] = pos[d];
+    return q;
+  }
+};
+
+/// Offsets where each pencil starts: p -> p * length (begin and end offsets
+/// of segmented primitives).
+struct pencil_offsets {
+  using iterator_category = std::random_access_iterator_tag;
+  using value_type = std::int64_t;
+  using difference_type = std::ptrdiff_t;
+  using pointer = void;
+  using reference = std::int64_t;
+
+  std::int64_t length = 0, first = 0;
+  DP_HOST_DEVICE std::int64_t operator*() const { return first * length; }
+  DP_HOST_DEVICE std::int64_t operator[](difference_type n) const { return (first + n) * length; }
+  DP_HOST_DEVICE pencil_offsets operator+(difference_type n) const { return {length, first + n}; }
+  DP_HOST_DEVICE pencil_offsets &operator++() { ++first; return *this; }
+  DP_HOST_DEVICE difference_type operator-(const pencil_offsets &o) const {
+    return static_cast<difference_type>(first - o.first);
+  }
+};
+
+/// A random-access input iterator over offsets 0, 1, ...: element i is
+/// `view(i)`. The vendor libraries read the map function's values through
+/// it, so the map runs inside their kernels and no temporary field exists.
+template <class View> class offset_iterator {
+public:
+  using iterator_category = std::random_access_iterator_tag;
+  using value_type = typename View::value_type;
+  using difference_type = std::ptrdiff_t;
+  using pointer = void;
+  using reference = value_type;
+
+  offset_iterator() = default;
+  DP_HOST_DEVICE offset_iterator(const View &view, std::int64_t at) : view_(view), at_(at) {}
+
+  DP_HOST_DEVICE value_type operator*() const { return view_(at_); }
+  DP_HOST_DEVICE value_type operator[](difference_type n) const { return view_(at_ + n); }
+  DP_HOST_DEVICE offset_iterator &operator++() { ++at_; return *this; }
+  DP_HOST_DEVICE offset_iterator operator++(int) { offset_iterator t = *this; ++at_; return t; }
+  DP_HOST_DEVICE offset_iterator &operator--() { --at_; return *this; }
+  DP_HOST_DEVICE offset_iterator &operator+=(difference_type n) { at_ += n; return *this; }
+  DP_HOST_DEVICE offset_iterator &operator-=(difference_type n) { at_ -= n; return *this; }
+  DP_HOST_DEVICE offset_iterator operator+(difference_type n) const { return {view_, at_ + n}; }
+  DP_HOST_DEVICE offset_iterator operator-(difference_type n) const { return {view_, at_ - n}; }
+  DP_HOST_DEVICE difference_type operator-(const offset_iterator &o) const {
+    return static_cast<difference_type>(at_ - o.at_);
+  }
+  DP_HOST_DEVICE bool operator==(const offset_iterator &o) const { return at_ == o.at_; }
+  DP_HOST_DEVICE bool operator!=(const offset_iterator &o) const { return at_ != o.at_; }
+  DP_HOST_DEVICE bool operator<(const offset_iterator &o) const { return at_ < o.at_; }
+
+private:
+  View view_{};
+  std::int64_t at_ = 0;
+};
+
+/// The map function's value at offset i, as T: what a reduction folds.
+template <class T, class Map, class Positions> struct mapped_values {
+  using value_type = T;
+  Map map;
+  Positions positions;
+  DP_HOST_DEVICE T operator()(std::int64_t offset) const {
+    return static_cast<T>(map(positions(offset)));
+  }
+};
+
+/// A value that may be absent: the identity a segmented reduction needs for
+/// an operator that has none of its own.
+template <class T> struct maybe {
+  bool present;
+  T value;
+};
+
+/// The map function's values wrapped as present `maybe<T>`s.
+template <class T, class Map, class Positions> struct present_values {
+  using value_type = maybe<T>;
+  Map map;
+  Positions positions;
+  DP_HOST_DEVICE maybe<T> operator()(std::int64_t offset) const {
+    return maybe<T>{true, static_cast<T>(map(positions(offset)))};
+  }
+};
+
+/// r over maybe<T>: an absent operand is the identity.
+template <class T, class Op> struct maybe_op {
+  Op op;
+  DP_HOST_DEVICE maybe<T> operator()(const maybe<T> &a, const maybe<T> &b) const {
+    if (!a.present)
+      return b;
+    if (!b.present)
+      return a;
+    return maybe<T>{true, static_cast<T>(op(a.value, b.value))};
+  }
+};
+
+/// Which pencil an offset belongs to: the keys of a segmented scan.
+template <int N, int Dim> struct pencil_keys {
+  using value_type = std::int64_t;
+  std::int64_t length;
+  DP_HOST_DEVICE std::int64_t operator()(std::int64_t offset) const { return offset / length; }
+};
+
+/// Output of a segmented reduction: out[p] = r(result(q), fold) where q is
+/// pencil p's position less Dim, when the pencil had values.
+template <int N, int Dim, class T, class Op> class pencil_result_writer {
+public:
+  /// What `out[p] = v` assigns through (holds copies: iterators are values).
+  struct proxy {
+    dp::detail::affine_projection<T, N - 1> out;
+    pencil_positions<N, Dim> positions;
+    Op op;
+    std::int64_t pencil;
+    DP_HOST_DEVICE const proxy &operator=(const maybe<T> &v) const {
+      if (v.present) {
+        T &c = out[pencil_positions<N, Dim>::without_dim(positions.at(pencil, 0))];
+        c = static_cast<T>(op(c, v.value));
+      }
+      return *this;
+    }
+  };
+  using iterator_category = std::random_access_iterator_tag;
+  using value_type = maybe<T>;
+  using difference_type = std::ptrdiff_t;
+  using pointer = void;
+  using reference = proxy;
+
+  pencil_result_writer() = default;
+  DP_HOST_DEVICE pencil_result_writer(const dp::detail::affine_projection<T, N - 1> &out,
+                                      const pencil_positions<N, Dim> &positions, const Op &op,
+                                      std::int64_t first = 0)
+      : out(out), positions(positions), op(op), first(first) {}
+  DP_HOST_DEVICE proxy operator*() const { return proxy{out, positions, op, first}; }
+  DP_HOST_DEVICE proxy operator[](difference_type n) const {
+    return proxy{out, positions, op, first + n};
+  }
+  DP_HOST_DEVICE pencil_result_writer operator+(difference_type n) const {
+    return {out, positions, op, first + n};
+  }
+  DP_HOST_DEVICE pencil_result_writer &operator++() { ++first; return *this; }
+
+  dp::detail::affine_projection<T, N - 1> out;
+  pencil_positions<N, Dim> positions;
+  Op op;
+  std::int64_t first = 0;
+};
+
+/// Output of a scan or a sort's scatter: element i goes to the result at
+/// the position of offset i.
+template <class T, class Positions, int N> class position_writer {
+public:
+  /// What `out[i] = v` assigns through (holds copies: iterators are values).
+  struct proxy {
+    dp::detail::affine_projection<T, N> out;
+    Positions positions;
+    std::int64_t offset;
+    DP_HOST_DEVICE const proxy &operator=(const T &v) const {
+      out[positions(offset)] = v;
+      return *this;
+    }
+  };
+  using iterator_category = std::random_access_iterator_tag;
+  using value_type = T;
+  using difference_type = std::ptrdiff_t;
+  using pointer = void;
+  using reference = proxy;
+
+  position_writer() = default;
+  DP_HOST_DEVICE position_writer(const dp::detail::affine_projection<T, N> &out,
+                                 const Positions &positions, std::int64_t first = 0)
+      : out(out), positions(positions), first(first) {}
+  DP_HOST_DEVICE proxy operator*() const { return proxy{out, positions, first}; }
+  DP_HOST_DEVICE proxy operator[](difference_type n) const {
+    return proxy{out, positions, first + n};
+  }
+  DP_HOST_DEVICE position_writer operator+(difference_type n) const {
+    return {out, positions, first + n};
+  }
+  DP_HOST_DEVICE position_writer &operator++() { ++first; return *this; }
+
+  dp::detail::affine_projection<T, N> out;
+  Positions positions;
+  std::int64_t first = 0;
+};
+
+} // namespace dp::rt

@@ -1,0 +1,23 @@
+//===- ReduceRule.h - dp::reduce into a scalar -----------------*- C++ -*-===//
+#pragma once
+
+#include "ValueCall.h"
+#include "dpstub/Rule.h"
+
+namespace dpstub {
+
+/// dp::reduce(domain, r, result, f, args...) into a dp::scalar: one fused map-reduce over the domain.
+class ReduceRule final : public Rule {
+public:
+  llvm::StringRef kind() const override { return "reduce"; }
+  bool handles(const CallSite &C) const override {
+    return C.Kind == "reduce" && (C.Dim >= 0) == false;
+  }
+  clang::ast_matchers::StatementMatcher matcher() const override;
+  std::optional<clang::ast_matchers::StatementMatcher> dependentMatcher() const override;
+  std::optional<AnalysedCall> analyse(const clang::CallExpr *Call, clang::ASTContext &Ctx,
+                                      Reporter &Diags) const override;
+  std::string renderStub(const CallSite &C) const override { return renderValueStub(C); }
+};
+
+} // namespace dpstub

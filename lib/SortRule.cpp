@@ -1,0 +1,134 @@
+//===- SortRule.cpp - dp::sort<Dim>: analysis and stub --------------------===//
+
+#include "SortRule.h"
+#include "dpstub/Analysis.h"
+#include "dpstub/DpTypes.h"
+#include "dpstub/StubText.h"
+
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace dpstub {
+
+StatementMatcher SortRule::matcher() const {
+  return callExpr(callee(functionDecl(callSiteCallee(kind())))).bind("call");
+}
+
+std::optional<StatementMatcher> SortRule::dependentMatcher() const {
+  return callExpr(callee(unresolvedLookupExpr(
+                      hasAnyDeclaration(functionTemplateDecl(callSiteCallee(kind()))))))
+      .bind("call");
+}
+
+std::optional<AnalysedCall> SortRule::analyse(const CallExpr *Call, ASTContext &Ctx,
+                                              Reporter &Diags) const {
+  const std::optional<int> Rc = checkCallShape(Call, kind(), 3, Ctx, Diags);
+  if (!Rc)
+    return std::nullopt;
+  const std::optional<int> Dim = explicitDim(Call);
+  if (!Dim) {
+    Diags.untouched(Call->getBeginLoc()) << kind() << "its Dim is not a constant the tool can see";
+    return std::nullopt;
+  }
+  const std::string Spelling = "dp::sort<" + std::to_string(*Dim) + ">";
+  if (*Dim < 0 || *Dim >= *Rc) {
+    Diags.dimensionOutOfRange(Call->getBeginLoc()) << Spelling << *Dim << *Rc;
+    return std::nullopt;
+  }
+  const Expr *FieldArg = Call->getArg(2);
+  const QualType FT = FieldArg->getType();
+  Result Out;
+  Out.Text = sourceText(FieldArg, Ctx);
+  Out.Type = printType(FT.getCanonicalType().getUnqualifiedType(), Ctx);
+  Out.Rank = *Rc;
+  if (!isDpField(FT) || dpRank(FT, Ctx) != *Rc) {
+    Diags.badResult(FieldArg->getExprLoc())
+        << Spelling << "the sort field must be a dp::field of rank " + std::to_string(*Rc) +
+                           " (the compute rank), not '" + Out.Type + "'";
+    return std::nullopt;
+  }
+  const QualType R = fieldElementType(FT);
+  if (R.isConstQualified() || FT.isConstQualified()) {
+    Diags.badResult(FieldArg->getExprLoc())
+        << Spelling << "the sort field '" + Out.Text + "' is read-only; it must be writable";
+    return std::nullopt;
+  }
+  Out.ElementType = printType(R.getCanonicalType().getUnqualifiedType(), Ctx);
+
+  KernelBinding Binding;
+  Binding.KernelArg = 1;
+  Binding.FirstArg = 3;
+  Binding.LeadingFormals = 2; // the two elements compared
+  Binding.BroadcastOnly = true;
+  Binding.AllowImplicitIndex = false;
+  std::optional<AnalysedCall> A = analyseKernelCall(Call, kind(), Binding, *Rc, Ctx, Diags);
+  if (!A || !stubsCanPass(*A, kind(), Binding.FirstArg, Diags))
+    return std::nullopt;
+  const SourceLocation CmpAt = Call->getArg(1)->getExprLoc();
+  if (const FunctionDecl *Cmp = A->KernelFunction; Cmp && !A->Model.K.Generic) {
+    for (unsigned I = 0; I < 2 && I < Cmp->getNumParams(); ++I) {
+      const QualType PT = Cmp->getParamDecl(I)->getType();
+      if (PT->isLValueReferenceType() && !PT.getNonReferenceType().isConstQualified()) {
+        Diags.badComparator(CmpAt) << "it takes operand " + std::to_string(I + 1) + " ('" +
+                                          printType(PT, Ctx) +
+                                          "') by non-const reference; take it by value or const&";
+        return std::nullopt;
+      }
+      if (!convertible(R, PT, Ctx)) {
+        Diags.badComparator(CmpAt) << "its operand " + std::to_string(I + 1) + " is '" +
+                                          printType(PT, Ctx) + "', but the sort field holds '" +
+                                          Out.ElementType + "'";
+        return std::nullopt;
+      }
+    }
+    const QualType Ret = kernelResultType(*A);
+    if (!Ret.isNull() && !Ret->isBooleanType() && !Ret->isArithmeticType()) {
+      Diags.badComparator(CmpAt) << "it returns '" + printType(Ret, Ctx) + "'";
+      return std::nullopt;
+    }
+  }
+  // The sort field is written while the comparator reads the extras.
+  if (const auto *FieldRef = dyn_cast<DeclRefExpr>(FieldArg->IgnoreParenImpCasts()))
+    for (unsigned I = Binding.FirstArg; I < Call->getNumArgs(); ++I)
+      if (const auto *E = dyn_cast<DeclRefExpr>(Call->getArg(I)->IgnoreParenImpCasts());
+          E && E->getDecl() == FieldRef->getDecl()) {
+        Diags.badResult(Call->getArg(I)->getExprLoc())
+            << Spelling << "the sort field '" + Out.Text + "' is also extra argument " +
+                               std::to_string(I - Binding.FirstArg + 1) + "; pass a clone()";
+        return std::nullopt;
+      }
+  A->Model.Dim = *Dim;
+  A->Model.Out = Out;
+  A->Model.Order = A->Model.Args.empty() ? comparatorOrder(Call->getArg(1), R, Ctx)
+                                         : SortOrder::Custom;
+  return A;
+}
+
+std::string SortRule::renderStub(const CallSite &C) const {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  const std::string &N = C.StubName;
+  renderHeaderComment(OS, C);
+  renderParams(OS, C);
+
+  OS << "/// The comparator with its extra arguments bound: the sort's order.\n"
+     << "template <class Params> struct " << N << "_less {\n"
+     << "  Params p;\n"
+     << "  template <class R> DP_HOST_DEVICE bool operator()(const R &a, const R &b) const {\n";
+  renderBindings(OS, C, "    ");
+  OS << "    return static_cast<bool>(" << renderKernelCall(C, "a, b") << ");\n"
+     << "  }\n"
+     << "};\n\n";
+
+  renderLauncherSignature(OS, C);
+  OS << " {\n";
+  renderLauncherPrologue(OS, C);
+  OS << "  launch.sort<Dim>(sort_field, " << N << "_less<params_type>{params}, "
+     << "dp::rt::sort_order::" << toString(C.Order) << ");\n"
+     << "}\n";
+  return OS.str();
+}
+
+} // namespace dpstub

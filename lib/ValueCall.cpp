@@ -1,0 +1,168 @@
+//===- ValueCall.cpp - Call-sites whose kernel maps to values -------------===//
+
+#include "ValueCall.h"
+#include "dpstub/Analysis.h"
+#include "dpstub/DpTypes.h"
+#include "dpstub/StubText.h"
+
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace dpstub {
+
+namespace {
+AST_MATCHER(UnresolvedLookupExpr, hasExplicitTemplateArgs) { return Node.hasExplicitTemplateArgs(); }
+
+/// The variable an argument names, if it is just a name.
+const VarDecl *namedVariable(const Expr *E) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+} // namespace
+
+StatementMatcher valueCallMatcher(llvm::StringRef Kind, bool WithDim) {
+  auto Dim = hasTemplateArgument(0, templateArgument(isIntegral()));
+  if (WithDim)
+    return callExpr(callee(functionDecl(callSiteCallee(Kind), Dim))).bind("call");
+  return callExpr(callee(functionDecl(callSiteCallee(Kind), unless(Dim)))).bind("call");
+}
+
+std::optional<AnalysedCall> analyseValueCall(const CallExpr *Call, llvm::StringRef Kind,
+                                             ASTContext &Ctx, Reporter &Diags) {
+  const std::optional<int> Rc = checkCallShape(Call, Kind, 4, Ctx, Diags);
+  if (!Rc)
+    return std::nullopt;
+  const std::optional<int> Dim = explicitDim(Call);
+  const std::string Spelling = "dp::" + Kind.str() + (Dim ? "<" + std::to_string(*Dim) + ">" : "");
+  if (Dim && (*Dim < 0 || *Dim >= *Rc)) {
+    Diags.dimensionOutOfRange(Call->getBeginLoc()) << Spelling << *Dim << *Rc;
+    return std::nullopt;
+  }
+  const Expr *ResultArg = Call->getArg(2);
+  const QualType RT = ResultArg->getType();
+  Result Out;
+  Out.Text = sourceText(ResultArg, Ctx);
+  Out.Type = printType(RT.getCanonicalType().getUnqualifiedType(), Ctx);
+  auto Reject = [&](const Expr *At, const std::string &Why) {
+    Diags.badResult(At->getExprLoc()) << Spelling << Why;
+    return std::nullopt;
+  };
+  QualType T;
+  if (!Dim) {
+    const auto *S = dpSpecialization(RT, "scalar");
+    if (!S)
+      return Reject(ResultArg, "dp::reduce without <Dim> reduces into a dp::scalar<T>, not '" +
+                                   Out.Type + "'; to reduce along dimension Dim into a field, "
+                                   "write dp::reduce<Dim>");
+    T = S->getTemplateArgs()[0].getAsType();
+  } else {
+    const int Want = Kind == "reduce" ? *Rc - 1 : *Rc;
+    if (Want < 1)
+      return Reject(Call->getArg(0), "a reduce<Dim> needs a compute grid of rank 2 or more; "
+                                     "reduce a rank-1 grid into a dp::scalar");
+    if (!isDpField(RT) || dpRank(RT, Ctx) != Want)
+      return Reject(ResultArg, "the result must be a dp::field of rank " + std::to_string(Want) +
+                                   (Kind == "reduce" ? " (the compute rank less the reduced "
+                                                       "dimension)"
+                                                     : " (the compute rank)") +
+                                   ", not '" + Out.Type + "'");
+    T = fieldElementType(RT);
+    if (T.isConstQualified() || RT.isConstQualified())
+      return Reject(ResultArg, "the result '" + Out.Text + "' is read-only; it must be writable");
+    Out.Rank = Want;
+  }
+  Out.ElementType = printType(T.getCanonicalType().getUnqualifiedType(), Ctx);
+
+  KernelBinding Binding;
+  Binding.KernelArg = 3;
+  Binding.FirstArg = 4;
+  std::optional<AnalysedCall> A = analyseKernelCall(Call, Kind, Binding, *Rc, Ctx, Diags);
+  if (!A || !stubsCanPass(*A, Kind, Binding.FirstArg, Diags))
+    return std::nullopt;
+  const QualType V = kernelResultType(*A);
+  if (!V.isNull() && (V->isVoidType() || !convertible(V, T, Ctx)))
+    return Reject(Call->getArg(3), "the map function returns '" + printType(V, Ctx) +
+                                       "', which does not convert to the result's element type '" +
+                                       Out.ElementType + "'");
+  // The result is written while the arguments are read: the same variable
+  // in both is a race (the host reference reports it at run time).
+  if (const VarDecl *VD = namedVariable(ResultArg))
+    for (unsigned I = Binding.FirstArg; I < Call->getNumArgs(); ++I)
+      if (namedVariable(Call->getArg(I)) == VD)
+        return Reject(Call->getArg(I), "the result '" + VD->getName().str() +
+                                           "' is also argument " +
+                                           std::to_string(I - Binding.FirstArg + 1) +
+                                           "; pass a clone()");
+  std::optional<Operator> Op = analyseOperator(Call->getArg(1), T, Kind, Ctx, Diags, *A);
+  if (!Op)
+    return std::nullopt;
+  A->Model.Dim = Dim.value_or(-1);
+  A->Model.Out = Out;
+  A->Model.Op = *Op;
+  return A;
+}
+
+std::string renderValueStub(const CallSite &C) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  const std::string Rc = std::to_string(C.ComputeRank);
+  const std::string &N = C.StubName;
+
+  renderHeaderComment(OS, C);
+  renderParams(OS, C);
+
+  // The body: f's value at one position, after projection and before
+  // write-back.
+  OS << "template <class Params>\n"
+     << "DP_HOST_DEVICE inline auto " << N << "_body(const dp::index<" << Rc
+     << "> &pos, const Params &p) {\n";
+  renderBindings(OS, C, "  ");
+  std::string WriteBacks;
+  llvm::raw_string_ostream WB(WriteBacks);
+  renderWriteBacks(WB, C, "  ");
+  if (WB.str().empty()) {
+    OS << "  return " << renderKernelCall(C) << ";\n";
+  } else {
+    OS << "  auto value = " << renderKernelCall(C) << ";\n" << WB.str() << "  return value;\n";
+  }
+  OS << "}\n\n";
+
+  // The map function the runtime folds: fused into the reduction or scan.
+  OS << "/// f at a logical position: what the " << C.spelling() << " folds.\n"
+     << "template <class Params> struct " << N << "_map {\n"
+     << "  Params p;\n"
+     << "  DP_HOST_DEVICE auto operator()(const dp::index<" << Rc << "> &pos) const { return "
+     << N << "_body(pos, p); }\n"
+     << "};\n\n";
+
+  const bool NamedOperator = C.Op.Kind == KernelKind::FreeFunction;
+  if (NamedOperator)
+    OS << "/// The operator " << C.Op.Name << ", called by name (a function is not an object a\n"
+       << "/// device can receive).\n"
+       << "struct " << N << "_op {\n"
+       << "  template <class T> DP_HOST_DEVICE T operator()(const T &a, const T &b) const {\n"
+       << "    return static_cast<T>(" << C.Op.Name << "(a, b));\n"
+       << "  }\n"
+       << "};\n\n";
+
+  renderLauncherSignature(OS, C);
+  OS << " {\n";
+  renderLauncherPrologue(OS, C);
+  if (NamedOperator)
+    OS << "  (void)op;\n";
+  const std::string Op = NamedOperator ? N + "_op()" : "launch.capture(op, false)";
+  const std::string Map = N + "_map<params_type>{params}";
+  if (C.Kind == "scan")
+    OS << "  launch.scan<Dim>(result, " << Op << ", " << Map << ");\n";
+  else if (C.Dim >= 0)
+    OS << "  launch.reduce_pencils<Dim>(result, " << Op << ", " << Map << ");\n";
+  else
+    OS << "  launch.reduce(result, " << Op << ", " << Map << ");\n";
+  OS << "}\n";
+  return OS.str();
+}
+
+} // namespace dpstub
