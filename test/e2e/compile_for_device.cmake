@@ -9,7 +9,9 @@ endforeach()
 if(COMPILER STREQUAL "hipcc")
   set(command ${EXE} -x hip --offload-arch=gfx90a ${flags} -c ${SOURCE} -o ${OUT})
 else()
-  set(command ${EXE} -x cu --extended-lambda -arch=sm_90 ${flags} -c ${SOURCE} -o ${OUT})
+  # --expt-relaxed-constexpr: standard functors (std::plus<>, std::less<>) as
+# reduction operators and comparators are constexpr, not __device__.
+  set(command ${EXE} -x cu --extended-lambda --expt-relaxed-constexpr -arch=sm_90 ${flags} -c ${SOURCE} -o ${OUT})
 endif()
 execute_process(COMMAND ${command} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
 if(NOT rc EQUAL 0)

@@ -1,9 +1,10 @@
 # Runs a program untranslated (REF) and translated (DP): natively, and in
 # dispatch emulation under limits that force every dispatch mode and
 # multi-launch plans. Every run must print exactly what REF printed.
-# With CHECK_MODES, the emulated runs together must have used modes 1-7 and
-# plans of several launches (DP_TRACE_DISPATCH lines prove it).
-#   cmake -DREF=... -DDP=... [-DCHECK_MODES=ON] -P run_e2e.cmake
+# CHECK_MODES lists the dispatch modes the emulated runs together must have
+# used; they must also have split into several direct and indirect launches
+# (DP_TRACE_DISPATCH lines prove it).
+#   cmake -DREF=... -DDP=... [-DCHECK_MODES=1;2;...;7] -P run_e2e.cmake
 cmake_minimum_required(VERSION 3.20)
 
 execute_process(COMMAND ${REF} RESULT_VARIABLE rc OUTPUT_VARIABLE expected ERROR_VARIABLE err)
@@ -33,7 +34,7 @@ foreach(config IN LISTS configs)
 endforeach()
 
 if(CHECK_MODES)
-  foreach(mode 1 2 3 4 5 6 7)
+  foreach(mode IN LISTS CHECK_MODES)
     if(NOT trace MATCHES "mode ${mode},")
       message(FATAL_ERROR "no emulated run used dispatch mode ${mode}:\n${trace}")
     endif()
