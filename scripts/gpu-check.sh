@@ -18,7 +18,7 @@ mkdir -p "$work"
 if command -v nvcc >/dev/null && nvidia-smi >/dev/null 2>&1; then
   backend=cuda
   arch=${DP_CUDA_ARCH:-native}
-  gpucc() { nvcc -x cu --extended-lambda -arch="$arch" -std=c++17 -O2 "$@"; }
+  gpucc() { nvcc -x cu --extended-lambda --expt-relaxed-constexpr -arch="$arch" -std=c++17 -O2 "$@"; }
 elif command -v hipcc >/dev/null && command -v rocminfo >/dev/null && rocminfo >/dev/null 2>&1; then
   backend=hip
   gpucc() { hipcc -x hip -std=c++17 -O2 "$@"; }
@@ -53,10 +53,12 @@ check() { # name original translated
     fail=$((fail + 1))
   fi
 }
-for s in vector_add matmul_spread sum_rows matmul_reduce; do
+for s in vector_add matmul_spread sum_rows matmul_reduce prefix_sums sort_rows argsort max3d; do
   check "$s" "samples/$s.cpp" "$generated/${s}_dp/$s.cpp"
 done
-check forall_cases test/e2e/forall_cases.cpp "$generated/forall_cases_dp/e2e/forall_cases.cpp"
+for t in forall_cases reduce_scan_sort_cases; do
+  check "$t" "test/e2e/$t.cpp" "$generated/${t}_dp/e2e/$t.cpp"
+done
 echo "$pass passed, $fail failed"
 
 if [ -x build/bench/host_forall_bench ]; then

@@ -2,7 +2,8 @@
 # Sets up, builds, translates one sample with dpstub and runs it: the
 # untranslated reference, then the translated program natively and in
 # dispatch emulation (the GPU's thread mapping walked on the CPU).
-#   bash scripts/run-sample.sh [vector_add|matmul_spread|sum_rows|matmul_reduce]
+#   bash scripts/run-sample.sh [SAMPLE]   (a file name in samples/ without .cpp;
+#   default matmul_spread)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sample=${1:-matmul_spread}
