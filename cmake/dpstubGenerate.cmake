@@ -2,7 +2,8 @@
 #
 # Runs dpstub on the target's sources (or the ones named) as a pre-build
 # step and compiles the generated code in their place. The tool re-runs for
-# a source only when that source or the tool changed. Generated files live
+# a source when the source, a header it includes (dpstub writes a
+# dependency file, as `clang -MD` does) or the tool changed. Generated files live
 # in <binary-dir>/dpstub/<target>/, mirroring the source tree; that folder
 # comes first on the include path, so headers dpstub rewrote (kernels'
 # helpers marked for the device) are found before the originals.
@@ -60,8 +61,9 @@ function(dpstub_generate target)
     add_custom_command(
       OUTPUT ${out}
       COMMAND ${DPSTUB_EXECUTABLE} -p ${CMAKE_BINARY_DIR} ${abs} --root ${root}
-              --out-dir ${out_root}
+              --out-dir ${out_root} --depfile ${out}.d
       DEPENDS ${abs} ${tool_depends}
+      DEPFILE ${out}.d
       COMMENT "dpstub: translating ${rel}"
       VERBATIM)
     list(APPEND originals ${abs})

@@ -22,6 +22,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
@@ -111,6 +112,17 @@ std::string absolutePath(llvm::StringRef Path, FileManager &FM) {
   return Abs.str().str();
 }
 
+/// True for a call of a launcher dpstub generated (a source translated
+/// before), rather than of a dp:: function.
+bool isLaunch(const CallExpr *Call) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  for (const DeclContext *DC = FD ? FD->getDeclContext() : nullptr; DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getName() == "dpstub" && NS->getParent()->isTranslationUnit())
+        return true;
+  return false;
+}
+
 /// A C++ identifier from a file name: "k.cpp" -> "k_cpp".
 std::string sanitize(llvm::StringRef Name) {
   std::string S;
@@ -137,12 +149,19 @@ public:
     const SourceManager &SM = Ctx.getSourceManager();
     if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getMainFileID()))
       Out.MainFile = absolutePath(FE->getName(), SM.getFileManager());
+    std::set<std::string> Inputs;
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+      Inputs.insert(absolutePath(It->first.getName(), SM.getFileManager()));
+    Out.Inputs.assign(Inputs.begin(), Inputs.end());
     if (DE.hasErrorOccurred()) {
       Out.ParseFailed = true;
       return;
     }
     Reporter Diags(DE);
     const std::vector<Candidate> Candidates = findCallSites(Ctx);
+    Out.SelectionEmpty = Opts.Only && Opts.Only->File == Out.MainFile && !SelectionHit;
+    if (Out.SelectionEmpty)
+      return;
     std::vector<AnalysedCall> Accepted = analyseCallSites(Candidates, Ctx, Diags);
     Out.HasErrors = Diags.hasErrors();
     if (Accepted.empty() || Diags.hasErrors() || Opts.ListOnly)
@@ -204,11 +223,34 @@ private:
     }
     std::vector<Candidate> Ordered;
     for (auto &[Key, C] : ByLocation)
-      Ordered.push_back(std::move(C));
+      if (selected(C, Ctx))
+        Ordered.push_back(std::move(C));
     std::sort(Ordered.begin(), Ordered.end(), [&](const Candidate &A, const Candidate &B) {
       return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
     });
     return Ordered;
+  }
+
+  /// With a selection, the call-sites to translate: those overlapping it,
+  /// and every launch translated before (the stub header holds them all).
+  bool selected(const Candidate &C, ASTContext &Ctx) {
+    if (!Opts.Only || Opts.Only->File != Out.MainFile)
+      return true;
+    const SourceManager &SM = Ctx.getSourceManager();
+    const CallExpr *Call = C.Calls.front();
+    if (!C.NeverInstantiated && isLaunch(Call))
+      return true;
+    const FileID Main = SM.getMainFileID();
+    const SourceLocation SelBegin =
+        SM.translateLineCol(Main, Opts.Only->BeginLine, Opts.Only->BeginColumn);
+    const SourceLocation SelEnd = SM.translateLineCol(Main, Opts.Only->EndLine, Opts.Only->EndColumn);
+    const SourceLocation Begin = SM.getFileLoc(Call->getBeginLoc());
+    const SourceLocation End = SM.getFileLoc(Call->getEndLoc());
+    const bool Overlaps = !SM.isBeforeInTranslationUnit(SelEnd, Begin) &&
+                          !SM.isBeforeInTranslationUnit(End, SelBegin);
+    if (Overlaps)
+      SelectionHit = true;
+    return Overlaps;
   }
 
   /// Phase 2: the model of each call-site that can be translated; every
@@ -364,6 +406,7 @@ private:
   TranslationResult &Out;
   std::vector<Decl *> TopLevel;
   std::string Namespace;
+  bool SelectionHit = false;
 };
 
 class TranslateAction : public ASTFrontendAction {
@@ -384,6 +427,41 @@ private:
 };
 
 } // namespace
+
+llvm::Expected<Selection> parseSelection(llvm::StringRef Text) {
+  // file:line:col[-line:col]; the file may itself hold colons.
+  auto Bad = [&](const std::string &Why) {
+    return llvm::createStringError("--selection=" + Text.str() + ": " + Why +
+                                   " (expected file:line:col[-line:col], 1-based)");
+  };
+  Selection S;
+  llvm::StringRef Rest = Text, EndPart;
+  std::tie(Rest, EndPart) = Rest.rsplit('-');
+  if (EndPart.contains(':') && !EndPart.contains('/')) {
+    llvm::StringRef L, C;
+    std::tie(L, C) = EndPart.split(':');
+    if (L.getAsInteger(10, S.EndLine) || C.getAsInteger(10, S.EndColumn))
+      return Bad("the end is not line:col");
+  } else {
+    Rest = Text; // no end: a point
+  }
+  llvm::StringRef File, Line, Column;
+  std::tie(Rest, Column) = Rest.rsplit(':');
+  std::tie(File, Line) = Rest.rsplit(':');
+  if (File.empty() || Line.getAsInteger(10, S.BeginLine) || Column.getAsInteger(10, S.BeginColumn))
+    return Bad("the start is not file:line:col");
+  if (S.BeginLine == 0 || S.BeginColumn == 0)
+    return Bad("lines and columns count from 1");
+  if (!S.EndLine)
+    S.EndLine = S.BeginLine, S.EndColumn = S.BeginColumn;
+  if (S.EndLine < S.BeginLine || (S.EndLine == S.BeginLine && S.EndColumn < S.BeginColumn))
+    return Bad("the range ends before it starts");
+  SmallString<256> Abs(File);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, true);
+  S.File = Abs.str().str();
+  return S;
+}
 
 std::unique_ptr<FrontendAction> makeTranslateAction(const TranslationOptions &Opts,
                                                     TranslationResult &Out) {

@@ -4,11 +4,15 @@
 //
 // Translates every data-parallel call-site of the given translation units
 // into a launch of a generated invocation stub. Exit status: 0 when all went
-// well, 1 when an error was reported, 2 for bad usage.
+// well, 1 when an error was reported, 2 for bad usage. The run reads as its
+// phases: options, the units and their compile commands, translation (in
+// parallel), diagnostics, and one of the outputs (--list, --export-fixes,
+// or the files written in place or mirrored under --out-dir).
 //
 //===----------------------------------------------------------------------===//
 
 #include "dpstub/ListReport.h"
+#include "dpstub/Outputs.h"
 #include "dpstub/Translation.h"
 
 #include "clang/Frontend/TextDiagnosticPrinter.h"
@@ -26,45 +30,55 @@
 
 #include <chrono>
 #include <map>
-#include <unistd.h>
 #include <memory>
 #include <set>
 #include <string>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
 
 using namespace clang;
 using namespace clang::tooling;
+namespace cl = llvm::cl;
 namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
-
-static llvm::cl::OptionCategory Category("dpstub options");
-static llvm::cl::opt<bool> All("all", llvm::cl::desc("Every translation unit in the database"),
-                               llvm::cl::cat(Category));
-static llvm::cl::opt<unsigned> Jobs("j", llvm::cl::desc("Translation units processed in parallel"),
-                                    llvm::cl::init(1), llvm::cl::cat(Category));
-static llvm::cl::opt<std::string>
-    OutDir("out-dir", llvm::cl::desc("Write rewritten sources and stub headers under DIR"),
-           llvm::cl::value_desc("DIR"), llvm::cl::cat(Category));
-static llvm::cl::opt<std::string>
-    RootOpt("root", llvm::cl::desc("Directory --out-dir mirrors (default: common ancestor of "
-                                   "the inputs)"),
-            llvm::cl::value_desc("DIR"), llvm::cl::cat(Category));
-static llvm::cl::opt<bool> InPlace("in-place", llvm::cl::desc("Rewrite the sources in place"),
-                                   llvm::cl::cat(Category));
-static llvm::cl::alias InPlaceShort("i", llvm::cl::desc("Alias for --in-place"),
-                                    llvm::cl::aliasopt(InPlace));
-static llvm::cl::opt<std::string>
-    ExportFixes("export-fixes",
-                llvm::cl::desc("Write the edits as a clang-apply-replacements YAML file"),
-                llvm::cl::value_desc("FILE"), llvm::cl::cat(Category));
-static llvm::cl::opt<bool> List("list",
-                                llvm::cl::desc("Print a JSON report of every call-site; write "
-                                               "nothing"),
-                                llvm::cl::cat(Category));
 
 #ifndef DPSTUB_CLANG_RESOURCE_DIR
 #define DPSTUB_CLANG_RESOURCE_DIR ""
 #endif
+#ifndef DPSTUB_VERSION
+#define DPSTUB_VERSION "unknown"
+#endif
+
+static cl::OptionCategory Category("dpstub options");
+static cl::opt<bool> All("all", cl::desc("Every translation unit in the database"), cl::cat(Category));
+static cl::opt<unsigned> Jobs("j", cl::desc("Translation units processed in parallel (-j N or -jN)"),
+                              cl::value_desc("N"), cl::init(1), cl::Prefix, cl::cat(Category));
+static cl::opt<std::string> OutDir("out-dir",
+                                   cl::desc("Write rewritten sources and stub headers under DIR"),
+                                   cl::value_desc("DIR"), cl::cat(Category));
+static cl::opt<std::string>
+    RootOpt("root", cl::desc("Directory --out-dir mirrors (default: common ancestor of the inputs)"),
+            cl::value_desc("DIR"), cl::cat(Category));
+static cl::opt<bool> InPlace("in-place", cl::desc("Rewrite the sources in place"), cl::cat(Category));
+static cl::alias InPlaceShort("i", cl::desc("Alias for --in-place"), cl::aliasopt(InPlace),
+                              cl::NotHidden);
+static cl::opt<std::string>
+    ExportFixes("export-fixes",
+                cl::desc("Write the edits as a clang-apply-replacements YAML file (each stub header "
+                         "it creates is made, empty, beside its source)"),
+                cl::value_desc("FILE"), cl::cat(Category));
+static cl::opt<std::string>
+    SelectionOpt("selection",
+                 cl::desc("Translate only the call-site(s) in this range: file:line:col[-line:col]"),
+                 cl::value_desc("RANGE"), cl::cat(Category));
+static cl::opt<bool> List("list", cl::desc("Print a JSON report of every call-site; write nothing"),
+                          cl::cat(Category));
+static cl::opt<std::string>
+    DepFile("depfile",
+            cl::desc("Also write a make-style dependency file: the outputs depend on every file "
+                     "the sources include"),
+            cl::value_desc("FILE"), cl::cat(Category));
 
 namespace {
 
@@ -76,18 +90,11 @@ struct Unit {
   bool ToolFailed = false;
 };
 
-class ActionFactory : public FrontendActionFactory {
-public:
-  ActionFactory(const dpstub::TranslationOptions &Opts, dpstub::TranslationResult &Out)
-      : Opts(Opts), Out(Out) {}
-  std::unique_ptr<FrontendAction> create() override {
-    return dpstub::makeTranslateAction(Opts, Out);
-  }
-
-private:
-  const dpstub::TranslationOptions &Opts;
-  dpstub::TranslationResult &Out;
-};
+int usage(const llvm::Twine &Message) {
+  llvm::errs() << "dpstub: " << Message << "\n";
+  return 2;
+}
+void error(const llvm::Twine &Message) { llvm::errs() << "dpstub: error: " << Message << "\n"; }
 
 std::string absolute(llvm::StringRef P) {
   llvm::SmallString<256> A(P);
@@ -112,10 +119,10 @@ class FirstCommandDatabase : public CompilationDatabase {
 public:
   explicit FirstCommandDatabase(const CompilationDatabase &Base) : Base(Base) {}
   std::vector<CompileCommand> getCompileCommands(llvm::StringRef File) const override {
-    std::vector<CompileCommand> All = Base.getCompileCommands(File);
-    if (All.size() > 1)
-      All.resize(1);
-    return All;
+    std::vector<CompileCommand> Commands = Base.getCompileCommands(File);
+    if (Commands.size() > 1)
+      Commands.resize(1);
+    return Commands;
   }
   std::vector<std::string> getAllFiles() const override { return Base.getAllFiles(); }
 
@@ -123,15 +130,25 @@ private:
   const CompilationDatabase &Base;
 };
 
+class ActionFactory : public FrontendActionFactory {
+public:
+  ActionFactory(const dpstub::TranslationOptions &Opts, dpstub::TranslationResult &Out)
+      : Opts(Opts), Out(Out) {}
+  std::unique_ptr<FrontendAction> create() override { return dpstub::makeTranslateAction(Opts, Out); }
+
+private:
+  const dpstub::TranslationOptions &Opts;
+  dpstub::TranslationResult &Out;
+};
+
 void translate(const CompilationDatabase &DB, const dpstub::TranslationOptions &Opts, Unit &U) {
   const FirstCommandDatabase Once(DB);
   ClangTool Tool(Once, {U.Source});
   Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
-      // A translated source declares its launchers but, for dpstub, does not
-      // define them: that is by design.
+      // A translated source declares its launchers but, for dpstub, does
+      // not define them: that is by design.
       {"-DDPSTUB_TOOL=1", "-Wno-undefined-internal", "-Wno-unknown-warning-option",
-       "-Wno-unused-command-line-argument",
-       "-resource-dir=" DPSTUB_CLANG_RESOURCE_DIR},
+       "-Wno-unused-command-line-argument", "-resource-dir=" DPSTUB_CLANG_RESOURCE_DIR},
       ArgumentInsertPosition::END));
   llvm::raw_string_ostream OS(U.Printed);
   auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
@@ -142,16 +159,17 @@ void translate(const CompilationDatabase &DB, const dpstub::TranslationOptions &
   OS.flush();
 }
 
-/// Writes Text to Path through a temporary file and a rename.
-bool writeAtomically(const std::string &Path, llvm::StringRef Text, std::string &Error) {
-  if (std::error_code EC = fs::create_directories(path::parent_path(Path))) {
-    Error = "cannot create " + path::parent_path(Path).str() + ": " + EC.message();
+/// Writes Text to Path through a temporary file and a rename; directories
+/// are created as the umask allows.
+bool writeAtomically(const std::string &Path, llvm::StringRef Text) {
+  if (std::error_code EC = fs::create_directories(path::parent_path(Path), true, fs::all_all)) {
+    error("cannot create " + path::parent_path(Path) + ": " + EC.message());
     return false;
   }
   llvm::SmallString<256> Temp;
   int FD = -1;
   if (std::error_code EC = fs::createUniqueFile(Path + ".dpstub-%%%%%%", FD, Temp)) {
-    Error = "cannot create a temporary beside " + Path + ": " + EC.message();
+    error("cannot create a temporary beside " + Path + ": " + EC.message());
     return false;
   }
   {
@@ -159,236 +177,253 @@ bool writeAtomically(const std::string &Path, llvm::StringRef Text, std::string 
     Out << Text;
     Out.close();
     if (Out.has_error()) {
-      Error = "cannot write " + Temp.str().str() + ": " + Out.error().message();
+      error("cannot write " + Temp + ": " + Out.error().message());
       Out.clear_error();
       fs::remove(Temp);
       return false;
     }
   }
+  // createUniqueFile makes it private; the output is an ordinary file.
+  const unsigned Mask = ::umask(0);
+  ::umask(Mask);
+  (void)fs::setPermissions(Temp, static_cast<fs::perms>(0666 & ~Mask));
   if (std::error_code EC = fs::rename(Temp, Path)) {
-    Error = "cannot rename " + Temp.str().str() + " to " + Path + ": " + EC.message();
+    error("cannot rename " + Temp + " to " + Path + ": " + EC.message());
     fs::remove(Temp);
     return false;
   }
   return true;
 }
 
-/// Same bytes as before: the file is kept, but in --out-dir mode its time
-/// is renewed so a build system sees its output newer than the inputs.
-void touchForBuildSystems(const std::string &Path) {
-  if (InPlace)
-    return; // the user's own file: not even its timestamp changes
-  int FD = -1;
-  if (!fs::openFileForWrite(Path, FD, fs::CD_OpenExisting, fs::OF_Append)) {
-    (void)fs::setLastAccessAndModificationTime(FD, std::chrono::system_clock::now());
-    ::close(FD);
-  }
-}
-
-bool readFile(const std::string &Path, std::string &Text) {
+std::optional<std::string> readFile(const std::string &Path) {
   auto Buf = llvm::MemoryBuffer::getFile(Path);
   if (!Buf)
+    return std::nullopt;
+  return (*Buf)->getBuffer().str();
+}
+
+/// The compile commands: from -p (or found as clang's tools find them) or
+/// from the flags after `--`. --all with no source named loads -p's.
+const CompilationDatabase *loadDatabase(CommonOptionsParser &Parser,
+                                        std::unique_ptr<CompilationDatabase> &Loaded,
+                                        bool HaveSources, std::string &Error) {
+  if (HaveSources)
+    return &Parser.getCompilations();
+  const auto *BuildPath = static_cast<cl::opt<std::string> *>(cl::getRegisteredOptions().lookup("p"));
+  if (BuildPath && !BuildPath->empty())
+    Loaded = CompilationDatabase::autoDetectFromDirectory(*BuildPath, Error);
+  return Loaded.get();
+}
+
+/// A source the database has no command for gets its flags guessed from a
+/// neighbour: refuse it with one line instead of the errors that follow.
+bool inDatabase(const CompilationDatabase &DB, const std::string &Source) {
+  const std::vector<CompileCommand> Commands = DB.getCompileCommands(Source);
+  if (Commands.empty() || !Commands.front().Heuristic.empty()) {
+    error(Source + " is not in the compilation database, so its flags are unknown; build it "
+                   "with a target of that build, or pass its flags after --");
     return false;
-  Text = (*Buf)->getBuffer().str();
+  }
   return true;
+}
+
+/// Make's and Ninja's dependency-file syntax: spaces and '$' escaped.
+std::string depfileWord(llvm::StringRef S) {
+  std::string Out;
+  for (char C : S) {
+    if (C == ' ' || C == '#')
+      Out += '\\';
+    if (C == '$')
+      Out += '$';
+    Out += C;
+  }
+  return Out;
+}
+
+/// The rewritten sources depend on every file their parse read (Ninja
+/// wants a dependency file to name only the build step's own output).
+bool writeDepfile(const std::string &File, const std::map<std::string, std::string> &Written,
+                  const std::vector<std::unique_ptr<Unit>> &Units) {
+  std::set<std::string> Inputs;
+  std::string Text;
+  for (const auto &U : Units) {
+    Inputs.insert(U->Result.Inputs.begin(), U->Result.Inputs.end());
+    if (auto It = Written.find(U->Result.MainFile); It != Written.end())
+      Text += (Text.empty() ? "" : " ") + depfileWord(It->second);
+  }
+  Text += ":";
+  for (const std::string &I : Inputs)
+    Text += " \\\n  " + depfileWord(I);
+  return writeAtomically(absolute(File), Text + "\n");
+}
+
+/// --export-fixes: the edits as clang-apply-replacements YAML, so that
+/// applying them gives what -i writes. A stub header is one replacement of
+/// its whole content; since the applier edits only files that exist, a new
+/// one is created empty.
+bool exportFixes(const std::map<std::string, dpstub::FileOutput> &Files,
+                 const std::vector<std::unique_ptr<Unit>> &Units) {
+  TranslationUnitReplacements TUR;
+  TUR.MainSourceFile = Units.size() == 1 ? Units.front()->Source : "";
+  for (const auto &[File, Output] : Files) {
+    if (!Output.Before && !writeAtomically(File, ""))
+      return false;
+    if (Output.Before == Output.After)
+      continue;
+    for (const Replacement &R : Output.Edits)
+      TUR.Replacements.push_back(R);
+  }
+  std::string YAML;
+  llvm::raw_string_ostream OS(YAML);
+  llvm::yaml::Output Y(OS);
+  Y << TUR;
+  OS.flush();
+  return writeAtomically(absolute(ExportFixes), YAML);
+}
+
+/// -i or --out-dir: every changed file written (mirrored under --out-dir,
+/// where unchanged sources are copied too). Records where each file went,
+/// for a dependency file.
+bool writeFiles(const std::map<std::string, dpstub::FileOutput> &Files,
+                const std::vector<std::unique_ptr<Unit>> &Units, const std::string &Root,
+                std::map<std::string, std::string> &Written) {
+  bool Ok = true;
+  std::map<std::string, dpstub::FileOutput> All = Files;
+  if (!InPlace) // an unchanged source is still mirrored
+    for (const auto &U : Units)
+      if (!U->ToolFailed && !U->Result.ParseFailed && !U->Result.HasErrors &&
+          !U->Result.MainFile.empty() && !All.count(U->Result.MainFile))
+        if (std::optional<std::string> Text = readFile(U->Result.MainFile))
+          All[U->Result.MainFile] = dpstub::FileOutput{Text, *Text};
+  for (const auto &[File, Output] : All) {
+    std::string Dest = File;
+    if (!InPlace) {
+      if (!llvm::StringRef(File).starts_with(Root + "/")) {
+        error(File + " is outside --root " + Root + "; not written");
+        Ok = false;
+        continue;
+      }
+      Dest = absolute(OutDir) + File.substr(Root.size());
+    } else if (Output.Before && readFile(File) != Output.Before) {
+      error(File + " changed after it was parsed; not written");
+      Ok = false;
+      continue;
+    }
+    Written[File] = Dest;
+    if (readFile(Dest) == Output.After) {
+      // Same bytes: kept. Mirrored under --out-dir, its time is renewed so
+      // that a build system sees its output newer than the inputs; the
+      // user's own file (-i) is not touched at all.
+      int FD = -1;
+      if (!InPlace && !fs::openFileForWrite(Dest, FD, fs::CD_OpenExisting, fs::OF_Append)) {
+        (void)fs::setLastAccessAndModificationTime(FD, std::chrono::system_clock::now());
+        ::close(FD);
+      }
+      continue;
+    }
+    Ok &= writeAtomically(Dest, Output.After);
+  }
+  return Ok;
 }
 
 } // namespace
 
 int main(int argc, const char **argv) {
-  auto Parser = CommonOptionsParser::create(argc, argv, Category, llvm::cl::ZeroOrMore,
+  cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
+    OS << "dpstub " << DPSTUB_VERSION << " (built with LLVM " << LLVM_VERSION_STRING << ")\n";
+  });
+  auto Parser = CommonOptionsParser::create(argc, argv, Category, cl::ZeroOrMore,
                                             "dpstub: generate HIP invocation stubs for dp:: "
                                             "call-sites and rewrite the call-sites to launch "
                                             "them\n");
-  if (!Parser) {
-    llvm::errs() << "dpstub: " << llvm::toString(Parser.takeError()) << "\n";
+  if (!Parser) { // the message already names the tool
+    llvm::errs() << llvm::toString(Parser.takeError()) << "\n";
     return 2;
   }
   const int Modes = !OutDir.empty() + InPlace + !ExportFixes.empty() + List;
-  if (Modes != 1) {
-    llvm::errs() << "dpstub: choose exactly one of --out-dir DIR, -i, --export-fixes FILE and "
-                    "--list\n";
-    return 2;
+  if (Modes != 1)
+    return usage("choose exactly one of --out-dir DIR, -i, --export-fixes FILE and --list");
+  if (!DepFile.empty() && (List || !ExportFixes.empty()))
+    return usage("--depfile goes with --out-dir or -i, which write files");
+  dpstub::TranslationOptions Opts;
+  Opts.ListOnly = List;
+  if (!SelectionOpt.empty()) {
+    llvm::Expected<dpstub::Selection> S = dpstub::parseSelection(SelectionOpt);
+    if (!S)
+      return usage(llvm::toString(S.takeError()));
+    Opts.Only = *S;
   }
+
+  // The units and their compile commands.
   std::vector<std::string> Sources = Parser->getSourcePathList();
-  // With no source named, CommonOptionsParser loads no database: --all
-  // loads the one -p names.
+  if (Sources.empty() && Opts.Only)
+    Sources.push_back(Opts.Only->File);
   std::unique_ptr<CompilationDatabase> Loaded;
-  const CompilationDatabase *DB = nullptr;
-  if (!Sources.empty()) {
-    DB = &Parser->getCompilations();
-  } else if (All) {
-    auto &Options = llvm::cl::getRegisteredOptions();
-    const auto *BuildPath = static_cast<llvm::cl::opt<std::string> *>(Options.lookup("p"));
-    std::string Error;
-    if (BuildPath && !BuildPath->empty())
-      Loaded = CompilationDatabase::autoDetectFromDirectory(*BuildPath, Error);
-    if (!Loaded) {
-      llvm::errs() << "dpstub: --all needs -p <build-dir> with a compile_commands.json"
-                   << (Error.empty() ? "" : ": " + Error) << "\n";
-      return 2;
-    }
-    DB = Loaded.get();
-  }
-  if (All)
+  std::string DBError;
+  const CompilationDatabase *DB = loadDatabase(*Parser, Loaded, !Sources.empty(), DBError);
+  if (All) {
+    if (!DB)
+      return usage("--all needs -p <build-dir> with a compile_commands.json" +
+                   (DBError.empty() ? std::string() : ": " + DBError));
     for (const std::string &F : DB->getAllFiles())
       Sources.push_back(F);
-  if (Sources.empty()) {
-    llvm::errs() << "dpstub: no input: name sources or pass --all\n";
-    return 2;
   }
+  if (Sources.empty())
+    return usage("no input: name sources or pass --all");
   std::set<std::string> Seen;
   std::vector<std::unique_ptr<Unit>> Units;
-  for (const std::string &S : Sources)
-    if (Seen.insert(absolute(S)).second) {
-      Units.push_back(std::make_unique<Unit>());
-      Units.back()->Source = absolute(S);
+  bool Failed = false;
+  for (const std::string &S : Sources) {
+    const std::string Abs = absolute(S);
+    if (!Seen.insert(Abs).second)
+      continue;
+    if (!inDatabase(*DB, Abs)) {
+      Failed = true;
+      continue;
     }
+    Units.push_back(std::make_unique<Unit>());
+    Units.back()->Source = Abs;
+  }
+  if (Opts.Only && !Seen.count(Opts.Only->File))
+    return usage("--selection names " + Opts.Only->File + ", which is not among the sources");
   std::vector<std::string> Files;
   for (const auto &U : Units)
     Files.push_back(U->Source);
-  dpstub::TranslationOptions Opts;
-  Opts.ListOnly = List;
   const std::string Root = RootOpt.empty() ? commonAncestor(Files) : absolute(RootOpt);
 
+  // Translation, in parallel; diagnostics in input order (deterministic).
   {
     llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(std::max(1u, unsigned(Jobs))));
     for (auto &U : Units)
       Pool.async([&, Unit = U.get()] { translate(*DB, Opts, *Unit); });
     Pool.wait();
   }
-
-  bool Failed = false;
-  for (const auto &U : Units) { // in input order: output is deterministic
+  for (const auto &U : Units) {
     llvm::errs() << U->Printed;
     Failed |= U->ToolFailed || U->Result.ParseFailed || U->Result.HasErrors;
+    if (U->Result.SelectionEmpty) {
+      error("no dp:: call-site in --selection=" + SelectionOpt);
+      Failed = true;
+    }
   }
+  std::vector<const dpstub::TranslationResult *> Results;
+  for (const auto &U : Units)
+    Results.push_back(&U->Result);
 
   if (List) {
-    std::vector<const dpstub::TranslationResult *> Results;
-    for (const auto &U : Units)
-      Results.push_back(&U->Result);
     dpstub::writeListReport(llvm::outs(), Results, Root);
     return Failed ? 1 : 0;
   }
-
-  // Merge the edits of every unit that translated cleanly.
-  std::map<std::string, std::set<std::tuple<unsigned, unsigned, std::string>>> Edits;
-  std::map<std::string, std::string> Parsed, NewFiles;
-  for (const auto &U : Units) {
-    const dpstub::TranslationResult &R = U->Result;
-    if (U->ToolFailed || R.ParseFailed || R.HasErrors)
-      continue; // nothing is written for a unit that failed
-    for (const auto &[File, Reps] : R.Edits)
-      for (const Replacement &Rep : Reps)
-        Edits[File].insert({Rep.getOffset(), Rep.getLength(), Rep.getReplacementText().str()});
-    for (const auto &[File, Text] : R.Parsed)
-      Parsed.emplace(File, Text);
-    if (!R.StubHeader.empty())
-      NewFiles[(path::parent_path(R.MainFile) + "/" + R.StubHeaderName).str()] = R.StubHeader;
-    if (!OutDir.empty() && !R.MainFile.empty() && !Edits.count(R.MainFile)) {
-      Edits[R.MainFile]; // an unchanged source is still mirrored
-    }
+  llvm::Expected<std::map<std::string, dpstub::FileOutput>> Outputs = dpstub::computeOutputs(Results);
+  if (!Outputs) {
+    error(llvm::toString(Outputs.takeError()));
+    return 1;
   }
-
-  if (!ExportFixes.empty()) {
-    TranslationUnitReplacements TUR;
-    TUR.MainSourceFile = Units.size() == 1 ? Units.front()->Source : "";
-    for (const auto &[File, Set] : Edits)
-      for (const auto &[Offset, Length, Text] : Set)
-        TUR.Replacements.emplace_back(File, Offset, Length, Text);
-    for (const auto &[File, Text] : NewFiles)
-      TUR.Replacements.emplace_back(File, 0, 0, Text); // a new file: create it empty first
-    std::string YAML;
-    llvm::raw_string_ostream OS(YAML);
-    llvm::yaml::Output Y(OS);
-    Y << TUR;
-    OS.flush();
-    std::string Error;
-    if (!writeAtomically(absolute(ExportFixes), YAML, Error)) {
-      llvm::errs() << "dpstub: " << Error << "\n";
-      return 1;
-    }
-    return Failed ? 1 : 0;
-  }
-
-  auto Destination = [&](const std::string &File, std::string &Dest) {
-    if (InPlace) {
-      Dest = File;
-      return true;
-    }
-    if (!llvm::StringRef(File).starts_with(Root + "/")) {
-      llvm::errs() << "dpstub: error: " << File << " is outside --root " << Root
-                   << "; not written\n";
-      return false;
-    }
-    Dest = absolute(OutDir) + File.substr(Root.size());
-    return true;
-  };
-
-  for (const auto &[File, Set] : Edits) {
-    auto It = Parsed.find(File);
-    std::string Original;
-    if (It != Parsed.end())
-      Original = It->second;
-    else if (!readFile(File, Original)) {
-      llvm::errs() << "dpstub: error: cannot read " << File << "\n";
-      Failed = true;
-      continue;
-    }
-    Replacements Reps;
-    for (const auto &[Offset, Length, Text] : Set)
-      if (llvm::Error E = Reps.add(Replacement(File, Offset, Length, Text))) {
-        llvm::errs() << "dpstub: error: conflicting edits in " << File << ": "
-                     << llvm::toString(std::move(E)) << "\n";
-        Failed = true;
-      }
-    auto Rewritten = applyAllReplacements(Original, Reps);
-    if (!Rewritten) {
-      llvm::errs() << "dpstub: error: " << llvm::toString(Rewritten.takeError()) << "\n";
-      Failed = true;
-      continue;
-    }
-    std::string Dest;
-    if (!Destination(File, Dest)) {
-      Failed = true;
-      continue;
-    }
-    if (InPlace) {
-      std::string Now;
-      if (!readFile(File, Now) || Now != Original) {
-        llvm::errs() << "dpstub: error: " << File
-                     << " changed after it was parsed; not written\n";
-        Failed = true;
-        continue;
-      }
-      if (*Rewritten == Original)
-        continue;
-    }
-    std::string Existing, Error;
-    if (readFile(Dest, Existing) && Existing == *Rewritten) {
-      touchForBuildSystems(Dest);
-      continue;
-    }
-    if (!writeAtomically(Dest, *Rewritten, Error)) {
-      llvm::errs() << "dpstub: error: " << Error << "\n";
-      Failed = true;
-    }
-  }
-  for (const auto &[File, Text] : NewFiles) {
-    std::string Dest, Existing, Error;
-    if (!Destination(File, Dest)) {
-      Failed = true;
-      continue;
-    }
-    if (readFile(Dest, Existing) && Existing == Text) {
-      touchForBuildSystems(Dest);
-      continue;
-    }
-    if (!writeAtomically(Dest, Text, Error)) {
-      llvm::errs() << "dpstub: error: " << Error << "\n";
-      Failed = true;
-    }
-  }
+  if (!ExportFixes.empty())
+    return exportFixes(*Outputs, Units) && !Failed ? 0 : 1;
+  std::map<std::string, std::string> Written;
+  Failed |= !writeFiles(*Outputs, Units, Root, Written);
+  if (!DepFile.empty() && !Failed)
+    Failed |= !writeDepfile(DepFile, Written, Units);
   return Failed ? 1 : 0;
 }

@@ -13,6 +13,7 @@
 #include "clang/Tooling/Core/Replacement.h"
 
 #include <map>
+#include <optional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -47,13 +48,31 @@ struct TranslationResult {
   std::map<std::string, std::string> Parsed;
   std::string StubHeaderName; ///< "foo.cpp.dpstub.hpp", beside the source
   std::string StubHeader;     ///< its text; empty when there is no call-site
+  /// Every file the parse read (absolute, sorted): what the translation
+  /// depends on, for a dependency file.
+  std::vector<std::string> Inputs;
+  /// A selection was given for this file and held no call-site.
+  bool SelectionEmpty = false;
 };
+
+/// A range of a source, as clang-refactor's --selection gives it: 1-based
+/// lines and columns, the end inclusive.
+struct Selection {
+  std::string File; ///< absolute path
+  unsigned BeginLine = 0, BeginColumn = 0, EndLine = 0, EndColumn = 0;
+};
+
+/// Parses "file:line:col[-line:col]"; an error says what is wrong.
+llvm::Expected<Selection> parseSelection(llvm::StringRef Text);
 
 /// What a run asks of one translation unit.
 struct TranslationOptions {
   /// Only report (--list): call-sites keep the positions they have now and
   /// no edit is planned.
   bool ListOnly = false;
+  /// Translate only the dp:: call-sites that overlap this range (launches
+  /// translated before are always kept).
+  std::optional<Selection> Only;
 };
 
 /// A frontend action that fills a TranslationResult.

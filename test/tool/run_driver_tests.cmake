@@ -18,6 +18,21 @@ expect_exit(2 ${DPSTUB} ${SAMPLES}/vector_add.cpp -- ${flags})           # no ou
 expect_exit(2 ${DPSTUB} -i --list ${SAMPLES}/vector_add.cpp -- ${flags}) # two modes
 expect_exit(2 ${DPSTUB} --list -- ${flags})                              # no input
 expect_exit(2 ${DPSTUB} --no-such-option ${SAMPLES}/vector_add.cpp)
+if(last_err MATCHES "dpstub: dpstub:" OR NOT last_err MATCHES "Unknown command line argument '--no-such-option'")
+  message(FATAL_ERROR "an unknown option should be one line with one prefix:\n${last_err}")
+endif()
+
+# LLVM's conventions: -jN and -j N, --version names dpstub, --help shows -i.
+expect_exit(0 ${DPSTUB} -j2 --list ${SAMPLES}/vector_add.cpp -- ${flags})
+expect_exit(0 ${DPSTUB} -j 2 --list ${SAMPLES}/vector_add.cpp -- ${flags})
+execute_process(COMMAND ${DPSTUB} --version OUTPUT_VARIABLE version ERROR_VARIABLE version)
+if(NOT version MATCHES "^dpstub [0-9]+\\.[0-9]+\\.[0-9]+ \\(built with LLVM 19")
+  message(FATAL_ERROR "--version should name dpstub and its version:\n${version}")
+endif()
+execute_process(COMMAND ${DPSTUB} --help OUTPUT_VARIABLE help ERROR_VARIABLE help)
+if(NOT help MATCHES "\n  -i +- Alias for --in-place" OR NOT help MATCHES "--in-place +- Rewrite")
+  message(FATAL_ERROR "--help should show -i and --in-place:\n${help}")
+endif()
 
 # A unit that fails to parse: 1, and nothing written.
 file(WRITE ${WORK}/broken/broken.cpp "#include <dp/dp.hpp>\nvoid f() { dp::forall(dp::grid<1>(3), [](int &x) {}, undeclared); }\n")
@@ -54,8 +69,14 @@ file(READ ${WORK}/fixes.yaml yaml)
 file(READ ${WORK}/fixes/vector_add.cpp untouched)
 file(READ ${SAMPLES}/vector_add.cpp original)
 if(NOT yaml MATCHES "MainSourceFile:" OR NOT yaml MATCHES "ReplacementText: *'?dpstub::vector_add_cpp::forall_"
-   OR NOT untouched STREQUAL original OR EXISTS ${WORK}/fixes/vector_add.cpp.dpstub.hpp)
+   OR NOT untouched STREQUAL original)
   message(FATAL_ERROR "--export-fixes wrote something else than the YAML:\n${yaml}")
+endif()
+# clang-apply-replacements edits only files that exist: the new stub header
+# is created, empty, for it to fill.
+file(READ ${WORK}/fixes/vector_add.cpp.dpstub.hpp stub_placeholder)
+if(NOT stub_placeholder STREQUAL "")
+  message(FATAL_ERROR "--export-fixes should create the stub header empty")
 endif()
 
 # Deterministic: the same input gives the same bytes, in parallel too.
@@ -83,5 +104,33 @@ string(REGEX MATCHALL "#include \"vector_add.cpp.dpstub.hpp\"" includes "${once}
 list(LENGTH includes count)
 if(NOT count EQUAL 2)
   message(FATAL_ERROR "expected the stub header included twice (declarations, definitions), found ${count}")
+endif()
+# A source the database does not know: one clear line, exit 1, nothing
+# else (no guessed flags, no compiler errors).
+configure_file(${SAMPLES}/vector_add.cpp ${WORK}/db/unknown.cpp COPYONLY)
+expect_exit(1 ${DPSTUB} -p ${WORK}/db ${WORK}/db/unknown.cpp --list)
+string(REGEX MATCHALL "\n" lines "${last_err}")
+list(LENGTH lines line_count)
+if(NOT last_err MATCHES "unknown.cpp is not in the compilation database" OR NOT line_count EQUAL 1)
+  message(FATAL_ERROR "a source missing from the database should give one line:\n${last_err}")
+endif()
+
+# Directories made for --out-dir follow the umask.
+string(JOIN " " flat_flags ${flags})
+execute_process(COMMAND sh -c "umask 022 && '${DPSTUB}' '${SAMPLES}/vector_add.cpp' --out-dir '${WORK}/perm/a/b' -- ${flat_flags}"
+                RESULT_VARIABLE rc ERROR_VARIABLE err)
+execute_process(COMMAND stat -c %a ${WORK}/perm ${WORK}/perm/a ${WORK}/perm/a/b ${WORK}/perm/a/b/vector_add.cpp
+                OUTPUT_VARIABLE modes)
+string(REPLACE "\n" " " modes "${modes}")
+if(NOT rc EQUAL 0 OR NOT modes STREQUAL "755 755 755 644 ")
+  message(FATAL_ERROR "with umask 022, --out-dir made modes ${modes}(exit ${rc}): ${err}")
+endif()
+
+# --depfile: the rewritten source depends on what it includes.
+expect_exit(0 ${DPSTUB} ${SAMPLES}/vector_add.cpp --out-dir ${WORK}/dep --depfile ${WORK}/dep/va.d -- ${flags})
+file(READ ${WORK}/dep/va.d depfile)
+if(NOT depfile MATCHES "^${WORK}/dep/vector_add.cpp: \\\\\n" OR NOT depfile MATCHES "samples/check.hpp"
+   OR NOT depfile MATCHES "include/dp/field.hpp")
+  message(FATAL_ERROR "the dependency file misses the source's includes:\n${depfile}")
 endif()
 message(STATUS "driver contract holds")

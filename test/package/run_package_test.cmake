@@ -1,0 +1,57 @@
+# The CMake package as users meet it: a consumer project configured against
+# the build tree (Ninja) or an installed prefix (Unix Makefiles) builds with
+# dpstub_generate(), runs, and re-translates when a header its sources
+# include changes.
+#   cmake -DMODE=build-tree|install -DBUILD=<dpstub build dir> -DSOURCE=<consumer dir>
+#         -DWORK=... -P run_package_test.cmake
+cmake_minimum_required(VERSION 3.20)
+file(REMOVE_RECURSE ${WORK})
+file(COPY ${SOURCE}/ DESTINATION ${WORK}/src)
+
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "failed (${rc}): ${ARGN}\n${out}${err}")
+  endif()
+  set(last_output "${out}${err}" PARENT_SCOPE)
+endfunction()
+
+if(MODE STREQUAL "install")
+  run(${CMAKE_COMMAND} --install ${BUILD} --prefix ${WORK}/prefix)
+  foreach(f bin/dpstub include/dp/dp.hpp lib/libdp_runtime.a lib/cmake/dpstub/dpstubConfig.cmake
+            lib/cmake/dpstub/dpstubGenerate.cmake)
+    if(NOT EXISTS ${WORK}/prefix/${f})
+      message(FATAL_ERROR "cmake --install did not install ${f}")
+    endif()
+  endforeach()
+  set(configure -G "Unix Makefiles" -DCMAKE_PREFIX_PATH=${WORK}/prefix)
+else()
+  set(configure -G Ninja -Ddpstub_DIR=${BUILD})
+endif()
+
+run(${CMAKE_COMMAND} -S ${WORK}/src -B ${WORK}/build ${configure})
+run(${CMAKE_COMMAND} --build ${WORK}/build)
+run(${WORK}/build/consumer)
+if(NOT last_output MATCHES "sum 135 a 4 b 8")
+  message(FATAL_ERROR "the consumer printed: ${last_output}")
+endif()
+
+# Nothing changed: nothing is translated again.
+run(${CMAKE_COMMAND} --build ${WORK}/build)
+if(last_output MATCHES "dpstub: translating")
+  message(FATAL_ERROR "an up-to-date build translated again:\n${last_output}")
+endif()
+
+# A header main.cpp includes changes: main.cpp is translated again.
+file(READ ${WORK}/src/helper.hpp helper)
+string(REPLACE "return 3;" "return 5;" helper "${helper}")
+file(WRITE ${WORK}/src/helper.hpp "${helper}")
+run(${CMAKE_COMMAND} --build ${WORK}/build)
+if(NOT last_output MATCHES "dpstub: translating main.cpp")
+  message(FATAL_ERROR "changing helper.hpp did not translate main.cpp again:\n${last_output}")
+endif()
+run(${WORK}/build/consumer)
+if(NOT last_output MATCHES "sum 225 a 4 b 8")
+  message(FATAL_ERROR "after changing helper.hpp the consumer printed: ${last_output}")
+endif()
+message(STATUS "${MODE}: ${last_output}")
