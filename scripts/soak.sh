@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs N fresh random dp programs through the differential tester: each is
+# built untranslated, translated by dpstub, and run natively and in dispatch
+# emulation; all runs must agree with the untranslated build and with its
+# own plain-loop checks. Failing programs are kept as reproducers.
+#   bash scripts/soak.sh N [FIRST_SEED]
+# (default FIRST_SEED: from the clock; DP_SOAK_KEEP: where failures go,
+# default soak-failures/)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+n=${1:?usage: bash scripts/soak.sh N [FIRST_SEED]}
+first=${2:-$(( $(date +%s) % 100000 * 10000 ))}
+build=${DPSTUB_BUILD_DIR:-build}
+keep=$(realpath -m "${DP_SOAK_KEEP:-soak-failures}")
+jobs=${DPSTUB_JOBS:-$(nproc)}
+bash scripts/setup.sh >/dev/null
+bash scripts/build.sh >/dev/null
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+echo "soak: $n programs, seeds $first..$((first + n - 1)), $jobs at a time"
+seq "$first" $((first + n - 1)) | xargs -n 10 -P "$jobs" sh -c '
+  seeds=$(echo "$@" | tr " " ";")
+  cmake -DDPGEN='"$build"'/test/dpgen -DDPSTUB='"$build"'/tool/dpstub -DCXX=c++ \
+        -DINCLUDE='"$PWD"'/include -DRUNTIME='"$build"'/runtime/libdp_runtime.a \
+        "-DSEEDS=$seeds" -DWORK='"$work"'/$1 -DKEEP='"$keep"' \
+        -P test/fuzz/run_fuzz.cmake >/dev/null 2>&1 || echo "soak: a failure among seeds $*"
+' _
+failed=$(ls "$keep" 2>/dev/null | wc -l)
+if [ "$failed" -eq 0 ]; then
+  echo "soak: $n programs, all agree untranslated, translated and emulated"
+else
+  echo "soak: $n programs, $failed failed: reproducers in $keep"
+  exit 1
+fi
