@@ -5,25 +5,31 @@
 # own plain-loop checks. Failing programs are kept as reproducers.
 #   bash scripts/soak.sh N [FIRST_SEED]
 # (default FIRST_SEED: from the clock; DP_SOAK_KEEP: where failures go,
-# default soak-failures/)
+# default soak-failures/; DP_SOAK_JOBS: programs at a time, default nproc)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:?usage: bash scripts/soak.sh N [FIRST_SEED]}
 first=${2:-$(( $(date +%s) % 100000 * 10000 ))}
 build=${DPSTUB_BUILD_DIR:-build}
 keep=$(realpath -m "${DP_SOAK_KEEP:-soak-failures}")
-jobs=${DPSTUB_JOBS:-$(nproc)}
+jobs=${DP_SOAK_JOBS:-$(nproc)}
 bash scripts/setup.sh >/dev/null
 bash scripts/build.sh >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# A snapshot of what the programs are built with: a soak takes an hour, and
+# the build tree may be rebuilt meanwhile.
+mkdir -p "$work/snapshot"
+cp "$build/test/dpgen" "$build/tool/dpstub" "$build/runtime/libdp_runtime.a" test/fuzz/run_fuzz.cmake \
+   "$work/snapshot/"
+cp -r include "$work/snapshot/include"
+s=$work/snapshot
 echo "soak: $n programs, seeds $first..$((first + n - 1)), $jobs at a time"
 seq "$first" $((first + n - 1)) | xargs -n 10 -P "$jobs" sh -c '
   seeds=$(echo "$@" | tr " " ";")
-  cmake -DDPGEN='"$build"'/test/dpgen -DDPSTUB='"$build"'/tool/dpstub -DCXX=c++ \
-        -DINCLUDE='"$PWD"'/include -DRUNTIME='"$build"'/runtime/libdp_runtime.a \
-        "-DSEEDS=$seeds" -DWORK='"$work"'/$1 -DKEEP='"$keep"' \
-        -P test/fuzz/run_fuzz.cmake >/dev/null 2>&1 || echo "soak: a failure among seeds $*"
+  cmake -DDPGEN='"$s"'/dpgen -DDPSTUB='"$s"'/dpstub -DCXX=c++ -DINCLUDE='"$s"'/include \
+        -DRUNTIME='"$s"'/libdp_runtime.a "-DSEEDS=$seeds" -DWORK='"$work"'/$1 -DKEEP='"$keep"' \
+        -P '"$s"'/run_fuzz.cmake >/dev/null 2>&1 || echo "soak: a failure among seeds $*"
 ' _
 failed=$(ls "$keep" 2>/dev/null | wc -l)
 if [ "$failed" -eq 0 ]; then
