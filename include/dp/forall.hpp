@@ -27,7 +27,7 @@ void host_forall(const call_info &call, const grid<Rc> &domain, const K &kernel,
 
 /// Evaluates `kernel` once for every index of `domain`; iterations are
 /// independent and unordered. Each argument reaches its kernel parameter by
-/// one of SPEC §3's conversions, chosen from the ranks and the parameter's
+/// one of the conversions of docs/conversions.md, chosen from the ranks and the parameter's
 /// type:
 ///  - `dp::_index` (or a leading `dp::index<Rc>` parameter with no argument):
 ///    the current index;

@@ -1,4 +1,4 @@
-// Every conversion of SPEC section 3 as the stub renders it.
+// Every conversion (docs/conversions.md) as the stub renders it.
 #include <dp/dp.hpp>
 
 void sum_rows(double &c, const dp::field<1, double> &a) {

@@ -1,4 +1,4 @@
-# The driver's contract (SPEC section 4): exit statuses, -i, --export-fixes,
+# The driver's contract (docs/tool.md): exit statuses, -i, --export-fixes,
 # determinism with -j, nothing written for a unit that fails to parse.
 cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})

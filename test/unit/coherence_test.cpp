@@ -1,4 +1,4 @@
-// Host/device coherence of field data (SPEC section 5): a device copy is
+// Host/device coherence of field data (docs/runtime.md): a device copy is
 // refreshed only when stale, and host access copies back only when the
 // device wrote. A counting mirror stands in for the GPU.
 #include <dp/dp.hpp>

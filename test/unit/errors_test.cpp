@@ -1,4 +1,4 @@
-// Every bad input of SPEC §2/§3 is a dp::error whose message says what is
+// Every bad input the run time can see is a dp::error whose message says what is
 // wrong: which argument, which extents, which bound.
 #include <dp/dp.hpp>
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// dp::forall on the host: every conversion case of SPEC §3, every kernel
+// dp::forall on the host: every conversion case (docs/conversions.md), every kernel
 // kind, 1-3 dimensional, strided and lower-bound grids, several element
 // types. Each result is checked against a reference computed by plain loops.
 #include <dp/dp.hpp>

@@ -98,7 +98,7 @@ TEST(ReducePencils, EveryDimensionOfARankThreeGrid) {
 }
 
 TEST(ReducePencils, MatrixMultiplyAccumulate) {
-  // C(i,j) += sum_k A(i,k) * B(k,j), SPEC's reduce<2> form of the patent's
+  // C(i,j) += sum_k A(i,k) * B(k,j): the reduce<2> form of the patent's
   // pseudocode 17.
   const int M = 7, N = 9, K = 11;
   dp::field<2, double> A(dp::grid<2>(M, K)), B(dp::grid<2>(K, N)), C(dp::grid<2>(M, N), 1.0);

@@ -1,5 +1,5 @@
 /// \file
-/// The aliasing rule of SPEC §2: a field bound to a writable parameter may
+/// The aliasing rule: a field bound to a writable parameter may
 /// not appear in any other argument of the same call.
 #pragma once
 

@@ -1,5 +1,6 @@
 /// \file
-/// SPEC §3 at compile time: how each call-site argument reaches the kernel.
+/// The argument conversions (docs/conversions.md) at compile time: how each
+/// call-site argument reaches the kernel.
 #pragma once
 
 #include <type_traits>
@@ -12,7 +13,7 @@
 
 namespace dp::detail {
 
-/// The conversions of SPEC §3.
+/// The conversions of docs/conversions.md.
 enum class conversion {
   special_index,
   elemental_projection,

@@ -9,7 +9,7 @@
 
 namespace dp::rt {
 
-/// The backends of SPEC §1.
+/// The backends a launch can run on.
 enum class backend { host, hip, cuda };
 
 /// "host", "hip" or "cuda".

@@ -1,5 +1,5 @@
 /// \file
-/// The dispatch planner (SPEC §5): how a logical domain is laid onto GPU
+/// The dispatch planner (docs/runtime.md): how a logical domain is laid onto GPU
 /// launches, and the inverse map a stub runs to find its logical index.
 /// Pure host code for planning; the mapping functions are host+device and
 /// allocate nothing, so generated stubs compile them for the GPU.
