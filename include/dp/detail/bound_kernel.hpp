@@ -77,7 +77,35 @@ public:
       run<false>(local, idx, j0, j1, consume, std::index_sequence_for<Args...>());
   }
 
+  /// acc r f(j0) r ... r f(j1 - 1) over the row at pos.
+  template <class T, class R>
+  T fold(const std::int64_t (&pos)[Rc], std::int64_t j0, std::int64_t j1, const R &r,
+         T acc) const {
+    binders_t local = binders_;
+    std::apply([&](auto &...b) { (b.begin_row(pos), ...); }, local);
+    index_binder<Rc> idx = index_;
+    idx.begin_row(pos);
+    if (unit_)
+      return fold_row<true>(local, idx, j0, j1, r, std::move(acc), std::index_sequence_for<Args...>());
+    return fold_row<false>(local, idx, j0, j1, r, std::move(acc), std::index_sequence_for<Args...>());
+  }
+
 private:
+  template <bool Unit, class T, class R, std::size_t... I>
+  T fold_row(binders_t &b, const index_binder<Rc> &idx, std::int64_t j0, std::int64_t j1,
+             const R &r, T acc, std::index_sequence<I...>) const {
+    auto &k = const_cast<std::decay_t<K> &>(kernel_);
+    for (std::int64_t j = j0; j < j1; ++j) {
+      if constexpr (implicit)
+        acc = static_cast<T>(r(acc, k(idx.template at<Unit>(j),
+                                      as_lvalue(adapt<formal<I>>(std::get<I>(b).template at<Unit>(j)))...)));
+      else
+        acc = static_cast<T>(
+            r(acc, k(as_lvalue(adapt<formal<I>>(std::get<I>(b).template at<Unit>(j)))...)));
+    }
+    return acc;
+  }
+
   template <bool Unit, class Consume, std::size_t... I>
   void run(binders_t &b, const index_binder<Rc> &idx, std::int64_t j0, std::int64_t j1,
            Consume &consume, std::index_sequence<I...>) const {

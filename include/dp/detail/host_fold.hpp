@@ -7,6 +7,9 @@
 ///     template <class Consume>
 ///     void segment(const std::int64_t (&pos)[N], std::int64_t j0, std::int64_t j1,
 ///                  Consume &&consume) const;   // consume(j, value) for j0 <= j < j1
+///     template <class T, class R>
+///     T fold(const std::int64_t (&pos)[N], std::int64_t j0, std::int64_t j1, const R &r,
+///            T acc) const;                     // acc r value(j0) r ... r value(j1 - 1)
 ///
 /// Results are written through affine projections of the result field,
 /// checked once against the domain's index values.
@@ -43,6 +46,39 @@ template <class T, class R, class V> void fold_into(std::optional<T> &acc, const
     acc.emplace(std::forward<V>(v));
 }
 
+/// Folds the values `src` yields at positions j0..j1-1 of the row at pos
+/// into acc, which may start empty. The first value is taken apart so that
+/// the loop over the others is a plain accumulation.
+template <class T, int N, class R, class Source>
+void fold_segment(const Source &src, const std::int64_t (&pos)[N], std::int64_t j0,
+                  std::int64_t j1, const R &r, std::optional<T> &acc) {
+  if (j0 >= j1)
+    return;
+  if (!acc) {
+    src.segment(pos, j0, j0 + 1, [&](std::int64_t, auto &&v) { acc.emplace(v); });
+    ++j0;
+  }
+  // The source folds the rest itself: the accumulator stays a local of
+  // the loop (in a register), not a variable reached through a lambda.
+  *acc = src.fold(pos, j0, j1, r, std::move(*acc));
+}
+
+/// Where the result of row `pos` lands: element j of the row is
+/// row[j * step].
+template <class T, int N> struct result_row {
+  T *row;
+  std::int64_t step;
+  result_row(const affine_projection<T, N> &out, const std::int64_t (&pos)[N]) {
+    std::int64_t at[N];
+    for (int d = 0; d < N; ++d)
+      at[d] = pos[d];
+    at[N - 1] = 0;
+    row = out.at(at);
+    step = out.step[N - 1];
+  }
+  T &operator[](std::int64_t j) const { return row[j * step]; }
+};
+
 /// The fold of every value `src` yields over the positions of e; nothing
 /// for an empty domain.
 template <class T, int N, class R, class Source>
@@ -56,9 +92,7 @@ std::optional<T> fold_all(const extent<N> &e, const R &r, const Source &src) {
       [&](const tbb::blocked_range<std::int64_t> &range, acc_t acc) {
         for_each_segment(positions, range.begin(), range.end(),
                          [&](const std::int64_t(&pos)[N], std::int64_t j0, std::int64_t j1) {
-                           src.segment(pos, j0, j1, [&](std::int64_t, auto &&v) {
-                             fold_into(acc, r, std::forward<decltype(v)>(v));
-                           });
+                           fold_segment(src, pos, j0, j1, r, acc);
                          });
         return acc;
       },
@@ -83,7 +117,7 @@ void fold_pencils(const extent<N> &e, const R &r, const Source &src,
     std::int64_t q[N - 1];
     if constexpr (Dim == N - 1) {
       std::optional<T> acc;
-      src.segment(pos, j0, j1, [&](std::int64_t, auto &&v) { fold_into(acc, r, v); });
+      fold_segment(src, pos, j0, j1, r, acc);
       drop_dimension(pos, Dim, q);
       T &c = *out.at(q);
       c = static_cast<T>(r(c, *acc));
@@ -110,6 +144,24 @@ void fold_pencils(const extent<N> &e, const R &r, const Source &src,
   });
 }
 
+/// Scans the values at positions j0..j1-1 of the row at pos into out;
+/// returns the fold of the segment.
+template <class T, int N, class R, class Source>
+std::optional<T> scan_segment(const Source &src, const std::int64_t (&pos)[N], std::int64_t j0,
+                              std::int64_t j1, const R &r, const result_row<T, N> &out) {
+  if (j0 >= j1)
+    return std::nullopt;
+  std::optional<T> first;
+  src.segment(pos, j0, j0 + 1, [&](std::int64_t, auto &&v) { first.emplace(v); });
+  T a = *first;
+  out[j0] = a;
+  src.segment(pos, j0 + 1, j1, [&](std::int64_t j, auto &&v) {
+    a = static_cast<T>(r(a, v));
+    out[j] = a;
+  });
+  return a;
+}
+
 /// One long pencil along the last dimension, scanned in two passes over
 /// fixed blocks: local prefixes in parallel, then each block's carry-in.
 template <class T, int N, class R, class Source>
@@ -117,21 +169,10 @@ void scan_long_row(const Source &src, const R &r, const std::int64_t (&pos)[N],
                    std::int64_t length, const affine_projection<T, N> &out) {
   const std::int64_t blocks = (length + reduce_grain - 1) / reduce_grain;
   std::vector<std::optional<T>> totals(static_cast<std::size_t>(blocks));
-  auto out_at = [&](std::int64_t j) -> T & {
-    std::int64_t p[N];
-    for (int d = 0; d < N; ++d)
-      p[d] = pos[d];
-    p[N - 1] = j;
-    return *out.at(p);
-  };
+  const result_row<T, N> out_at(out, pos);
   tbb::parallel_for(std::int64_t(0), blocks, [&](std::int64_t b) {
-    std::optional<T> acc;
     const std::int64_t j0 = b * reduce_grain, j1 = std::min(length, j0 + reduce_grain);
-    src.segment(pos, j0, j1, [&](std::int64_t j, auto &&v) {
-      fold_into(acc, r, v);
-      out_at(j) = *acc;
-    });
-    totals[static_cast<std::size_t>(b)] = acc;
+    totals[static_cast<std::size_t>(b)] = scan_segment<T>(src, pos, j0, j1, r, out_at);
   });
   std::vector<std::optional<T>> carry(static_cast<std::size_t>(blocks));
   for (std::int64_t b = 1; b < blocks; ++b) {
@@ -141,7 +182,7 @@ void scan_long_row(const Source &src, const R &r, const std::int64_t (&pos)[N],
   tbb::parallel_for(std::int64_t(1), blocks, [&](std::int64_t b) {
     const std::int64_t j0 = b * reduce_grain, j1 = std::min(length, j0 + reduce_grain);
     for (std::int64_t j = j0; j < j1; ++j)
-      out_at(j) = static_cast<T>(r(*carry[b], out_at(j)));
+      out_at[j] = static_cast<T>(r(*carry[b], out_at[j]));
   });
 }
 
@@ -165,30 +206,27 @@ void scan_pencils(const extent<N> &e, const R &r, const Source &src,
     return;
   }
   parallel_pencil_tiles(e, Dim, [&](std::int64_t(&pos)[N], std::int64_t j0, std::int64_t j1) {
-    std::int64_t at[N];
-    for (int d = 0; d < N; ++d)
-      at[d] = pos[d];
     if constexpr (Dim == N - 1) {
-      std::optional<T> acc;
-      src.segment(pos, j0, j1, [&](std::int64_t j, auto &&v) {
-        fold_into(acc, r, v);
-        at[N - 1] = j;
-        *out.at(at) = *acc;
-      });
+      scan_segment<T>(src, pos, j0, j1, r, result_row<T, N>(out, pos));
     } else {
+      // Across the contiguous dimension: a tile of neighbouring pencils
+      // walked row by row, each row's results written through its pointer.
       std::vector<T> acc;
       acc.reserve(static_cast<std::size_t>(j1 - j0));
-      for (std::int64_t k = 0; k < length; ++k) {
-        pos[Dim] = at[Dim] = k;
+      pos[Dim] = 0;
+      const result_row<T, N> first(out, pos);
+      src.segment(pos, j0, j1, [&](std::int64_t j, auto &&v) {
+        acc.emplace_back(v);
+        first[j] = acc.back();
+      });
+      for (std::int64_t k = 1; k < length; ++k) {
+        pos[Dim] = k;
+        const result_row<T, N> row(out, pos);
+        T *a = acc.data();
         src.segment(pos, j0, j1, [&](std::int64_t j, auto &&v) {
-          if (k == 0) {
-            acc.emplace_back(v);
-          } else {
-            T &a = acc[static_cast<std::size_t>(j - j0)];
-            a = static_cast<T>(r(a, v));
-          }
-          at[N - 1] = j;
-          *out.at(at) = acc[static_cast<std::size_t>(j - j0)];
+          T &x = a[j - j0];
+          x = static_cast<T>(r(x, v));
+          row[j] = x;
         });
       }
     }

@@ -40,6 +40,18 @@ template <int N, class Map> struct map_source {
       consume(j, map(idx));
     }
   }
+  template <class T, class R>
+  T fold(const std::int64_t (&pos)[N], std::int64_t j0, std::int64_t j1, const R &r, T acc) const {
+    const Map local = map; // a local: its members stay in registers across the loop
+    dp::index<N> idx;
+    for (int d = 0; d < N - 1; ++d)
+      idx[d] = pos[d];
+    for (std::int64_t j = j0; j < j1; ++j) {
+      idx[N - 1] = j;
+      acc = static_cast<T>(r(acc, local(idx)));
+    }
+    return acc;
+  }
 };
 
 namespace host {
