@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Sets up, builds and runs the benchmarks; prints their ratio tables (every
+# ratio taken within one run, on this machine):
+#   - the host backend (2 threads) against hand-written oneTBB, translated
+#     by dpstub (the stubs' native host path) and untranslated;
+#   - dpstub's cost against clang++ -fsyntax-only, and --all -j 1 vs -j 2.
+#   bash scripts/bench.sh [host|tool]   (default: both)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${DPSTUB_BUILD_DIR:-build}
+which=${1:-all}
+bash scripts/setup.sh >/dev/null
+bash scripts/build.sh >/dev/null
+echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $(uname -m)"
+if [ "$which" = all ] || [ "$which" = host ]; then
+  echo; echo "## Host backend, translated by dpstub"
+  "$build/bench/host_bench_dp" 2>/dev/null | sed -n '/^Host backend/,$p'
+  echo; echo "## Host backend, untranslated (the host reference)"
+  "$build/bench/host_bench" 2>/dev/null | sed -n '/^Host backend/,$p'
+fi
+if [ "$which" = all ] || [ "$which" = tool ]; then
+  echo; echo "## dpstub's cost"
+  "$build/bench/tool_bench" "$build"
+fi
