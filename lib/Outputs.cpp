@@ -20,28 +20,28 @@ std::optional<std::string> readFile(const std::string &Path) {
 }
 } // namespace
 
+namespace {
+/// The files of (unit, plan) pairs: edits of one file merged, as several
+/// units may mark the same helper header.
 llvm::Expected<std::map<std::string, FileOutput>>
-computeOutputs(const std::vector<const TranslationResult *> &Units) {
-  // Several units may mark the same helper header: merge their edits.
+outputsOf(const std::vector<std::pair<const TranslationResult *, const TranslationPlan *>> &Plans) {
   std::map<std::string, std::set<std::tuple<unsigned, unsigned, std::string>>> Edits;
   std::map<std::string, std::string> Parsed;
   std::map<std::string, FileOutput> Out;
-  for (const TranslationResult *U : Units) {
-    if (U->ParseFailed || U->HasErrors)
-      continue; // nothing is written for a unit that failed
-    for (const auto &[File, Reps] : U->Edits)
+  for (const auto &[U, P] : Plans) {
+    for (const auto &[File, Reps] : P->Edits)
       for (const clang::tooling::Replacement &R : Reps)
         Edits[File].insert({R.getOffset(), R.getLength(), R.getReplacementText().str()});
     for (const auto &[File, Text] : U->Parsed)
       Parsed.emplace(File, Text);
-    if (!U->StubHeader.empty()) {
+    if (!P->StubHeader.empty()) {
       const std::string Header =
           (llvm::sys::path::parent_path(U->MainFile) + "/" + U->StubHeaderName).str();
       FileOutput &H = Out[Header];
       H.Before = readFile(Header);
-      H.After = U->StubHeader;
+      H.After = P->StubHeader;
       H.Edits = clang::tooling::Replacements(clang::tooling::Replacement(
-          Header, 0, H.Before ? H.Before->size() : 0, U->StubHeader));
+          Header, 0, H.Before ? H.Before->size() : 0, P->StubHeader));
     }
   }
   for (const auto &[File, Set] : Edits) {
@@ -63,6 +63,21 @@ computeOutputs(const std::vector<const TranslationResult *> &Units) {
     Out[File] = FileOutput{Before, *After, Reps};
   }
   return Out;
+}
+} // namespace
+
+llvm::Expected<std::map<std::string, FileOutput>>
+computeOutputs(const std::vector<const TranslationResult *> &Units) {
+  std::vector<std::pair<const TranslationResult *, const TranslationPlan *>> Plans;
+  for (const TranslationResult *U : Units)
+    if (!U->ParseFailed && !U->HasErrors) // nothing is written for a unit that failed
+      Plans.push_back({U, &U->Whole});
+  return outputsOf(Plans);
+}
+
+llvm::Expected<std::map<std::string, FileOutput>> computeOutputs(const TranslationResult &Unit,
+                                                                 const TranslationPlan &Plan) {
+  return outputsOf({{&Unit, &Plan}});
 }
 
 } // namespace dpstub

@@ -20,6 +20,9 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/Tooling.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -36,6 +39,8 @@ namespace dpstub {
 
 namespace {
 
+std::string absolutePath(llvm::StringRef Path, FileManager &FM);
+
 /// Forwards diagnostics to the tool's printer and records them for --list.
 class RecordingConsumer : public DiagnosticConsumer {
 public:
@@ -43,6 +48,7 @@ public:
                     std::vector<ListedDiagnostic> &Out)
       : Next(Next), Owned(std::move(Owned)), Out(Out) {}
   void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    LangOpts = LO;
     Next->BeginSourceFile(LO, PP);
   }
   void EndSourceFile() override { Next->EndSourceFile(); }
@@ -54,8 +60,15 @@ public:
     D.Level = Level >= DiagnosticsEngine::Error     ? "error"
               : Level == DiagnosticsEngine::Warning ? "warning"
                                                     : "note";
-    if (Info.hasSourceManager() && Info.getLocation().isValid())
-      D.Loc = locationOf(Info.getLocation(), Info.getSourceManager());
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      const SourceManager &SM = Info.getSourceManager();
+      D.Loc = locationOf(Info.getLocation(), SM);
+      const SourceLocation L = SM.getFileLoc(Info.getLocation());
+      if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(L)))
+        D.Path = absolutePath(FE->getName(), SM.getFileManager());
+      D.Length = Lexer::MeasureTokenLength(L, SM, LangOpts);
+    }
+    D.Own = Info.getID() >= diag::DIAG_UPPER_LIMIT; // a custom ID: dpstub's
     SmallString<256> Msg;
     Info.FormatDiagnostic(Msg);
     D.Message = Msg.str().str();
@@ -66,6 +79,7 @@ private:
   DiagnosticConsumer *Next;
   std::unique_ptr<DiagnosticConsumer> Owned;
   std::vector<ListedDiagnostic> &Out;
+  LangOptions LangOpts;
 };
 
 /// A call-site: every instantiation's call at one source location.
@@ -166,12 +180,20 @@ public:
     Out.HasErrors = Diags.hasErrors();
     if (Accepted.empty() || Diags.hasErrors() || Opts.ListOnly)
       return;
-    planEdits(Accepted, Ctx, Diags);
+    Out.Whole = plan(Accepted, Ctx, Diags);
+    if (Opts.PlanEachCallSite)
+      for (size_t I = 0; I < Out.CallSites.size(); ++I) {
+        if (!Out.CallSites[I].Translated || Out.CallSites[I].Launch)
+          continue;
+        // This call-site alone, with the launches translated before.
+        std::vector<AnalysedCall> One;
+        for (size_t K = 0; K < Accepted.size(); ++K)
+          if (AcceptedIndex[K] == I || Out.CallSites[AcceptedIndex[K]].Launch)
+            One.push_back(Accepted[K]);
+        Out.Each[I] = plan(One, Ctx, Diags);
+      }
+    recordParsed(Ctx);
     Out.HasErrors = Diags.hasErrors();
-    std::vector<CallSite> Models;
-    for (const AnalysedCall &A : Accepted)
-      Models.push_back(A.Model);
-    Out.StubHeader = renderStubHeader(Models, llvm::sys::path::filename(Out.MainFile), Namespace);
   }
 
 private:
@@ -277,8 +299,12 @@ private:
       } else if (std::optional<AnalysedCall> A = analyseInstantiations(C, Ctx, Diags)) {
         Listed.Model = A->Model;
         Listed.Translated = true;
+        Listed.Launch = isLaunch(Call);
+        AcceptedIndex.push_back(Out.CallSites.size());
         Accepted.push_back(std::move(*A));
       }
+      const SourceLocation End = SM.getFileLoc(Call->getEndLoc());
+      Listed.EndColumn = SM.getPresumedColumnNumber(End);
       Out.CallSites.push_back(Listed);
     }
     return Accepted;
@@ -321,11 +347,13 @@ private:
     return First;
   }
 
-  /// Phase 3: the edits. Kernels (and what they call) are marked for the
-  /// device, the stub header is included where it must be, and every
-  /// call-site's callee becomes its launcher, named after the position the
-  /// call-site has in the rewritten file.
-  void planEdits(std::vector<AnalysedCall> &Accepted, ASTContext &Ctx, Reporter &Diags) {
+  /// Phase 3: the edits that translate `Calls`, and their stub header.
+  /// Kernels (and what they call) are marked for the device, the stub
+  /// header is included where it must be, and every call-site's callee
+  /// becomes its launcher, named after the position the call-site has in
+  /// the rewritten file.
+  TranslationPlan plan(std::vector<AnalysedCall> Accepted, ASTContext &Ctx, Reporter &Diags) {
+    TranslationPlan Plan;
     const SourceManager &SM = Ctx.getSourceManager();
     const LangOptions &LO = Ctx.getLangOpts();
     const FileID Main = SM.getMainFileID();
@@ -335,7 +363,7 @@ private:
     Namespace = sanitize(MainName);
 
     auto Add = [&](const std::string &Path, const Edit &E) {
-      if (llvm::Error Err = Out.Edits[Path].add(
+      if (llvm::Error Err = Plan.Edits[Path].add(
               tooling::Replacement(Path, E.Offset, E.Length, E.Text)))
         Diags.editFailed(SourceLocation()) << llvm::toString(std::move(Err));
     };
@@ -390,16 +418,32 @@ private:
         AddMain({Begin, End - Begin, Launcher});
     }
 
-    // What each edited file was when parsed: -i refuses to write a file
-    // that changed since.
-    for (const auto &[Path, Reps] : Out.Edits) {
-      (void)Reps;
-      if (auto FE = SM.getFileManager().getOptionalFileRef(Path))
-        if (const FileID FID = SM.translateFile(*FE); FID.isValid())
-          Out.Parsed[Path] = SM.getBufferData(FID).str();
-    }
+    std::vector<CallSite> Models;
+    for (const AnalysedCall &A : Accepted)
+      Models.push_back(A.Model);
+    Plan.StubHeader = renderStubHeader(Models, MainName, Namespace);
+    return Plan;
+  }
+
+  /// What each file a plan edits was when parsed: -i refuses to write a
+  /// file that changed since.
+  void recordParsed(ASTContext &Ctx) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    auto Record = [&](const TranslationPlan &P) {
+      for (const auto &[Path, Reps] : P.Edits) {
+        (void)Reps;
+        if (Out.Parsed.count(Path))
+          continue;
+        if (auto FE = SM.getFileManager().getOptionalFileRef(Path))
+          if (const FileID FID = SM.translateFile(*FE); FID.isValid())
+            Out.Parsed[Path] = SM.getBufferData(FID).str();
+      }
+    };
+    Record(Out.Whole);
+    for (const auto &[I, P] : Out.Each)
+      Record(P);
     if (!Out.Parsed.count(Out.MainFile))
-      Out.Parsed[Out.MainFile] = Buffer.str();
+      Out.Parsed[Out.MainFile] = SM.getBufferData(SM.getMainFileID()).str();
   }
 
   const TranslationOptions &Opts;
@@ -407,6 +451,7 @@ private:
   std::vector<Decl *> TopLevel;
   std::string Namespace;
   bool SelectionHit = false;
+  std::vector<size_t> AcceptedIndex; ///< for each accepted call, its index in Out.CallSites
 };
 
 class TranslateAction : public ASTFrontendAction {
@@ -466,6 +511,57 @@ llvm::Expected<Selection> parseSelection(llvm::StringRef Text) {
 std::unique_ptr<FrontendAction> makeTranslateAction(const TranslationOptions &Opts,
                                                     TranslationResult &Out) {
   return std::make_unique<TranslateAction>(Opts, Out);
+}
+
+namespace {
+/// A database that gives each file its first compile command only: a file
+/// built by several targets is translated once.
+class FirstCommandDatabase : public tooling::CompilationDatabase {
+public:
+  explicit FirstCommandDatabase(const tooling::CompilationDatabase &Base) : Base(Base) {}
+  std::vector<tooling::CompileCommand> getCompileCommands(llvm::StringRef File) const override {
+    std::vector<tooling::CompileCommand> Commands = Base.getCompileCommands(File);
+    if (Commands.size() > 1)
+      Commands.resize(1);
+    return Commands;
+  }
+  std::vector<std::string> getAllFiles() const override { return Base.getAllFiles(); }
+
+private:
+  const tooling::CompilationDatabase &Base;
+};
+
+class ActionFactory : public tooling::FrontendActionFactory {
+public:
+  ActionFactory(const TranslationOptions &Opts, TranslationResult &Out) : Opts(Opts), Out(Out) {}
+  std::unique_ptr<FrontendAction> create() override { return makeTranslateAction(Opts, Out); }
+
+private:
+  const TranslationOptions &Opts;
+  TranslationResult &Out;
+};
+} // namespace
+
+bool translateUnit(const tooling::CompilationDatabase &DB, const std::string &Source,
+                   const TranslationOptions &Opts, TranslationResult &Out, std::string &Printed,
+                   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS) {
+  const FirstCommandDatabase Once(DB);
+  tooling::ClangTool Tool(Once, {Source}, std::make_shared<PCHContainerOperations>(),
+                          FS ? FS : llvm::vfs::getRealFileSystem());
+  Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+      // A translated source declares its launchers but, for dpstub, does
+      // not define them: that is by design.
+      {"-DDPSTUB_TOOL=1", "-Wno-undefined-internal", "-Wno-unknown-warning-option",
+       "-Wno-unused-command-line-argument", "-resource-dir=" DPSTUB_CLANG_RESOURCE_DIR},
+      tooling::ArgumentInsertPosition::END));
+  llvm::raw_string_ostream OS(Printed);
+  auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
+  TextDiagnosticPrinter Printer(OS, DiagOpts.get());
+  Tool.setDiagnosticConsumer(&Printer);
+  ActionFactory Factory(Opts, Out);
+  const bool Ran = Tool.run(&Factory) == 0;
+  OS.flush();
+  return Ran;
 }
 
 } // namespace dpstub

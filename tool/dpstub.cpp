@@ -43,9 +43,6 @@ namespace cl = llvm::cl;
 namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
 
-#ifndef DPSTUB_CLANG_RESOURCE_DIR
-#define DPSTUB_CLANG_RESOURCE_DIR ""
-#endif
 #ifndef DPSTUB_VERSION
 #define DPSTUB_VERSION "unknown"
 #endif
@@ -113,50 +110,8 @@ std::string commonAncestor(const std::vector<std::string> &Files) {
   return Common.empty() ? "/" : Common;
 }
 
-/// A database that gives each file its first compile command only: a file
-/// built by several targets is translated once.
-class FirstCommandDatabase : public CompilationDatabase {
-public:
-  explicit FirstCommandDatabase(const CompilationDatabase &Base) : Base(Base) {}
-  std::vector<CompileCommand> getCompileCommands(llvm::StringRef File) const override {
-    std::vector<CompileCommand> Commands = Base.getCompileCommands(File);
-    if (Commands.size() > 1)
-      Commands.resize(1);
-    return Commands;
-  }
-  std::vector<std::string> getAllFiles() const override { return Base.getAllFiles(); }
-
-private:
-  const CompilationDatabase &Base;
-};
-
-class ActionFactory : public FrontendActionFactory {
-public:
-  ActionFactory(const dpstub::TranslationOptions &Opts, dpstub::TranslationResult &Out)
-      : Opts(Opts), Out(Out) {}
-  std::unique_ptr<FrontendAction> create() override { return dpstub::makeTranslateAction(Opts, Out); }
-
-private:
-  const dpstub::TranslationOptions &Opts;
-  dpstub::TranslationResult &Out;
-};
-
 void translate(const CompilationDatabase &DB, const dpstub::TranslationOptions &Opts, Unit &U) {
-  const FirstCommandDatabase Once(DB);
-  ClangTool Tool(Once, {U.Source});
-  Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
-      // A translated source declares its launchers but, for dpstub, does
-      // not define them: that is by design.
-      {"-DDPSTUB_TOOL=1", "-Wno-undefined-internal", "-Wno-unknown-warning-option",
-       "-Wno-unused-command-line-argument", "-resource-dir=" DPSTUB_CLANG_RESOURCE_DIR},
-      ArgumentInsertPosition::END));
-  llvm::raw_string_ostream OS(U.Printed);
-  auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
-  TextDiagnosticPrinter Printer(OS, DiagOpts.get());
-  Tool.setDiagnosticConsumer(&Printer);
-  ActionFactory Factory(Opts, U.Result);
-  U.ToolFailed = Tool.run(&Factory) != 0;
-  OS.flush();
+  U.ToolFailed = !dpstub::translateUnit(DB, U.Source, Opts, U.Result, U.Printed);
 }
 
 /// Writes Text to Path through a temporary file and a rename; directories

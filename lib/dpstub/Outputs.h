@@ -31,10 +31,15 @@ struct FileOutput {
   clang::tooling::Replacements Edits;
 };
 
-/// Every file the units change, by absolute path. Units that failed are
-/// skipped. An error when two units' edits of one file conflict or a file
-/// cannot be read.
+/// Every file the units change (each translated whole), by absolute path.
+/// Units that failed are skipped. An error when two units' edits of one
+/// file conflict or a file cannot be read.
 llvm::Expected<std::map<std::string, FileOutput>>
 computeOutputs(const std::vector<const TranslationResult *> &Units);
+
+/// Every file one plan of a unit changes (the whole translation, or one of
+/// its call-sites alone).
+llvm::Expected<std::map<std::string, FileOutput>> computeOutputs(const TranslationResult &Unit,
+                                                                 const TranslationPlan &Plan);
 
 } // namespace dpstub

@@ -10,7 +10,9 @@
 #include "dpstub/CallSite.h"
 
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Core/Replacement.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 #include <map>
 #include <optional>
@@ -24,6 +26,9 @@ namespace dpstub {
 struct ListedDiagnostic {
   std::string Level; ///< "error", "warning", "note"
   Location Loc;
+  std::string Path;    ///< absolute path of Loc's file
+  unsigned Length = 0; ///< bytes of the token at Loc
+  bool Own = false;    ///< dpstub's own (not the compiler's)
   std::string Message;
 };
 
@@ -31,7 +36,16 @@ struct ListedDiagnostic {
 struct ListedCallSite {
   CallSite Model;
   bool Translated = false;
+  bool Launch = false;      ///< a launch of a stub translated before
   unsigned EndLine = 0;
+  unsigned EndColumn = 0;   ///< the call's last character (its ')')
+};
+
+/// One way of translating a unit: its edits and its stub header.
+struct TranslationPlan {
+  /// Edits by absolute file path (the source, and headers it includes).
+  std::map<std::string, clang::tooling::Replacements> Edits;
+  std::string StubHeader; ///< its text; empty when there is no call-site
 };
 
 /// Everything the tool learned about one translation unit.
@@ -41,13 +55,16 @@ struct TranslationResult {
   bool HasErrors = false;        ///< errors from dpstub
   std::vector<ListedCallSite> CallSites;
   std::vector<ListedDiagnostic> Diagnostics;
-  /// Edits by absolute file path (the source, and headers it includes).
-  std::map<std::string, clang::tooling::Replacements> Edits;
+  /// Every call-site translated (or those --selection names).
+  TranslationPlan Whole;
+  /// With TranslationOptions::PlanEachCallSite: for each call-site not yet
+  /// translated (by its index in CallSites), the plan translating it alone
+  /// (launches translated before are kept).
+  std::map<size_t, TranslationPlan> Each;
   /// Each edited file's content as parsed (in-place mode refuses to write a
   /// file that changed since).
   std::map<std::string, std::string> Parsed;
   std::string StubHeaderName; ///< "foo.cpp.dpstub.hpp", beside the source
-  std::string StubHeader;     ///< its text; empty when there is no call-site
   /// Every file the parse read (absolute, sorted): what the translation
   /// depends on, for a dependency file.
   std::vector<std::string> Inputs;
@@ -73,10 +90,21 @@ struct TranslationOptions {
   /// Translate only the dp:: call-sites that overlap this range (launches
   /// translated before are always kept).
   std::optional<Selection> Only;
+  /// Also plan each call-site's translation alone (the language server's
+  /// "translate this call-site" action), from the same parse.
+  bool PlanEachCallSite = false;
 };
 
 /// A frontend action that fills a TranslationResult.
 std::unique_ptr<clang::FrontendAction> makeTranslateAction(const TranslationOptions &Opts,
                                                            TranslationResult &Out);
+
+/// Parses and translates one source with its command from DB (the first,
+/// when there are several). Files may be read through FS (an overlay of an
+/// editor's unsaved buffers); what the compiler prints goes to Printed.
+/// False when clang could not run the action.
+bool translateUnit(const clang::tooling::CompilationDatabase &DB, const std::string &Source,
+                   const TranslationOptions &Opts, TranslationResult &Out, std::string &Printed,
+                   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS = nullptr);
 
 } // namespace dpstub
