@@ -1,0 +1,26 @@
+# A dpstub-lsp transcript test, as MLIR's and clangd's -lit-test ones: the
+# input holds JSON-RPC messages delimited by '// -----' and, in comments,
+# the FileCheck lines the server's output must match. @DIR@ in the input is
+# a fresh folder (file:// URIs point there), @INCLUDE@ dpstub's headers.
+#   cmake -DSERVER=... -DFILECHECK=... -DINPUT=... -DWORK=... -DINCLUDE=... -P
+cmake_minimum_required(VERSION 3.20)
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+set(DIR ${WORK})
+configure_file(${INPUT} ${WORK}/transcript.test @ONLY)
+execute_process(COMMAND ${SERVER} --lit-test INPUT_FILE ${WORK}/transcript.test
+                OUTPUT_FILE ${WORK}/output.txt ERROR_VARIABLE err RESULT_VARIABLE rc TIMEOUT 120)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "dpstub-lsp exited ${rc}:\n${err}")
+endif()
+execute_process(COMMAND ${FILECHECK} ${WORK}/transcript.test --input-file=${WORK}/output.txt
+                        --dump-input=fail
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "the server's replies do not match:\n${out}")
+endif()
+foreach(expected IN LISTS EXPECT_FILES)
+  if(NOT EXISTS ${WORK}/${expected})
+    message(FATAL_ERROR "the server should have written ${expected}")
+  endif()
+endforeach()

@@ -1,0 +1,40 @@
+//===- Databases.h - Where a file's compile command comes from --*- C++ -*-===//
+//
+// As clangd finds them: compile_commands.json in the file's folder or a
+// parent, or in a build/ folder beside one. A file no database covers
+// gets the fallback flags (C++17 and dpstub's headers), so that a lone
+// source still gets hover and diagnostics.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "clang/Tooling/CompilationDatabase.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace dpstub {
+
+class Databases {
+public:
+  /// Fallback flags for files outside every database.
+  explicit Databases(std::vector<std::string> Fallback) : Fallback(std::move(Fallback)) {}
+
+  /// The database to compile `File` (absolute) with: its own, or a fixed
+  /// one with the fallback flags. Valid as long as this object.
+  const clang::tooling::CompilationDatabase &forFile(const std::string &File);
+
+private:
+  const clang::tooling::CompilationDatabase *load(const std::string &Dir);
+
+  std::vector<std::string> Fallback;
+  std::mutex M;
+  /// Loaded databases by folder (null: none there).
+  std::map<std::string, std::unique_ptr<clang::tooling::CompilationDatabase>> ByDir;
+  std::map<std::string, std::unique_ptr<clang::tooling::CompilationDatabase>> FallbackByDir;
+};
+
+} // namespace dpstub

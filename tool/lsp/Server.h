@@ -1,0 +1,101 @@
+//===- Server.h - dpstub's language server ---------------------*- C++ -*-===//
+//
+// A small language server beside clangd: it analyses each open source with
+// dpstub's library (unsaved buffers included) and offers, at dp::
+// call-sites, hover (how the kernel receives each argument), diagnostics
+// as you type, and code actions that translate one call-site or the whole
+// file as a workspace edit the editor applies (so undo works).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Databases.h"
+#include "LspProtocol.h"
+
+#include "dpstub/Translation.h"
+
+#include <condition_variable>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <thread>
+
+namespace dpstub {
+
+/// What the server is told at start.
+struct ServerSettings {
+  std::vector<std::string> FallbackFlags; ///< for files no database covers
+  std::string Version;
+};
+
+class Server {
+public:
+  Server(lsp::MessageHandler &Messages, ServerSettings Settings);
+  ~Server();
+  Server(const Server &) = delete;
+  Server &operator=(const Server &) = delete;
+
+private:
+  /// An open document as the editor holds it.
+  struct Document {
+    std::string Path;
+    std::string Text;
+    int64_t Version = 0;
+  };
+  /// The analysis of one version of a document, and of the other open
+  /// documents as they were then.
+  struct Analysis {
+    int64_t Version = 0;
+    std::string Text;
+    std::map<std::string, int64_t> OpenVersions; ///< path -> version, for versioned edits
+    TranslationResult Result;
+    bool ToolFailed = false;
+  };
+
+  // The protocol's messages.
+  void onInitialize(const protocol::InitializeParams &Params, lsp::Callback<llvm::json::Value> Reply);
+  void onShutdown(const protocol::NoParams &, lsp::Callback<llvm::json::Value> Reply);
+  void onOpen(const lsp::DidOpenTextDocumentParams &Params);
+  void onChange(const lsp::DidChangeTextDocumentParams &Params);
+  void onClose(const lsp::DidCloseTextDocumentParams &Params);
+  void onHover(const lsp::TextDocumentPositionParams &Params, lsp::Callback<llvm::json::Value> Reply);
+  void onCodeAction(const protocol::CodeActionParams &Params, lsp::Callback<llvm::json::Value> Reply);
+  void onExecuteCommand(const protocol::ExecuteCommandParams &Params,
+                        lsp::Callback<llvm::json::Value> Reply);
+
+  // Analysis, on one worker thread; requests wait for the current version.
+  void schedule(const std::string &URI);
+  void work();
+  std::shared_ptr<const Analysis> analysis(const std::string &URI);
+  void publishDiagnostics(const std::string &URI, const Analysis &A);
+
+  // Edits.
+  /// The workspace edit that applies `Plan` of A (documentChanges with
+  /// versions and file creation when the client takes them, else changes).
+  llvm::Expected<llvm::json::Value> workspaceEdit(const Analysis &A, const TranslationPlan &Plan,
+                                                  bool Versioned);
+  /// The call-sites of A whose call overlaps [Begin, End] (byte offsets).
+  std::vector<size_t> callSitesAt(const Analysis &A, unsigned Begin, unsigned End) const;
+
+  lsp::MessageHandler &Messages;
+  ServerSettings Settings;
+  Databases Dbs;
+  protocol::InitializeParams Client;
+  lsp::OutgoingNotification<llvm::json::Value> PublishDiagnostics;
+  lsp::OutgoingRequest<llvm::json::Value> ApplyEdit;
+  int64_t NextRequestId = 1;
+
+  std::mutex M;
+  std::condition_variable Changed;
+  std::map<std::string, Document> Documents;                    ///< by URI
+  std::map<std::string, std::shared_ptr<const Analysis>> Analyses; ///< by URI
+  std::set<std::string> Pending;                                ///< URIs to analyse
+  bool Busy = false; ///< the worker is analysing
+  bool Stopping = false;
+  std::thread Worker;
+};
+
+} // namespace dpstub
