@@ -8,6 +8,15 @@ file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK})
 set(DIR ${WORK})
 configure_file(${INPUT} ${WORK}/transcript.test @ONLY)
+# "// DATABASE: flags": a compile_commands.json in @DIR@/build/ giving k.cpp
+# these flags, where the server must find it.
+file(STRINGS ${INPUT} database REGEX "^// DATABASE: ")
+if(database)
+  string(REGEX REPLACE "^// DATABASE: " "" database_flags "${database}")
+  string(CONFIGURE "${database_flags}" database_flags @ONLY)
+  file(WRITE ${WORK}/build/compile_commands.json
+       "[{\"directory\": \"${WORK}\", \"file\": \"${WORK}/k.cpp\", \"command\": \"c++ ${database_flags} -c k.cpp\"}]")
+endif()
 execute_process(COMMAND ${SERVER} --lit-test INPUT_FILE ${WORK}/transcript.test
                 OUTPUT_FILE ${WORK}/output.txt ERROR_VARIABLE err RESULT_VARIABLE rc TIMEOUT 120)
 if(NOT rc EQUAL 0)
