@@ -3,7 +3,8 @@
 # ratio taken within one run, on this machine):
 #   - the host backend (2 threads) against hand-written oneTBB, translated
 #     by dpstub (the stubs' native host path) and untranslated;
-#   - dpstub's cost against clang++ -fsyntax-only, and --all -j 1 vs -j 2.
+#   - dpstub's cost against clang++ -fsyntax-only, and --all -j 1 vs -j 2;
+#   - dpstub-lsp's latency on a parsed file.
 #   bash scripts/bench.sh [host|tool]   (default: both)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,4 +22,8 @@ fi
 if [ "$which" = all ] || [ "$which" = tool ]; then
   echo; echo "## dpstub's cost"
   "$build/bench/tool_bench" "$build"
+  if [ -x "$build/bench/lsp_bench" ]; then
+    echo; echo "## dpstub-lsp"
+    "$build/bench/lsp_bench"
+  fi
 fi
