@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # On a machine with an NVIDIA (nvcc) or AMD (hipcc) GPU: builds the programs
 # dpstub translated, runs them on the GPU and compares their output with the
-# untranslated reference build; then runs the host benchmarks.
+# untranslated reference build; then runs the GPU benchmark (gpu-bench.sh).
 #
 #   bash scripts/gpu-check.sh [GENERATED_DIR]
 #
@@ -13,29 +13,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 generated=${1:-build/test/dpstub}
 work=${DP_GPU_WORK:-build/gpu-check}
-mkdir -p "$work"
 
-if command -v nvcc >/dev/null && nvidia-smi >/dev/null 2>&1; then
-  backend=cuda
-  arch=${DP_CUDA_ARCH:-native}
-  gpucc() { nvcc -x cu --extended-lambda --expt-relaxed-constexpr -arch="$arch" -std=c++17 -O2 "$@"; }
-elif command -v hipcc >/dev/null && command -v rocminfo >/dev/null && rocminfo >/dev/null 2>&1; then
-  backend=hip
-  gpucc() { hipcc -x hip -std=c++17 -O2 "$@"; }
-else
-  echo "gpu-check: no NVIDIA or AMD GPU found" >&2
-  exit 2
-fi
-echo "gpu-check: backend $backend"
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null || true
-
-# The runtime's host part, once.
-runtime_objs=()
-for src in runtime/*.cpp; do
-  obj="$work/$(basename "$src" .cpp).o"
-  g++ -std=c++17 -O2 -Iinclude -c "$src" -o "$obj"
-  runtime_objs+=("$obj")
-done
+. scripts/gpu-env.sh
 
 pass=0 fail=0
 check() { # name original translated
@@ -61,7 +40,5 @@ for t in forall_cases reduce_scan_sort_cases; do
 done
 echo "$pass passed, $fail failed"
 
-if [ -x build/bench/host_forall_bench ]; then
-  build/bench/host_forall_bench --benchmark_report_aggregates_only=true | grep -E "mean" || true
-fi
 [ "$fail" -eq 0 ]
+bash scripts/gpu-bench.sh "${generated%/test/dpstub}"

@@ -1,0 +1,265 @@
+// On a GPU: the code dpstub generates against hand-written kernels, device
+// copy bandwidth and the vendor library (CUB / rocPRIM) called directly;
+// every ratio is taken within one run. Built from its dpstub translation
+// with nvcc or hipcc by scripts/gpu-bench.sh (no LLVM needed there).
+#include <dp/dp.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <dp/rt/positions.hpp>
+
+namespace {
+
+using i64 = std::int64_t;
+
+/// Median milliseconds of `f` (which waits for the device) over 9 runs,
+/// after 2 to warm up.
+template <class F> double ms(F &&f) {
+  for (int i = 0; i < 2; ++i)
+    f();
+  std::vector<double> t;
+  for (int i = 0; i < 9; ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    f();
+    t.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+  }
+  std::sort(t.begin(), t.end());
+  return t[4];
+}
+
+struct row {
+  std::string label;
+  double value, goal;
+};
+std::vector<row> table;
+void report(const std::string &label, double baseline_ms, double subject_ms, double goal) {
+  table.push_back({label, baseline_ms / subject_ms, goal});
+}
+
+} // namespace
+
+// The baselines: hand-written kernels and the vendor library, device
+// builds only. (dpstub translates this file as a host compiler sees it, so
+// the dp:: call-sites below stay outside this block.)
+#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
+#include <dp/rt/gpu.hpp>
+#include <dp/rt/vendor.hpp>
+
+namespace baseline {
+namespace gpu = dp::rt::gpu;
+namespace vendor = dp::rt::vendor;
+
+__global__ void triad_kernel(float *a, const float *b, const float *c, float s, i64 n) {
+  const i64 i = i64(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n)
+    a[i] = b[i] + s * c[i];
+}
+__global__ void empty_kernel() {}
+
+/// Hand-written triad and a device-to-device copy of n floats (ms each).
+std::pair<double, double> triad(i64 n) {
+  gpu::buffer A("bench", n * 4), B("bench", n * 4), C("bench", n * 4);
+  const double hand = ms([&] {
+    gpu::launch("bench", &triad_kernel, {(n + 255) / 256, 1, 1}, {256, 1, 1}, A.as<float>(), B.as<float>(),
+                C.as<float>(), 3.0f, n);
+    gpu::synchronize("bench");
+  });
+  const double copy = ms([&] {
+    DP_GPU_CHECK("bench", DP_GPU(Memcpy)(A.get(), B.get(), n * 4, DP_GPU(MemcpyDeviceToDevice)));
+    gpu::synchronize("bench");
+  });
+  return {hand, copy};
+}
+
+/// The vendor's full reduce, segmented reduce over R rows of C, and scan
+/// by key, each on R*C floats; and a copy of them (ms each).
+struct reductions_ms {
+  double sum, rows, scan, copy;
+};
+reductions_ms reductions(i64 R, i64 C) {
+  const i64 n = R * C;
+  gpu::buffer raw("bench", n * 4), out("bench", n * 4);
+  DP_GPU_CHECK("bench", DP_GPU(Memset)(raw.get(), 0, n * 4));
+  reductions_ms t;
+  t.sum = ms([&] {
+    vendor::run("bench", "reduce", [&](void *scratch, std::size_t &bytes) {
+      return vendor::reduce(scratch, bytes, raw.as<float>(), out.as<float>(), n, std::plus<>(), 0.0f);
+    });
+    gpu::synchronize("bench");
+  });
+  t.rows = ms([&] {
+    vendor::run("bench", "segmented reduce", [&](void *scratch, std::size_t &bytes) {
+      return vendor::segmented_reduce(scratch, bytes, raw.as<float>(), out.as<float>(), R,
+                                      dp::rt::pencil_offsets{C, 0}, dp::rt::pencil_offsets{C, 1},
+                                      std::plus<>(), 0.0f);
+    });
+    gpu::synchronize("bench");
+  });
+  const dp::rt::offset_iterator<dp::rt::pencil_keys<2, 1>> keys({C}, 0);
+  t.scan = ms([&] {
+    vendor::run("bench", "scan by key", [&](void *scratch, std::size_t &bytes) {
+      return vendor::inclusive_scan_by_key(scratch, bytes, keys, raw.as<float>(), out.as<float>(), n,
+                                           std::plus<>());
+    });
+    gpu::synchronize("bench");
+  });
+  t.copy = ms([&] {
+    DP_GPU_CHECK("bench", DP_GPU(Memcpy)(out.get(), raw.get(), n * 4, DP_GPU(MemcpyDeviceToDevice)));
+    gpu::synchronize("bench");
+  });
+  return t;
+}
+
+/// The vendor's segmented radix sort of R rows of C ints (ms).
+double sort_rows(i64 R, i64 C) {
+  const i64 n = R * C;
+  gpu::buffer in("bench", n * 4), out("bench", n * 4);
+  DP_GPU_CHECK("bench", DP_GPU(Memset)(in.get(), 1, n * 4));
+  return ms([&] {
+    vendor::run("bench", "segmented radix sort", [&](void *scratch, std::size_t &bytes) {
+      return vendor::segmented_radix_sort(scratch, bytes, in.as<int>(), out.as<int>(), n, R,
+                                          dp::rt::pencil_offsets{C, 0}, dp::rt::pencil_offsets{C, 1}, false);
+    });
+    gpu::synchronize("bench");
+  });
+}
+
+/// A bare kernel launch, and a host-to-device copy of n floats (ms each).
+std::pair<double, double> overheads(i64 n) {
+  const double bare = ms([&] {
+    gpu::launch("bench", &empty_kernel, {1, 1, 1}, {32, 1, 1});
+    gpu::synchronize("bench");
+  });
+  std::vector<float> host(n, 1.0f);
+  gpu::buffer dev("bench", n * 4);
+  const double copy = ms([&] {
+    DP_GPU_CHECK("bench", DP_GPU(Memcpy)(dev.get(), host.data(), n * 4, DP_GPU(MemcpyHostToDevice)));
+  });
+  return {bare, copy};
+}
+
+} // namespace baseline
+#else
+// A host build has no GPU to measure: main says so.
+namespace baseline {
+inline std::pair<double, double> triad(i64) { return {0, 0}; }
+struct reductions_ms {
+  double sum, rows, scan, copy;
+};
+inline reductions_ms reductions(i64, i64) { return {}; }
+inline double sort_rows(i64, i64) { return 0; }
+inline std::pair<double, double> overheads(i64) { return {0, 0}; }
+} // namespace baseline
+#endif
+
+namespace {
+
+void triad(i64 n) {
+  const dp::grid<1> g(n);
+  dp::field<1, float> a(g), b(g, 1.0f), c(g, 2.0f);
+  const double dp_ms = ms([&] {
+    dp::forall(g, [](float &a, float b, float c, float s) { a = b + s * c; }, a, b, c, 3.0f);
+  });
+  const auto [hand_ms, copy_ms] = baseline::triad(n);
+  const std::string size = "2^" + std::to_string(63 - __builtin_clzll(n));
+  report("forall triad, " + size + " floats / hand-written kernel", hand_ms, dp_ms, 0.97);
+  // The triad moves 3 arrays, a copy 2: compare bytes per second.
+  report("forall triad, " + size + " floats / device copy bandwidth", copy_ms * 1.5, dp_ms, 0.90);
+}
+
+void ranks() {
+  const i64 points = i64(1) << 26;
+  dp::field<1, float> f1(dp::grid<1>(points), 1.0f);
+  dp::field<2, float> f2(dp::grid<2>(8192, 8192), 1.0f);
+  dp::field<3, float> f3(dp::grid<3>(256, 512, 512), 1.0f);
+  dp::field<4, float> f4(dp::grid<4>(64, 64, 128, 128), 1.0f);
+  dp::field<6, float> f6(dp::grid<6>(16, 16, 16, 16, 16, 64), 1.0f);
+  const double t1 = ms([&] { dp::forall(f1.get_grid(), [](float &x) { x = x * 0.5f + 1.0f; }, f1); });
+  const double t2 = ms([&] { dp::forall(f2.get_grid(), [](float &x) { x = x * 0.5f + 1.0f; }, f2); });
+  const double t3 = ms([&] { dp::forall(f3.get_grid(), [](float &x) { x = x * 0.5f + 1.0f; }, f3); });
+  const double t4 = ms([&] { dp::forall(f4.get_grid(), [](float &x) { x = x * 0.5f + 1.0f; }, f4); });
+  const double t6 = ms([&] { dp::forall(f6.get_grid(), [](float &x) { x = x * 0.5f + 1.0f; }, f6); });
+  report("forall rank 2 / rank 1, 2^26 points", t1, t2, 0.95);
+  report("forall rank 3 / rank 1, 2^26 points", t1, t3, 0.95);
+  report("forall rank 4 / rank 1, 2^26 points", t1, t4, 0.95);
+  report("forall rank 6 / rank 1, 2^26 points", t1, t6, 0.95);
+}
+
+void reductions() {
+  const i64 R = 8192, C = 8192;
+  dp::field<2, float> m(dp::grid<2>(R, C), 1.0f);
+  const double dp_sum = ms([&] {
+    dp::scalar<float> s(0.0f);
+    dp::reduce(m.get_grid(), std::plus<>(), s, [](float x) { return x; }, m);
+  });
+  dp::field<1, float> rows{dp::grid<1>(R)}, cols{dp::grid<1>(C)};
+  const double dp_rows = ms([&] { dp::reduce<1>(m.get_grid(), std::plus<>(), rows, [](float x) { return x; }, m); });
+  const double dp_cols = ms([&] { dp::reduce<0>(m.get_grid(), std::plus<>(), cols, [](float x) { return x; }, m); });
+  dp::field<2, float> scanned(m.get_grid());
+  const double dp_scan = ms([&] { dp::scan<1>(m.get_grid(), std::plus<>(), scanned, [](float x) { return x; }, m); });
+  const baseline::reductions_ms v = baseline::reductions(R, C);
+  report("full reduce, 2^26 floats / vendor reduce", v.sum, dp_sum, 0.95);
+  report("reduce<1> (contiguous), 8192x8192 floats / vendor segmented reduce", v.rows, dp_rows, 0.95);
+  // A reduction reads the data once; a copy reads and writes it.
+  report("reduce<1> (contiguous) / half the copy time (bandwidth)", v.copy / 2, dp_rows, 0.60);
+  report("reduce<0> (across), 8192x8192 floats / half the copy time (bandwidth)", v.copy / 2, dp_cols, 0.60);
+  report("scan<1>, 8192x8192 floats / vendor scan by key", v.scan, dp_scan, 0.95);
+}
+
+void sorts() {
+  const i64 R = 4096, C = 4096;
+  dp::field<2, int> f(dp::grid<2>(R, C));
+  auto fill = [&] {
+    dp::forall(f.get_grid(), [](dp::index<2> i, int &x) { x = int((i[0] * 7919 + i[1] * 104729) % 1000003); }, f);
+  };
+  const double dp_sort = ms([&] {
+    fill();
+    dp::sort<1>(f.get_grid(), [](int a, int b) { return a < b; }, f);
+  });
+  const double dp_fill = ms(fill);
+  report("sort<1>, 4096x4096 ints / vendor segmented radix sort", baseline::sort_rows(R, C), dp_sort - dp_fill, 0.95);
+}
+
+void overheads() {
+  const i64 n = i64(1) << 26;
+  dp::field<1, int> tiny(dp::grid<1>(16));
+  const double dp_tiny = ms([&] { dp::forall(tiny.get_grid(), [](int &x) { x += 1; }, tiny); });
+  const double first_ms = ms([&] {
+    dp::field<1, float> fresh(dp::grid<1>(n), 1.0f);
+    dp::forall(fresh.get_grid(), [](const float &) {}, fresh);
+  });
+  const auto [bare, memcpy_ms] = baseline::overheads(n);
+  report("launch overhead: a bare kernel launch / a 16-point forall", bare, dp_tiny, 0);
+  report("first launch of a fresh 2^26-float field / plain host-to-device copy", memcpy_ms, first_ms, 0);
+}
+
+} // namespace
+
+int main() {
+#if !defined(DP_COMPILER_HIP) && !defined(DP_COMPILER_CUDA)
+  std::printf("gpu_bench: build the dpstub translation of this file with nvcc or hipcc "
+              "(bash scripts/gpu-bench.sh)\n");
+  return 0;
+#endif
+  std::printf("gpu_bench: on %s\n", dp::rt::to_string(dp::rt::selected_backend(
+                                         dp::rt::compiled_device_backend(), true)));
+  triad(i64(1) << 26);
+  triad(i64(1) << 28);
+  ranks();
+  reductions();
+  sorts();
+  overheads();
+  std::printf("\n| measurement | speed ratio (baseline time / dp time) | goal |\n|---|---|---|\n");
+  for (const row &r : table) {
+    char goal[48] = "";
+    if (r.goal > 0)
+      std::snprintf(goal, sizeof goal, ">= %.2f%s", r.goal, r.value >= r.goal ? "" : " (missed)");
+    std::printf("| %s | %.3f | %s |\n", r.label.c_str(), r.value, goal);
+  }
+}
