@@ -6,22 +6,40 @@
 
 #include "detail/bound_kernel.hpp"
 #include "detail/call_checks.hpp"
-#include "detail/host_loop.hpp"
+#include "detail/domain_walk.hpp"
+#include "detail/host_tiles.hpp"
 #include "grid.hpp"
+#include "tiled_grid.hpp"
+#include "triangle.hpp"
+#include "where.hpp"
 
 namespace dp {
 
 namespace detail {
-/// forall on the host: the reference semantics.
-template <int Rc, class K, class... Args>
-void host_forall(const call_info &call, const grid<Rc> &domain, const K &kernel,
-                 Args &...args) {
-  if (domain.empty())
+/// forall on the host: the reference semantics, over the rows of a grid,
+/// of the kept points of dp::where, or of a triangle.
+template <class Walk, class K, class... Args>
+void host_forall(const call_info &call, const Walk &walk, const K &kernel, Args &...args) {
+  constexpr int Rc = Walk::rank;
+  if (walk.size() == 0)
     return;
-  const bound_kernel<Rc, K, Args...> bound(call, domain, kernel, args...);
-  parallel_segments(domain, [&](const std::int64_t(&pos)[Rc], std::int64_t j0, std::int64_t j1) {
+  const bound_kernel<Rc, K, Args...> bound(call, walk.bounds(), kernel, args...);
+  parallel_walk(walk, [&](const std::int64_t(&pos)[Rc], std::int64_t j0, std::int64_t j1) {
     bound.segment(pos, j0, j1, [](std::int64_t, auto &&) {});
   });
+}
+
+/// forall on a tiled grid: every thread of every tile, padding included;
+/// the threads of a tile meet at its barriers.
+template <int Rc, int... T, class K, class... Args>
+void host_forall_tiled(const call_info &call, const tiled_grid<Rc, T...> &domain, const K &kernel,
+                       Args &...args) {
+  if (domain.empty())
+    return;
+  const bound_kernel<Rc, K, Args...> bound(call, domain.domain(), kernel, args...);
+  for_each_tile_thread(call.name(), domain.domain().extents(), domain.tile_extents(),
+                       max_tile_static_bytes,
+                       [&](const tile_point<Rc> &p) { (void)bound.call_tiled(p); });
 }
 } // namespace detail
 
@@ -51,9 +69,16 @@ void host_forall(const call_info &call, const grid<Rc> &domain, const K &kernel,
 template <class Domain, class K, class... Args>
 void forall(const Domain &domain, K &&kernel, Args &&...args) {
 #if !defined(DPSTUB_TOOL) // dpstub checks call-sites itself, with located diagnostics
-  static_assert(detail::grid_rank_v<Domain> > 0, "dp::forall: the compute domain must be a dp::grid<N>");
-  if constexpr (detail::grid_rank_v<Domain> > 0)
-    detail::host_forall(detail::call_info{"dp::forall"}, domain, kernel, args...);
+  static_assert(detail::domain_rank_v<Domain> > 0,
+                "dp::forall: the compute domain must be a dp::grid<N>, a dp::tile<...>(grid), "
+                "a dp::where(grid, pred) or a dp::lower_triangle / dp::upper_triangle");
+  static_assert(detail::tokens_fit_domain_v<Domain, Args...>,
+                "dp::forall: dp::_tile, dp::_tile_index and dp::_local_index need a tiled "
+                "domain: dp::tile<T0, ...>(grid)");
+  if constexpr (detail::tiled_rank_v<Domain> > 0)
+    detail::host_forall_tiled(detail::call_info{"dp::forall"}, domain, kernel, args...);
+  else if constexpr (detail::walk_rank_v<Domain> > 0 && detail::tokens_fit_domain_v<Domain, Args...>)
+    detail::host_forall(detail::call_info{"dp::forall"}, detail::walk_of(domain), kernel, args...);
 #else
   (void)domain, (void)kernel, ((void)args, ...);
 #endif

@@ -18,13 +18,13 @@ namespace dp {
 
 namespace detail {
 
-template <int N, class R, class T, class F, class... Args>
-void host_reduce(const call_info &call, const grid<N> &domain, const R &r, scalar<T> &result,
+template <class Walk, class R, class T, class F, class... Args>
+void host_reduce(const call_info &call, const Walk &walk, const R &r, scalar<T> &result,
                  const F &f, Args &...args) {
-  if (domain.empty())
+  if (walk.size() == 0)
     return;
-  const bound_kernel<N, F, Args...> bound(call, domain, f, args...);
-  if (const std::optional<T> total = fold_all<T>(domain.extents(), r, bound))
+  const bound_kernel<Walk::rank, F, Args...> bound(call, walk.bounds(), f, args...);
+  if (const std::optional<T> total = fold_walk<T>(walk, r, bound))
     result.set(static_cast<T>(r(result.get(), *total)));
 }
 
@@ -54,16 +54,23 @@ void host_reduce_pencils(const call_info &call, const grid<N> &domain, const R &
 template <class Domain, class R, class Result, class F, class... Args>
 void reduce(const Domain &domain, R &&r, Result &result, F &&f, Args &&...args) {
 #if !defined(DPSTUB_TOOL) // dpstub checks call-sites itself, with located diagnostics
-  static_assert(detail::grid_rank_v<Domain> > 0, "dp::reduce: the compute domain must be a dp::grid<N>");
+  static_assert(detail::walk_rank_v<Domain> > 0,
+                "dp::reduce: the compute domain must be a dp::grid<N>, a dp::where(grid, pred) "
+                "or a dp::lower_triangle / dp::upper_triangle (a tiled domain is for dp::forall)");
   static_assert(detail::is_scalar_v<Result>,
                 "dp::reduce without <Dim> reduces into a dp::scalar<T>; to reduce along "
                 "dimension Dim into a field, write dp::reduce<Dim>(...)");
-  if constexpr (detail::grid_rank_v<Domain> > 0 && detail::is_scalar_v<Result>) {
+  static_assert(detail::tokens_fit_domain_v<Domain, Args...>,
+                "dp::reduce: dp::_tile, dp::_tile_index and dp::_local_index need a tiled "
+                "domain, which dp::reduce does not take");
+  if constexpr (detail::walk_rank_v<Domain> > 0 && detail::is_scalar_v<Result> &&
+                detail::tokens_fit_domain_v<Domain, Args...>) {
     using T = typename Result::value_type;
     static_assert(detail::is_reduction_v<std::decay_t<R>, T>,
                   "dp::reduce: r must be callable as r(T, T) with T the result's type, "
                   "returning a value convertible to T");
-    detail::host_reduce(detail::call_info{"dp::reduce"}, domain, r, result, f, args...);
+    detail::host_reduce(detail::call_info{"dp::reduce"}, detail::walk_of(domain), r, result, f,
+                        args...);
   }
 #else
   (void)domain, (void)r, (void)result, (void)f, ((void)args, ...);
@@ -83,7 +90,10 @@ template <int Dim, class Domain, class R, class Result, class F, class... Args>
 void reduce(const Domain &domain, R &&r, Result &result, F &&f, Args &&...args) {
 #if !defined(DPSTUB_TOOL)
   constexpr int N = detail::grid_rank_v<Domain>;
-  static_assert(N > 0, "dp::reduce<Dim>: the compute domain must be a dp::grid<N>");
+  static_assert(N > 0, "dp::reduce<Dim>: the compute domain must be a dp::grid<N> (tiled, dp::where and triangle domains are for dp::forall and the full dp::reduce)");
+  static_assert(detail::tokens_fit_domain_v<Domain, Args...>,
+                "dp::reduce<Dim>: dp::_tile, dp::_tile_index and dp::_local_index need a tiled "
+                "domain, which dp::reduce<Dim> does not take");
   static_assert(N != 1, "dp::reduce<Dim> needs a compute grid of rank >= 2; reduce a "
                         "rank-1 grid into a dp::scalar");
   if constexpr (N >= 2) {

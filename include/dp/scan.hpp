@@ -37,7 +37,10 @@ template <int Dim, class Domain, class R, class Result, class F, class... Args>
 void scan(const Domain &domain, R &&r, Result &result, F &&f, Args &&...args) {
 #if !defined(DPSTUB_TOOL) // dpstub checks call-sites itself, with located diagnostics
   constexpr int N = detail::grid_rank_v<Domain>;
-  static_assert(N > 0, "dp::scan<Dim>: the compute domain must be a dp::grid<N>");
+  static_assert(N > 0, "dp::scan<Dim>: the compute domain must be a dp::grid<N> (tiled, dp::where and triangle domains are for dp::forall and the full dp::reduce)");
+  static_assert(detail::tokens_fit_domain_v<Domain, Args...>,
+                "dp::scan<Dim>: dp::_tile, dp::_tile_index and dp::_local_index need a tiled "
+                "domain, which dp::scan<Dim> does not take");
   if constexpr (N > 0) {
     static_assert(detail::dimension_in_range_v<Dim, N>,
                   "dp::scan<Dim>: Dim must name a dimension of the compute grid (0 <= Dim < N)");

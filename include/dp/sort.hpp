@@ -66,7 +66,8 @@ template <int Dim, class Domain, class Cmp, class Field, class... Extra>
 void sort(const Domain &domain, Cmp &&cmp, Field &sort_field, Extra &&...extra) {
 #if !defined(DPSTUB_TOOL) // dpstub checks call-sites itself, with located diagnostics
   constexpr int N = detail::grid_rank_v<Domain>;
-  static_assert(N > 0, "dp::sort<Dim>: the compute domain must be a dp::grid<N>");
+  static_assert(N > 0, "dp::sort<Dim>: the compute domain must be a dp::grid<N> (tiled, dp::where "
+                        "and triangle domains are for dp::forall and the full dp::reduce)");
   if constexpr (N > 0) {
     static_assert(detail::dimension_in_range_v<Dim, N>,
                   "dp::sort<Dim>: Dim must name a dimension of the compute grid (0 <= Dim < N)");

@@ -86,23 +86,20 @@ TEST(Forall, LowerBoundFieldsAreIndexedByValue) {
 
 // --- special indices -------------------------------------------------------
 
+// The tile tokens (dp::_tile, _tile_index, _local_index) are tested with
+// tiled domains in tiles_test.cpp.
 TEST(Forall, IndexTokenAndImplicitIndex) {
   const dp::grid<3> g(2, 3, 4);
-  dp::field<3, std::int64_t> viaToken(g), implicit(g), tile(g, 5), local(g);
+  dp::field<3, std::int64_t> viaToken(g), implicit(g);
   dp::forall(g, [](dp::index<3> i, std::int64_t &v) { v = 100 * i[0] + 10 * i[1] + i[2]; },
              dp::_index, viaToken);
   dp::forall(g, [](const dp::index<3> &i, std::int64_t &v) { v = 100 * i[0] + 10 * i[1] + i[2]; },
              implicit);
-  dp::forall(g, [](dp::index<3> t, std::int64_t &v) { v = t[0] + t[1] + t[2]; }, dp::_tile_index, tile);
-  dp::forall(g, [](dp::index<3> l, std::int64_t &v) { v = 100 * l[0] + 10 * l[1] + l[2]; },
-             dp::_local_index, local);
   for (std::int64_t k = 0; k < g.size(); ++k) {
     const auto i = g.map_index(k);
     const std::int64_t expect = 100 * i[0] + 10 * i[1] + i[2];
     EXPECT_EQ(viaToken[i], expect);
     EXPECT_EQ(implicit[i], expect);
-    EXPECT_EQ(tile[i], 0); // a plain grid is one tile
-    EXPECT_EQ(local[i], expect);
   }
 }
 

@@ -11,10 +11,12 @@
 #include "../field.hpp"
 #include "../grid.hpp"
 #include "../index.hpp"
+#include "../tile_group.hpp"
 #include "../tokens.hpp"
 #include "call_info.hpp"
 #include "classify.hpp"
 #include "projection.hpp"
+#include "tile_point.hpp"
 
 namespace dp {
 /// A rank-Rf view of a user indexable type A (rank Rf+Rc) with its trailing
@@ -42,7 +44,8 @@ private:
 
 namespace dp::detail {
 
-/// The index values (or tile / local index) of the current point.
+/// The index values (or, on a tiled domain, the tile or local position) of
+/// the current point.
 template <int Rc> struct index_binder {
   std::int64_t lb[Rc], stride[Rc];
   index_kind kind = index_kind::global;
@@ -57,14 +60,35 @@ template <int Rc> struct index_binder {
       row[d] = lb[d] + pos[d] * stride[d];
   }
   template <bool Unit> index<Rc> at(std::int64_t j) const {
-    if (kind == index_kind::tile) // a plain grid is a single tile
-      return index<Rc>();
     index<Rc> r = row;
     r[Rc - 1] = lb[Rc - 1] + j * stride[Rc - 1];
     return r;
   }
   bool unit() const { return true; }
+  /// On a tiled domain, in or out of the grid alike.
+  index<Rc> in_tile(const tile_point<Rc> &p, const tile_group<Rc> &t) const {
+    return kind == index_kind::tile ? p.tile : kind == index_kind::local ? p.local : t.global();
+  }
+  index<Rc> padding(const tile_point<Rc> &p, const tile_group<Rc> &t) const { return in_tile(p, t); }
 };
+
+/// dp::_tile: the thread's tile_group.
+template <int Rc> struct tile_group_binder {
+  void begin_row(const std::int64_t (&)[Rc]) {}
+  bool unit() const { return true; }
+  const tile_group<Rc> &in_tile(const tile_point<Rc> &, const tile_group<Rc> &t) const { return t; }
+  const tile_group<Rc> &padding(const tile_point<Rc> &, const tile_group<Rc> &t) const { return t; }
+};
+
+/// A thread of a tiled domain: what binder b gives it, at its position in
+/// the grid (rows begun at it) or, for a padding thread, b.padding().
+template <int Rc, class B>
+decltype(auto) tile_argument(const B &b, const tile_point<Rc> &p, const tile_group<Rc> &t) {
+  if constexpr (std::is_same<B, index_binder<Rc>>::value || std::is_same<B, tile_group_binder<Rc>>::value)
+    return b.in_tile(p, t);
+  else
+    return b.template at<false>(p.pos[Rc - 1]);
+}
 
 /// Elemental projection of a field: the element itself.
 template <class T, int Rc> struct elemental_field_binder {
@@ -80,6 +104,8 @@ template <class T, int Rc> struct elemental_field_binder {
     return Unit ? row[j] : row[j * proj.step[Rc - 1]];
   }
   bool unit() const { return proj.step[Rc - 1] == 1; }
+  /// A padding thread reads a value-initialised element; its writes are dropped.
+  std::remove_const_t<T> padding(const tile_point<Rc> &, const tile_group<Rc> &) const { return {}; }
 };
 
 /// Elemental projection of a user indexable type: `actual[idx]`.
@@ -91,6 +117,9 @@ template <class A, int Rc> struct elemental_indexable_binder {
     return (*actual)[idx.template at<Unit>(j)];
   }
   bool unit() const { return true; }
+  auto padding(const tile_point<Rc> &, const tile_group<Rc> &) const {
+    return std::decay_t<decltype((*actual)[index<Rc>()])>();
+  }
 };
 
 /// Partial projection of a field: a rank-Rf view whose trailing Rc
@@ -111,6 +140,8 @@ template <int Rf, class T, int Rc> struct partial_field_binder {
     return field_access::make<Rf>(unowned, row + j * proj.step[Rc - 1], leading);
   }
   bool unit() const { return true; }
+  /// A padding thread's view is empty.
+  field<Rf, T> padding(const tile_point<Rc> &, const tile_group<Rc> &) const { return {}; }
 };
 
 template <class A, int Rf, int Rc> struct partial_indexable_binder {
@@ -121,6 +152,12 @@ template <class A, int Rf, int Rc> struct partial_indexable_binder {
     return partial_view<A, Rf, Rc>(actual, idx.template at<Unit>(j));
   }
   bool unit() const { return true; }
+  /// A padding thread's view names index values past the grid: test
+  /// in_domain() before reading it.
+  partial_view<A, Rf, Rc> padding(const tile_point<Rc> &, const tile_group<Rc> &t) const {
+    index<Rc> tail = t.global();
+    return partial_view<A, Rf, Rc>(actual, tail);
+  }
 };
 
 /// Broadcast: the same object at every point.
@@ -129,6 +166,7 @@ template <class A, int Rc> struct broadcast_binder {
   void begin_row(const std::int64_t (&)[Rc]) {}
   template <bool Unit> A &at(std::int64_t) const { return *actual; }
   bool unit() const { return true; }
+  A &padding(const tile_point<Rc> &, const tile_group<Rc> &) const { return *actual; }
 };
 
 /// Makes host data current before a host loop touches it through raw
@@ -151,6 +189,11 @@ void static_check_argument() {
                   "see argument_rank_mismatch<argument position, actual rank, "
                   "formal rank, compute rank> in the next error");
     (void)sizeof(argument_rank_mismatch<Position + 1, c::Ra, c::Rf, Rc>);
+  } else if constexpr (c::value == conversion::special_index && c::formal_known &&
+                       std::is_same<std::decay_t<Actual>, tile_token>::value) {
+    static_assert(std::is_same<typename c::formal, tile_group<Rc>>::value && !c::formal_writable,
+                  "dp: dp::_tile is bound to a kernel parameter that is not a dp::tile_group "
+                  "of the compute rank taken by value or const&");
   } else if constexpr (c::value == conversion::special_index && c::formal_known) {
     static_assert(std::is_same<typename c::formal, index<Rc>>::value,
                   "dp: an index token (dp::_index, dp::_tile_index, dp::_local_index) is "
@@ -173,7 +216,10 @@ auto make_binder(Actual &actual, const grid<Rc> &g, const call_info &call) {
   using c = classify<Actual, Formal, Rc>;
   using actual_t = std::remove_reference_t<Actual>;
   constexpr conversion conv = c::value;
-  if constexpr (conv == conversion::special_index) {
+  if constexpr (conv == conversion::special_index &&
+                std::is_same<std::decay_t<Actual>, tile_token>::value) {
+    return tile_group_binder<Rc>();
+  } else if constexpr (conv == conversion::special_index) {
     return index_binder<Rc>(g, std::decay_t<Actual>::kind);
   } else if constexpr (conv == conversion::elemental_projection) {
     if constexpr (is_field_v<Actual>) {

@@ -14,6 +14,7 @@
 #include "binders.hpp"
 #include "callable_traits.hpp"
 #include "classify.hpp"
+#include "tile_point.hpp"
 
 namespace dp::detail {
 
@@ -90,7 +91,41 @@ public:
     return fold_row<false>(local, idx, j0, j1, r, std::move(acc), std::index_sequence_for<Args...>());
   }
 
+  /// Calls the kernel for one thread of a tiled domain. A padding thread
+  /// (outside the grid) gets what each binder's padding() gives; its
+  /// projected writes go to temporaries and are dropped. Returns what the
+  /// kernel returns (a reduce's map function), else nothing.
+  decltype(auto) call_tiled(const tile_point<Rc> &p) const {
+    const tile_group<Rc> t = p.group(index_.lb, index_.stride);
+    if (p.in_domain) {
+      binders_t local = binders_;
+      std::int64_t pos[Rc];
+      for (int d = 0; d < Rc; ++d)
+        pos[d] = p.pos[d];
+      std::apply([&](auto &...b) { (b.begin_row(pos), ...); }, local);
+      return call_tiled_with(local, p, t, std::true_type(), std::index_sequence_for<Args...>());
+    }
+    return call_tiled_with(binders_, p, t, std::false_type(), std::index_sequence_for<Args...>());
+  }
+
 private:
+  template <class B, bool In, std::size_t... I>
+  decltype(auto) call_tiled_with(const B &b, const tile_point<Rc> &p, const tile_group<Rc> &t,
+                                 std::integral_constant<bool, In>,
+                                 std::index_sequence<I...>) const {
+    auto &k = const_cast<std::decay_t<K> &>(kernel_);
+    auto value = [&](const auto &binder) -> decltype(auto) {
+      if constexpr (In)
+        return tile_argument(binder, p, t);
+      else
+        return binder.padding(p, t);
+    };
+    if constexpr (implicit)
+      return k(t.global(), as_lvalue(adapt<formal<I>>(value(std::get<I>(b))))...);
+    else
+      return k(as_lvalue(adapt<formal<I>>(value(std::get<I>(b))))...);
+  }
+
   template <bool Unit, class T, class R, std::size_t... I>
   T fold_row(binders_t &b, const index_binder<Rc> &idx, std::int64_t j0, std::int64_t j1,
              const R &r, T acc, std::index_sequence<I...>) const {

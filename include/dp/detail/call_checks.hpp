@@ -10,6 +10,9 @@
 #include "../grid.hpp"
 #include "../indexable.hpp"
 #include "../scalar.hpp"
+#include "../tiled_grid.hpp"
+#include "../tokens.hpp"
+#include "domain_walk.hpp"
 
 namespace dp::detail {
 
@@ -17,6 +20,22 @@ template <class D> struct grid_rank : std::integral_constant<int, 0> {};
 template <int N> struct grid_rank<grid<N>> : std::integral_constant<int, N> {};
 /// N for a dp::grid<N>, 0 for anything else.
 template <class D> inline constexpr int grid_rank_v = grid_rank<std::decay_t<D>>::value;
+
+template <class D> struct tiled_rank : std::integral_constant<int, 0> {};
+template <int N, int... T> struct tiled_rank<tiled_grid<N, T...>> : std::integral_constant<int, N> {};
+/// N for a dp::tiled_grid<N, ...>, 0 for anything else.
+template <class D> inline constexpr int tiled_rank_v = tiled_rank<std::decay_t<D>>::value;
+
+/// The compute rank of any domain (a grid, a tiled grid, dp::where, a
+/// triangle); 0 for anything else.
+template <class D>
+inline constexpr int domain_rank_v = walk_rank_v<D> > 0 ? walk_rank_v<D> : tiled_rank_v<D>;
+
+/// True when an argument is dp::_tile, dp::_tile_index or dp::_local_index.
+template <class A> inline constexpr bool is_tile_token_v = is_tile_token<std::decay_t<A>>::value;
+/// Tile tokens need a tiled domain.
+template <class Domain, class... Args>
+inline constexpr bool tokens_fit_domain_v = tiled_rank_v<Domain> > 0 || !(is_tile_token_v<Args> || ...);
 
 template <class S> struct is_scalar : std::false_type {};
 template <class T> struct is_scalar<scalar<T>> : std::true_type {};

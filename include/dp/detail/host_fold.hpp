@@ -28,6 +28,7 @@
 
 #include "../extent.hpp"
 #include "../grid.hpp"
+#include "domain_walk.hpp"
 #include "host_loop.hpp"
 #include "pencils.hpp"
 #include "projection.hpp"
@@ -79,21 +80,21 @@ template <class T, int N> struct result_row {
   T &operator[](std::int64_t j) const { return row[j * step]; }
 };
 
-/// The fold of every value `src` yields over the positions of e; nothing
-/// for an empty domain.
-template <class T, int N, class R, class Source>
-std::optional<T> fold_all(const extent<N> &e, const R &r, const Source &src) {
+/// The fold of every value `src` yields over the points of a walk
+/// (domain_walk.hpp); nothing for an empty domain.
+template <class T, class Walk, class R, class Source>
+std::optional<T> fold_walk(const Walk &walk, const R &r, const Source &src) {
   using acc_t = std::optional<T>;
-  if (e.size() == 0)
+  constexpr int N = Walk::rank;
+  if (walk.size() == 0)
     return acc_t();
-  const grid<N> positions(e);
   return tbb::parallel_deterministic_reduce(
-      tbb::blocked_range<std::int64_t>(0, e.size(), reduce_grain), acc_t(),
+      tbb::blocked_range<std::int64_t>(0, walk.size(), reduce_grain), acc_t(),
       [&](const tbb::blocked_range<std::int64_t> &range, acc_t acc) {
-        for_each_segment(positions, range.begin(), range.end(),
-                         [&](const std::int64_t(&pos)[N], std::int64_t j0, std::int64_t j1) {
-                           fold_segment(src, pos, j0, j1, r, acc);
-                         });
+        walk.segments(range.begin(), range.end(),
+                      [&](const std::int64_t(&pos)[N], std::int64_t j0, std::int64_t j1) {
+                        fold_segment(src, pos, j0, j1, r, acc);
+                      });
         return acc;
       },
       [&](acc_t a, const acc_t &b) {
@@ -101,6 +102,12 @@ std::optional<T> fold_all(const extent<N> &e, const R &r, const Source &src) {
           fold_into(a, r, *b);
         return a;
       });
+}
+
+/// The fold of every value `src` yields over the positions of e.
+template <class T, int N, class R, class Source>
+std::optional<T> fold_all(const extent<N> &e, const R &r, const Source &src) {
+  return fold_walk<T>(grid_walk<N>(grid<N>(e)), r, src);
 }
 
 /// reduce<Dim>: out(q) = r(out(q), fold of the pencil through q), where q is
