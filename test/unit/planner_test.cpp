@@ -2,6 +2,8 @@
 // (every logical point reached by exactly one physical thread of exactly one
 // piece, within the limits) over many random problems.
 #include <dp/dp.hpp>
+#include <dp/rt/domains.hpp>
+#include <dp/rt/stub_run.hpp>
 #include <gtest/gtest.h>
 
 #include <random>
@@ -172,4 +174,113 @@ TEST(PlannerProperty, EveryModeIsExercised) {
   EXPECT_EQ(dp::rt::plan_dispatch(dp::extent<1>(5000), small, dispatch_policy::load_balance, {8, 1, 1}).pieces.size(), 10u);
 }
 
+// --- tiled plans (one group per tile) --------------------------------------------
+
+/// Walks every physical thread of a tiled plan as the generated stub does
+/// (the group's id gives the tile, the thread's id its place in the tile)
+/// and checks that each point of the grid is reached by exactly one thread
+/// that is not padding, and that the groups are exactly the tiles.
+template <int... T, int N = sizeof...(T)>
+void check_tiled_covering(const dp::extent<N> &e, const dp::rt::device_limits &limits) {
+  const dp::extent<N> tile(T...);
+  SCOPED_TRACE("extent " + e.to_string() + " tile " + tile.to_string() + " max_groups (" +
+               std::to_string(limits.max_groups[0]) + "," + std::to_string(limits.max_groups[1]) +
+               "," + std::to_string(limits.max_groups[2]) + ")");
+  const dp::extent<N> tiles = dp::rt::tile_counts(e, tile);
+  const auto plan = dp::rt::plan_tiles("test", tiles, tile, limits);
+  const triple shape = dp::rt::tile_group_shape(tile);
+  dp::rt::tiling<N, T...> tiling{};
+  for (int d = 0; d < N; ++d)
+    tiling.extent[d] = e[d];
+  std::vector<int> hits(static_cast<std::size_t>(e.size()), 0);
+  std::vector<int> tile_hits(static_cast<std::size_t>(tiles.size()), 0);
+  std::int64_t padding = 0;
+  const dp::grid<N> g(e), tg(tiles);
+  for (const auto &piece : plan.pieces) {
+    for (int k = 0; k < 3; ++k)
+      ASSERT_LE(piece.groups[k], limits.max_groups[k]);
+    dp::rt::physical_thread th{};
+    for (th.group[2] = 0; th.group[2] < piece.groups[2]; ++th.group[2])
+      for (th.group[1] = 0; th.group[1] < piece.groups[1]; ++th.group[1])
+        for (th.group[0] = 0; th.group[0] < piece.groups[0]; ++th.group[0]) {
+          dp::rt::tile_point<N> at;
+          th.local = {0, 0, 0};
+          if (!dp::rt::logical_index(plan, piece, th, at.tile))
+            continue;
+          ASSERT_TRUE(tiles.contains(at.tile));
+          ++tile_hits[static_cast<std::size_t>(tg.flatten(at.tile))];
+          for (std::int64_t z = 0; z < shape[2]; ++z)
+            for (std::int64_t y = 0; y < shape[1]; ++y)
+              for (std::int64_t x = 0; x < shape[0]; ++x) {
+                const std::int64_t local[3] = {x, y, z};
+                tiling.place(local, at);
+                if (!at.in_domain) {
+                  ++padding;
+                  continue;
+                }
+                ASSERT_TRUE(e.contains(at.pos));
+                ++hits[static_cast<std::size_t>(g.flatten(at.pos))];
+              }
+        }
+  }
+  for (std::size_t k = 0; k < tile_hits.size(); ++k)
+    ASSERT_EQ(tile_hits[k], 1) << "tile " << k;
+  for (std::size_t k = 0; k < hits.size(); ++k)
+    ASSERT_EQ(hits[k], 1) << "point " << k;
+  EXPECT_EQ(padding, tiles.size() * tile.size() - e.size());
+}
+
+template <int... T> void random_tiled_coverings(std::uint32_t seed, int count) {
+  constexpr int N = sizeof...(T);
+  std::mt19937 rng(seed);
+  auto pick = [&](std::int64_t lo, std::int64_t hi) {
+    return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+  };
+  for (int c = 0; c < count; ++c) {
+    dp::extent<N> e;
+    for (int d = 0; d < N; ++d)
+      e[d] = pick(d == 0 ? 0 : 1, N <= 2 ? 40 : 12);
+    const dp::rt::device_limits limits{{pick(1, 5), pick(1, 5), pick(1, 5)}, 1024};
+    try {
+      (void)dp::rt::plan_tiles("test", dp::rt::tile_counts(e, dp::extent<N>(T...)),
+                               dp::extent<N>(T...), limits);
+    } catch (const dp::error &) {
+      continue; // too many launches: allowed to refuse, never to be wrong
+    }
+    check_tiled_covering<T...>(e, limits);
+  }
+}
+
+TEST(TiledPlan, EveryPointOnceAndEveryTileOneGroupRank1) { random_tiled_coverings<8>(11, 200); }
+TEST(TiledPlan, EveryPointOnceAndEveryTileOneGroupRank2) { random_tiled_coverings<4, 3>(12, 200); }
+TEST(TiledPlan, EveryPointOnceAndEveryTileOneGroupRank3) { random_tiled_coverings<2, 3, 2>(13, 150); }
+TEST(TiledPlan, EveryPointOnceAndEveryTileOneGroupRank4) { random_tiled_coverings<2, 1, 3, 2>(14, 100); }
+
+TEST(TiledPlan, ManyTilesSplitIntoLaunchesWithOriginsInTileUnits) {
+  // 100 x 100 tiles of 8 x 8, at most 16 groups a dimension.
+  const dp::rt::device_limits small{{16, 16, 16}, 1024};
+  const auto plan = dp::rt::plan_tiles("test", dp::extent<2>(100, 100), dp::extent<2>(8, 8), small);
+  EXPECT_GT(plan.pieces.size(), 1u);
+  check_tiled_covering<8, 8>(dp::extent<2>(799, 800), small);
+}
+
+TEST(TiledPlan, ATileBeyondTheDeviceIsAnErrorNamingTheCall) {
+  const dp::rt::device_limits limits{{65535, 65535, 65535}, 256, {256, 256, 64}};
+  try {
+    (void)dp::rt::plan_tiles("dp::forall at k.cpp:3:5", dp::extent<2>(4, 4), dp::extent<2>(32, 16),
+                             limits);
+    FAIL() << "no dp::error";
+  } catch (const dp::error &e) {
+    EXPECT_NE(std::string(e.what()).find("k.cpp:3:5"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("512"), std::string::npos) << e.what();
+  }
+  try {
+    (void)dp::rt::plan_tiles("site", dp::extent<3>(1, 1, 1), dp::extent<3>(128, 1, 1), limits);
+    FAIL() << "no dp::error";
+  } catch (const dp::error &e) {
+    EXPECT_NE(std::string(e.what()).find("z dimension"), std::string::npos) << e.what();
+  }
+}
+
 } // namespace
+

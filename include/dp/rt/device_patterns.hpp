@@ -76,14 +76,15 @@ inline triple stride_groups(std::int64_t n) {
 inline constexpr triple stride_shape{256, 1, 1};
 
 /// Full reduce: `value` (the result's prior value, the fold's initial value)
-/// becomes value r f(p0) r f(p1) ... over every position.
-template <class T, int N, class Op, class Map>
-void reduce(const char *site, const dp::extent<N> &e, const Op &op, const Map &map, T &value) {
-  const offset_iterator<mapped_values<T, Map, linear_positions<N>>> in(
-      {map, linear_positions<N>::of(e)}, 0);
+/// becomes value r f(p0) r f(p1) ... over the positions of point numbers
+/// 0..count-1.
+template <class T, class Positions, class Op, class Map>
+void reduce(const char *site, std::int64_t count, const Positions &positions, const Op &op,
+            const Map &map, T &value) {
+  const offset_iterator<mapped_values<T, Map, Positions>> in({map, positions}, 0);
   gpu::buffer out(site, sizeof(T));
   vendor::run(site, "reduce", [&](void *scratch, std::size_t &bytes) {
-    return vendor::reduce(scratch, bytes, in, out.as<T>(), e.size(), op, value);
+    return vendor::reduce(scratch, bytes, in, out.as<T>(), count, op, value);
   });
   gpu::copy_to_host(site, &value, out.get(), sizeof(T));
 }

@@ -22,6 +22,8 @@ using triple = std::array<std::int64_t, 3>;
 struct device_limits {
   triple max_groups;
   std::int64_t max_threads_per_group;
+  /// Threads per group along each physical dimension (a tile's shape).
+  triple max_group_extent{1024, 1024, 64};
 };
 
 /// How to lay a domain onto launches.

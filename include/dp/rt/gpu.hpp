@@ -55,7 +55,8 @@ inline device_limits query_limits() {
   dp_gpu_device_prop_t prop;
   DP_GPU_CHECK(nullptr, DP_GPU(GetDeviceProperties)(&prop, device));
   return device_limits{{prop.maxGridSize[0], prop.maxGridSize[1], prop.maxGridSize[2]},
-                       prop.maxThreadsPerBlock};
+                       prop.maxThreadsPerBlock,
+                       {prop.maxThreadsDim[0], prop.maxThreadsDim[1], prop.maxThreadsDim[2]}};
 }
 
 /// True when a device is present.

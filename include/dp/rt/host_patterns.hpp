@@ -56,21 +56,16 @@ template <int N, class Map> struct map_source {
 
 namespace host {
 
-/// Full reduce, native: the fold of the map over the domain.
-template <class T, int N, class Op, class Map>
-std::optional<T> reduce_native(const dp::extent<N> &e, const Op &op, const Map &map) {
-  return dp::detail::fold_all<T>(e, op, map_source<N, Map>{map});
-}
-
 /// Full reduce, emulated: the values the device's input iterator yields,
-/// offset by offset (fixed blocks, so the result is reproducible).
-template <class T, int N, class Op, class Map>
-std::optional<T> reduce_emulated(const dp::extent<N> &e, const Op &op, const Map &map) {
+/// point number by point number (fixed blocks, so the result is
+/// reproducible). `positions` raises a point number to a position.
+template <class T, class Positions, class Op, class Map>
+std::optional<T> reduce_emulated(std::int64_t count, const Positions &positions, const Op &op,
+                                 const Map &map) {
   using acc_t = std::optional<T>;
-  const offset_iterator<mapped_values<T, Map, linear_positions<N>>> in(
-      {map, linear_positions<N>::of(e)}, 0);
+  const offset_iterator<mapped_values<T, Map, Positions>> in({map, positions}, 0);
   return tbb::parallel_deterministic_reduce(
-      tbb::blocked_range<std::int64_t>(0, e.size(), dp::detail::reduce_grain), acc_t(),
+      tbb::blocked_range<std::int64_t>(0, count, dp::detail::reduce_grain), acc_t(),
       [&](const tbb::blocked_range<std::int64_t> &r, acc_t acc) {
         for (std::int64_t i = r.begin(); i < r.end(); ++i)
           dp::detail::fold_into(acc, op, in[i]);

@@ -19,15 +19,21 @@
 #include "../detail/capture.hpp"
 #include "../detail/host_fold.hpp"
 #include "../detail/host_loop.hpp"
+#include "../detail/domain_walk.hpp"
+#include "../detail/host_tiles.hpp"
 #include "../detail/pencils.hpp"
 #include "../detail/projection.hpp"
 #include "../field.hpp"
 #include "../grid.hpp"
 #include "../index.hpp"
 #include "../scalar.hpp"
+#include "../tiled_grid.hpp"
+#include "../triangle.hpp"
+#include "../where.hpp"
 #include "backend.hpp"
 #include "device_patterns.hpp"
 #include "dispatch.hpp"
+#include "domains.hpp"
 #include "gpu.hpp"
 #include "host_patterns.hpp"
 #include "pencil_kernels.hpp"
@@ -78,17 +84,6 @@ template <std::size_t I, class... A> using arg_t = std::tuple_element_t<I, std::
 /// state, as every iteration of the host reference does.
 template <class K> DP_HOST_DEVICE K mutable_copy(const K &kernel) { return kernel; }
 
-/// Index values of the compute grid, for `_index` and the implicit index.
-template <int Rc> struct index_values {
-  std::int64_t lb[Rc], stride[Rc];
-  DP_HOST_DEVICE dp::index<Rc> operator[](const dp::index<Rc> &pos) const {
-    dp::index<Rc> v;
-    for (int d = 0; d < Rc; ++d)
-      v[d] = lb[d] + pos[d] * stride[d];
-    return v;
-  }
-};
-
 /// How a stub uses a field argument.
 enum class access {
   read,     ///< read-only: copied in when stale, never back
@@ -101,11 +96,52 @@ enum class access {
 /// natural order sorts by radix on a GPU.
 enum class sort_order { custom, ascending, descending };
 
-/// Prepares and runs one call-site's launch.
-template <int Rc> class launch_context final : private dp::detail::capture_scope {
+/// The grid a domain's arguments are projected on.
+template <int N> const dp::grid<N> &bounds_of(const dp::grid<N> &g) { return g; }
+template <class D> auto bounds_of(const D &d) -> decltype(d.domain()) { return d.domain(); }
+
+/// What a stub's parameter block holds of a domain that is not a grid: a
+/// dp::where's filter, a triangle's raise.
+template <class D> struct domain_map {};
+template <int N, class P> struct domain_map<dp::where_domain<N, P>> {
+  using type = where_filter<N, P>;
+};
+template <dp::triangle_part Part> struct domain_map<dp::triangle_domain<Part>> {
+  using type = triangle_points<Part>;
+};
+template <class D> using domain_map_t = typename domain_map<std::decay_t<D>>::type;
+
+template <class D> struct tiling_of {};
+template <int N, int... T> struct tiling_of<dp::tiled_grid<N, T...>> {
+  using type = tiling<N, T...>;
+};
+template <class D> using tiling_t = typename tiling_of<std::decay_t<D>>::type;
+
+template <class D> struct is_where : std::false_type {};
+template <int N, class P> struct is_where<dp::where_domain<N, P>> : std::true_type {};
+template <class D> struct is_triangle : std::false_type {};
+template <dp::triangle_part P> struct is_triangle<dp::triangle_domain<P>> : std::true_type {};
+template <class D> struct is_tiled : std::false_type {};
+template <int N, int... T> struct is_tiled<dp::tiled_grid<N, T...>> : std::true_type {};
+
+/// A dp::where's kept values as maybe<T>: a filtered point is absent.
+template <class T, class Map, class Filter> struct kept_values {
+  Map map;
+  Filter filter;
+  template <int N> DP_HOST_DEVICE maybe<T> operator()(const dp::index<N> &pos) const {
+    if (filter.keep(pos))
+      return maybe<T>{true, static_cast<T>(map(pos))};
+    return maybe<T>{false, T()};
+  }
+};
+
+/// Prepares and runs one call-site's launch. Domain is the call-site's
+/// compute domain: a grid, a tiled grid, a dp::where or a triangle.
+template <int Rc, class Domain = dp::grid<Rc>>
+class launch_context final : private dp::detail::capture_scope {
 public:
-  launch_context(const char *kind, const char *location, const dp::grid<Rc> &domain)
-      : call_{kind, location}, domain_(domain), site_(call_.name()) {
+  launch_context(const char *kind, const char *location, const Domain &domain)
+      : call_{kind, location}, domain_(domain), grid_(bounds_of(domain)), site_(call_.name()) {
     backend_ = selected_backend(compiled_device_backend(), device_present());
     mode_ = backend_ == backend::host ? selected_host_mode() : host_mode::native;
   }
@@ -119,7 +155,7 @@ public:
   template <class U, int Ra, class T>
   projection<U, Rc> project(const dp::field<Ra, T> &f, int position, access how) {
     note_use(f, position, how);
-    const auto p = dp::detail::project_on<Rc>(f, domain_, call_, position);
+    const auto p = dp::detail::project_on<Rc>(f, grid_, call_, position);
     projection<U, Rc> moved;
     moved.base = relocate<U>(f, p.base, how != access::read);
     for (int d = 0; d < Rc; ++d)
@@ -134,7 +170,7 @@ public:
     static_assert(Ra == Rf + Rc, "partial projection needs rank Rf + Rc");
     note_use(f, position, how);
     partial_projection<Rf, U, Rc> pp;
-    const auto p = dp::detail::project_on<Rc>(f, domain_, call_, position);
+    const auto p = dp::detail::project_on<Rc>(f, grid_, call_, position);
     pp.trailing.base = relocate<U>(f, p.base, how != access::read);
     for (int d = 0; d < Rc; ++d)
       pp.trailing.step[d] = p.step[d];
@@ -160,7 +196,7 @@ public:
   index_values<Rc> indices() const {
     index_values<Rc> v;
     for (int d = 0; d < Rc; ++d)
-      v.lb[d] = domain_.dimension(d).lb, v.stride[d] = domain_.dimension(d).stride;
+      v.lb[d] = grid_.dimension(d).lb, v.stride[d] = grid_.dimension(d).stride;
     return v;
   }
 
@@ -175,38 +211,78 @@ public:
 
   /// forall: runs the stub over the whole domain. `body(pos, params)` is the
   /// stub's projection and kernel call at one position: the native host
-  /// path calls it directly (a callable, so it inlines).
-  template <class Params, class Body>
-  void run(const stub_table<Rc, Params> &stubs, const Params &params, Body &&body) {
+  /// path calls it directly (a callable, so it inlines). The stubs are over
+  /// the domain's launch positions: the grid's (a dp::where's stub filters
+  /// them), or a triangle's point numbers.
+  template <int K, class Params, class Body>
+  void run(const stub_table<K, Params> &stubs, const Params &params, Body &&body) {
     dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
-    if (!domain_.empty()) {
+    if (!grid_.empty()) {
       if (backend_ != backend::host)
-        run_on_device(site_, domain_.extents(), stubs, params);
+        run_on_device(site_, launch_extent(), stubs, params);
       else if (mode_ == host_mode::emulate)
-        run_emulated(site_, domain_.extents(), stubs, params);
+        run_emulated(site_, launch_extent(), stubs, params);
       else
         run_native(body, params);
     }
     finish();
   }
 
+  /// forall on a tiled grid: one group per tile, `tile_bytes` of tile
+  /// memory per tile. `body(point, params)` runs one thread of a tile.
+  template <class Params, class Body>
+  void run_tiled(const stub_table<Rc, Params> &stubs, const Params &params,
+                 std::size_t tile_bytes, Body &&body) {
+    static_assert(is_tiled<Domain>::value, "run_tiled is for tiled domains");
+    dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
+    if (!grid_.empty()) {
+      const dp::extent<Rc> tile = Domain::tile_extents();
+      if (backend_ != backend::host)
+        run_tiled_on_device(site_, grid_.extents(), tile, stubs, params);
+      else if (mode_ == host_mode::emulate)
+        run_tiled_emulated(site_, grid_.extents(), tile, tile_bytes, stubs, params);
+      else
+        dp::detail::for_each_tile_thread(site_, grid_.extents(), tile, tile_bytes,
+                                         [&](const tile_point<Rc> &p) { body(p, params); });
+    }
+    finish();
+  }
+
+  /// The stub's view of a dp::where or a triangle (domain_map_t).
+  template <class D = Domain> domain_map_t<D> domain_map() {
+    if constexpr (is_where<D>::value)
+      return {indices(), capture(domain_.predicate(), false)};
+    else
+      return {domain_.order()};
+  }
+
+  /// A tiled stub's view of its domain: the grid's extents (for the padding
+  /// test) and the tile's.
+  template <class D = Domain> tiling_t<D> tiling() const {
+    tiling_t<D> t;
+    for (int d = 0; d < Rc; ++d)
+      t.extent[d] = grid_.extent(d);
+    return t;
+  }
+
   /// Full reduce: result = r(result, fold of map over the domain).
   template <class T, class Op, class Map> void reduce(dp::scalar<T> &result, const Op &op, const Map &map) {
     dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
-    if (!domain_.empty()) {
-      const dp::extent<Rc> e = domain_.extents();
-      if (backend_ != backend::host) {
-#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
-        T value = result.get(); // the prior value is the fold's initial value
-        device::reduce(site_.c_str(), e, op, map, value);
-        result.set(value);
-#endif
-      } else {
-        const std::optional<T> total = mode_ == host_mode::emulate
-                                           ? host::reduce_emulated<T>(e, op, map)
-                                           : host::reduce_native<T>(e, op, map);
-        if (total)
+    if (!grid_.empty()) {
+      if (backend_ == backend::host && mode_ == host_mode::native) {
+        const auto walk = dp::detail::walk_of(domain_);
+        if (const std::optional<T> total = dp::detail::fold_walk<T>(walk, op, map_source<Rc, Map>{map}))
           result.set(static_cast<T>(op(result.get(), *total)));
+      } else if constexpr (is_where<Domain>::value) {
+        // Filtered points are absent values: r needs no identity.
+        const kept_values<T, Map, domain_map_t<Domain>> values{map, domain_map()};
+        const maybe<T> total = fold_launch(maybe<T>{true, result.get()}, maybe_op<T, Op>{op},
+                                           values, linear_positions<Rc>::of(grid_.extents()));
+        result.set(total.value);
+      } else if constexpr (is_triangle<Domain>::value) {
+        result.set(fold_launch(result.get(), op, map, domain_map()));
+      } else {
+        result.set(fold_launch(result.get(), op, map, linear_positions<Rc>::of(grid_.extents())));
       }
     }
     finish();
@@ -216,10 +292,10 @@ public:
   template <int Dim, int M, class T, class Op, class Map>
   void reduce_pencils(dp::field<M, T> &result, const Op &op, const Map &map) {
     static_assert(M == Rc - 1, "a reduce<Dim> result has the compute rank less one");
-    const projection<T, M> out = place_result(result, dp::detail::without_dimension(domain_, Dim),
+    const projection<T, M> out = place_result(result, dp::detail::without_dimension(grid_, Dim),
                                               dp::detail::result_position);
-    if (!domain_.empty()) {
-      const dp::extent<Rc> e = domain_.extents();
+    if (!grid_.empty()) {
+      const dp::extent<Rc> e = grid_.extents();
       using job_t = pencil_job<Rc, Dim, T, Op, Map, Rc - 1>;
       if (backend_ == backend::host && mode_ == host_mode::native) {
         dp::detail::fold_pencils<Dim, T>(e, op, map_source<Rc, Map>{map}, out);
@@ -241,9 +317,9 @@ public:
   /// scan<Dim>: result(p) = the r-fold of map over p's pencil up to p.
   template <int Dim, class T, class Op, class Map>
   void scan(dp::field<Rc, T> &result, const Op &op, const Map &map) {
-    const projection<T, Rc> out = place_result(result, domain_, dp::detail::result_position);
-    if (!domain_.empty()) {
-      const dp::extent<Rc> e = domain_.extents();
+    const projection<T, Rc> out = place_result(result, grid_, dp::detail::result_position);
+    if (!grid_.empty()) {
+      const dp::extent<Rc> e = grid_.extents();
       using job_t = pencil_job<Rc, Dim, T, Op, Map, Rc>;
       if (backend_ == backend::host && mode_ == host_mode::native) {
         dp::detail::scan_pencils<Dim, T>(e, op, map_source<Rc, Map>{map}, out);
@@ -266,9 +342,9 @@ public:
   template <int Dim, class T, class Less>
   void sort(dp::field<Rc, T> &sort_field, const Less &less, sort_order order) {
     const projection<T, Rc> data =
-        place_result(sort_field, domain_, dp::detail::sort_field_position);
-    if (!domain_.empty()) {
-      const dp::extent<Rc> e = domain_.extents();
+        place_result(sort_field, grid_, dp::detail::sort_field_position);
+    if (!grid_.empty()) {
+      const dp::extent<Rc> e = grid_.extents();
       if (backend_ == backend::host && mode_ == host_mode::native) {
         dp::detail::sort_pencils<Dim, T>(e, less, data);
       } else if (backend_ == backend::host) {
@@ -373,9 +449,9 @@ private:
   }
 
   template <class Params, class Body> void run_native(const Body &body, const Params &params) {
-    const dp::grid<Rc> positions(domain_.extents());
-    dp::detail::parallel_segments(
-        positions, [&](const std::int64_t (&pos)[Rc], std::int64_t j0, std::int64_t j1) {
+    dp::detail::parallel_walk(
+        dp::detail::walk_of(domain_),
+        [&](const std::int64_t (&pos)[Rc], std::int64_t j0, std::int64_t j1) {
           dp::index<Rc> idx;
           for (int d = 0; d < Rc - 1; ++d)
             idx[d] = pos[d];
@@ -386,8 +462,36 @@ private:
         });
   }
 
+  /// The extents a forall stub is planned over: a triangle's point numbers,
+  /// else the grid's positions.
+  auto launch_extent() const {
+    if constexpr (is_triangle<Domain>::value)
+      return dp::extent<1>(domain_.size());
+    else
+      return grid_.extents();
+  }
+
+  /// prior r (the fold of values over the launch's points), emulated or on
+  /// the device; `positions` raises a point number to a position.
+  template <class V, class Op, class Values, class Positions>
+  V fold_launch(V prior, const Op &op, const Values &values, const Positions &positions) {
+    std::int64_t count = grid_.size();
+    if constexpr (is_triangle<Domain>::value)
+      count = domain_.size();
+    if (backend_ != backend::host) {
+#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
+      device::reduce(site_.c_str(), count, positions, op, values, prior);
+#endif
+      return prior;
+    }
+    if (const std::optional<V> total = host::reduce_emulated<V>(count, positions, op, values))
+      return static_cast<V>(op(prior, *total));
+    return prior;
+  }
+
   dp::detail::call_info call_;
-  dp::grid<Rc> domain_;
+  Domain domain_;
+  dp::grid<Rc> grid_;
   std::string site_;
   backend backend_ = backend::host;
   host_mode mode_ = host_mode::native;

@@ -18,6 +18,17 @@
 
 namespace dp::rt {
 
+/// Index values of the compute grid (position -> index value), for `_index` and the implicit index.
+template <int Rc> struct index_values {
+  std::int64_t lb[Rc], stride[Rc];
+  DP_HOST_DEVICE dp::index<Rc> operator[](const dp::index<Rc> &pos) const {
+    dp::index<Rc> v;
+    for (int d = 0; d < Rc; ++d)
+      v[d] = lb[d] + pos[d] * stride[d];
+    return v;
+  }
+};
+
 /// Positions of a domain in row-major order: offset -> position.
 template <int N> struct linear_positions {
   std::int64_t extent[N];
