@@ -226,7 +226,8 @@ bool convertible(QualType From, QualType To, const ASTContext &Ctx) {
 }
 
 std::optional<int> checkCallShape(const CallExpr *Call, llvm::StringRef Kind, unsigned MinArgs,
-                                  ASTContext &Ctx, Reporter &Diags) {
+                                  ASTContext &Ctx, Reporter &Diags, DomainSet Allowed,
+                                  Domain *Out) {
   if (Call->getBeginLoc().isMacroID() || Call->getEndLoc().isMacroID()) {
     Diags.untouched(Call->getBeginLoc()) << Kind << "it is spelled inside a macro expansion";
     return std::nullopt;
@@ -235,11 +236,30 @@ std::optional<int> checkCallShape(const CallExpr *Call, llvm::StringRef Kind, un
     Diags.untouched(Call->getBeginLoc()) << Kind << "it has too few arguments";
     return std::nullopt;
   }
-  const Expr *Domain = Call->getArg(0);
-  const std::optional<int> Rc = gridRank(Domain->getType());
-  if (!Rc)
-    Diags.badDomain(Domain->getExprLoc()) << printType(Domain->getType(), Ctx);
-  return Rc;
+  const Expr *DomainArg = Call->getArg(0);
+  const std::optional<std::pair<int, Domain>> D = computeDomain(DomainArg->getType(), Ctx);
+  if (!D || !(Allowed & domainBit(D->second.Kind))) {
+    Diags.badDomain(DomainArg->getExprLoc())
+        << Kind << describeDomains(Allowed)
+        << printType(DomainArg->getType().getCanonicalType().getUnqualifiedType(), Ctx);
+    return std::nullopt;
+  }
+  if (Out)
+    *Out = D->second;
+  return D->first;
+}
+
+std::string describeDomains(DomainSet Allowed) {
+  if (Allowed == domainBit(DomainKind::Grid))
+    return "a dp::grid<N> (tiled, dp::where and triangle domains are for dp::forall and the "
+           "full dp::reduce)";
+  std::string S = "a dp::grid<N>";
+  if (Allowed & domainBit(DomainKind::Tiled))
+    S += ", a dp::tile<T...>(grid)";
+  S += ", a dp::where(grid, pred) or a dp::lower_triangle / dp::upper_triangle";
+  if (!(Allowed & domainBit(DomainKind::Tiled)))
+    S += " (a tiled domain is for dp::forall)";
+  return S;
 }
 
 bool stubsCanPass(const AnalysedCall &A, llvm::StringRef Kind, unsigned FirstArg,
@@ -335,7 +355,13 @@ std::optional<AnalysedCall> analyseKernelCall(const CallExpr *Call, llvm::String
     if (std::optional<IndexKind> Token = indexToken(AT); Token && !Binding.BroadcastOnly) {
       Arg.Conv = Conversion::SpecialIndex;
       Arg.Index = *Token;
-      if (Known && !isDpIndex(P->getType(), Rc)) {
+      if (*Token == IndexKind::Group) {
+        const QualType FT = Known ? P->getType() : QualType();
+        if (Known && (!isTileGroup(FT, Rc) || isWritableFormal(FT))) {
+          Diags.badTileFormal(A->getExprLoc()) << (I + 1) << Formal << Rc;
+          Ok = false;
+        }
+      } else if (Known && !isDpIndex(P->getType(), Rc)) {
         Diags.badIndexFormal(A->getExprLoc()) << (I + 1) << Formal << Rc;
         Ok = false;
       }

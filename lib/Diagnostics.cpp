@@ -19,7 +19,26 @@ Reporter::Reporter(DiagnosticsEngine &DE) : DE(DE) {
               "(a kernel may take one extra leading dp::index<%2> for the index)");
   Aliased = DE.getCustomDiagID(DiagnosticsEngine::Error, "'%0' is bound to writable parameter %1 and also passed as argument %2; "
                 "iterations would race (pass a clone())");
-  BadDomain = DE.getCustomDiagID(DiagnosticsEngine::Error, "the compute domain must be a dp::grid<N>, not '%0'");
+  BadDomain = DE.getCustomDiagID(DiagnosticsEngine::Error,
+                                 "the compute domain of dp::%0 must be %1, not '%2'");
+  BadTileFormal = DE.getCustomDiagID(
+      DiagnosticsEngine::Error, "argument %0 is dp::_tile, but kernel parameter '%1' is not a "
+                                "dp::tile_group<%2> taken by value or const&");
+  TileTokenUntiled = DE.getCustomDiagID(
+      DiagnosticsEngine::Error,
+      "argument %0 is a tile token, but this dp::%1 is not over a tiled domain: write "
+      "dp::tile<T0, ...>(grid) to run it in tiles");
+  TileStaticUntiled = DE.getCustomDiagID(
+      DiagnosticsEngine::Error,
+      "dp::tile_static<%0> in the kernel of a dp::%1 that is not over a tiled domain: tile "
+      "memory exists only for the threads of a tile (dp::forall over dp::tile<T0, ...>(grid))");
+  DivergentBarrier = DE.getCustomDiagID(
+      DiagnosticsEngine::Error,
+      "barrier under a condition that depends on the thread: the threads of a tile that skip "
+      "it never meet the others (padding threads run the kernel too, with in_domain() false); "
+      "move the barrier out of the condition");
+  ConditionNote = DE.getCustomDiagID(DiagnosticsEngine::Note,
+                                     "this condition depends on the thread through '%0'");
   BadIndexFormal = DE.getCustomDiagID(DiagnosticsEngine::Error, "argument %0 is a special index token, but kernel parameter '%1' is "
                        "not a dp::index<%2>");
   Untouched = DE.getCustomDiagID(DiagnosticsEngine::Warning, "dp::%0 call-site left untouched: %1");
@@ -83,6 +102,19 @@ DiagnosticBuilder Reporter::dimensionOutOfRange(SourceLocation L) {
   return report(L, DimensionOutOfRange, true);
 }
 DiagnosticBuilder Reporter::badResult(SourceLocation L) { return report(L, BadResult, true); }
+DiagnosticBuilder Reporter::badTileFormal(SourceLocation L) { return report(L, BadTileFormal, true); }
+DiagnosticBuilder Reporter::tileTokenUntiled(SourceLocation L) {
+  return report(L, TileTokenUntiled, true);
+}
+DiagnosticBuilder Reporter::tileStaticUntiled(SourceLocation L) {
+  return report(L, TileStaticUntiled, true);
+}
+DiagnosticBuilder Reporter::divergentBarrier(SourceLocation L) {
+  return report(L, DivergentBarrier, true);
+}
+DiagnosticBuilder Reporter::conditionNote(SourceLocation L) {
+  return report(L, ConditionNote, false);
+}
 DiagnosticBuilder Reporter::badComparator(SourceLocation L) {
   return report(L, BadComparator, true);
 }

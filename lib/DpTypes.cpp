@@ -52,6 +52,11 @@ bool isDpIndex(QualType T, int Rank) {
 }
 
 std::optional<IndexKind> indexToken(QualType T) {
+  if (const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl())
+    if (RD->getName() == "tile_token")
+      if (const auto *NS = dyn_cast<NamespaceDecl>(RD->getDeclContext());
+          NS && NS->getName() == "dp" && NS->getParent()->isTranslationUnit())
+        return IndexKind::Group;
   const auto *S = dpSpecialization(T, "index_token");
   if (!S || S->getTemplateArgs().size() == 0)
     return std::nullopt;
@@ -60,6 +65,44 @@ std::optional<IndexKind> indexToken(QualType T) {
   case 2: return IndexKind::Local;
   default: return IndexKind::Global;
   }
+}
+
+std::optional<std::pair<int, Domain>> computeDomain(QualType T, const ASTContext &Ctx) {
+  Domain D;
+  D.Type = printType(T.getNonReferenceType().getCanonicalType().getUnqualifiedType(), Ctx);
+  if (std::optional<int> R = gridRank(T))
+    return std::make_pair(*R, D);
+  if (const auto *S = dpSpecialization(T, "tiled_grid")) {
+    D.Kind = DomainKind::Tiled;
+    const TemplateArgumentList &Args = S->getTemplateArgs();
+    if (Args.size() != 2 || Args[1].getKind() != TemplateArgument::Pack)
+      return std::nullopt;
+    for (const TemplateArgument &E : Args[1].pack_elements())
+      D.Tile.push_back(E.getAsIntegral().getExtValue());
+    return std::make_pair(*integralArg(S, 0), D);
+  }
+  if (const auto *S = dpSpecialization(T, "where_domain")) {
+    D.Kind = DomainKind::Where;
+    return std::make_pair(*integralArg(S, 0), D);
+  }
+  if (const auto *S = dpSpecialization(T, "triangle_domain")) {
+    D.Kind = S->getTemplateArgs()[0].getAsIntegral().getExtValue() == 0 ? DomainKind::LowerTriangle
+                                                                         : DomainKind::UpperTriangle;
+    return std::make_pair(2, D);
+  }
+  return std::nullopt;
+}
+
+bool isTileGroup(QualType T, int Rank) {
+  const std::optional<int> R = integralArg(dpSpecialization(T, "tile_group"), 0);
+  return R && *R == Rank;
+}
+
+QualType tileStaticType(QualType T) {
+  const auto *S = dpSpecialization(T, "tile_static");
+  if (!S || S->getTemplateArgs().size() != 1)
+    return QualType();
+  return S->getTemplateArgs()[0].getAsType();
 }
 
 int dpRank(QualType T, const ASTContext &Ctx) {

@@ -10,6 +10,8 @@
 #include "ForallRule.h"
 #include "dpstub/StubText.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 namespace dpstub {
 
 std::string ForallRule::renderStub(const CallSite &C) const {
@@ -17,39 +19,92 @@ std::string ForallRule::renderStub(const CallSite &C) const {
   llvm::raw_string_ostream OS(Out);
   const std::string Rc = std::to_string(C.ComputeRank);
   const std::string &N = C.StubName;
+  const bool Tiled = C.Dom.isTiled();
 
   renderHeaderComment(OS, C);
   renderParams(OS, C);
 
+  if (Tiled) {
+    // Every tile_static the kernel may declare, each in its own slot: a
+    // fixed size the __shared__ array of the stub takes.
+    OS << "/// Tile memory per tile: room for every dp::tile_static of the kernel.\n"
+       << "inline constexpr std::size_t " << N << "_tile_bytes = dp::rt::tile_bytes<"
+       << llvm::join(C.Dom.TileStatics, ", ") << ">();\n"
+       << "static_assert(" << N << "_tile_bytes <= dp::max_tile_static_bytes,\n"
+       << "              \"the kernel's dp::tile_static objects need more than 48 KiB of tile "
+          "memory\");\n\n";
+  }
+
   // The body: projection, kernel call and write-back at one position.
   OS << "template <class Params>\n"
-     << "DP_HOST_DEVICE inline void " << N << "_body(const dp::index<" << Rc
-     << "> &pos, const Params &p) {\n";
+     << "DP_HOST_DEVICE inline void " << N << "_body(";
+  if (Tiled)
+    OS << "const dp::rt::tile_point<" << Rc << "> &at, const Params &p) {\n"
+       << "  const dp::index<" << Rc << "> &pos = at.pos; // past the grid for a padding thread\n";
+  else
+    OS << "const dp::index<" << Rc << "> &pos, const Params &p) {\n";
   renderBindings(OS, C, "  ");
   OS << "  " << renderKernelCall(C) << ";\n";
   renderWriteBacks(OS, C, "  ");
   OS << "}\n\n";
 
   // The __global__ stub: physical thread -> logical position.
+  const std::string Launched = C.Dom.isTriangle() ? "1" : Rc;
   OS << "template <int Mode, class Params>\n"
-     << "DP_GLOBAL void " << N << "_stub(const dp::rt::launch_geometry<" << Rc
+     << "DP_GLOBAL void " << N << "_stub(const dp::rt::launch_geometry<" << Launched
      << "> geometry, const Params p) {\n"
-     << "  dp::index<" << Rc << "> pos; // logical position: 0-based, per dimension\n"
-     << "  const dp::rt::thread_ids thread = dp::rt::this_thread();\n"
-     << "  if (dp::rt::map_thread<Mode>(geometry, thread.group, thread.local, pos))\n"
-     << "    " << N << "_body(pos, p); // surplus threads map to no position\n"
-     << "}\n\n";
+     << "  const dp::rt::thread_ids thread = dp::rt::this_thread();\n";
+  switch (C.Dom.Kind) {
+  case DomainKind::Grid:
+    OS << "  dp::index<" << Rc << "> pos; // logical position: 0-based, per dimension\n"
+       << "  if (dp::rt::map_thread<Mode>(geometry, thread.group, thread.local, pos))\n"
+       << "    " << N << "_body(pos, p); // surplus threads map to no position\n";
+    break;
+  case DomainKind::Where:
+    OS << "  dp::index<" << Rc << "> pos; // logical position: 0-based, per dimension\n"
+       << "  if (dp::rt::map_thread<Mode>(geometry, thread.group, thread.local, pos) &&\n"
+       << "      p.domain.keep(pos))\n"
+       << "    " << N << "_body(pos, p); // only the points the predicate keeps\n";
+    break;
+  case DomainKind::LowerTriangle:
+  case DomainKind::UpperTriangle:
+    OS << "  dp::index<1> point; // the point's number in the triangle\n"
+       << "  if (dp::rt::map_thread<Mode>(geometry, thread.group, thread.local, point))\n"
+       << "    " << N << "_body(p.domain(point[0]), p); // raised exactly to (i, j)\n";
+    break;
+  case DomainKind::Tiled:
+    OS << "  // One group per tile: the group's id gives the tile, the thread's id its\n"
+       << "  // place in the tile. A group leaves only as a whole, so barriers hold.\n"
+       << "  static constexpr std::int64_t first[3] = {0, 0, 0};\n"
+       << "  dp::rt::tile_point<" << Rc << "> at;\n"
+       << "  if (!dp::rt::map_thread<Mode>(geometry, thread.group, first, at.tile))\n"
+       << "    return;\n"
+       << "  p.tiling.place(thread.local, at); // padding threads: at.in_domain == false\n"
+       << "  dp::detail::tile_memory memory{dp::rt::tile_shared<" << N << "_tile_bytes>(), "
+       << N << "_tile_bytes, 0};\n"
+       << "  at.memory = &memory;\n"
+       << "  " << N << "_body(at, p);\n";
+    break;
+  }
+  OS << "}\n\n";
 
   // The launcher that replaces the call-site.
   renderLauncherSignature(OS, C);
   OS << " {\n";
   renderLauncherPrologue(OS, C);
   renderStubTable(OS, C);
-  OS << "  launch.run(stubs, params, [](const dp::index<" << Rc
-     << "> &pos, const params_type &p) {\n"
-     << "    " << N << "_body(pos, p); // the native host path\n"
-     << "  });\n"
-     << "}\n";
+  if (Tiled)
+    OS << "  launch.run_tiled(\n"
+       << "      stubs, params, " << N << "_tile_bytes,\n"
+       << "      [](const dp::rt::tile_point<" << Rc << "> &at, const params_type &p) {\n"
+       << "        " << N << "_body(at, p); // the native host path: a tile's threads in turn\n"
+       << "      });\n";
+  else
+    OS << "  launch.run(stubs, params, [](const dp::index<" << Rc
+       << "> &pos, const params_type &p) {\n"
+       << "    " << N << "_body(pos, p); // the native host path\n"
+       << "  });\n";
+  OS << "}\n";
   return OS.str();
 }
 

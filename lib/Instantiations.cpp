@@ -16,6 +16,10 @@ std::string accessOf(const Argument &A) {
 
 /// How two instantiations' conversions differ, in words; empty when they
 /// are the same.
+std::string withArticle(const std::string &Noun) {
+  return (Noun.find_first_of("aeiou") == 0 ? "an " : "a ") + Noun;
+}
+
 std::string difference(const CallSite &A, const CallSite &B) {
   if (A.ComputeRank != B.ComputeRank)
     return "the compute rank is " + std::to_string(A.ComputeRank) + " in one instantiation and " +
@@ -32,6 +36,12 @@ std::string difference(const CallSite &A, const CallSite &B) {
     return "its operator is a different function in each instantiation";
   if (A.Out.Rank != B.Out.Rank)
     return "the result's rank differs";
+  if (A.Dom.Kind != B.Dom.Kind)
+    return "the compute domain is " + withArticle(toString(A.Dom.Kind)) +
+           " in one instantiation and " + withArticle(toString(B.Dom.Kind)) + " in another";
+  if (A.Dom.Tile != B.Dom.Tile)
+    return "the tile is '" + A.Dom.Type + "' in one instantiation and '" + B.Dom.Type +
+           "' in another";
   if (A.Order != B.Order)
     return "the comparator's order is natural in one instantiation only";
   for (size_t I = 0; I < A.Args.size(); ++I) {
@@ -68,6 +78,12 @@ std::optional<std::string> mergeInstantiations(const std::vector<CallSite> &Mode
   for (const CallSite &M : Models) {
     addOnce(Signatures, M.K.Signature);
     addOnce(ResultTypes, M.Out.Type);
+  }
+  // The tile memory holds what any instantiation declares.
+  for (const CallSite &M : Models) {
+    for (const std::string &T : M.Dom.TileStatics)
+      addOnce(Merged.Dom.TileStatics, T);
+    Merged.Dom.Barrier |= M.Dom.Barrier;
   }
   Merged.K.Signature = llvm::join(Signatures, " | ");
   Merged.Out.Type = llvm::join(ResultTypes, " | ");

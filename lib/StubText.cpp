@@ -26,6 +26,17 @@ const char *toString(KernelKind K) {
   return "?";
 }
 
+const char *toString(DomainKind K) {
+  switch (K) {
+  case DomainKind::Grid: return "plain grid";
+  case DomainKind::Tiled: return "tiled grid";
+  case DomainKind::Where: return "dp::where";
+  case DomainKind::LowerTriangle: return "lower triangle";
+  case DomainKind::UpperTriangle: return "upper triangle";
+  }
+  return "?";
+}
+
 const char *toString(SortOrder O) {
   switch (O) {
   case SortOrder::Custom: return "custom";
@@ -57,6 +68,7 @@ const char *indexName(IndexKind K) {
   case IndexKind::Global: return "logical index";
   case IndexKind::Tile: return "tile index";
   case IndexKind::Local: return "index within the tile";
+  case IndexKind::Group: return "the tile_group";
   }
   return "?";
 }
@@ -65,6 +77,11 @@ std::string accessOf(const Argument &A) {
     return "dp::rt::access::read";
   return A.FormalKnown ? "dp::rt::access::write" : "dp::rt::access::may_write";
 }
+/// A forall over a domain that is not a grid holds the stub's view of it.
+bool hasDomainView(const CallSite &C) {
+  return C.Kind == "forall" && C.Dom.Kind != DomainKind::Grid;
+}
+const char *domainMember(const CallSite &C) { return C.Dom.isTiled() ? "tiling" : "domain"; }
 /// Type parameters in declaration order, each once.
 std::vector<const Argument *> typeParams(const CallSite &C) {
   std::vector<const Argument *> Out;
@@ -112,6 +129,33 @@ void renderHeaderComment(llvm::raw_ostream &OS, const CallSite &C) {
                : std::string("radix sort, ") + toString(C.Order) + " (the natural order)")
        << " on a GPU\n";
   OS << "//   compute rank: " << C.ComputeRank << "\n";
+  switch (C.Dom.Kind) {
+  case DomainKind::Grid:
+    break;
+  case DomainKind::Tiled: {
+    OS << "//   domain:       tiled, one group per tile of ";
+    for (size_t I = 0; I < C.Dom.Tile.size(); ++I)
+      OS << (I ? " x " : "") << C.Dom.Tile[I];
+    OS << "; padding threads run masked"
+       << (C.Dom.Barrier ? ", and reach every barrier" : "") << "\n";
+    OS << "//   tile memory:  "
+       << (C.Dom.TileStatics.empty() ? std::string("none")
+                                     : "dp::tile_static<" +
+                                           llvm::join(C.Dom.TileStatics, ">, dp::tile_static<") +
+                                           ">")
+       << "\n";
+    break;
+  }
+  case DomainKind::Where:
+    OS << "//   domain:       dp::where: the grid's points whose index value the predicate keeps"
+       << (C.Kind == "forall" ? ", tested after the index mapping" : "") << "\n";
+    break;
+  case DomainKind::LowerTriangle:
+  case DomainKind::UpperTriangle:
+    OS << "//   domain:       " << toString(C.Dom.Kind)
+       << ": n(n+1)/2 points launched as a rank-1 domain, each raised exactly to (i, j)\n";
+    break;
+  }
   if (C.K.ImplicitIndex)
     OS << "//   index:        the kernel's first parameter receives the logical index\n";
   for (const Argument &A : C.Args) {
@@ -138,11 +182,19 @@ void renderHeaderComment(llvm::raw_ostream &OS, const CallSite &C) {
 void renderParams(llvm::raw_ostream &OS, const CallSite &C) {
   const int Rc = C.ComputeRank;
   OS << "template <class Kernel";
+  if (hasDomainView(C))
+    OS << ", class DomainView";
   for (const Argument *A : typeParams(C))
     OS << ", class " << A->TypeParam;
   OS << "> struct " << C.StubName << "_params {\n";
   if (C.K.Kind != KernelKind::FreeFunction)
     OS << "  Kernel kernel; // captured fields refer to the launch's copies\n";
+  if (hasDomainView(C))
+    OS << "  DomainView " << domainMember(C) << "; // "
+       << (C.Dom.isTiled()       ? "the grid's and the tile's extents: padding threads are masked"
+           : C.Dom.isTriangle() ? "point number -> (i, j), exactly"
+                                : "the predicate, tested after the index mapping")
+       << "\n";
   if (C.usesIndexValues())
     OS << "  dp::rt::index_values<" << Rc << "> indices; // position -> index value\n";
   for (const Argument &A : C.Args) {
@@ -179,6 +231,7 @@ void renderParams(llvm::raw_ostream &OS, const CallSite &C) {
 
 void renderBindings(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef Indent) {
   const std::string R = rank(C.ComputeRank);
+  const bool Tiled = C.Dom.isTiled();
   for (const Argument &A : C.Args) {
     const std::string V = valueName(A), M = "p." + member(A);
     // A type parameter of the parameter block is not in scope here: types
@@ -187,14 +240,33 @@ void renderBindings(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef In
     OS << Indent;
     switch (A.Conv) {
     case Conversion::SpecialIndex:
-      if (A.Index == IndexKind::Tile)
-        OS << "const dp::index<" << R << "> " << V << "{}; // a plain grid is a single tile";
-      else
+      switch (A.Index) {
+      case IndexKind::Global:
         OS << "const dp::index<" << R << "> " << V << " = p.indices[pos];";
+        break;
+      case IndexKind::Tile:
+        OS << "const dp::index<" << R << "> " << V << " = at.tile;";
+        break;
+      case IndexKind::Local:
+        OS << "const dp::index<" << R << "> " << V << " = at.local;";
+        break;
+      case IndexKind::Group:
+        OS << "const dp::tile_group<" << R << "> " << V
+           << " = at.group(p.indices.lb, p.indices.stride);";
+        break;
+      }
       break;
     case Conversion::ElementalProjection:
-      if (!A.ActualIsField)
+      if (!A.ActualIsField && Tiled)
+        OS << "const auto " << V << " = dp::rt::masked(" << M
+           << ", p.indices[pos], at.in_domain); // padding: a default value";
+      else if (!A.ActualIsField)
         OS << "const auto &" << V << " = " << M << "[p.indices[pos]];";
+      else if (Tiled)
+        OS << (A.Writable ? "" : "const ") << (Auto ? "auto" : typeOf(A)) << " " << V
+           << " = dp::rt::masked(" << M << ", pos, at.in_domain); // padding: "
+           << (Auto ? "value-initialised" : typeOf(A) + "()")
+           << (A.Writable ? ", written back below" : "");
       else if (A.Writable)
         OS << (Auto ? "auto" : typeOf(A)) << " " << V << " = " << M << "[pos]; // written back below";
       else
@@ -203,10 +275,14 @@ void renderBindings(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef In
     case Conversion::PartialProjection: {
       const std::string Field =
           Auto ? "auto" : "dp::field<" + rank(A.FormalRank) + ", " + typeOf(A) + ">";
+      const std::string View = Tiled ? "dp::rt::masked_view(" + M + ", pos, at.in_domain)"
+                                     : M + ".view(pos)";
       if (A.Writable)
-        OS << Field << " " << V << " = " << M << ".view(pos);";
+        OS << Field << " " << V << " = " << View << ";";
       else
-        OS << "const " << Field << " " << V << " = dp::rt::formal_view(" << M << ".view(pos));";
+        OS << "const " << Field << " " << V << " = dp::rt::formal_view(" << View << ");";
+      if (Tiled)
+        OS << " // padding: empty";
       break;
     }
     case Conversion::BroadcastField:
@@ -238,9 +314,18 @@ std::string renderKernelCall(const CallSite &C, llvm::StringRef Leading) {
 }
 
 void renderWriteBacks(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef Indent) {
+  std::string Lines;
+  const std::string Inner = C.Dom.isTiled() ? Indent.str() + "  " : Indent.str();
   for (const Argument &A : C.Args)
     if (A.Conv == Conversion::ElementalProjection && A.ActualIsField && A.Writable)
-      OS << Indent << "p." << member(A) << "[pos] = " << valueName(A) << ";\n";
+      Lines += Inner + "p." + member(A) + "[pos] = " + valueName(A) + ";\n";
+  if (Lines.empty())
+    return;
+  if (C.Dom.isTiled())
+    OS << Indent << "if (at.in_domain) { // a padding thread's writes are dropped\n"
+       << Lines << Indent << "}\n";
+  else
+    OS << Lines;
 }
 
 void renderLauncherSignature(llvm::raw_ostream &OS, const CallSite &C) {
@@ -277,17 +362,26 @@ void renderLauncherPrologue(llvm::raw_ostream &OS, const CallSite &C) {
     OS << "  using " << A->TypeParam << " = "
        << (A->ActualIsField ? "dp::rt::element_t" : "std::decay_t") << "<dp::rt::arg_t<"
        << A->Position << ", A...>>;\n";
-  OS << "  dp::rt::launch_context<" << C.ComputeRank << "> launch(\"" << C.spelling() << "\", \""
-     << C.Loc.str() << "\", domain);\n";
+  OS << "  dp::rt::launch_context<" << C.ComputeRank
+     << (C.Dom.Kind == DomainKind::Grid ? "" : ", Domain") << "> launch(\"" << C.spelling()
+     << "\", \"" << C.Loc.str() << "\", domain);\n";
   OS << "  using params_type = " << C.StubName << "_params<kernel_type";
+  if (hasDomainView(C))
+    OS << (C.Dom.isTiled() ? ", dp::rt::tiling_t<Domain>" : ", dp::rt::domain_map_t<Domain>");
   for (const Argument *A : typeParams(C))
     OS << ", " << A->TypeParam;
   OS << ">;\n";
 
+  // Over a domain type the launch context depends on, its member templates
+  // are named with `template`.
+  const std::string L =
+      C.Dom.Kind == DomainKind::Grid ? "launch." : "launch.template ";
   std::vector<std::string> Inits;
   if (HasObject)
     Inits.push_back(std::string("launch.capture(kernel, ") + (C.K.Mutable ? "true" : "false") +
                     ")");
+  if (hasDomainView(C))
+    Inits.push_back(C.Dom.isTiled() ? "launch.tiling()" : "launch.domain_map()");
   if (C.usesIndexValues())
     Inits.push_back("launch.indices()");
   for (const Argument &A : C.Args) {
@@ -300,15 +394,15 @@ void renderLauncherPrologue(llvm::raw_ostream &OS, const CallSite &C) {
     }
     switch (A.Conv) {
     case Conversion::ElementalProjection:
-      Inits.push_back("launch.project<" + element(A, !A.Writable) + ">(" + M + ", " + Pos + ", " +
+      Inits.push_back(L + "project<" + element(A, !A.Writable) + ">(" + M + ", " + Pos + ", " +
                       accessOf(A) + ")");
       break;
     case Conversion::PartialProjection:
-      Inits.push_back("launch.project_partial<" + rank(A.FormalRank) + ", " +
+      Inits.push_back(L + "project_partial<" + rank(A.FormalRank) + ", " +
                       element(A, !A.Writable) + ">(" + M + ", " + Pos + ", " + accessOf(A) + ")");
       break;
     case Conversion::BroadcastField:
-      Inits.push_back("launch.whole<" + typeOf(A) + ">(" + M + ", " + Pos + ", " + accessOf(A) +
+      Inits.push_back(L + "whole<" + typeOf(A) + ">(" + M + ", " + Pos + ", " + accessOf(A) +
                       ")");
       break;
     default:
@@ -322,7 +416,8 @@ void renderLauncherPrologue(llvm::raw_ostream &OS, const CallSite &C) {
 }
 
 void renderStubTable(llvm::raw_ostream &OS, const CallSite &C) {
-  const int Rc = C.ComputeRank;
+  // A triangle is launched as the numbers of its points.
+  const int Rc = C.Kind == "forall" && C.Dom.isTriangle() ? 1 : C.ComputeRank;
   const int Direct = Rc < 3 ? Rc : 3;
   OS << "  // One stub instantiation per dispatch mode the planner may choose.\n"
      << "  static const dp::rt::stub_table<" << Rc << ", params_type> stubs{{\n      nullptr";

@@ -32,10 +32,17 @@ StatementMatcher valueCallMatcher(llvm::StringRef Kind, bool WithDim) {
 
 std::optional<AnalysedCall> analyseValueCall(const CallExpr *Call, llvm::StringRef Kind,
                                              ASTContext &Ctx, Reporter &Diags) {
-  const std::optional<int> Rc = checkCallShape(Call, Kind, 4, Ctx, Diags);
+  const std::optional<int> Dim = explicitDim(Call);
+  // A full reduce folds any set of points; a reduce<Dim> or scan<Dim> needs
+  // the whole pencils of a grid.
+  const DomainSet Allowed =
+      Dim ? domainBit(DomainKind::Grid)
+          : AnyDomain & ~domainBit(DomainKind::Tiled);
+  Domain D;
+  const std::string Spelled = Kind.str() + (Dim ? "<" + std::to_string(*Dim) + ">" : "");
+  const std::optional<int> Rc = checkCallShape(Call, Spelled, 4, Ctx, Diags, Allowed, &D);
   if (!Rc)
     return std::nullopt;
-  const std::optional<int> Dim = explicitDim(Call);
   const std::string Spelling = "dp::" + Kind.str() + (Dim ? "<" + std::to_string(*Dim) + ">" : "");
   if (Dim && (*Dim < 0 || *Dim >= *Rc)) {
     Diags.dimensionOutOfRange(Call->getBeginLoc()) << Spelling << *Dim << *Rc;
@@ -80,7 +87,8 @@ std::optional<AnalysedCall> analyseValueCall(const CallExpr *Call, llvm::StringR
   Binding.KernelArg = 3;
   Binding.FirstArg = 4;
   std::optional<AnalysedCall> A = analyseKernelCall(Call, Kind, Binding, *Rc, Ctx, Diags);
-  if (!A || !stubsCanPass(*A, Kind, Binding.FirstArg, Diags))
+  if (!A || !analyseDomain(*A, D, Binding.FirstArg, Ctx, Diags) ||
+      !stubsCanPass(*A, Kind, Binding.FirstArg, Diags))
     return std::nullopt;
   const QualType V = kernelResultType(*A);
   if (!V.isNull() && (V->isVoidType() || !convertible(V, T, Ctx)))

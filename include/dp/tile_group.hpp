@@ -11,6 +11,10 @@
 #include "config.hpp"
 #include "index.hpp"
 
+#if defined(DP_COMPILER_HIP)
+#include <hip/hip_runtime.h> // __syncthreads
+#endif
+
 namespace dp {
 
 /// The tile memory a tile's dp::tile_static variables may hold together:

@@ -27,8 +27,25 @@ std::string sourceText(const clang::Expr *E, const clang::ASTContext &Ctx);
 /// The compute rank of a call-site's domain, after the checks every kind
 /// shares: not spelled in a macro, at least MinArgs arguments, a dp::grid
 /// domain. Nothing when the call-site cannot be translated (reported).
+/// Which compute domain kinds a call-site kind accepts: a bit per DomainKind.
+using DomainSet = unsigned;
+constexpr DomainSet domainBit(DomainKind K) { return 1u << static_cast<unsigned>(K); }
+constexpr DomainSet AnyDomain = 0x1f;
+/// "a dp::grid<N>, a dp::where(grid, pred) or ...", for diagnostics.
+std::string describeDomains(DomainSet Allowed);
+
 std::optional<int> checkCallShape(const clang::CallExpr *Call, llvm::StringRef Kind,
-                                  unsigned MinArgs, clang::ASTContext &Ctx, Reporter &Diags);
+                                  unsigned MinArgs, clang::ASTContext &Ctx, Reporter &Diags,
+                                  DomainSet Allowed = domainBit(DomainKind::Grid),
+                                  Domain *Out = nullptr);
+
+/// The parts of a call-site that depend on its domain: a tile token or a
+/// dp::tile_static needs a tiled domain, a barrier must not be under a
+/// condition that depends on the thread, a dp::where's predicate is marked
+/// for the device. Fills A.Model.Dom; false when an error was reported.
+/// FirstArg: the call argument that is the kernel's first.
+bool analyseDomain(AnalysedCall &A, const Domain &D, unsigned FirstArg, clang::ASTContext &Ctx,
+                   Reporter &Diags);
 
 /// User indexable types travel to the device by value and are only read
 /// there: a partial projection of one, or one bound to a writable

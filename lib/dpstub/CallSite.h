@@ -23,8 +23,30 @@ enum class Conversion {
 /// "elemental projection", ...
 const char *toString(Conversion C);
 
-/// Which special index a token or implicit parameter asks for.
-enum class IndexKind { Global, Tile, Local };
+/// Which special index a token or implicit parameter asks for: the index
+/// value (_index), the tile's index (_tile_index), the index within the
+/// tile (_local_index), or the whole dp::tile_group (_tile).
+enum class IndexKind { Global, Tile, Local, Group };
+
+/// The kind of compute domain a call-site runs over.
+enum class DomainKind { Grid, Tiled, Where, LowerTriangle, UpperTriangle };
+const char *toString(DomainKind K);
+
+/// The compute domain of a call-site.
+struct Domain {
+  DomainKind Kind = DomainKind::Grid;
+  std::string Type;                     ///< "dp::tiled_grid<2, 16, 16>"
+  std::vector<long long> Tile;          ///< a tiled grid's tile extents
+  /// The types of the dp::tile_static objects the kernel (or what it calls)
+  /// declares, each once: the stub's tile memory holds them all.
+  std::vector<std::string> TileStatics;
+  bool Barrier = false;                 ///< the kernel synchronises its tile
+  std::string Predicate;                ///< a dp::where's predicate, as written
+  bool isTiled() const { return Kind == DomainKind::Tiled; }
+  bool isTriangle() const {
+    return Kind == DomainKind::LowerTriangle || Kind == DomainKind::UpperTriangle;
+  }
+};
 
 /// How a kernel (or an operator, or a comparator) is spelled at the call-site.
 enum class KernelKind { FreeFunction, Lambda, FunctionObject };
@@ -103,6 +125,7 @@ struct CallSite {
   int Dim = -1;                ///< reduce<Dim>, scan<Dim>, sort<Dim>; -1 for a full reduce
   Location Loc;
   int ComputeRank = 0;
+  Domain Dom;
   Kernel K;
   Operator Op;                 ///< reduce and scan
   Result Out;                  ///< reduce, scan and sort

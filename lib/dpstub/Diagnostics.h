@@ -27,7 +27,7 @@ public:
   clang::DiagnosticBuilder arity(clang::SourceLocation L);
   /// Aliased writable field: variable, writable position, other position.
   clang::DiagnosticBuilder aliased(clang::SourceLocation L);
-  /// Domain not a dp::grid: its type.
+  /// A domain the call-site kind does not take: kind, what it takes, its type.
   clang::DiagnosticBuilder badDomain(clang::SourceLocation L);
   /// Special index token bound to a parameter that is not dp::index<Rc>.
   clang::DiagnosticBuilder badIndexFormal(clang::SourceLocation L);
@@ -54,6 +54,19 @@ public:
   /// A comparator with the wrong signature: what is wrong.
   clang::DiagnosticBuilder badComparator(clang::SourceLocation L);
 
+  /// dp::_tile bound to a parameter that is not a dp::tile_group<Rc> by
+  /// value or const&: position, formal, Rc.
+  clang::DiagnosticBuilder badTileFormal(clang::SourceLocation L);
+  /// A tile token on a domain that is not tiled: position, kind.
+  clang::DiagnosticBuilder tileTokenUntiled(clang::SourceLocation L);
+  /// A dp::tile_static in the kernel of a call-site that is not tiled: its
+  /// type, kind.
+  clang::DiagnosticBuilder tileStaticUntiled(clang::SourceLocation L);
+  /// A barrier under a condition that depends on the thread.
+  clang::DiagnosticBuilder divergentBarrier(clang::SourceLocation L);
+  /// A note at that condition: what it depends on.
+  clang::DiagnosticBuilder conditionNote(clang::SourceLocation L);
+
   bool hasErrors() const { return Errors; }
 
 private:
@@ -62,7 +75,8 @@ private:
   unsigned RankMismatch, ScalarToReference, ReadOnlyToWritable, Arity, Aliased, BadDomain,
       BadIndexFormal, Untouched, NoDeviceDefinition, EditFailed, ParameterNote,
       CaptureByReference, ExtraNotWhole, BadOperator, DimensionOutOfRange, BadResult,
-      BadComparator;
+      BadComparator, BadTileFormal, TileTokenUntiled, TileStaticUntiled, DivergentBarrier,
+      ConditionNote;
   bool Errors = false;
 };
 

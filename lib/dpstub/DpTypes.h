@@ -34,6 +34,17 @@ std::optional<IndexKind> indexToken(clang::QualType T);
 /// True when T (refs/cv stripped) is dp::index<Rank>.
 bool isDpIndex(clang::QualType T, int Rank);
 
+/// The rank and kind of a compute domain type (dp::grid<N>,
+/// dp::tiled_grid<N, T...>, dp::where_domain<N, P>, dp::triangle_domain<P>),
+/// with a tiled grid's tile extents; nothing for any other type.
+std::optional<std::pair<int, Domain>> computeDomain(clang::QualType T, const clang::ASTContext &Ctx);
+
+/// True for dp::tile_group<Rank>.
+bool isTileGroup(clang::QualType T, int Rank);
+
+/// T of dp::tile_static<T>, or a null type.
+clang::QualType tileStaticType(clang::QualType T);
+
 /// T printed as users write it ("const dp::field<1, float> &").
 std::string printType(clang::QualType T, const clang::ASTContext &Ctx);
 

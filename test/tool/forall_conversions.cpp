@@ -27,7 +27,8 @@ void run(dp::field<2, double> &A, dp::field<1, double> &C, dp::field<2, int> &M,
   dp::forall(Z.get_grid(), inner, Z, dp::spread<2>(dp::transpose(X)), dp::spread<1>(Y));
   dp::forall(Z.get_grid(), [](dp::index<2> i, float &z, const dp::field<2, float> &x) { z = x(i[1], i[0]); },
              dp::_index, Z, dp::read_only(X));
-  dp::forall(dp::grid<3>(2, 3, 4), [](dp::index<3> t, dp::index<3> l) {}, dp::_tile_index, dp::_local_index);
+  dp::forall(dp::tile<1, 3, 2>(dp::grid<3>(2, 3, 4)), [](dp::index<3> t, dp::index<3> l) {}, dp::_tile_index,
+             dp::_local_index);
 }
 
 // STUB: //   argument 2 `A` (dp::field<2, double>, rank 2) -> const dp::field<1, double> &a: partial projection, read-only (const double *__restrict__)
@@ -56,8 +57,8 @@ void run(dp::field<2, double> &A, dp::field<1, double> &C, dp::field<2, int> &M,
 // STUB:   dp::field<2, float> v2(p.a2); // a handle on the launch's copy
 // STUB:       launch.whole<float>(a2, 2, dp::rt::access::read)};
 
-// STUB:   const dp::index<3> v0{}; // a plain grid is a single tile
-// STUB:   const dp::index<3> v1 = p.indices[pos];
+// STUB:   const dp::index<3> v0 = at.tile;
+// STUB:   const dp::index<3> v1 = at.local;
 // STUB:       &forall_31_3_stub<3, params_type>,
 // STUB:       &forall_31_3_stub<4, params_type>,
 // STUB:       &forall_31_3_stub<5, params_type>,

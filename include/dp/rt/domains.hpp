@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "../config.hpp"
 #include "../detail/host_tiles.hpp"
@@ -39,6 +40,22 @@ template <dp::triangle_part Part> struct triangle_points {
 
 /// A tile's thread, as a stub sees it.
 template <int N> using tile_point = dp::detail::tile_point<N>;
+
+/// A padding thread's element (or a user indexable type's value): value-
+/// initialised, so it reads no memory past the grid; its writes are dropped.
+template <class P, class I>
+DP_HOST_DEVICE auto masked(const P &p, const I &i, bool in_domain)
+    -> std::remove_cv_t<std::remove_reference_t<decltype(p[i])>> {
+  using T = std::remove_cv_t<std::remove_reference_t<decltype(p[i])>>;
+  return in_domain ? T(p[i]) : T();
+}
+
+/// A padding thread's partial projection: an empty view.
+template <class P, int N>
+DP_HOST_DEVICE auto masked_view(const P &p, const dp::index<N> &pos, bool in_domain)
+    -> decltype(p.view(pos)) {
+  return in_domain ? p.view(pos) : decltype(p.view(pos))();
+}
 
 /// A tiled grid in a stub: its extents and (as template arguments, so the
 /// index arithmetic folds) its tile extents.
@@ -83,7 +100,8 @@ template <class... T> constexpr std::size_t tile_bytes() {
 /// The tile memory of the calling group: static shared memory, sized at
 /// compile time.
 template <std::size_t Bytes> __device__ unsigned char *tile_shared() {
-  __shared__ alignas(dp::detail::tile_memory_alignment) unsigned char memory[Bytes > 0 ? Bytes : 1];
+  __shared__ __attribute__((aligned(dp::detail::tile_memory_alignment)))
+  unsigned char memory[Bytes > 0 ? Bytes : 1];
   return memory;
 }
 #else

@@ -1,0 +1,286 @@
+//===- DomainAnalysis.cpp - What a call-site's domain asks of its kernel --===//
+//
+// Tiles: tile tokens and dp::tile_static need a tiled domain, the stub's
+// tile memory must hold every dp::tile_static the kernel (or what it calls)
+// declares, and a barrier must be reached by every thread of a tile, so one
+// under a condition that depends on the thread is an error. dp::where: its
+// predicate runs in the stub, so it is marked for the device.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dpstub/Analysis.h"
+#include "dpstub/DpTypes.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include <set>
+
+using namespace clang;
+
+namespace dpstub {
+
+namespace {
+
+bool isDpLibrary(const Decl *D, const SourceManager &SM) {
+  if (SM.isInSystemHeader(D->getLocation()))
+    return true;
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getParent()->isTranslationUnit() && (NS->getName() == "dp" || NS->getName() == "std"))
+        return true;
+  return false;
+}
+
+/// A call to a member of dp::tile_group named `Name`.
+bool isTileGroupCall(const Expr *E, llvm::StringRef Name = "") {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+  if (!MC || !MC->getMethodDecl())
+    return false;
+  const CXXRecordDecl *RD = MC->getMethodDecl()->getParent();
+  return dpSpecialization(QualType(RD->getTypeForDecl(), 0), "tile_group") &&
+         (Name.empty() || MC->getMethodDecl()->getName() == Name);
+}
+
+/// The dp::tile_static variables and barriers of a kernel and of the
+/// project functions it calls, transitively.
+struct TileUses : RecursiveASTVisitor<TileUses> {
+  explicit TileUses(const SourceManager &SM) : SM(SM) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitVarDecl(VarDecl *VD) {
+    if (!tileStaticType(VD->getType()).isNull())
+      Statics.push_back(VD);
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
+    if (isTileGroupCall(MC, "barrier"))
+      Barriers.push_back({MC, Current});
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    if (const FunctionDecl *FD = CE->getDirectCallee())
+      if (const FunctionDecl *Def = FD->getDefinition(); Def && Def->hasBody() &&
+                                                         !isDpLibrary(Def, SM))
+        if (Seen.insert(Def).second)
+          Pending.push_back(Def);
+    return true;
+  }
+  void walk(const FunctionDecl *Kernel) {
+    Seen.insert(Kernel);
+    Pending.push_back(Kernel);
+    while (!Pending.empty()) {
+      Current = Pending.back();
+      Pending.pop_back();
+      TraverseStmt(Current->getBody());
+    }
+  }
+
+  const SourceManager &SM;
+  std::vector<const VarDecl *> Statics;
+  std::vector<std::pair<const CXXMemberCallExpr *, const FunctionDecl *>> Barriers;
+  std::set<const FunctionDecl *> Seen;
+  std::vector<const FunctionDecl *> Pending;
+  const FunctionDecl *Current = nullptr;
+};
+
+/// What makes a value differ between the threads of a tile: the kernel's
+/// per-point parameters, tile_group's global(), local() and in_domain(),
+/// and local variables initialised from them.
+class ThreadDependence {
+public:
+  ThreadDependence(const AnalysedCall &A) {
+    const FunctionDecl *K = A.KernelFunction ? A.KernelFunction->getDefinition() : nullptr;
+    if (!K)
+      return;
+    const unsigned NParams = K->getNumParams();
+    const unsigned NArgs = A.Model.Args.size();
+    if (A.Model.K.ImplicitIndex && NParams > 0)
+      Varying.insert(K->getParamDecl(0));
+    if (NParams >= NArgs)
+      for (const Argument &Arg : A.Model.Args) {
+        const bool PerPoint =
+            Arg.Conv == Conversion::ElementalProjection || Arg.Conv == Conversion::PartialProjection ||
+            (Arg.Conv == Conversion::SpecialIndex && Arg.Index != IndexKind::Tile &&
+             Arg.Index != IndexKind::Group);
+        if (PerPoint)
+          Varying.insert(K->getParamDecl(NParams - NArgs + Arg.Position));
+      }
+    // Locals initialised from what varies vary too (to a fixed point).
+    struct Locals : RecursiveASTVisitor<Locals> {
+      std::vector<const VarDecl *> Vars;
+      bool VisitVarDecl(VarDecl *VD) {
+        if (VD->hasInit() && !isa<ParmVarDecl>(VD))
+          Vars.push_back(VD);
+        return true;
+      }
+    } L;
+    L.TraverseStmt(K->getBody());
+    for (bool Grew = true; Grew;) {
+      Grew = false;
+      for (const VarDecl *VD : L.Vars)
+        if (!Varying.count(VD) && why(VD->getInit()))
+          Grew = Varying.insert(VD).second;
+    }
+  }
+
+  /// The first thing in E that differs between threads, as written; null
+  /// when E is the same for every thread of a tile as far as dpstub sees.
+  const Expr *why(const Expr *E) const {
+    if (!E)
+      return nullptr;
+    E = E->IgnoreParenImpCasts();
+    if (isTileGroupCall(E, "global") || isTileGroupCall(E, "local") ||
+        isTileGroupCall(E, "in_domain"))
+      return E;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (Varying.count(DRE->getDecl()))
+        return E;
+    for (const Stmt *Child : E->children())
+      if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+        if (const Expr *W = why(CE))
+          return W;
+    return nullptr;
+  }
+
+private:
+  std::set<const Decl *> Varying;
+};
+
+/// The condition that decides whether `S` runs, for each statement or
+/// expression between S and the enclosing function body.
+std::vector<const Expr *> guardsOf(const Stmt *S, ASTContext &Ctx) {
+  std::vector<const Expr *> Guards;
+  DynTypedNode Node = DynTypedNode::create(*S);
+  for (int Depth = 0; Depth < 256; ++Depth) {
+    const DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      break;
+    const DynTypedNode P = Parents[0];
+    const Stmt *Child = Node.get<Stmt>();
+    if (P.get<Decl>() || P.get<LambdaExpr>())
+      break; // the function (or lambda) the statement is in
+    if (const auto *If = P.get<IfStmt>()) {
+      if (Child != If->getCond() && Child != If->getInit() && Child != If->getConditionVariableDeclStmt())
+        Guards.push_back(If->getCond());
+    } else if (const auto *W = P.get<WhileStmt>()) {
+      if (Child == W->getBody())
+        Guards.push_back(W->getCond());
+    } else if (const auto *F = P.get<ForStmt>()) {
+      if (Child == F->getBody() || Child == F->getInc())
+        Guards.push_back(F->getCond());
+    } else if (const auto *D = P.get<DoStmt>()) {
+      if (Child == D->getBody())
+        Guards.push_back(D->getCond());
+    } else if (const auto *Sw = P.get<SwitchStmt>()) {
+      if (Child == Sw->getBody())
+        Guards.push_back(Sw->getCond());
+    } else if (const auto *C = P.get<ConditionalOperator>()) {
+      if (Child != C->getCond())
+        Guards.push_back(C->getCond());
+    } else if (const auto *B = P.get<BinaryOperator>()) {
+      if (B->isLogicalOp() && Child == B->getRHS())
+        Guards.push_back(B->getLHS());
+    }
+    Node = P;
+  }
+  return Guards;
+}
+
+/// The lambda a dp::where predicate is, seen through the domain argument:
+/// `dp::where(g, [..](..){..})`, or a local variable initialised so.
+const LambdaExpr *predicateLambda(const Expr *E, int Depth = 0) {
+  if (!E || Depth > 8)
+    return nullptr;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return predicateLambda(M->getSubExpr(), Depth + 1);
+  if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+    return predicateLambda(B->getSubExpr(), Depth + 1);
+  if (const auto *LE = dyn_cast<LambdaExpr>(E))
+    return LE;
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E); CE && CE->getNumArgs() == 1)
+    return predicateLambda(CE->getArg(0), Depth + 1);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && !isa<ParmVarDecl>(VD))
+      return predicateLambda(VD->getInit(), Depth + 1);
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    if (const FunctionDecl *FD = Call->getDirectCallee();
+        FD && FD->getName() == "where" && Call->getNumArgs() == 2)
+      return predicateLambda(Call->getArg(1), Depth + 1);
+  return nullptr;
+}
+
+} // namespace
+
+bool analyseDomain(AnalysedCall &A, const Domain &D, unsigned FirstArg, ASTContext &Ctx,
+                   Reporter &Diags) {
+  CallSite &C = A.Model;
+  C.Dom = D;
+  bool Ok = true;
+  for (const Argument &Arg : C.Args)
+    if (Arg.Conv == Conversion::SpecialIndex && Arg.Index != IndexKind::Global && !D.isTiled()) {
+      Diags.tileTokenUntiled(A.Call->getArg(FirstArg + Arg.Position)->getExprLoc())
+          << (Arg.Position + 1) << C.Kind;
+      Ok = false;
+    }
+
+  if (const FunctionDecl *K = A.KernelFunction ? A.KernelFunction->getDefinition() : nullptr) {
+    TileUses Uses(Ctx.getSourceManager());
+    Uses.walk(K);
+    for (const VarDecl *VD : Uses.Statics) {
+      const std::string T = printType(tileStaticType(VD->getType()).getCanonicalType(), Ctx);
+      if (!D.isTiled()) {
+        Diags.tileStaticUntiled(VD->getLocation()) << T << C.Kind;
+        Ok = false;
+      } else if (std::find(C.Dom.TileStatics.begin(), C.Dom.TileStatics.end(), T) ==
+                 C.Dom.TileStatics.end()) {
+        C.Dom.TileStatics.push_back(T);
+      }
+    }
+    const ThreadDependence Varies(A);
+    for (const auto &[Barrier, In] : Uses.Barriers) {
+      C.Dom.Barrier = true;
+      for (const Expr *Guard : guardsOf(Barrier, Ctx)) {
+        // Only the kernel's own parameters are known to vary; in a callee
+        // the tile_group's per-thread members still are.
+        const Expr *Why = Varies.why(Guard);
+        if (!Why)
+          continue;
+        Diags.divergentBarrier(Barrier->getExprLoc());
+        Diags.conditionNote(Why->getExprLoc()) << sourceText(Why, Ctx);
+        Ok = false;
+        break;
+      }
+      (void)In;
+    }
+  }
+
+  if (D.Kind == DomainKind::Where) {
+    const Expr *DomainArg = A.Call->getArg(0);
+    const auto *S = dpSpecialization(DomainArg->getType(), "where_domain");
+    const QualType Pred = S ? S->getTemplateArgs()[1].getAsType() : QualType();
+    if (const LambdaExpr *LE = predicateLambda(DomainArg)) {
+      A.StubLambdas.push_back(LE);
+      C.Dom.Predicate = sourceText(LE, Ctx);
+    } else if (const CXXRecordDecl *RD = Pred.isNull() ? nullptr : Pred->getAsCXXRecordDecl();
+               RD && !RD->isLambda() && RD->hasDefinition()) {
+      for (const CXXMethodDecl *M : RD->methods())
+        if (M->getOverloadedOperator() == OO_Call)
+          A.StubCalls.push_back(M);
+      C.Dom.Predicate = printType(Pred, Ctx);
+    } else {
+      Diags.untouched(DomainArg->getExprLoc())
+          << C.Kind
+          << (!Pred.isNull() && Pred->isPointerType()
+                  ? "the dp::where predicate is a function pointer, which a GPU cannot call; "
+                    "pass a lambda or a function object"
+                  : "dpstub cannot see the dp::where predicate's lambda; write it in the "
+                    "dp::where call or in a local variable's initializer");
+      return false;
+    }
+  }
+  return Ok;
+}
+
+} // namespace dpstub

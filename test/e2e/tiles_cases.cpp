@@ -1,0 +1,138 @@
+// An end-to-end program over tiled, dp::where and triangular domains: tiles
+// of rank 1 to 4 that divide the grid exactly and that leave padding, tile
+// memory shared through barriers, the tile tokens, filtered and triangular
+// forall and full reduce. It prints checksums of every result: the
+// untranslated build, the translated build run natively and the translated
+// build run in dispatch emulation must print the same lines.
+#include <dp/dp.hpp>
+
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+
+template <int N, class T> long checksum(const dp::field<N, T> &f) {
+  long s = 0, k = 1;
+  const T *p = f.data();
+  for (std::int64_t i = 0; i < f.get_grid().size(); ++i, ++k)
+    s += long(p[i]) * (k % 97 + 1);
+  return s;
+}
+
+// A callee declaring tile memory: the stub sizes the tile's memory for it.
+float tile_sum(const dp::tile_group<1> &t, float x) {
+  dp::tile_static<float[8]> part(t);
+  part[t.local()[0]] = t.in_domain() ? x : 0.0f;
+  t.barrier();
+  float s = 0;
+  for (int k = 0; k < 8; ++k)
+    s += part[k];
+  t.barrier();
+  return s;
+}
+
+/// Every element gets the sum of its tile (padding contributes nothing).
+void tile_sums(int n) {
+  dp::field<1, float> v{dp::grid<1>(n)}, out(dp::grid<1>(n), -1.0f);
+  for (int i = 0; i < n; ++i)
+    v(i) = float(i % 13);
+  dp::forall(dp::tile<8>(v.get_grid()),
+             [](const dp::tile_group<1> &t, const float &x, float &o) { o = tile_sum(t, x); },
+             dp::_tile, v, out);
+  std::printf("tile sums n=%d: %ld\n", n, checksum(out));
+}
+
+/// Transpose through a padded tile of memory (the classic T[8][9]).
+void transpose(int n, int m) {
+  dp::grid<2> g(n, m);
+  dp::field<2, float> a(g), b(dp::grid<2>(m, n), -1.0f);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j)
+      a(i, j) = float(i * 100 + j);
+  dp::forall(dp::tile<8, 8>(g),
+             [](const dp::tile_group<2> &t, const float &x, dp::field<2, float> &out) {
+               dp::tile_static<float[8][9]> s(t);
+               const dp::index<2> l = t.local();
+               s.get()[l[0]][l[1]] = x;
+               t.barrier();
+               const std::int64_t i = t.tile_origin()[0] + l[1], j = t.tile_origin()[1] + l[0];
+               if (j < out.get_extent(0) && i < out.get_extent(1))
+                 out(j, i) = s.get()[l[1]][l[0]];
+             },
+             dp::_tile, a, b);
+  long bad = 0;
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j)
+      bad += b(j, i) != a(i, j);
+  std::printf("transpose %dx%d: bad=%ld sum=%ld\n", n, m, bad, checksum(b));
+}
+
+/// The tile tokens on rank 3: every point records its tile and local index.
+void tokens3(int n0, int n1, int n2) {
+  dp::field<3, int> f(dp::grid<3>(n0, n1, n2), 0);
+  dp::forall(dp::tile<2, 3, 4>(f.get_grid()),
+             [](dp::index<3> tile, dp::index<3> local, dp::index<3> i, int &v) {
+               v = int(((tile[0] * 7 + tile[1]) * 5 + tile[2]) * 1000 +
+                       (local[0] * 3 + local[1]) * 4 + local[2]) +
+                   int(i[0] + i[1] + i[2]) % 3;
+             },
+             dp::_tile_index, dp::_local_index, dp::_index, f);
+  std::printf("tokens %dx%dx%d: %ld\n", n0, n1, n2, checksum(f));
+}
+
+/// Rank 4 tiles, elemental arguments, broadcast scalar.
+void rank4(int n) {
+  dp::grid<4> g(n, 3, n + 1, 5);
+  dp::field<4, long> f(g, 0);
+  const long base = 17;
+  dp::forall(dp::tile<2, 2, 2, 2>(g),
+             [](const dp::tile_group<4> &t, long b, long &v) {
+               const dp::index<4> l = t.local();
+               v = b + t.tile()[0] * 11 + t.tile()[3] + l[0] + 2 * l[1] + 4 * l[2] + 8 * l[3];
+             },
+             dp::_tile, base, f);
+  std::printf("rank4 n=%d: %ld\n", n, checksum(f));
+}
+
+/// Filtered forall and reduce.
+void where_cases(int n) {
+  dp::field<2, int> c(dp::grid<2>(n, n), 0);
+  dp::forall(dp::where(c.get_grid(), [](dp::index<2> i) { return (i[0] * 3 + i[1]) % 4 == 1; }),
+             [](dp::index<2> i, int &x) { x = int(i[0] - i[1]); }, dp::_index, c);
+  dp::scalar<long> s(5);
+  dp::reduce(dp::where(dp::grid<1>(n * 10), [](dp::index<1> i) { return i[0] % 3 == 0; }),
+             std::plus<>(), s, [](dp::index<1> i) { return long(i[0]); }, dp::_index);
+  std::printf("where n=%d: %ld %ld\n", n, checksum(c), s.get());
+}
+
+/// Lower and upper triangles: forall writing the pairs, reduce counting
+/// pairwise products.
+void triangles(int n) {
+  dp::field<2, int> d(dp::grid<2>(n, n), 0);
+  dp::forall(dp::lower_triangle(n), [](dp::index<2> i, int &x) { x = 1 + int(i[0] - i[1]); },
+             dp::_index, d);
+  dp::field<1, long> v{dp::grid<1>(n)};
+  for (int i = 0; i < n; ++i)
+    v(i) = i % 7 - 3;
+  dp::scalar<long> pairs(0);
+  dp::reduce(dp::upper_triangle(n), std::plus<>(), pairs,
+             [](dp::index<2> i, const dp::field<1, long> &w) { return w(i[0]) * w(i[1]); },
+             dp::_index, v);
+  std::printf("triangles n=%d: %ld %ld\n", n, checksum(d), pairs.get());
+}
+
+int main() {
+  for (int n : {1, 8, 37, 64})
+    tile_sums(n);
+  transpose(37, 50);
+  transpose(16, 24);
+  tokens3(4, 6, 8);
+  tokens3(5, 7, 3);
+  tokens3(12, 15, 160); // 6 x 5 x 40 tiles and 3 x 7 x 40: the emulated
+  tokens3(6, 21, 160);  // limits force the partially direct modes
+  rank4(2);
+  rank4(3);
+  for (int n : {1, 9, 40})
+    where_cases(n);
+  for (int n : {1, 2, 33, 200})
+    triangles(n);
+}

@@ -1,0 +1,68 @@
+// Tiled, filtered and triangular domains as the stub renders them.
+#include <dp/dp.hpp>
+
+#include <functional>
+
+void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, int> &C,
+         dp::scalar<long> &count) {
+  dp::forall(dp::tile<8, 8>(A.get_grid()),
+             [](const dp::tile_group<2> &t, const float &x, dp::field<2, float> &b) {
+               dp::tile_static<float[8][9]> s(t);
+               const dp::index<2> l = t.local();
+               s.get()[l[0]][l[1]] = x;
+               t.barrier();
+               const std::int64_t i = t.tile_origin()[0] + l[1], j = t.tile_origin()[1] + l[0];
+               if (j < b.get_extent(0) && i < b.get_extent(1))
+                 b(j, i) = s.get()[l[1]][l[0]];
+             },
+             dp::_tile, A, B);
+  dp::forall(dp::tile<2, 4>(C.get_grid()),
+             [](dp::index<2> tile, dp::index<2> local, int &c) { c = int(tile[0] * 10 + local[1]); },
+             dp::_tile_index, dp::_local_index, C);
+  dp::forall(dp::where(C.get_grid(), [](dp::index<2> i) { return i[1] > i[0]; }),
+             [](int &c) { c = 1; }, C);
+  dp::forall(dp::lower_triangle(C.get_extent(0)), [](dp::index<2> i, int &c) { c = int(i[0] - i[1]); },
+             dp::_index, C);
+  dp::reduce(dp::upper_triangle(100), std::plus<>(), count,
+             [](dp::index<2> i) { return long(i[1] - i[0]); }, dp::_index);
+}
+
+// A tiled launch: one group per tile, tile memory sized for the kernel's
+// dp::tile_static objects (a __shared__ array on the GPU), padding masked.
+// REWRITE:   dpstub::tiles_and_domains_cpp::forall_9_3(dp::tile<8, 8>(A.get_grid()),
+// STUB: //   domain:       tiled, one group per tile of 8 x 8; padding threads run masked, and reach every barrier
+// STUB: //   tile memory:  dp::tile_static<float[8][9]>
+// STUB: //   argument 1 `dp::_tile` -> const dp::tile_group<2> &t: special index (the tile_group), value
+// STUB: inline constexpr std::size_t forall_9_3_tile_bytes = dp::rt::tile_bytes<float[8][9]>();
+// STUB:   const dp::tile_group<2> v0 = at.group(p.indices.lb, p.indices.stride);
+// STUB:   const float v1 = dp::rt::masked(p.a1, pos, at.in_domain); // padding: float()
+// STUB:   if (!dp::rt::map_thread<Mode>(geometry, thread.group, first, at.tile))
+// STUB:   p.tiling.place(thread.local, at); // padding threads: at.in_domain == false
+// STUB:   dp::detail::tile_memory memory{dp::rt::tile_shared<forall_9_3_tile_bytes>(), forall_9_3_tile_bytes, 0};
+// STUB:       launch.tiling(),
+// STUB:   launch.run_tiled(
+
+// The tile tokens; a padding thread's writes are dropped.
+// STUB: //   domain:       tiled, one group per tile of 2 x 4; padding threads run masked
+// STUB: //   tile memory:  none
+// STUB:   const dp::index<2> v0 = at.tile;
+// STUB:   const dp::index<2> v1 = at.local;
+// STUB:   int v2 = dp::rt::masked(p.a2, pos, at.in_domain); // padding: int(), written back below
+// STUB:   if (at.in_domain) { // a padding thread's writes are dropped
+// STUB:     p.a2[pos] = v2;
+
+// dp::where: the predicate is tested after the index mapping.
+// REWRITE:   dpstub::tiles_and_domains_cpp::forall_23_3(dp::where(C.get_grid(), [] DP_HOST_DEVICE (dp::index<2> i) { return i[1] > i[0]; }),
+// STUB: //   domain:       dp::where: the grid's points whose index value the predicate keeps, tested after the index mapping
+// STUB:   DomainView domain; // the predicate, tested after the index mapping
+// STUB:       p.domain.keep(pos))
+// STUB:       launch.domain_map(),
+
+// A triangle is launched as a rank-1 domain of its points.
+// STUB: //   domain:       lower triangle: n(n+1)/2 points launched as a rank-1 domain, each raised exactly to (i, j)
+// STUB: DP_GLOBAL void forall_25_3_stub(const dp::rt::launch_geometry<1> geometry, const Params p) {
+// STUB:     forall_25_3_body(p.domain(point[0]), p); // raised exactly to (i, j)
+// STUB:   static const dp::rt::stub_table<1, params_type> stubs{{[{][{]}}
+
+// STUB: //   domain:       upper triangle: n(n+1)/2 points launched as a rank-1 domain, each raised exactly to (i, j)
+// STUB:   dp::rt::launch_context<2, Domain> launch("dp::reduce", "tiles_and_domains.cpp:27:3", domain);
