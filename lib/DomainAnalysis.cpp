@@ -233,9 +233,8 @@ bool analyseDomain(AnalysedCall &A, const Domain &D, unsigned FirstArg, ASTConte
       if (!D.isTiled()) {
         Diags.tileStaticUntiled(VD->getLocation()) << T << C.Kind;
         Ok = false;
-      } else if (std::find(C.Dom.TileStatics.begin(), C.Dom.TileStatics.end(), T) ==
-                 C.Dom.TileStatics.end()) {
-        C.Dom.TileStatics.push_back(T);
+      } else {
+        C.Dom.TileStatics.push_back(T); // one per object: two of a type need twice the room
       }
     }
     const ThreadDependence Varies(A);

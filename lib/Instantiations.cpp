@@ -2,6 +2,7 @@
 
 #include "dpstub/Instantiations.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
@@ -79,10 +80,15 @@ std::optional<std::string> mergeInstantiations(const std::vector<CallSite> &Mode
     addOnce(Signatures, M.K.Signature);
     addOnce(ResultTypes, M.Out.Type);
   }
-  // The tile memory holds what any instantiation declares.
+  // The tile memory holds what any instantiation declares: each type as
+  // many times as the instantiation declaring the most objects of it.
+  Merged.Dom.TileStatics.clear();
   for (const CallSite &M : Models) {
-    for (const std::string &T : M.Dom.TileStatics)
-      addOnce(Merged.Dom.TileStatics, T);
+    for (const std::string &T : M.Dom.TileStatics) {
+      const auto Have = llvm::count(Merged.Dom.TileStatics, T);
+      if (llvm::count(M.Dom.TileStatics, T) > Have)
+        Merged.Dom.TileStatics.push_back(T);
+    }
     Merged.Dom.Barrier |= M.Dom.Barrier;
   }
   Merged.K.Signature = llvm::join(Signatures, " | ");

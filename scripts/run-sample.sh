@@ -16,8 +16,11 @@ echo "== dpstub -p $build samples/$sample.cpp --out-dir $out"
 "$build/tool/dpstub" -p "$build" "samples/$sample.cpp" --out-dir "$out"
 echo "   rewritten source: $out/$sample.cpp"
 [ -f "$out/$sample.cpp.dpstub.hpp" ] && echo "   generated stubs:  $out/$sample.cpp.dpstub.hpp"
+# The runtime's tile threads switch with Boost.Context when the build found it.
+fibers=()
+grep -q '^Boost_CONTEXT_LIBRARY_RELEASE:' "$build/CMakeCache.txt" && fibers=(-lboost_context)
 c++ -std=c++17 -O2 -Iinclude -I"$out" -Isamples "$out/$sample.cpp" \
-  "$build/runtime/libdp_runtime.a" -ltbb -o "$out/$sample"
+  "$build/runtime/libdp_runtime.a" -ltbb "${fibers[@]}" -o "$out/$sample"
 
 echo "== untranslated (host reference)"
 "$build/samples/$sample"
