@@ -365,6 +365,57 @@ void BM_Sort0Dp(benchmark::State &s) {
   }
 }
 
+// ---------------------------------------------------------------------------
+// Matrix multiply, 384^3 floats: in 16 x 16 tiles through tile memory and
+// barriers (samples/tiled_matmul.cpp) against the untiled pencil reduction
+// reduce<2> over the (i, j, k) grid (samples/matmul_reduce.cpp). On the
+// host a tile's threads are fibers that switch at every barrier.
+
+constexpr i64 MM = 384;
+constexpr int MT = 16;
+struct matmul_data {
+  dp::field<2, float> a{dp::grid<2>(MM, MM)}, b{dp::grid<2>(MM, MM)}, c{dp::grid<2>(MM, MM)};
+  matmul_data() {
+    for (i64 i = 0; i < MM * MM; ++i)
+      a.data()[i] = float(i % 7), b.data()[i] = float(i % 5);
+  }
+};
+matmul_data &matmul() {
+  static matmul_data d;
+  return d;
+}
+
+void tile_product(const dp::tile_group<2> &t, float &c, const dp::field<2, float> &A,
+                  const dp::field<2, float> &B) {
+  dp::tile_static<float[MT][MT]> a(t), b(t);
+  const i64 row = t.global()[0], col = t.global()[1], r = t.local()[0], k = t.local()[1];
+  float sum = 0;
+  for (i64 k0 = 0; k0 < A.get_extent(1); k0 += MT) {
+    a.get()[r][k] = A(row, k0 + k);
+    b.get()[r][k] = B(k0 + r, col);
+    t.barrier();
+    for (int kk = 0; kk < MT; ++kk)
+      sum += a.get()[r][kk] * b.get()[kk][k];
+    t.barrier();
+  }
+  c = sum;
+}
+
+void BM_MatmulTiled(benchmark::State &s) {
+  auto &d = matmul();
+  for (auto _ : s)
+    dp::forall(dp::tile<MT, MT>(d.c.get_grid()), tile_product, dp::_tile, d.c, dp::read_only(d.a),
+               dp::read_only(d.b));
+}
+void BM_MatmulReduce(benchmark::State &s) {
+  auto &d = matmul();
+  for (auto _ : s) {
+    std::fill(d.c.data(), d.c.data() + MM * MM, 0.0f);
+    dp::reduce<2>(dp::grid<3>(MM, MM, MM), std::plus<>(), d.c, [](float a, float b) { return a * b; },
+                  dp::spread<1>(d.a), dp::spread<0>(dp::transpose(d.b)));
+  }
+}
+
 #define DP_BENCH(name) BENCHMARK(name)->UseRealTime()->Unit(benchmark::kMillisecond)->Repetitions(5)->DisplayAggregatesOnly(true)
 // Interleaved (hand, dp) so drift in machine load hits both alike.
 DP_BENCH(BM_TriadHand);
@@ -396,6 +447,8 @@ DP_BENCH(BM_Sort1Hand);
 DP_BENCH(BM_Sort1Dp);
 DP_BENCH(BM_Sort0Hand);
 DP_BENCH(BM_Sort0Dp);
+DP_BENCH(BM_MatmulReduce);
+DP_BENCH(BM_MatmulTiled);
 DP_BENCH(BM_Rank1);
 DP_BENCH(BM_Rank4);
 DP_BENCH(BM_Rank6);
@@ -425,6 +478,7 @@ int main(int argc, char **argv) {
                         {"scan<2>, 64x256x1024 floats / row loop", "BM_Scan3d2Dp", "BM_Scan3d2Hand", 0.95},
                         {"sort<1>, 1024x4096 ints / parallel_for of std::sort per row", "BM_Sort1Dp", "BM_Sort1Hand", 0.95},
                         {"sort<0>, 1024x4096 ints / parallel_for of std::sort per column", "BM_Sort0Dp", "BM_Sort0Hand", 0.95},
+                        {"tiled matmul, 16x16 tile_static + barriers / untiled reduce<2> matmul, 384^3", "BM_MatmulTiled", "BM_MatmulReduce", 0},
                         {"forall at rank 4 / rank 1, 2^24 points", "BM_Rank4", "BM_Rank1", 0.95},
                         {"forall at rank 6 / rank 1, 2^24 points", "BM_Rank6", "BM_Rank1", 0.95},
                         {"triad on 2 threads / on 1 thread (scaling)", "BM_TriadDp", "BM_TriadDpOneThread", 0},
