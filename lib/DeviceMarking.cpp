@@ -1,6 +1,7 @@
 //===- DeviceMarking.cpp - Host+device annotations for kernels ------------===//
 
 #include "dpstub/DeviceMarking.h"
+#include "dpstub/DpTypes.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -49,15 +50,7 @@ void DeviceMarker::markKernel(const AnalysedCall &Call) {
 }
 
 bool DeviceMarker::isLibraryCode(const Decl *D) const {
-  const SourceManager &SM = Ctx.getSourceManager();
-  if (SM.isInSystemHeader(D->getLocation()))
-    return true;
-  // The dp library and the standard library bring their own device code.
-  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
-      if (NS->getParent()->isTranslationUnit() && (NS->getName() == "dp" || NS->getName() == "std"))
-        return true;
-  return false;
+  return isLibraryDecl(D, Ctx.getSourceManager());
 }
 
 bool DeviceMarker::alreadyMarked(SourceLocation L) const {

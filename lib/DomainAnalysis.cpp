@@ -22,16 +22,6 @@ namespace dpstub {
 
 namespace {
 
-bool isDpLibrary(const Decl *D, const SourceManager &SM) {
-  if (SM.isInSystemHeader(D->getLocation()))
-    return true;
-  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
-      if (NS->getParent()->isTranslationUnit() && (NS->getName() == "dp" || NS->getName() == "std"))
-        return true;
-  return false;
-}
-
 /// A call to a member of dp::tile_group named `Name`.
 bool isTileGroupCall(const Expr *E, llvm::StringRef Name = "") {
   const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
@@ -55,13 +45,13 @@ struct TileUses : RecursiveASTVisitor<TileUses> {
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
     if (isTileGroupCall(MC, "barrier"))
-      Barriers.push_back({MC, Current});
+      Barriers.push_back(MC);
     return true;
   }
   bool VisitCallExpr(CallExpr *CE) {
     if (const FunctionDecl *FD = CE->getDirectCallee())
       if (const FunctionDecl *Def = FD->getDefinition(); Def && Def->hasBody() &&
-                                                         !isDpLibrary(Def, SM))
+                                                         !isLibraryDecl(Def, SM))
         if (Seen.insert(Def).second)
           Pending.push_back(Def);
     return true;
@@ -70,18 +60,17 @@ struct TileUses : RecursiveASTVisitor<TileUses> {
     Seen.insert(Kernel);
     Pending.push_back(Kernel);
     while (!Pending.empty()) {
-      Current = Pending.back();
+      const FunctionDecl *F = Pending.back();
       Pending.pop_back();
-      TraverseStmt(Current->getBody());
+      TraverseStmt(F->getBody());
     }
   }
 
   const SourceManager &SM;
   std::vector<const VarDecl *> Statics;
-  std::vector<std::pair<const CXXMemberCallExpr *, const FunctionDecl *>> Barriers;
+  std::vector<const CXXMemberCallExpr *> Barriers;
   std::set<const FunctionDecl *> Seen;
   std::vector<const FunctionDecl *> Pending;
-  const FunctionDecl *Current = nullptr;
 };
 
 /// What makes a value differ between the threads of a tile: the kernel's
@@ -119,8 +108,10 @@ public:
     for (bool Grew = true; Grew;) {
       Grew = false;
       for (const VarDecl *VD : L.Vars)
-        if (!Varying.count(VD) && why(VD->getInit()))
-          Grew = Varying.insert(VD).second;
+        if (!Varying.count(VD) && why(VD->getInit())) {
+          Varying.insert(VD);
+          Grew = true;
+        }
     }
   }
 
@@ -238,7 +229,7 @@ bool analyseDomain(AnalysedCall &A, const Domain &D, unsigned FirstArg, ASTConte
       }
     }
     const ThreadDependence Varies(A);
-    for (const auto &[Barrier, In] : Uses.Barriers) {
+    for (const CXXMemberCallExpr *Barrier : Uses.Barriers) {
       C.Dom.Barrier = true;
       for (const Expr *Guard : guardsOf(Barrier, Ctx)) {
         // Only the kernel's own parameters are known to vary; in a callee
@@ -251,7 +242,6 @@ bool analyseDomain(AnalysedCall &A, const Domain &D, unsigned FirstArg, ASTConte
         Ok = false;
         break;
       }
-      (void)In;
     }
   }
 
@@ -261,13 +251,11 @@ bool analyseDomain(AnalysedCall &A, const Domain &D, unsigned FirstArg, ASTConte
     const QualType Pred = S ? S->getTemplateArgs()[1].getAsType() : QualType();
     if (const LambdaExpr *LE = predicateLambda(DomainArg)) {
       A.StubLambdas.push_back(LE);
-      C.Dom.Predicate = sourceText(LE, Ctx);
     } else if (const CXXRecordDecl *RD = Pred.isNull() ? nullptr : Pred->getAsCXXRecordDecl();
                RD && !RD->isLambda() && RD->hasDefinition()) {
       for (const CXXMethodDecl *M : RD->methods())
         if (M->getOverloadedOperator() == OO_Call)
           A.StubCalls.push_back(M);
-      C.Dom.Predicate = printType(Pred, Ctx);
     } else {
       Diags.untouched(DomainArg->getExprLoc())
           << C.Kind

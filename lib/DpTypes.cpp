@@ -5,6 +5,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/PrettyPrinter.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -49,6 +50,16 @@ std::optional<int> gridRank(QualType T) { return integralArg(dpSpecialization(T,
 bool isDpIndex(QualType T, int Rank) {
   const std::optional<int> R = integralArg(dpSpecialization(T, "index"), 0);
   return R && *R == Rank;
+}
+
+bool isLibraryDecl(const Decl *D, const SourceManager &SM) {
+  if (SM.isInSystemHeader(D->getLocation()))
+    return true;
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getParent()->isTranslationUnit() && (NS->getName() == "dp" || NS->getName() == "std"))
+        return true;
+  return false;
 }
 
 std::optional<IndexKind> indexToken(QualType T) {

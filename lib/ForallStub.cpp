@@ -49,9 +49,8 @@ std::string ForallRule::renderStub(const CallSite &C) const {
   OS << "}\n\n";
 
   // The __global__ stub: physical thread -> logical position.
-  const std::string Launched = C.Dom.isTriangle() ? "1" : Rc;
   OS << "template <int Mode, class Params>\n"
-     << "DP_GLOBAL void " << N << "_stub(const dp::rt::launch_geometry<" << Launched
+     << "DP_GLOBAL void " << N << "_stub(const dp::rt::launch_geometry<" << C.launchedRank()
      << "> geometry, const Params p) {\n"
      << "  const dp::rt::thread_ids thread = dp::rt::this_thread();\n";
   switch (C.Dom.Kind) {

@@ -416,8 +416,7 @@ void renderLauncherPrologue(llvm::raw_ostream &OS, const CallSite &C) {
 }
 
 void renderStubTable(llvm::raw_ostream &OS, const CallSite &C) {
-  // A triangle is launched as the numbers of its points.
-  const int Rc = C.Kind == "forall" && C.Dom.isTriangle() ? 1 : C.ComputeRank;
+  const int Rc = C.launchedRank();
   const int Direct = Rc < 3 ? Rc : 3;
   OS << "  // One stub instantiation per dispatch mode the planner may choose.\n"
      << "  static const dp::rt::stub_table<" << Rc << ", params_type> stubs{{\n      nullptr";

@@ -43,7 +43,7 @@ std::optional<AnalysedCall> analyseValueCall(const CallExpr *Call, llvm::StringR
   const std::optional<int> Rc = checkCallShape(Call, Spelled, 4, Ctx, Diags, Allowed, &D);
   if (!Rc)
     return std::nullopt;
-  const std::string Spelling = "dp::" + Kind.str() + (Dim ? "<" + std::to_string(*Dim) + ">" : "");
+  const std::string Spelling = "dp::" + Spelled;
   if (Dim && (*Dim < 0 || *Dim >= *Rc)) {
     Diags.dimensionOutOfRange(Call->getBeginLoc()) << Spelling << *Dim << *Rc;
     return std::nullopt;

@@ -24,16 +24,20 @@ Location locationOf(clang::SourceLocation L, const clang::SourceManager &SM);
 /// The user's text of an expression, copied from the source.
 std::string sourceText(const clang::Expr *E, const clang::ASTContext &Ctx);
 
-/// The compute rank of a call-site's domain, after the checks every kind
-/// shares: not spelled in a macro, at least MinArgs arguments, a dp::grid
-/// domain. Nothing when the call-site cannot be translated (reported).
 /// Which compute domain kinds a call-site kind accepts: a bit per DomainKind.
 using DomainSet = unsigned;
 constexpr DomainSet domainBit(DomainKind K) { return 1u << static_cast<unsigned>(K); }
-constexpr DomainSet AnyDomain = 0x1f;
+constexpr DomainSet AnyDomain = domainBit(DomainKind::Grid) | domainBit(DomainKind::Tiled) |
+                                domainBit(DomainKind::Where) |
+                                domainBit(DomainKind::LowerTriangle) |
+                                domainBit(DomainKind::UpperTriangle);
 /// "a dp::grid<N>, a dp::where(grid, pred) or ...", for diagnostics.
 std::string describeDomains(DomainSet Allowed);
 
+/// The compute rank of a call-site's domain, after the checks every kind
+/// shares: not spelled in a macro, at least MinArgs arguments, a domain of
+/// a kind in Allowed (stored in *Out). Nothing when the call-site cannot be
+/// translated (reported).
 std::optional<int> checkCallShape(const clang::CallExpr *Call, llvm::StringRef Kind,
                                   unsigned MinArgs, clang::ASTContext &Ctx, Reporter &Diags,
                                   DomainSet Allowed = domainBit(DomainKind::Grid),

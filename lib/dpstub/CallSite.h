@@ -37,11 +37,10 @@ struct Domain {
   DomainKind Kind = DomainKind::Grid;
   std::string Type;                     ///< "dp::tiled_grid<2, 16, 16>"
   std::vector<long long> Tile;          ///< a tiled grid's tile extents
-  /// The types of the dp::tile_static objects the kernel (or what it calls)
-  /// declares, each once: the stub's tile memory holds them all.
+  /// The type of each dp::tile_static object the kernel (or what it calls)
+  /// declares, one entry per object: the stub's tile memory holds them all.
   std::vector<std::string> TileStatics;
   bool Barrier = false;                 ///< the kernel synchronises its tile
-  std::string Predicate;                ///< a dp::where's predicate, as written
   bool isTiled() const { return Kind == DomainKind::Tiled; }
   bool isTriangle() const {
     return Kind == DomainKind::LowerTriangle || Kind == DomainKind::UpperTriangle;
@@ -126,6 +125,9 @@ struct CallSite {
   Location Loc;
   int ComputeRank = 0;
   Domain Dom;
+  /// The rank the stub is launched at: a forall over a triangle launches
+  /// the numbers of its points (rank 1), everything else the compute rank.
+  int launchedRank() const { return Kind == "forall" && Dom.isTriangle() ? 1 : ComputeRank; }
   Kernel K;
   Operator Op;                 ///< reduce and scan
   Result Out;                  ///< reduce, scan and sort

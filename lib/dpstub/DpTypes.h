@@ -15,6 +15,11 @@ namespace dpstub {
 const clang::ClassTemplateSpecializationDecl *dpSpecialization(clang::QualType T,
                                                                llvm::StringRef Name);
 
+/// Whether D is the dp library's or the standard library's own code (or in a
+/// system header): it brings its own device code, and dpstub neither marks
+/// it nor looks into it.
+bool isLibraryDecl(const clang::Decl *D, const clang::SourceManager &SM);
+
 /// The DP rank of T: N for dp::field<N,T>, Rf for dp::partial_view, `rank`
 /// for a user type with a constant static `rank` and an operator[]; else 0.
 int dpRank(clang::QualType T, const clang::ASTContext &Ctx);
