@@ -9,10 +9,12 @@
 #include "detail/bound_kernel.hpp"
 #include "detail/call_checks.hpp"
 #include "detail/host_fold.hpp"
+#include "detail/host_tiles.hpp"
 #include "detail/pencils.hpp"
 #include "field.hpp"
 #include "grid.hpp"
 #include "scalar.hpp"
+#include "tiled_grid.hpp"
 
 namespace dp {
 
@@ -25,6 +27,24 @@ void host_reduce(const call_info &call, const Walk &walk, const R &r, scalar<T> 
     return;
   const bound_kernel<Walk::rank, F, Args...> bound(call, walk.bounds(), f, args...);
   if (const std::optional<T> total = fold_walk<T>(walk, r, bound))
+    result.set(static_cast<T>(r(result.get(), *total)));
+}
+
+/// A full reduce over a tiled grid: every thread of every tile runs f
+/// (padding too, so that the tile's barriers hold); the in-domain values
+/// are folded. On a GPU the tile folds its values in tile memory, so the
+/// kernel's dp::tile_static objects get what that fold leaves.
+template <int Rc, int... Ts, class R, class T, class F, class... Args>
+void host_reduce_tiled(const call_info &call, const tiled_grid<Rc, Ts...> &domain, const R &r,
+                       scalar<T> &result, const F &f, Args &...args) {
+  if (domain.empty())
+    return;
+  using grid_t = tiled_grid<Rc, Ts...>;
+  const bound_kernel<Rc, F, Args...> bound(call, domain.domain(), f, args...);
+  const std::size_t arena = max_tile_static_bytes - tile_fold_bytes<T>(grid_t::tile_extents().size());
+  if (const std::optional<T> total =
+          fold_tile_values<T>(call.name(), domain.domain().extents(), grid_t::tile_extents(), arena,
+                              r, [&](const tile_point<Rc> &p) { return bound.call_tiled(p); }))
     result.set(static_cast<T>(r(result.get(), *total)));
 }
 
@@ -54,23 +74,26 @@ void host_reduce_pencils(const call_info &call, const grid<N> &domain, const R &
 template <class Domain, class R, class Result, class F, class... Args>
 void reduce(const Domain &domain, R &&r, Result &result, F &&f, Args &&...args) {
 #if !defined(DPSTUB_TOOL) // dpstub checks call-sites itself, with located diagnostics
-  static_assert(detail::walk_rank_v<Domain> > 0,
-                "dp::reduce: the compute domain must be a dp::grid<N>, a dp::where(grid, pred) "
-                "or a dp::lower_triangle / dp::upper_triangle (a tiled domain is for dp::forall)");
+  static_assert(detail::domain_rank_v<Domain> > 0,
+                "dp::reduce: the compute domain must be a dp::grid<N>, a dp::tile<...>(grid), "
+                "a dp::where(grid, pred) or a dp::lower_triangle / dp::upper_triangle");
   static_assert(detail::is_scalar_v<Result>,
                 "dp::reduce without <Dim> reduces into a dp::scalar<T>; to reduce along "
                 "dimension Dim into a field, write dp::reduce<Dim>(...)");
   static_assert(detail::tokens_fit_domain_v<Domain, Args...>,
                 "dp::reduce: dp::_tile, dp::_tile_index and dp::_local_index need a tiled "
-                "domain, which dp::reduce does not take");
-  if constexpr (detail::walk_rank_v<Domain> > 0 && detail::is_scalar_v<Result> &&
+                "domain: dp::tile<T0, ...>(grid)");
+  if constexpr (detail::domain_rank_v<Domain> > 0 && detail::is_scalar_v<Result> &&
                 detail::tokens_fit_domain_v<Domain, Args...>) {
     using T = typename Result::value_type;
     static_assert(detail::is_reduction_v<std::decay_t<R>, T>,
                   "dp::reduce: r must be callable as r(T, T) with T the result's type, "
                   "returning a value convertible to T");
-    detail::host_reduce(detail::call_info{"dp::reduce"}, detail::walk_of(domain), r, result, f,
-                        args...);
+    if constexpr (detail::tiled_rank_v<Domain> > 0)
+      detail::host_reduce_tiled(detail::call_info{"dp::reduce"}, domain, r, result, f, args...);
+    else
+      detail::host_reduce(detail::call_info{"dp::reduce"}, detail::walk_of(domain), r, result, f,
+                          args...);
   }
 #else
   (void)domain, (void)r, (void)result, (void)f, ((void)args, ...);

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <functional>
 #include <stdexcept>
 #include <string>
 
@@ -218,6 +219,91 @@ TEST(TileStatic, AKernelWithoutBarriersStillSharesTheTileMemory) {
   EXPECT_EQ(out(7), 8);
 }
 
+// --- full reduce over a tiled grid -------------------------------------------------
+
+// The fold of f over a tiled grid is the fold over its points, whatever the
+// tile and whether the extents are padded: padding threads run (they reach
+// the barriers) but their values are dropped.
+template <int... T, int N> void check_tiled_sum(const dp::grid<N> &g) {
+  const auto domain = dp::tile<T...>(g);
+  SCOPED_TRACE("domain " + domain.to_string());
+  dp::field<N, std::int64_t> x(g);
+  std::int64_t expected = 7;
+  for (std::int64_t k = 0; k < g.size(); ++k) {
+    x[g.map_index(k)] = k * k % 1009 - 300;
+    expected += k * k % 1009 - 300;
+  }
+  dp::scalar<std::int64_t> sum(7);
+  std::atomic<std::int64_t> threads{0};
+  dp::reduce(domain, std::plus<>(), sum,
+             [&](const dp::tile_group<N> &t, const std::int64_t &v) {
+               ++threads;
+               return t.in_domain() ? v : std::int64_t(1000000); // a padding value is dropped
+             },
+             dp::_tile, x);
+  EXPECT_EQ(sum.get(), expected);
+  std::int64_t tiles = 1;
+  for (int d = 0; d < N; ++d)
+    tiles *= domain.tiles()[d];
+  EXPECT_EQ(threads.load(), tiles * domain.tile_extents().size());
+}
+
+TEST(TiledReduce, FoldsEveryPointOnceAtEveryRank) {
+  check_tiled_sum<8>(dp::grid<1>(64));
+  check_tiled_sum<8>(dp::grid<1>(61));
+  check_tiled_sum<4, 8>(dp::grid<2>(13, 30));
+  check_tiled_sum<2, 4, 8>(dp::grid<3>(5, 7, 17));
+  check_tiled_sum<2, 3, 2, 4>(dp::grid<4>(3, 5, 1, 9));
+  check_tiled_sum<16, 16>(dp::grid<2>(dp::arithmetic_sequence(-3, 40, 2), dp::arithmetic_sequence(5, 20)));
+}
+
+TEST(TiledReduce, AnEmptyGridLeavesTheResult) {
+  dp::scalar<int> s(3);
+  dp::reduce(dp::tile<4>(dp::grid<1>(0)), std::plus<>(), s, [](dp::index<1>) { return 1; },
+             dp::_index);
+  EXPECT_EQ(s.get(), 3);
+}
+
+TEST(TiledReduce, TheKernelSharesTileMemoryThroughBarriers) {
+  // Each point contributes the product of its value and its right
+  // neighbour's in the tile (a neighbour past the tile or the grid gives 0).
+  const std::int64_t n = 70; // 5 tiles of 16, the last padded
+  dp::field<1, std::int64_t> x{dp::grid<1>(n)};
+  for (std::int64_t i = 0; i < n; ++i)
+    x(i) = i % 11 + 1;
+  dp::scalar<std::int64_t> s(0);
+  dp::reduce(dp::tile<16>(x.get_grid()), std::plus<>(), s,
+             [](const dp::tile_group<1> &t, const std::int64_t &v) {
+               dp::tile_static<std::int64_t[16]> row(t);
+               const std::int64_t l = t.local()[0];
+               row[l] = v; // 0 for a padding thread
+               t.barrier();
+               return v * (l + 1 < 16 ? row[l + 1] : 0);
+             },
+             dp::_tile, x);
+  std::int64_t expected = 0;
+  for (std::int64_t i = 0; i < n; ++i)
+    if ((i + 1) % 16 != 0 && i + 1 < n)
+      expected += x(i) * x(i + 1);
+  EXPECT_EQ(s.get(), expected);
+}
+
+TEST(TiledReduce, FloatingPointFoldsAreReproducible) {
+  dp::field<2, double> x(dp::grid<2>(300, 301));
+  for (std::int64_t i = 0; i < 300; ++i)
+    for (std::int64_t j = 0; j < 301; ++j)
+      x(i, j) = 1.0 / double(1 + i * 301 + j);
+  auto run = [&] {
+    dp::scalar<double> s(0.0);
+    dp::reduce(dp::tile<8, 32>(x.get_grid()), std::plus<>(), s,
+               [](const dp::tile_group<2> &, const double &v) { return v; }, dp::_tile, x);
+    return s.get();
+  };
+  const double first = run();
+  for (int k = 0; k < 3; ++k)
+    EXPECT_EQ(run(), first);
+}
+
 // --- errors ---------------------------------------------------------------------
 
 template <class F> std::string error_of(F &&f) {
@@ -266,6 +352,23 @@ TEST(TiledErrors, TileMemoryBeyond48KiBIsAnError) {
   });
   EXPECT_NE(e.find("tile memory"), std::string::npos) << e;
   EXPECT_NE(e.find("49152"), std::string::npos) << e;
+}
+
+TEST(TiledErrors, ATiledReduceLeavesItsKernelWhatItsFoldDoesNotTake) {
+  // 256 threads fold 256 doubles and 256 flags in tile memory: 48 KiB less
+  // 2304 bytes remain, so 47 KiB of tile_static no longer fits.
+  const std::string e = error_of([] {
+    dp::scalar<double> s(0);
+    dp::reduce(dp::tile<256>(dp::grid<1>(256)), std::plus<>(), s,
+               [](const dp::tile_group<1> &t) {
+                 dp::tile_static<char[47 * 1024]> a(t);
+                 return 1.0;
+               },
+               dp::_tile);
+  });
+  EXPECT_NE(e.find("dp::reduce"), std::string::npos) << e;
+  EXPECT_NE(e.find("tile memory"), std::string::npos) << e;
+  EXPECT_NE(e.find("46848"), std::string::npos) << e;
 }
 
 TEST(TiledErrors, AnExceptionInOneThreadReachesTheCaller) {

@@ -8,12 +8,18 @@
 #include <cstdint>
 #include <string>
 
+#include <algorithm>
+#include <optional>
+#include <vector>
+
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
 
 #include "../error.hpp"
 #include "../extent.hpp"
 #include "../tiled_grid.hpp"
+#include "host_fold.hpp"
 #include "tile_point.hpp"
 
 namespace dp::detail {
@@ -53,52 +59,121 @@ inline void check_tile_volume(const std::string &call, std::int64_t volume, std:
          std::to_string(limit) + " threads a group may have");
 }
 
+/// The tiles covering extent e in tiles of te: how many per dimension,
+/// and how one of them runs.
+template <int N> struct tile_cover {
+  std::int64_t tiles[N], tile[N], ext[N];
+  std::int64_t count = 1;  ///< tiles
+  std::int64_t volume = 1; ///< threads per tile
+
+  tile_cover(const extent<N> &e, const extent<N> &te) {
+    for (int d = 0; d < N; ++d) {
+      tile[d] = te[d];
+      ext[d] = e[d];
+      tiles[d] = (e[d] + te[d] - 1) / te[d];
+      count *= tiles[d];
+      volume *= te[d];
+    }
+  }
+
+  /// Runs every thread of tile number t (row-major among the tiles) as
+  /// fn(point, k), k the thread's row-major number in the tile, with
+  /// arena_bytes of tile memory. A dp::error names the tile.
+  template <class Fn>
+  void run(const std::string &call, std::int64_t t, std::size_t arena_bytes, const Fn &fn) const {
+    struct one_tile {
+      const Fn &fn;
+      const tile_cover &cover;
+      std::size_t arena_bytes;
+      index<N> at;
+      static void run(void *ctx, std::int64_t k) {
+        const one_tile &self = *static_cast<const one_tile *>(ctx);
+        tile_memory memory{host_tile_arena(), static_cast<std::uint32_t>(self.arena_bytes), 0};
+        tile_point<N> p;
+        p.tile = self.at;
+        raise_into(k, self.cover.tile, p.local);
+        p.place(self.cover.tile, self.cover.ext);
+        p.memory = &memory;
+        self.fn(p, k);
+      }
+    };
+    one_tile job{fn, *this, arena_bytes, index<N>()};
+    raise_into(t, tiles, job.at);
+    try {
+      run_tile_threads({volume, &one_tile::run, &job}, arena_bytes);
+    } catch (const dp::error &err) {
+      fail(call + ": tile " + position_string(job.at) + ": " + err.what());
+    }
+  }
+};
+
 /// Calls fn(point) for every thread of every tile covering extent e in
 /// tiles of te: tiles in parallel, the threads of a tile cooperatively.
 /// Each thread's point has its own view of a tile memory of arena_bytes.
 template <int N, class Fn>
 void for_each_tile_thread(const std::string &call, const extent<N> &e, const extent<N> &te,
                           std::size_t arena_bytes, const Fn &fn) {
-  std::int64_t tiles[N], tile[N], ext[N];
-  std::int64_t ntiles = 1;
-  for (int d = 0; d < N; ++d) {
-    tile[d] = te[d];
-    ext[d] = e[d];
-    tiles[d] = (e[d] + te[d] - 1) / te[d];
-    ntiles *= tiles[d];
-  }
-  if (ntiles == 0)
+  const tile_cover<N> cover(e, te);
+  if (cover.count == 0)
     return;
-  check_tile_volume(call, te.size(), max_tile_threads);
-  struct one_tile {
-    const Fn &fn;
-    const std::int64_t (&tile)[N];
-    const std::int64_t (&ext)[N];
-    std::size_t arena_bytes;
-    index<N> at;
-    static void run(void *ctx, std::int64_t k) {
-      const one_tile &self = *static_cast<const one_tile *>(ctx);
-      tile_memory memory{host_tile_arena(), static_cast<std::uint32_t>(self.arena_bytes), 0};
-      tile_point<N> p;
-      p.tile = self.at;
-      raise_into(k, self.tile, p.local);
-      p.place(self.tile, self.ext);
-      p.memory = &memory;
-      self.fn(p);
-    }
-  };
-  tbb::parallel_for(tbb::blocked_range<std::int64_t>(0, ntiles),
+  check_tile_volume(call, cover.volume, max_tile_threads);
+  tbb::parallel_for(tbb::blocked_range<std::int64_t>(0, cover.count),
                     [&](const tbb::blocked_range<std::int64_t> &r) {
-                      for (std::int64_t t = r.begin(); t < r.end(); ++t) {
-                        one_tile job{fn, tile, ext, arena_bytes, index<N>()};
-                        raise_into(t, tiles, job.at);
-                        try {
-                          run_tile_threads({te.size(), &one_tile::run, &job}, arena_bytes);
-                        } catch (const dp::error &err) {
-                          fail(call + ": tile " + position_string(job.at) + ": " + err.what());
-                        }
-                      }
+                      for (std::int64_t t = r.begin(); t < r.end(); ++t)
+                        cover.run(call, t, arena_bytes,
+                                  [&](const tile_point<N> &p, std::int64_t) { fn(p); });
                     });
+}
+
+/// Bytes of tile memory a reduce over a tiled grid takes for its fold on a
+/// GPU: a T and a presence flag per thread of the tile. The kernel's
+/// dp::tile_static objects get what the tile memory has left.
+template <class T> constexpr std::size_t tile_fold_bytes(std::int64_t volume) {
+  const auto round = [](std::size_t n) {
+    return (n + tile_memory_alignment - 1) / tile_memory_alignment * tile_memory_alignment;
+  };
+  return round(static_cast<std::size_t>(volume) * sizeof(T)) +
+         round(static_cast<std::size_t>(volume));
+}
+
+/// The fold under r of fn(point) over the points of every tile covering
+/// extent e in tiles of te, padding excluded: every thread of a tile runs
+/// (so that it reaches the tile's barriers), then the tile's in-domain
+/// values are folded in the order of their threads, and the tiles' folds
+/// in the order of the tiles (a fixed chunking: reproducible whatever the
+/// number of host threads). Nothing for an empty extent.
+template <class T, int N, class R, class Fn>
+std::optional<T> fold_tile_values(const std::string &call, const extent<N> &e, const extent<N> &te,
+                                  std::size_t arena_bytes, const R &r, const Fn &fn) {
+  using acc_t = std::optional<T>;
+  const tile_cover<N> cover(e, te);
+  if (cover.count == 0)
+    return acc_t();
+  check_tile_volume(call, cover.volume, max_tile_threads);
+  const std::int64_t grain = std::max<std::int64_t>(1, reduce_grain / cover.volume);
+  return tbb::parallel_deterministic_reduce(
+      tbb::blocked_range<std::int64_t>(0, cover.count, grain), acc_t(),
+      [&](const tbb::blocked_range<std::int64_t> &range, acc_t acc) {
+        std::vector<acc_t> values(static_cast<std::size_t>(cover.volume));
+        for (std::int64_t t = range.begin(); t < range.end(); ++t) {
+          cover.run(call, t, arena_bytes, [&](const tile_point<N> &p, std::int64_t k) {
+            auto &&v = fn(p); // padding threads too: they reach the barriers
+            if (p.in_domain)
+              values[static_cast<std::size_t>(k)].emplace(static_cast<T>(v));
+          });
+          for (acc_t &v : values)
+            if (v) {
+              fold_into(acc, r, std::move(*v));
+              v.reset();
+            }
+        }
+        return acc;
+      },
+      [&](acc_t a, const acc_t &b) {
+        if (b)
+          fold_into(a, r, *b);
+        return a;
+      });
 }
 
 } // namespace dp::detail
