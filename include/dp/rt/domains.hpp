@@ -60,7 +60,17 @@ DP_HOST_DEVICE auto masked_view(const P &p, const dp::index<N> &pos, bool in_dom
 /// A tiled grid in a stub: its extents and (as template arguments, so the
 /// index arithmetic folds) its tile extents.
 template <int N, int... T> struct tiling {
+  static constexpr std::int64_t volume = (std::int64_t(1) * ... * T); ///< threads per tile
   std::int64_t extent[N];
+
+  /// A position in the tile as the thread's row-major number in it.
+  DP_HOST_DEVICE static std::int64_t offset(const dp::index<N> &local) {
+    const std::int64_t tile[N] = {T...};
+    std::int64_t k = 0;
+    for (int d = 0; d < N; ++d)
+      k = k * tile[d] + local[d];
+    return k;
+  }
 
   /// The thread's position in its tile from its id in the group (x fastest;
   /// a tile of rank above 3 is flattened onto x), then its position in the

@@ -40,6 +40,7 @@
 #include "positions.hpp"
 #include "stub_run.hpp"
 #include "thread.hpp"
+#include "tile_fold.hpp"
 
 namespace dp::rt {
 
@@ -277,12 +278,54 @@ public:
         // Filtered points are absent values: r needs no identity.
         const kept_values<T, Map, domain_map_t<Domain>> values{map, domain_map()};
         const maybe<T> total = fold_launch(maybe<T>{true, result.get()}, maybe_op<T, Op>{op},
-                                           values, linear_positions<Rc>::of(grid_.extents()));
+                                           values, linear_positions<Rc>::of(grid_.extents()),
+                                           point_count());
         result.set(total.value);
       } else if constexpr (is_triangle<Domain>::value) {
-        result.set(fold_launch(result.get(), op, map, domain_map()));
+        result.set(fold_launch(result.get(), op, map, domain_map(), point_count()));
       } else {
-        result.set(fold_launch(result.get(), op, map, linear_positions<Rc>::of(grid_.extents())));
+        result.set(fold_launch(result.get(), op, map, linear_positions<Rc>::of(grid_.extents()),
+                               point_count()));
+      }
+    }
+    finish();
+  }
+
+  /// Full reduce over a tiled grid: result = r(result, fold of map over the
+  /// grid's points). `map(point)` runs one thread of a tile, padding
+  /// included (its value is dropped); TileBytes of tile memory hold the
+  /// kernel's dp::tile_static objects. Emulated and on a GPU each tile
+  /// folds its values in tile memory (tile_fold.hpp).
+  template <std::size_t TileBytes, class T, class Op, class Map>
+  void reduce_tiled(dp::scalar<T> &result, const Op &op, const Map &map) {
+    static_assert(is_tiled<Domain>::value, "reduce_tiled is for tiled domains");
+    using job_t = tile_fold_job<Rc, T, Op, Map, tiling_t<Domain>, TileBytes>;
+    dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
+    if (!grid_.empty()) {
+      const dp::extent<Rc> e = grid_.extents(), tile = Domain::tile_extents();
+      const dp::extent<Rc> tiles = tile_counts(e, tile);
+      if (backend_ == backend::host && mode_ == host_mode::native) {
+        if (const std::optional<T> total =
+                dp::detail::fold_tile_values<T>(site_, e, tile, TileBytes, op, map))
+          result.set(static_cast<T>(op(result.get(), *total)));
+      } else {
+        job_t job{map, op, tiling(), nullptr, {}};
+        for (int d = 0; d < Rc; ++d)
+          job.tiles[d] = tiles[d];
+        const auto numbers = linear_positions<1>::of(dp::extent<1>(tiles.size()));
+        if (backend_ == backend::host) {
+          std::vector<T> folds(static_cast<std::size_t>(tiles.size()));
+          job.folds = folds.data();
+          run_tiled_emulated(site_, e, tile, job_t::shared_bytes, tile_fold_stubs<job_t>(), job);
+          result.set(fold_launch(result.get(), op, tile_folds<T>{job.folds}, numbers, tiles.size()));
+        } else {
+#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
+          gpu::buffer folds(site_.c_str(), sizeof(T) * static_cast<std::size_t>(tiles.size()));
+          job.folds = folds.as<T>();
+          run_tiled_on_device(site_, e, tile, tile_fold_stubs<job_t>(), job);
+          result.set(fold_launch(result.get(), op, tile_folds<T>{job.folds}, numbers, tiles.size()));
+#endif
+        }
       }
     }
     finish();
@@ -471,13 +514,19 @@ private:
       return grid_.extents();
   }
 
-  /// prior r (the fold of values over the launch's points), emulated or on
-  /// the device; `positions` raises a point number to a position.
-  template <class V, class Op, class Values, class Positions>
-  V fold_launch(V prior, const Op &op, const Values &values, const Positions &positions) {
-    std::int64_t count = grid_.size();
+  /// The points a full reduce folds: a triangle's, else the grid's.
+  std::int64_t point_count() const {
     if constexpr (is_triangle<Domain>::value)
-      count = domain_.size();
+      return domain_.size();
+    else
+      return grid_.size();
+  }
+
+  /// prior r (the fold of values over `count` points), emulated or on the
+  /// device; `positions` raises a point number to a position.
+  template <class V, class Op, class Values, class Positions>
+  V fold_launch(V prior, const Op &op, const Values &values, const Positions &positions,
+                std::int64_t count) {
     if (backend_ != backend::host) {
 #if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
       device::reduce(site_.c_str(), count, positions, op, values, prior);

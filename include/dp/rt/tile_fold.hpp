@@ -1,0 +1,130 @@
+/// \file
+/// A full reduce over a tiled grid (approach 6 with a fold): one group per
+/// tile, laid out as a tiled forall's. Every thread of the tile, padding
+/// included, evaluates the map function, so every thread reaches the
+/// kernel's barriers; the tile then folds the values of its in-domain
+/// threads in tile memory, halving the live threads at each step, and its
+/// first thread writes the tile's fold. The tiles' folds are folded after
+/// the launch (the vendor's reduce on a GPU). Every tile has a value: its
+/// first thread is never padding.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "../config.hpp"
+#include "../detail/host_tiles.hpp"
+#include "../detail/tile_point.hpp"
+#include "../tile_group.hpp"
+#include "dispatch.hpp"
+#include "domains.hpp"
+#include "stub_run.hpp"
+#include "thread.hpp"
+
+namespace dp::rt {
+
+/// What the fold kernel needs: the map function at a tile's thread, the
+/// operator, the tiling, where the tiles' folds go (row-major by tile) and
+/// the tiles per dimension. TileBytes: the kernel's dp::tile_static objects
+/// (dpstub sizes them); the fold's values and flags follow them.
+template <int N, class T, class Op, class Map, class Tiling, std::size_t TileBytes>
+struct tile_fold_job {
+  static constexpr int rank = N;
+  using value_type = T;
+  static constexpr std::int64_t volume = Tiling::volume;
+  static constexpr std::size_t tile_bytes = TileBytes;
+  static constexpr std::size_t values_offset =
+      (TileBytes + dp::detail::tile_memory_alignment - 1) / dp::detail::tile_memory_alignment *
+      dp::detail::tile_memory_alignment;
+  static constexpr std::size_t flags_offset =
+      values_offset + (volume * sizeof(T) + dp::detail::tile_memory_alignment - 1) /
+                          dp::detail::tile_memory_alignment * dp::detail::tile_memory_alignment;
+  static constexpr std::size_t shared_bytes = values_offset + dp::detail::tile_fold_bytes<T>(volume);
+  static_assert(std::is_trivially_copyable<T>::value && alignof(T) <= dp::detail::tile_memory_alignment,
+                "dp::reduce over a tiled grid folds its values in tile memory: the result's type "
+                "must be trivially copyable, aligned to at most 16 bytes");
+  static_assert(shared_bytes <= dp::max_tile_static_bytes,
+                "dp::reduce over a tiled grid: the kernel's dp::tile_static objects and the "
+                "tile's fold (a value and a flag per thread) need more than 48 KiB of tile memory");
+
+  Map map;
+  Op op;
+  Tiling tiling;
+  T *folds;
+  std::int64_t tiles[N];
+};
+
+/// A thread's fold step: the barrier of its tile.
+DP_HOST_DEVICE inline void tile_fold_barrier() {
+#if DP_DEVICE_COMPILE
+  __syncthreads();
+#else
+  dp::detail::host_tile_barrier();
+#endif
+}
+
+/// One tile of a tiled full reduce: job.folds[tile] = the fold of the map's
+/// values over the tile's in-domain threads.
+template <int Mode, class Job>
+DP_GLOBAL void fold_tile(const launch_geometry<Job::rank> geometry, const Job job) {
+  constexpr int N = Job::rank;
+  using T = typename Job::value_type;
+  const thread_ids thread = this_thread();
+  static constexpr std::int64_t first[3] = {0, 0, 0};
+  tile_point<N> at;
+  if (!map_thread<Mode>(geometry, thread.group, first, at.tile))
+    return; // the whole group: surplus groups map to no tile
+  job.tiling.place(thread.local, at);
+  unsigned char *shared = tile_shared<Job::shared_bytes>();
+  dp::detail::tile_memory memory{shared, Job::tile_bytes, 0};
+  at.memory = &memory;
+  const auto value = job.map(at); // padding threads too: they reach the barriers
+  T *values = reinterpret_cast<T *>(shared + Job::values_offset);
+  bool *present = reinterpret_cast<bool *>(shared + Job::flags_offset);
+  const std::int64_t k = job.tiling.offset(at.local); // row-major in the tile
+  present[k] = at.in_domain;
+  if (at.in_domain)
+    values[k] = static_cast<T>(value);
+  std::int64_t half = 1;
+  while (half * 2 < Job::volume)
+    half *= 2;
+  for (; half > 0 && Job::volume > 1; half /= 2) {
+    tile_fold_barrier();
+    if (k < half && k + half < Job::volume && present[k + half]) {
+      values[k] = present[k] ? static_cast<T>(job.op(values[k], values[k + half])) : values[k + half];
+      present[k] = true;
+    }
+  }
+  if (k == 0) {
+    std::int64_t t = 0;
+    for (int d = 0; d < N; ++d)
+      t = t * job.tiles[d] + at.tile[d];
+    job.folds[t] = values[0];
+  }
+}
+
+/// The per-mode instantiations of the fold kernel, for the planner to pick.
+template <class Job> const stub_table<Job::rank, Job> &tile_fold_stubs() {
+  constexpr int R = Job::rank;
+  static const stub_table<R, Job> table = [] {
+    stub_table<R, Job> t{};
+    t.modes[R < 3 ? R : 3] = &fold_tile<R < 3 ? R : 3, Job>;
+    if constexpr (R == 3) {
+      t.modes[4] = &fold_tile<4, Job>;
+      t.modes[5] = &fold_tile<5, Job>;
+      t.modes[6] = &fold_tile<6, Job>;
+    }
+    t.modes[7] = &fold_tile<7, Job>;
+    return t;
+  }();
+  return table;
+}
+
+/// The tiles' folds as a map function over their row-major numbers.
+template <class T> struct tile_folds {
+  const T *folds;
+  DP_HOST_DEVICE T operator()(const dp::index<1> &tile) const { return folds[tile[0]]; }
+};
+
+} // namespace dp::rt
