@@ -253,13 +253,8 @@ std::string describeDomains(DomainSet Allowed) {
   if (Allowed == domainBit(DomainKind::Grid))
     return "a dp::grid<N> (tiled, dp::where and triangle domains are for dp::forall and the "
            "full dp::reduce)";
-  std::string S = "a dp::grid<N>";
-  if (Allowed & domainBit(DomainKind::Tiled))
-    S += ", a dp::tile<T...>(grid)";
-  S += ", a dp::where(grid, pred) or a dp::lower_triangle / dp::upper_triangle";
-  if (!(Allowed & domainBit(DomainKind::Tiled)))
-    S += " (a tiled domain is for dp::forall)";
-  return S;
+  return "a dp::grid<N>, a dp::tile<T...>(grid), a dp::where(grid, pred) or a "
+         "dp::lower_triangle / dp::upper_triangle";
 }
 
 bool stubsCanPass(const AnalysedCall &A, llvm::StringRef Kind, unsigned FirstArg,

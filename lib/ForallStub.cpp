@@ -24,25 +24,12 @@ std::string ForallRule::renderStub(const CallSite &C) const {
   renderHeaderComment(OS, C);
   renderParams(OS, C);
 
-  if (Tiled) {
-    // Every tile_static the kernel may declare, each in its own slot: a
-    // fixed size the __shared__ array of the stub takes.
-    OS << "/// Tile memory per tile: room for every dp::tile_static of the kernel.\n"
-       << "inline constexpr std::size_t " << N << "_tile_bytes = dp::rt::tile_bytes<"
-       << llvm::join(C.Dom.TileStatics, ", ") << ">();\n"
-       << "static_assert(" << N << "_tile_bytes <= dp::max_tile_static_bytes,\n"
-       << "              \"the kernel's dp::tile_static objects need more than 48 KiB of tile "
-          "memory\");\n\n";
-  }
+  renderTileBytes(OS, C);
 
   // The body: projection, kernel call and write-back at one position.
   OS << "template <class Params>\n"
      << "DP_HOST_DEVICE inline void " << N << "_body(";
-  if (Tiled)
-    OS << "const dp::rt::tile_point<" << Rc << "> &at, const Params &p) {\n"
-       << "  const dp::index<" << Rc << "> &pos = at.pos; // past the grid for a padding thread\n";
-  else
-    OS << "const dp::index<" << Rc << "> &pos, const Params &p) {\n";
+  renderBodyParameters(OS, C);
   renderBindings(OS, C, "  ");
   OS << "  " << renderKernelCall(C) << ";\n";
   renderWriteBacks(OS, C, "  ");

@@ -138,6 +138,9 @@ void renderHeaderComment(llvm::raw_ostream &OS, const CallSite &C) {
       OS << (I ? " x " : "") << C.Dom.Tile[I];
     OS << "; padding threads run masked"
        << (C.Dom.Barrier ? ", and reach every barrier" : "") << "\n";
+    if (C.mapsToValues())
+      OS << "//   fold:         each tile folds its in-domain values in tile memory, then the "
+            "tiles' folds are folded\n";
     OS << "//   tile memory:  "
        << (C.Dom.TileStatics.empty() ? std::string("none")
                                      : "dp::tile_static<" +
@@ -227,6 +230,29 @@ void renderParams(llvm::raw_ostream &OS, const CallSite &C) {
     }
   }
   OS << "};\n\n";
+}
+
+void renderTileBytes(llvm::raw_ostream &OS, const CallSite &C) {
+  if (!C.Dom.isTiled())
+    return;
+  // Every tile_static the kernel may declare, each in its own slot: a fixed
+  // size the __shared__ array of the stub takes.
+  const std::string &N = C.StubName;
+  OS << "/// Tile memory per tile: room for every dp::tile_static of the kernel.\n"
+     << "inline constexpr std::size_t " << N << "_tile_bytes = dp::rt::tile_bytes<"
+     << llvm::join(C.Dom.TileStatics, ", ") << ">();\n"
+     << "static_assert(" << N << "_tile_bytes <= dp::max_tile_static_bytes,\n"
+     << "              \"the kernel's dp::tile_static objects need more than 48 KiB of tile "
+        "memory\");\n\n";
+}
+
+void renderBodyParameters(llvm::raw_ostream &OS, const CallSite &C) {
+  const std::string R = rank(C.ComputeRank);
+  if (C.Dom.isTiled())
+    OS << "const dp::rt::tile_point<" << R << "> &at, const Params &p) {\n"
+       << "  const dp::index<" << R << "> &pos = at.pos; // past the grid for a padding thread\n";
+  else
+    OS << "const dp::index<" << R << "> &pos, const Params &p) {\n";
 }
 
 void renderBindings(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef Indent) {

@@ -33,11 +33,9 @@ StatementMatcher valueCallMatcher(llvm::StringRef Kind, bool WithDim) {
 std::optional<AnalysedCall> analyseValueCall(const CallExpr *Call, llvm::StringRef Kind,
                                              ASTContext &Ctx, Reporter &Diags) {
   const std::optional<int> Dim = explicitDim(Call);
-  // A full reduce folds any set of points; a reduce<Dim> or scan<Dim> needs
-  // the whole pencils of a grid.
-  const DomainSet Allowed =
-      Dim ? domainBit(DomainKind::Grid)
-          : AnyDomain & ~domainBit(DomainKind::Tiled);
+  // A full reduce folds any set of points (a tiled grid's in tile memory);
+  // a reduce<Dim> or scan<Dim> needs the whole pencils of a grid.
+  const DomainSet Allowed = Dim ? domainBit(DomainKind::Grid) : AnyDomain;
   Domain D;
   const std::string Spelled = Kind.str() + (Dim ? "<" + std::to_string(*Dim) + ">" : "");
   const std::optional<int> Rc = checkCallShape(Call, Spelled, 4, Ctx, Diags, Allowed, &D);
@@ -118,15 +116,18 @@ std::string renderValueStub(const CallSite &C) {
   llvm::raw_string_ostream OS(Text);
   const std::string Rc = std::to_string(C.ComputeRank);
   const std::string &N = C.StubName;
+  const bool Tiled = C.Dom.isTiled();
 
   renderHeaderComment(OS, C);
   renderParams(OS, C);
 
-  // The body: f's value at one position, after projection and before
-  // write-back.
+  renderTileBytes(OS, C);
+
+  // The body: f's value at one position (one thread of a tile), after
+  // projection and before write-back.
   OS << "template <class Params>\n"
-     << "DP_HOST_DEVICE inline auto " << N << "_body(const dp::index<" << Rc
-     << "> &pos, const Params &p) {\n";
+     << "DP_HOST_DEVICE inline auto " << N << "_body(";
+  renderBodyParameters(OS, C);
   renderBindings(OS, C, "  ");
   std::string WriteBacks;
   llvm::raw_string_ostream WB(WriteBacks);
@@ -139,11 +140,15 @@ std::string renderValueStub(const CallSite &C) {
   OS << "}\n\n";
 
   // The map function the runtime folds: fused into the reduction or scan.
-  OS << "/// f at a logical position: what the " << C.spelling() << " folds.\n"
+  const std::string At = Tiled ? "const dp::rt::tile_point<" + Rc + "> &at"
+                               : "const dp::index<" + Rc + "> &pos";
+  OS << "/// f at " << (Tiled ? "a tile's thread (padding too: its value is dropped)"
+                              : "a logical position")
+     << ": what the " << C.spelling() << " folds.\n"
      << "template <class Params> struct " << N << "_map {\n"
      << "  Params p;\n"
-     << "  DP_HOST_DEVICE auto operator()(const dp::index<" << Rc << "> &pos) const { return "
-     << N << "_body(pos, p); }\n"
+     << "  DP_HOST_DEVICE auto operator()(" << At << ") const { return " << N << "_body("
+     << (Tiled ? "at" : "pos") << ", p); }\n"
      << "};\n\n";
 
   const bool NamedOperator = C.Op.Kind == KernelKind::FreeFunction;
@@ -167,6 +172,9 @@ std::string renderValueStub(const CallSite &C) {
     OS << "  launch.scan<Dim>(result, " << Op << ", " << Map << ");\n";
   else if (C.Dim >= 0)
     OS << "  launch.reduce_pencils<Dim>(result, " << Op << ", " << Map << ");\n";
+  else if (Tiled)
+    OS << "  launch.template reduce_tiled<" << N << "_tile_bytes>( // each tile folds in tile memory\n"
+       << "      result, " << Op << ", " << Map << ");\n";
   else
     OS << "  launch.reduce(result, " << Op << ", " << Map << ");\n";
   OS << "}\n";

@@ -26,6 +26,15 @@ std::string describeConversion(const Argument &A);
 /// `template <class Kernel[, class T0...]> struct NAME_params { ... };`
 void renderParams(llvm::raw_ostream &OS, const CallSite &C);
 
+/// A tiled call-site's tile memory: `NAME_tile_bytes`, room for every
+/// dp::tile_static its kernel declares, checked against 48 KiB. Nothing for
+/// other domains.
+void renderTileBytes(llvm::raw_ostream &OS, const CallSite &C);
+
+/// The parameters of a body function and its opening brace: a position, or
+/// a tile's thread (`at`, with `pos` its position).
+void renderBodyParameters(llvm::raw_ostream &OS, const CallSite &C);
+
 /// The statements binding every argument's value at `pos` (or, for a
 /// sort's extras, once), each line prefixed by Indent.
 void renderBindings(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef Indent);

@@ -93,6 +93,71 @@ void rank4(int n) {
   std::printf("rank4 n=%d: %ld\n", n, checksum(f));
 }
 
+// A callee folding a tile's neighbours through tile memory.
+long neighbour_product(const dp::tile_group<2> &t, long x) {
+  dp::tile_static<long[4][8]> row(t);
+  const dp::index<2> l = t.local();
+  row[l[0]][l[1]] = x; // 0 for a padding thread
+  t.barrier();
+  return x * (l[1] + 1 < 8 ? row[l[0]][l[1] + 1] : 3);
+}
+
+/// Full reduce over tiled grids of rank 1 to 4, exact and padded: a plain
+/// map, tile memory through a callee, the tile tokens, a float sum.
+void tiled_reduces(int n) {
+  dp::field<1, int> v{dp::grid<1>(n * 7 + 3)};
+  for (int i = 0; i < n * 7 + 3; ++i)
+    v(i) = i % 17 - 8;
+  dp::scalar<long> s1(11);
+  dp::reduce(dp::tile<8>(v.get_grid()), std::plus<>(), s1, [](int x) { return long(x) * x; }, v);
+  dp::scalar<int> top(-1000);
+  dp::reduce(dp::tile<32>(v.get_grid()), [](int a, int b) { return a > b ? a : b; }, top,
+             [](dp::index<1> i, int x) { return x * 3 + int(i[0] % 5); }, dp::_index, v);
+
+  dp::grid<2> g2(n + 1, 2 * n + 5);
+  dp::field<2, long> m(g2);
+  for (int i = 0; i < n + 1; ++i)
+    for (int j = 0; j < 2 * n + 5; ++j)
+      m(i, j) = (i * 31 + j * 7) % 23 - 11;
+  dp::scalar<long> s2(0);
+  dp::reduce(dp::tile<4, 8>(g2), std::plus<>(), s2,
+             [](const dp::tile_group<2> &t, const long &x) { return neighbour_product(t, x); },
+             dp::_tile, m);
+
+  dp::grid<3> g3(n, 3, n + 2);
+  dp::scalar<long> s3(0);
+  dp::reduce(dp::tile<2, 2, 4>(g3), std::plus<>(), s3,
+             [](dp::index<3> tile, dp::index<3> local, dp::index<3> i) {
+               return long((tile[0] * 3 + tile[1]) * 5 + tile[2]) * 1000 +
+                      (local[0] * 2 + local[1]) * 4 + local[2] + i[0] * i[2];
+             },
+             dp::_tile_index, dp::_local_index, dp::_index);
+
+  dp::grid<4> g4(n, 2, 3, n + 1);
+  dp::field<4, long> w(g4);
+  for (std::int64_t k = 0; k < g4.size(); ++k)
+    w[g4.map_index(k)] = k % 29;
+  dp::scalar<long> s4(1);
+  dp::reduce(dp::tile<2, 2, 2, 2>(g4), std::plus<>(), s4,
+             [](const dp::tile_group<4> &t, long x) {
+               dp::tile_static<long> first(t);
+               if (t.local() == dp::index<4>(0, 0, 0, 0))
+                 first.get() = x;
+               t.barrier();
+               return x + first.get();
+             },
+             dp::_tile, w);
+
+  dp::field<2, float> f(g2);
+  for (int i = 0; i < n + 1; ++i)
+    for (int j = 0; j < 2 * n + 5; ++j)
+      f(i, j) = float((i + j) % 9) * 0.25f; // exact in float: every fold order agrees
+  dp::scalar<float> sf(0.5f);
+  dp::reduce(dp::tile<16, 16>(g2), std::plus<>(), sf, [](float x) { return x; }, f);
+  std::printf("tiled reduces n=%d: %ld %d %ld %ld %ld %.2f\n", n, s1.get(), top.get(), s2.get(),
+              s3.get(), s4.get(), double(sf.get()));
+}
+
 /// Filtered forall and reduce.
 void where_cases(int n) {
   dp::field<2, int> c(dp::grid<2>(n, n), 0);
@@ -133,6 +198,8 @@ int main() {
   rank4(3);
   for (int n : {1, 9, 40})
     where_cases(n);
+  for (int n : {1, 4, 13, 60})
+    tiled_reduces(n);
   for (int n : {1, 2, 33, 200})
     triangles(n);
 }

@@ -25,6 +25,16 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, int> &C,
              dp::_index, C);
   dp::reduce(dp::upper_triangle(100), std::plus<>(), count,
              [](dp::index<2> i) { return long(i[1] - i[0]); }, dp::_index);
+  dp::scalar<float> total(0);
+  dp::reduce(dp::tile<16, 16>(A.get_grid()), std::plus<>(), total,
+             [](const dp::tile_group<2> &t, const float &x) {
+               dp::tile_static<float[16][17]> s(t);
+               const dp::index<2> l = t.local();
+               s.get()[l[0]][l[1]] = x;
+               t.barrier();
+               return x * s.get()[l[1]][l[0]];
+             },
+             dp::_tile, A);
 }
 
 // A tiled launch: one group per tile, tile memory sized for the kernel's
@@ -66,3 +76,18 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, int> &C,
 
 // STUB: //   domain:       upper triangle: n(n+1)/2 points launched as a rank-1 domain, each raised exactly to (i, j)
 // STUB:   dp::rt::launch_context<2, Domain> launch("dp::reduce", "tiles_and_domains.cpp:27:3", domain);
+
+// A full reduce over a tiled grid: the map runs on every thread of a tile
+// (padding too) and the runtime folds each tile's values in tile memory.
+// REWRITE:   dpstub::tiles_and_domains_cpp::reduce_30_3(dp::tile<16, 16>(A.get_grid()), std::plus<>(), total,
+// STUB: //   domain:       tiled, one group per tile of 16 x 16; padding threads run masked, and reach every barrier
+// STUB: //   fold:         each tile folds its in-domain values in tile memory, then the tiles' folds are folded
+// STUB: //   tile memory:  dp::tile_static<float[16][17]>
+// STUB: inline constexpr std::size_t reduce_30_3_tile_bytes = dp::rt::tile_bytes<float[16][17]>();
+// STUB: DP_HOST_DEVICE inline auto reduce_30_3_body(const dp::rt::tile_point<2> &at, const Params &p) {
+// STUB:   const dp::tile_group<2> v0 = at.group(p.indices.lb, p.indices.stride);
+// STUB:   const float v1 = dp::rt::masked(p.a1, pos, at.in_domain); // padding: float()
+// STUB:   return p.kernel(v0, v1);
+// STUB:   DP_HOST_DEVICE auto operator()(const dp::rt::tile_point<2> &at) const { return reduce_30_3_body(at, p); }
+// STUB:   launch.template reduce_tiled<reduce_30_3_tile_bytes>( // each tile folds in tile memory
+// STUB:       result, launch.capture(op, false), reduce_30_3_map<params_type>{params});

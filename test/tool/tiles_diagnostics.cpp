@@ -45,9 +45,22 @@ void misuse(dp::field<1, float> &v, dp::field<2, float> &m) {
 // DIAG: tiles_diagnostics.cpp:[[@LINE-3]]:20: note: this condition depends on the thread through 'x'
              },
              dp::_tile, v);
+  dp::field<2, float> sums(m.get_grid());
+  dp::scan<1>(dp::tile<4, 4>(m.get_grid()), std::plus<>(), sums, [](float x) { return x; }, m);
+// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:15: error: the compute domain of dp::scan<1> must be a dp::grid<N> (tiled, dp::where and triangle domains are for dp::forall and the full dp::reduce), not 'dp::tiled_grid<2, 4, 4>'
   dp::scalar<float> s(0);
-  dp::reduce(dp::tile<16>(v.get_grid()), std::plus<>(), s, [](float x) { return x; }, v);
-// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:14: error: the compute domain of dp::reduce must be a dp::grid<N>, a dp::where(grid, pred) or a dp::lower_triangle / dp::upper_triangle (a tiled domain is for dp::forall), not 'dp::tiled_grid<1, 16>'
+  dp::reduce(dp::tile<16>(v.get_grid()), std::plus<>(), s,
+             [](const dp::tile_group<1> &t, float x) {
+               if (x > 0)
+                 t.barrier();
+// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:20: error: barrier under a condition that depends on the thread: the threads of a tile that skip it never meet the others (padding threads run the kernel too, with in_domain() false); move the barrier out of the condition
+// DIAG: tiles_diagnostics.cpp:[[@LINE-3]]:20: note: this condition depends on the thread through 'x'
+               return x;
+             },
+             dp::_tile, v);
+  dp::reduce(v.get_grid(), std::plus<>(), s, [](dp::index<1> t) { return float(t[0]); },
+             dp::_local_index);
+// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:14: error: argument 1 is a tile token, but this dp::reduce is not over a tiled domain: write dp::tile<T0, ...>(grid) to run it in tiles
   dp::field<1, float> r(dp::grid<1>(3));
   dp::reduce<1>(dp::lower_triangle(3), std::plus<>(), r, [](float x) { return x; }, m);
 // DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:17: error: the compute domain of dp::reduce<1> must be a dp::grid<N> (tiled, dp::where and triangle domains are for dp::forall and the full dp::reduce), not 'dp::triangle_domain<dp::triangle_part::lower>'
