@@ -226,6 +226,73 @@ void sorts() {
   report("sort<1>, 4096x4096 ints / vendor segmented radix sort", baseline::sort_rows(R, C), dp_sort - dp_fill, 0.95);
 }
 
+// Tiles: what they are for on a GPU. Matrix multiply in 16 x 16 tiles
+// through tile memory (samples/tiled_matmul.cpp) against the untiled pencil
+// reduction reduce<2> over the (i, j, k) grid; transpose through a padded
+// 32 x 33 tile (samples/tiled_transpose.cpp) against the elemental
+// transpose view; a full reduce folded in tile memory against the fused
+// vendor reduce of the plain grid.
+constexpr int MT = 16, TT = 32;
+
+void tiles() {
+  const i64 M = 2048;
+  dp::field<2, float> A(dp::grid<2>(M, M), 1.0f), B(dp::grid<2>(M, M), 2.0f), C(dp::grid<2>(M, M), 0.0f);
+  const double tiled_mm = ms([&] {
+    dp::forall(dp::tile<MT, MT>(C.get_grid()),
+               [](const dp::tile_group<2> &t, float &c, const dp::field<2, float> &a,
+                  const dp::field<2, float> &b) {
+                 dp::tile_static<float[MT][MT]> sa(t), sb(t);
+                 const i64 row = t.global()[0], col = t.global()[1], r = t.local()[0], k = t.local()[1];
+                 float sum = 0;
+                 for (i64 k0 = 0; k0 < a.get_extent(1); k0 += MT) {
+                   sa.get()[r][k] = a(row, k0 + k);
+                   sb.get()[r][k] = b(k0 + r, col);
+                   t.barrier();
+                   for (int kk = 0; kk < MT; ++kk)
+                     sum += sa.get()[r][kk] * sb.get()[kk][k];
+                   t.barrier();
+                 }
+                 c = sum;
+               },
+               dp::_tile, C, dp::read_only(A), dp::read_only(B));
+  });
+  const double untiled_mm = ms([&] {
+    dp::reduce<2>(dp::grid<3>(M, M, M), std::plus<>(), C, [](float a, float b) { return a * b; },
+                  dp::spread<1>(A), dp::spread<0>(dp::transpose(B)));
+  });
+  report("tiled matmul (16x16 tile_static) / untiled reduce<2> matmul, 2048^3", untiled_mm, tiled_mm, 0);
+
+  const i64 N = 8192;
+  dp::field<2, float> X(dp::grid<2>(N, N), 1.0f), Y(dp::grid<2>(N, N), 0.0f);
+  const double tiled_t = ms([&] {
+    dp::forall(dp::tile<TT, TT>(X.get_grid()),
+               [](const dp::tile_group<2> &t, const float &x, dp::field<2, float> &y) {
+                 dp::tile_static<float[TT][TT + 1]> block(t);
+                 const dp::index<2> l = t.local();
+                 block.get()[l[0]][l[1]] = x;
+                 t.barrier();
+                 const i64 j = t.tile_origin()[1] + l[0], i = t.tile_origin()[0] + l[1];
+                 if (j < y.get_extent(0) && i < y.get_extent(1))
+                   y(j, i) = block.get()[l[1]][l[0]];
+               },
+               dp::_tile, X, Y);
+  });
+  const double untiled_t = ms([&] {
+    dp::forall(Y.get_grid(), [](float &y, float x) { y = x; }, Y, dp::transpose(X));
+  });
+  report("tiled transpose (32x33 tile_static) / untiled transpose view, 8192^2 floats", untiled_t, tiled_t, 0);
+
+  dp::field<1, float> v(dp::grid<1>(i64(1) << 26), 1.0f);
+  dp::scalar<float> s(0.0f);
+  const double tiled_sum = ms([&] {
+    dp::reduce(dp::tile<256>(v.get_grid()), std::plus<>(), s, [](float x) { return x; }, v);
+  });
+  const double fused_sum = ms([&] {
+    dp::reduce(v.get_grid(), std::plus<>(), s, [](float x) { return x; }, v);
+  });
+  report("full reduce folded in tile memory (256) / fused vendor reduce, 2^26 floats", fused_sum, tiled_sum, 0);
+}
+
 void overheads() {
   const i64 n = i64(1) << 26;
   dp::field<1, int> tiny(dp::grid<1>(16));
@@ -254,6 +321,7 @@ int main() {
   ranks();
   reductions();
   sorts();
+  tiles();
   overheads();
   std::printf("\n| measurement | speed ratio (baseline time / dp time) | goal |\n|---|---|---|\n");
   for (const row &r : table) {

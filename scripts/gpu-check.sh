@@ -32,10 +32,11 @@ check() { # name original translated
     fail=$((fail + 1))
   fi
 }
-for s in vector_add matmul_spread sum_rows matmul_reduce prefix_sums sort_rows argsort max3d; do
+for s in vector_add matmul_spread sum_rows matmul_reduce prefix_sums sort_rows argsort max3d \
+         tiled_matmul tiled_transpose convolution pairwise_distances; do
   check "$s" "samples/$s.cpp" "$generated/${s}_dp/$s.cpp"
 done
-for t in forall_cases reduce_scan_sort_cases; do
+for t in forall_cases reduce_scan_sort_cases tiles_cases; do
   check "$t" "test/e2e/$t.cpp" "$generated/${t}_dp/e2e/$t.cpp"
 done
 echo "$pass passed, $fail failed"
