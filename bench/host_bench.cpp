@@ -122,6 +122,19 @@ void BM_SumDp(benchmark::State &state) {
   }
 }
 
+/// The sum of BM_SumDp over a tiled domain: the reference and the native
+/// host path run every tile's threads (the first on a fiber, the others as
+/// plain calls once it meets no barrier) and fold each tile's values in
+/// order.
+void BM_SumTiled(benchmark::State &state) {
+  auto &d = triad();
+  for (auto _ : state) {
+    dp::scalar<float> s(0.0f);
+    dp::reduce(dp::tile<256>(d.g), std::plus<>(), s, [](float x) { return x; }, d.c);
+    benchmark::DoNotOptimize(s.get());
+  }
+}
+
 // ---------------------------------------------------------------------------
 // reduce<Dim> and scan<Dim> along every dimension of a 2-d (4096 x 16384)
 // and a 3-d (64 x 256 x 1024) float field, against cache-blocked loops.
@@ -423,6 +436,7 @@ DP_BENCH(BM_TriadDp);
 DP_BENCH(BM_TriadDpOneThread);
 DP_BENCH(BM_SumHand);
 DP_BENCH(BM_SumDp);
+DP_BENCH(BM_SumTiled);
 DP_BENCH(BM_Reduce2d0Hand);
 DP_BENCH(BM_Reduce2d0Dp);
 DP_BENCH(BM_Reduce2d1Hand);
@@ -478,6 +492,7 @@ int main(int argc, char **argv) {
                         {"scan<2>, 64x256x1024 floats / row loop", "BM_Scan3d2Dp", "BM_Scan3d2Hand", 0.95},
                         {"sort<1>, 1024x4096 ints / parallel_for of std::sort per row", "BM_Sort1Dp", "BM_Sort1Hand", 0.95},
                         {"sort<0>, 1024x4096 ints / parallel_for of std::sort per column", "BM_Sort0Dp", "BM_Sort0Hand", 0.95},
+                        {"full reduce over dp::tile<256> / over the plain grid, 2^26 floats", "BM_SumTiled", "BM_SumDp", 0},
                         {"tiled matmul, 16x16 tile_static + barriers / untiled reduce<2> matmul, 384^3", "BM_MatmulTiled", "BM_MatmulReduce", 0},
                         {"forall at rank 4 / rank 1, 2^24 points", "BM_Rank4", "BM_Rank1", 0.95},
                         {"forall at rank 6 / rank 1, 2^24 points", "BM_Rank6", "BM_Rank1", 0.95},
