@@ -27,6 +27,21 @@ void writeListReport(llvm::raw_ostream &OS, const std::vector<const TranslationR
           J.attribute("translated", L.Translated);
           if (L.Translated) {
             J.attribute("compute_rank", C.ComputeRank);
+            J.attributeObject("domain", [&] {
+              J.attribute("kind", toString(C.Dom.Kind));
+              J.attribute("type", C.Dom.Type);
+              if (C.Dom.isTiled()) {
+                J.attributeArray("tile", [&] {
+                  for (long long T : C.Dom.Tile)
+                    J.value(T);
+                });
+                J.attributeArray("tile_static", [&] {
+                  for (const std::string &T : C.Dom.TileStatics)
+                    J.value(T);
+                });
+                J.attribute("barrier", C.Dom.Barrier);
+              }
+            });
             if (C.mapsToValues())
               J.attributeObject("operator", [&] {
                 J.attribute("text", C.Op.Text);

@@ -91,3 +91,30 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, int> &C,
 // STUB:   DP_HOST_DEVICE auto operator()(const dp::rt::tile_point<2> &at) const { return reduce_30_3_body(at, p); }
 // STUB:   launch.template reduce_tiled<reduce_30_3_tile_bytes>( // each tile folds in tile memory
 // STUB:       result, launch.capture(op, false), reduce_30_3_map<params_type>{params});
+
+// --list names each call-site's domain; a tiled one with its tile, its tile
+// memory and whether it meets at barriers.
+// LIST: "line": 8,
+// LIST: "domain": {
+// LIST-NEXT: "kind": "tiled grid",
+// LIST-NEXT: "type": "dp::tiled_grid<2, 8, 8>",
+// LIST-NEXT: "tile": [
+// LIST-NEXT: 8,
+// LIST-NEXT: 8
+// LIST-NEXT: ],
+// LIST-NEXT: "tile_static": [
+// LIST-NEXT: "float[8][9]"
+// LIST-NEXT: ],
+// LIST-NEXT: "barrier": true
+// LIST: "line": 22,
+// LIST: "domain": {
+// LIST-NEXT: "kind": "dp::where",
+// LIST: "line": 24,
+// LIST: "domain": {
+// LIST-NEXT: "kind": "lower triangle",
+// LIST-NEXT: "type": "dp::triangle_domain<dp::triangle_part::lower>"
+// LIST: "line": 29,
+// LIST: "kind": "reduce",
+// LIST: "domain": {
+// LIST-NEXT: "kind": "tiled grid",
+// LIST-NEXT: "type": "dp::tiled_grid<2, 16, 16>",
