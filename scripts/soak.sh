@@ -18,10 +18,13 @@ bash scripts/build.sh >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # A snapshot of what the programs are built with: a soak takes an hour, and
-# the build tree may be rebuilt meanwhile.
+# the build tree may be rebuilt meanwhile. The programs link the runtime
+# with nothing but oneTBB: its ucontext build when the main one uses Boost.
 mkdir -p "$work/snapshot"
-cp "$build/test/dpgen" "$build/tool/dpstub" "$build/runtime/libdp_runtime.a" test/fuzz/run_fuzz.cmake \
-   "$work/snapshot/"
+runtime=$build/runtime/libdp_runtime.a
+[ -f "$build/runtime/libdp_runtime_ucontext.a" ] && runtime=$build/runtime/libdp_runtime_ucontext.a
+cp "$build/test/dpgen" "$build/tool/dpstub" test/fuzz/run_fuzz.cmake "$work/snapshot/"
+cp "$runtime" "$work/snapshot/libdp_runtime.a"
 cp -r include "$work/snapshot/include"
 s=$work/snapshot
 echo "soak: $n programs, seeds $first..$((first + n - 1)), $jobs at a time"

@@ -4,7 +4,8 @@
 //
 // Each program holds a few cases. A case is one call-site (forall, reduce,
 // reduce<Dim>, scan<Dim> or sort<Dim>) over a random compute grid of rank
-// 1-4 (lower bounds, strides, descending strides, empty dimensions), with
+// 1-4 (lower bounds, strides, descending strides, empty dimensions; a
+// forall or full reduce sometimes over the grid cut in padded tiles), with
 // arguments of every conversion: elemental and partial projections (read
 // and write), broadcast fields and scalars, index tokens and the implicit
 // index, through read_only, transpose and spread views. Kernels are
@@ -201,6 +202,17 @@ private:
       g.push_back(s);
     }
     return g;
+  }
+  /// The compute domain a forall or full reduce runs over: the grid, or
+  /// (30%) the grid cut into random tiles, padded where the extents are not
+  /// multiples; either way the kernel runs at exactly the grid's points.
+  std::string domainOf(const Grid &g) {
+    if (!r_.chance(30))
+      return renderGrid(g);
+    std::string s = "dp::tile<";
+    for (size_t d = 0; d < g.size(); ++d)
+      s += (d ? ", " : "") + std::to_string(r_.between(1, 5));
+    return s + ">(" + renderGrid(g) + ")";
   }
   Grid coveringGrid(const Grid &domain) {
     Grid g;
@@ -513,13 +525,14 @@ private:
               "      };\n";
     body += assigns;
     const std::string k = kernel(c, paramList(args, implicit, rc), body, generic_ok, "void");
-    o << "  { // case " << c << ": forall over " << renderGrid(domain) << "\n" << d.str();
+    const std::string over = domainOf(domain);
+    o << "  { // case " << c << ": forall over " << over << "\n" << d.str();
     for (const Arg &a : args)
       if (a.kind == Arg::ElementWrite || a.kind == Arg::PartialWrite)
         o << "    dp::field<" << a.baseRank << ", long> want_" << a.base << " = " << a.base << ".clone();\n";
     o << kernels_.str();
     kernels_.str("");
-    o << "    dp::forall(" << renderGrid(domain) << ", " << k << actualList(args) << ");\n";
+    o << "    dp::forall(" << over << ", " << k << actualList(args) << ");\n";
     o << loops(domain, partialRefs(args) + refAssigns, "    ");
     std::string sums;
     for (const Arg &a : args)
@@ -587,10 +600,11 @@ private:
     const std::string f = mapFunction(c, domain, args, e, d, implicit);
     const auto [opText, combine] = op(c);
     const int prior = r_.between(-50, 50);
-    o << "  { // case " << c << ": reduce over " << renderGrid(domain) << "\n" << d.str() << kernels_.str();
+    const std::string over = domainOf(domain);
+    o << "  { // case " << c << ": reduce over " << over << "\n" << d.str() << kernels_.str();
     kernels_.str("");
     o << "    dp::scalar<long> result(" << prior << ");\n"
-      << "    dp::reduce(" << renderGrid(domain) << ", " << opText << ", result, " << f << actualList(args) << ");\n"
+      << "    dp::reduce(" << over << ", " << opText << ", result, " << f << actualList(args) << ");\n"
       << "    long acc = " << prior << ";\n";
     o << loops(domain, partialRefs(args) + "const long x = " + e.reference + ";\nacc = " + combine + ";\n", "    ");
     o << "    expect_value(" << c << ", result.get(), acc);\n"
