@@ -31,7 +31,8 @@ Reporter::Reporter(DiagnosticsEngine &DE) : DE(DE) {
   TileStaticUntiled = DE.getCustomDiagID(
       DiagnosticsEngine::Error,
       "dp::tile_static<%0> in the kernel of a dp::%1 that is not over a tiled domain: tile "
-      "memory exists only for the threads of a tile (dp::forall over dp::tile<T0, ...>(grid))");
+      "memory exists only for the threads of a tile (a dp::forall or dp::reduce over "
+      "dp::tile<T0, ...>(grid))");
   DivergentBarrier = DE.getCustomDiagID(
       DiagnosticsEngine::Error,
       "barrier under a condition that depends on the thread: the threads of a tile that skip "
@@ -39,6 +40,13 @@ Reporter::Reporter(DiagnosticsEngine &DE) : DE(DE) {
       "move the barrier out of the condition");
   ConditionNote = DE.getCustomDiagID(DiagnosticsEngine::Note,
                                      "this condition depends on the thread through '%0'");
+  DivergentReturn = DE.getCustomDiagID(
+      DiagnosticsEngine::Error,
+      "return under a condition that depends on the thread, before a barrier: the threads of a "
+      "tile that return never meet the others there (padding threads run the kernel too, with "
+      "in_domain() false); let every thread reach the barrier and guard the work instead");
+  SkippedBarrierNote = DE.getCustomDiagID(DiagnosticsEngine::Note,
+                                          "the barrier the returning threads never reach");
   BadIndexFormal = DE.getCustomDiagID(DiagnosticsEngine::Error, "argument %0 is a special index token, but kernel parameter '%1' is "
                        "not a dp::index<%2>");
   Untouched = DE.getCustomDiagID(DiagnosticsEngine::Warning, "dp::%0 call-site left untouched: %1");
@@ -114,6 +122,12 @@ DiagnosticBuilder Reporter::divergentBarrier(SourceLocation L) {
 }
 DiagnosticBuilder Reporter::conditionNote(SourceLocation L) {
   return report(L, ConditionNote, false);
+}
+DiagnosticBuilder Reporter::divergentReturn(SourceLocation L) {
+  return report(L, DivergentReturn, true);
+}
+DiagnosticBuilder Reporter::skippedBarrierNote(SourceLocation L) {
+  return report(L, SkippedBarrierNote, false);
 }
 DiagnosticBuilder Reporter::badComparator(SourceLocation L) {
   return report(L, BadComparator, true);

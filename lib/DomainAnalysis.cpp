@@ -3,7 +3,9 @@
 // Tiles: tile tokens and dp::tile_static need a tiled domain, the stub's
 // tile memory must hold every dp::tile_static the kernel (or what it calls)
 // declares, and a barrier must be reached by every thread of a tile, so one
-// under a condition that depends on the thread is an error. dp::where: its
+// under a condition that depends on the thread is an error, and so is a
+// `return` under such a condition that comes before a barrier (or a call
+// reaching one) in source order. dp::where: its
 // predicate runs in the stub, so it is marked for the device.
 //
 //===----------------------------------------------------------------------===//
@@ -14,6 +16,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -32,9 +35,31 @@ bool isTileGroupCall(const Expr *E, llvm::StringRef Name = "") {
          (Name.empty() || MC->getMethodDecl()->getName() == Name);
 }
 
-/// The dp::tile_static variables and barriers of a kernel and of the
-/// project functions it calls, transitively.
+/// True when S is in a lambda nested in the function being walked (its
+/// `return` leaves the lambda, not the function).
+bool inNestedLambda(const Stmt *S, ASTContext &Ctx) {
+  DynTypedNode Node = DynTypedNode::create(*S);
+  for (int Depth = 0; Depth < 256; ++Depth) {
+    const DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty() || Parents[0].get<Decl>())
+      return false;
+    if (Parents[0].get<LambdaExpr>())
+      return true;
+    Node = Parents[0];
+  }
+  return false;
+}
+
+/// The dp::tile_static variables, barriers, calls and returns of a kernel
+/// and of the project functions it calls, transitively.
 struct TileUses : RecursiveASTVisitor<TileUses> {
+  /// What one function does that matters to its tile's barriers.
+  struct Facts {
+    std::vector<const CXXMemberCallExpr *> Barriers;
+    std::vector<std::pair<const CallExpr *, const FunctionDecl *>> Calls;
+    std::vector<const ReturnStmt *> Returns;
+  };
+
   explicit TileUses(const SourceManager &SM) : SM(SM) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
@@ -44,31 +69,59 @@ struct TileUses : RecursiveASTVisitor<TileUses> {
     return true;
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
-    if (isTileGroupCall(MC, "barrier"))
+    if (isTileGroupCall(MC, "barrier")) {
       Barriers.push_back(MC);
+      Of[Current].Barriers.push_back(MC);
+    }
+    return true;
+  }
+  bool VisitReturnStmt(ReturnStmt *R) {
+    Of[Current].Returns.push_back(R);
     return true;
   }
   bool VisitCallExpr(CallExpr *CE) {
     if (const FunctionDecl *FD = CE->getDirectCallee())
       if (const FunctionDecl *Def = FD->getDefinition(); Def && Def->hasBody() &&
-                                                         !isLibraryDecl(Def, SM))
+                                                         !isLibraryDecl(Def, SM)) {
+        Of[Current].Calls.push_back({CE, Def});
         if (Seen.insert(Def).second)
           Pending.push_back(Def);
+      }
     return true;
   }
   void walk(const FunctionDecl *Kernel) {
     Seen.insert(Kernel);
     Pending.push_back(Kernel);
     while (!Pending.empty()) {
-      const FunctionDecl *F = Pending.back();
+      Current = Pending.back();
       Pending.pop_back();
-      TraverseStmt(F->getBody());
+      TraverseStmt(Current->getBody());
     }
+  }
+
+  /// The functions that reach a barrier, themselves or through a call.
+  std::set<const FunctionDecl *> reachingBarriers() const {
+    std::set<const FunctionDecl *> Reach;
+    for (const auto &[F, Fs] : Of)
+      if (!Fs.Barriers.empty())
+        Reach.insert(F);
+    for (bool Grew = true; Grew;) {
+      Grew = false;
+      for (const auto &[F, Fs] : Of)
+        for (const auto &[Call, Callee] : Fs.Calls)
+          if (!Reach.count(F) && Reach.count(Callee)) {
+            Reach.insert(F);
+            Grew = true;
+          }
+    }
+    return Reach;
   }
 
   const SourceManager &SM;
   std::vector<const VarDecl *> Statics;
   std::vector<const CXXMemberCallExpr *> Barriers;
+  std::map<const FunctionDecl *, Facts> Of;
+  const FunctionDecl *Current = nullptr;
   std::set<const FunctionDecl *> Seen;
   std::vector<const FunctionDecl *> Pending;
 };
@@ -241,6 +294,38 @@ bool analyseDomain(AnalysedCall &A, const Domain &D, unsigned FirstArg, ASTConte
         Diags.conditionNote(Why->getExprLoc()) << sourceText(Why, Ctx);
         Ok = false;
         break;
+      }
+    }
+    // A return that some threads take before a barrier (`if
+    // (!t.in_domain()) return;`): the others wait there for them forever.
+    const SourceManager &SM = Ctx.getSourceManager();
+    const std::set<const FunctionDecl *> Reach = Uses.reachingBarriers();
+    for (const auto &[F, Facts] : Uses.Of) {
+      if (!Reach.count(F))
+        continue;
+      std::vector<const Expr *> Syncs(Facts.Barriers.begin(), Facts.Barriers.end());
+      for (const auto &[Call, Callee] : Facts.Calls)
+        if (Reach.count(Callee))
+          Syncs.push_back(Call);
+      for (const ReturnStmt *R : Facts.Returns) {
+        if (inNestedLambda(R, Ctx))
+          continue;
+        const Expr *Skipped = nullptr; // the first barrier after the return
+        for (const Expr *S : Syncs)
+          if (!inNestedLambda(S, Ctx) &&
+              SM.isBeforeInTranslationUnit(R->getBeginLoc(), S->getBeginLoc()) &&
+              (!Skipped || SM.isBeforeInTranslationUnit(S->getBeginLoc(), Skipped->getBeginLoc())))
+            Skipped = S;
+        if (!Skipped)
+          continue;
+        for (const Expr *Guard : guardsOf(R, Ctx))
+          if (const Expr *Why = Varies.why(Guard)) {
+            Diags.divergentReturn(R->getBeginLoc());
+            Diags.conditionNote(Why->getExprLoc()) << sourceText(Why, Ctx);
+            Diags.skippedBarrierNote(Skipped->getExprLoc());
+            Ok = false;
+            break;
+          }
       }
     }
   }

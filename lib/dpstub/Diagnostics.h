@@ -66,6 +66,11 @@ public:
   clang::DiagnosticBuilder divergentBarrier(clang::SourceLocation L);
   /// A note at that condition: what it depends on.
   clang::DiagnosticBuilder conditionNote(clang::SourceLocation L);
+  /// A return under a condition that depends on the thread, before a
+  /// barrier of its function (or a call that reaches one).
+  clang::DiagnosticBuilder divergentReturn(clang::SourceLocation L);
+  /// A note at the barrier (or the call reaching it) such a return skips.
+  clang::DiagnosticBuilder skippedBarrierNote(clang::SourceLocation L);
 
   bool hasErrors() const { return Errors; }
 
@@ -76,7 +81,7 @@ private:
       BadIndexFormal, Untouched, NoDeviceDefinition, EditFailed, ParameterNote,
       CaptureByReference, ExtraNotWhole, BadOperator, DimensionOutOfRange, BadResult,
       BadComparator, BadTileFormal, TileTokenUntiled, TileStaticUntiled, DivergentBarrier,
-      ConditionNote;
+      ConditionNote, DivergentReturn, SkippedBarrierNote;
   bool Errors = false;
 };
 

@@ -66,6 +66,55 @@ void misuse(dp::field<1, float> &v, dp::field<2, float> &m) {
 // DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:17: error: the compute domain of dp::reduce<1> must be a dp::grid<N> (tiled, dp::where and triangle domains are for dp::forall and the full dp::reduce), not 'dp::triangle_domain<dp::triangle_part::lower>'
 }
 
+void meet(const dp::tile_group<1> &t) { t.barrier(); }
+float clamp_positive(float x) {
+  if (x < 0)
+    return 0; // no barrier in this function: returning early is fine
+  return x;
+}
+
+void early_returns(dp::field<1, float> &v) {
+  dp::forall(dp::tile<16>(v.get_grid()),
+             [](const dp::tile_group<1> &t, float &x) {
+               if (!t.in_domain())
+                 return;
+// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:18: error: return under a condition that depends on the thread, before a barrier: the threads of a tile that return never meet the others there (padding threads run the kernel too, with in_domain() false); let every thread reach the barrier and guard the work instead
+// DIAG: tiles_diagnostics.cpp:[[@LINE-3]]:23: note: this condition depends on the thread through 't.in_domain()'
+               x = 1;
+               t.barrier();
+// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:18: note: the barrier the returning threads never reach
+             },
+             dp::_tile, v);
+  dp::scalar<float> s(0);
+  dp::reduce(dp::tile<16>(v.get_grid()), std::plus<>(), s,
+             [](const dp::tile_group<1> &t, float x) {
+               if (x < 0)
+                 return 0.0f;
+// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:18: error: return under a condition that depends on the thread, before a barrier: the threads of a tile that return never meet the others there (padding threads run the kernel too, with in_domain() false); let every thread reach the barrier and guard the work instead
+// DIAG: tiles_diagnostics.cpp:[[@LINE-3]]:20: note: this condition depends on the thread through 'x'
+               meet(t);
+// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:16: note: the barrier the returning threads never reach
+               return x;
+             },
+             dp::_tile, v);
+  // Fine: a return after the last barrier, one in a nested lambda, one in
+  // a callee without a barrier.
+  dp::reduce(dp::tile<16>(v.get_grid()), std::plus<>(), s,
+             [](const dp::tile_group<1> &t, float x) {
+               auto square = [](float y) {
+                 if (y < 0)
+                   return -y * y;
+                 return y * y;
+               };
+               const float c = clamp_positive(x);
+               t.barrier();
+               if (!t.in_domain())
+                 return 0.0f;
+               return square(c);
+             },
+             dp::_tile, v);
+}
+
 void fine(dp::field<1, float> &v) {
   dp::forall(dp::tile<16>(v.get_grid()),
              [](const dp::tile_group<1> &t, float &x) {
@@ -86,7 +135,7 @@ void more(dp::field<1, float> &v) {
              [](float &x) {
                dp::tile_group<1> none;
                dp::tile_static<float> s(none);
-// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:39: error: dp::tile_static<float> in the kernel of a dp::forall that is not over a tiled domain: tile memory exists only for the threads of a tile (dp::forall over dp::tile<T0, ...>(grid))
+// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:39: error: dp::tile_static<float> in the kernel of a dp::forall that is not over a tiled domain: tile memory exists only for the threads of a tile (a dp::forall or dp::reduce over dp::tile<T0, ...>(grid))
                x = s.get();
              },
              v);
