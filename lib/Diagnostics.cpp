@@ -40,13 +40,14 @@ Reporter::Reporter(DiagnosticsEngine &DE) : DE(DE) {
       "move the barrier out of the condition");
   ConditionNote = DE.getCustomDiagID(DiagnosticsEngine::Note,
                                      "this condition depends on the thread through '%0'");
-  DivergentReturn = DE.getCustomDiagID(
+  DivergentExit = DE.getCustomDiagID(
       DiagnosticsEngine::Error,
-      "return under a condition that depends on the thread, before a barrier: the threads of a "
-      "tile that return never meet the others there (padding threads run the kernel too, with "
+      "%select{return|break|continue}0 under a condition that depends on the thread, before a "
+      "barrier: the threads of a tile that %select{return|leave the loop|skip to the next "
+      "iteration}0 never meet the others there (padding threads run the kernel too, with "
       "in_domain() false); let every thread reach the barrier and guard the work instead");
   SkippedBarrierNote = DE.getCustomDiagID(DiagnosticsEngine::Note,
-                                          "the barrier the returning threads never reach");
+                                          "the barrier those threads never reach");
   BadIndexFormal = DE.getCustomDiagID(DiagnosticsEngine::Error, "argument %0 is a special index token, but kernel parameter '%1' is "
                        "not a dp::index<%2>");
   Untouched = DE.getCustomDiagID(DiagnosticsEngine::Warning, "dp::%0 call-site left untouched: %1");
@@ -123,8 +124,8 @@ DiagnosticBuilder Reporter::divergentBarrier(SourceLocation L) {
 DiagnosticBuilder Reporter::conditionNote(SourceLocation L) {
   return report(L, ConditionNote, false);
 }
-DiagnosticBuilder Reporter::divergentReturn(SourceLocation L) {
-  return report(L, DivergentReturn, true);
+DiagnosticBuilder Reporter::divergentExit(SourceLocation L) {
+  return report(L, DivergentExit, true);
 }
 DiagnosticBuilder Reporter::skippedBarrierNote(SourceLocation L) {
   return report(L, SkippedBarrierNote, false);

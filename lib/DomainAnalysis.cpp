@@ -4,8 +4,9 @@
 // tile memory must hold every dp::tile_static the kernel (or what it calls)
 // declares, and a barrier must be reached by every thread of a tile, so one
 // under a condition that depends on the thread is an error, and so is a
-// `return` under such a condition that comes before a barrier (or a call
-// reaching one) in source order. dp::where: its
+// `return`, `break` or `continue` under such a condition that skips a
+// barrier (or a call reaching one): one after it, or one of a later
+// iteration of the loop it leaves. dp::where: its
 // predicate runs in the stub, so it is marked for the device.
 //
 //===----------------------------------------------------------------------===//
@@ -50,14 +51,14 @@ bool inNestedLambda(const Stmt *S, ASTContext &Ctx) {
   return false;
 }
 
-/// The dp::tile_static variables, barriers, calls and returns of a kernel
+/// The dp::tile_static variables, barriers, calls and exits of a kernel
 /// and of the project functions it calls, transitively.
 struct TileUses : RecursiveASTVisitor<TileUses> {
   /// What one function does that matters to its tile's barriers.
   struct Facts {
     std::vector<const CXXMemberCallExpr *> Barriers;
     std::vector<std::pair<const CallExpr *, const FunctionDecl *>> Calls;
-    std::vector<const ReturnStmt *> Returns;
+    std::vector<const Stmt *> Exits; ///< returns, breaks and continues
   };
 
   explicit TileUses(const SourceManager &SM) : SM(SM) {}
@@ -76,7 +77,15 @@ struct TileUses : RecursiveASTVisitor<TileUses> {
     return true;
   }
   bool VisitReturnStmt(ReturnStmt *R) {
-    Of[Current].Returns.push_back(R);
+    Of[Current].Exits.push_back(R);
+    return true;
+  }
+  bool VisitBreakStmt(BreakStmt *B) {
+    Of[Current].Exits.push_back(B);
+    return true;
+  }
+  bool VisitContinueStmt(ContinueStmt *C) {
+    Of[Current].Exits.push_back(C);
     return true;
   }
   bool VisitCallExpr(CallExpr *CE) {
@@ -192,8 +201,8 @@ private:
 };
 
 /// The condition that decides whether `S` runs, for each statement or
-/// expression between S and the enclosing function body.
-std::vector<const Expr *> guardsOf(const Stmt *S, ASTContext &Ctx) {
+/// expression between S and the enclosing function body (or `Stop`).
+std::vector<const Expr *> guardsOf(const Stmt *S, ASTContext &Ctx, const Stmt *Stop = nullptr) {
   std::vector<const Expr *> Guards;
   DynTypedNode Node = DynTypedNode::create(*S);
   for (int Depth = 0; Depth < 256; ++Depth) {
@@ -202,7 +211,7 @@ std::vector<const Expr *> guardsOf(const Stmt *S, ASTContext &Ctx) {
       break;
     const DynTypedNode P = Parents[0];
     const Stmt *Child = Node.get<Stmt>();
-    if (P.get<Decl>() || P.get<LambdaExpr>())
+    if (P.get<Decl>() || P.get<LambdaExpr>() || (Stop && P.get<Stmt>() == Stop))
       break; // the function (or lambda) the statement is in
     if (const auto *If = P.get<IfStmt>()) {
       if (Child != If->getCond() && Child != If->getInit() && Child != If->getConditionVariableDeclStmt())
@@ -229,6 +238,112 @@ std::vector<const Expr *> guardsOf(const Stmt *S, ASTContext &Ctx) {
     Node = P;
   }
   return Guards;
+}
+
+/// The loops and switches around S in its function, innermost first.
+std::vector<const Stmt *> enclosingLoops(const Stmt *S, ASTContext &Ctx) {
+  std::vector<const Stmt *> Out;
+  DynTypedNode Node = DynTypedNode::create(*S);
+  for (int Depth = 0; Depth < 256; ++Depth) {
+    const DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty() || Parents[0].get<Decl>() || Parents[0].get<LambdaExpr>())
+      break;
+    if (const Stmt *P = Parents[0].get<Stmt>();
+        P && (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(P)))
+      Out.push_back(P);
+    Node = Parents[0];
+  }
+  return Out;
+}
+
+/// The barrier (or call reaching one) that the threads taking exit E miss,
+/// among Syncs: for a return, the first after it, else one in a loop
+/// around it (later iterations); for a break, the first after it in the
+/// loop or switch it leaves, else one in that loop; for a continue, the
+/// first after it in its loop. `Scope` is set to the statement E leaves
+/// (null for a return: the function). Null when it skips none.
+const Expr *skippedSync(const Stmt *E, const std::vector<const Expr *> &Syncs, ASTContext &Ctx,
+                        const Stmt *&Scope) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const auto Before = [&](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(A, B);
+  };
+  // The first sync inside `In` (the whole function when null), after E
+  // when `After`.
+  const auto First = [&](const Stmt *In, bool After) -> const Expr * {
+    const Expr *Best = nullptr;
+    for (const Expr *S : Syncs) {
+      const SourceLocation L = S->getBeginLoc();
+      if ((After && !Before(E->getBeginLoc(), L)) ||
+          (In && (!Before(In->getBeginLoc(), L) || !Before(L, In->getEndLoc()))))
+        continue;
+      if (!Best || Before(L, Best->getBeginLoc()))
+        Best = S;
+    }
+    return Best;
+  };
+  const std::vector<const Stmt *> Around = enclosingLoops(E, Ctx);
+  Scope = nullptr;
+  if (isa<ReturnStmt>(E)) {
+    if (const Expr *S = First(nullptr, true))
+      return S;
+    for (const Stmt *L : Around)
+      if (!isa<SwitchStmt>(L))
+        if (const Expr *S = First(L, false))
+          return S;
+    return nullptr;
+  }
+  for (const Stmt *L : Around) {
+    if (isa<ContinueStmt>(E) && isa<SwitchStmt>(L))
+      continue; // a continue leaves the loop around the switch
+    Scope = L;
+    if (const Expr *S = First(L, true))
+      return S;
+    return isa<BreakStmt>(E) && !isa<SwitchStmt>(L) ? First(L, false) : nullptr;
+  }
+  return nullptr;
+}
+
+/// A return, break or continue that some threads of a tile take and
+/// others not, before a barrier the others then wait at forever (`if
+/// (!t.in_domain()) return;` ahead of a barrier): an error, with notes at
+/// the condition and at the barrier skipped. Source order, and loops for
+/// the barriers of later iterations.
+bool checkEarlyExits(const TileUses &Uses, const ThreadDependence &Varies, ASTContext &Ctx,
+                     Reporter &Diags) {
+  bool Ok = true;
+  const std::set<const FunctionDecl *> Reach = Uses.reachingBarriers();
+  for (const auto &[F, Facts] : Uses.Of) {
+    if (!Reach.count(F))
+      continue;
+    std::vector<const Expr *> Syncs;
+    for (const CXXMemberCallExpr *B : Facts.Barriers)
+      if (!inNestedLambda(B, Ctx))
+        Syncs.push_back(B);
+    for (const auto &[Call, Callee] : Facts.Calls)
+      if (Reach.count(Callee) && !inNestedLambda(Call, Ctx))
+        Syncs.push_back(Call);
+    for (const Stmt *E : Facts.Exits) {
+      if (inNestedLambda(E, Ctx))
+        continue;
+      const Stmt *Scope = nullptr;
+      const Expr *Skipped = skippedSync(E, Syncs, Ctx, Scope);
+      if (!Skipped)
+        continue;
+      // A condition outside the loop a break or continue leaves holds the
+      // whole loop, barrier included: that barrier is reported itself.
+      for (const Expr *Guard : guardsOf(E, Ctx, Scope))
+        if (const Expr *Why = Varies.why(Guard)) {
+          Diags.divergentExit(E->getBeginLoc())
+              << (isa<ReturnStmt>(E) ? 0 : isa<BreakStmt>(E) ? 1 : 2);
+          Diags.conditionNote(Why->getExprLoc()) << sourceText(Why, Ctx);
+          Diags.skippedBarrierNote(Skipped->getExprLoc());
+          Ok = false;
+          break;
+        }
+    }
+  }
+  return Ok;
 }
 
 /// The lambda a dp::where predicate is, seen through the domain argument:
@@ -296,38 +411,8 @@ bool analyseDomain(AnalysedCall &A, const Domain &D, unsigned FirstArg, ASTConte
         break;
       }
     }
-    // A return that some threads take before a barrier (`if
-    // (!t.in_domain()) return;`): the others wait there for them forever.
-    const SourceManager &SM = Ctx.getSourceManager();
-    const std::set<const FunctionDecl *> Reach = Uses.reachingBarriers();
-    for (const auto &[F, Facts] : Uses.Of) {
-      if (!Reach.count(F))
-        continue;
-      std::vector<const Expr *> Syncs(Facts.Barriers.begin(), Facts.Barriers.end());
-      for (const auto &[Call, Callee] : Facts.Calls)
-        if (Reach.count(Callee))
-          Syncs.push_back(Call);
-      for (const ReturnStmt *R : Facts.Returns) {
-        if (inNestedLambda(R, Ctx))
-          continue;
-        const Expr *Skipped = nullptr; // the first barrier after the return
-        for (const Expr *S : Syncs)
-          if (!inNestedLambda(S, Ctx) &&
-              SM.isBeforeInTranslationUnit(R->getBeginLoc(), S->getBeginLoc()) &&
-              (!Skipped || SM.isBeforeInTranslationUnit(S->getBeginLoc(), Skipped->getBeginLoc())))
-            Skipped = S;
-        if (!Skipped)
-          continue;
-        for (const Expr *Guard : guardsOf(R, Ctx))
-          if (const Expr *Why = Varies.why(Guard)) {
-            Diags.divergentReturn(R->getBeginLoc());
-            Diags.conditionNote(Why->getExprLoc()) << sourceText(Why, Ctx);
-            Diags.skippedBarrierNote(Skipped->getExprLoc());
-            Ok = false;
-            break;
-          }
-      }
-    }
+    if (!checkEarlyExits(Uses, Varies, Ctx, Diags))
+      Ok = false;
   }
 
   if (D.Kind == DomainKind::Where) {

@@ -66,9 +66,10 @@ public:
   clang::DiagnosticBuilder divergentBarrier(clang::SourceLocation L);
   /// A note at that condition: what it depends on.
   clang::DiagnosticBuilder conditionNote(clang::SourceLocation L);
-  /// A return under a condition that depends on the thread, before a
-  /// barrier of its function (or a call that reaches one).
-  clang::DiagnosticBuilder divergentReturn(clang::SourceLocation L);
+  /// A return (0), break (1) or continue (2) under a condition that
+  /// depends on the thread, before a barrier it skips (or a call that
+  /// reaches one).
+  clang::DiagnosticBuilder divergentExit(clang::SourceLocation L);
   /// A note at the barrier (or the call reaching it) such a return skips.
   clang::DiagnosticBuilder skippedBarrierNote(clang::SourceLocation L);
 
@@ -81,7 +82,7 @@ private:
       BadIndexFormal, Untouched, NoDeviceDefinition, EditFailed, ParameterNote,
       CaptureByReference, ExtraNotWhole, BadOperator, DimensionOutOfRange, BadResult,
       BadComparator, BadTileFormal, TileTokenUntiled, TileStaticUntiled, DivergentBarrier,
-      ConditionNote, DivergentReturn, SkippedBarrierNote;
+      ConditionNote, DivergentExit, SkippedBarrierNote;
   bool Errors = false;
 };
 

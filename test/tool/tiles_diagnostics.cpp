@@ -82,7 +82,7 @@ void early_returns(dp::field<1, float> &v) {
 // DIAG: tiles_diagnostics.cpp:[[@LINE-3]]:23: note: this condition depends on the thread through 't.in_domain()'
                x = 1;
                t.barrier();
-// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:18: note: the barrier the returning threads never reach
+// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:18: note: the barrier those threads never reach
              },
              dp::_tile, v);
   dp::scalar<float> s(0);
@@ -93,12 +93,66 @@ void early_returns(dp::field<1, float> &v) {
 // DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:18: error: return under a condition that depends on the thread, before a barrier: the threads of a tile that return never meet the others there (padding threads run the kernel too, with in_domain() false); let every thread reach the barrier and guard the work instead
 // DIAG: tiles_diagnostics.cpp:[[@LINE-3]]:20: note: this condition depends on the thread through 'x'
                meet(t);
-// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:16: note: the barrier the returning threads never reach
+// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:16: note: the barrier those threads never reach
                return x;
              },
              dp::_tile, v);
+  // In loops: a break skips the barriers of the iterations it leaves, a
+  // return those of later iterations, a continue the ones after it.
+  dp::forall(dp::tile<16>(v.get_grid()),
+             [](const dp::tile_group<1> &t, float &x) {
+               for (int k = 0; k < 4; ++k) {
+                 t.barrier();
+                 if (x > float(k))
+                   break;
+// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:20: error: break under a condition that depends on the thread, before a barrier: the threads of a tile that leave the loop never meet the others there (padding threads run the kernel too, with in_domain() false); let every thread reach the barrier and guard the work instead
+// DIAG: tiles_diagnostics.cpp:[[@LINE-3]]:22: note: this condition depends on the thread through 'x'
+// DIAG: tiles_diagnostics.cpp:[[@LINE-5]]:20: note: the barrier those threads never reach
+               }
+               for (int k = 0; k < 4; ++k) {
+                 if (t.local()[0] == k)
+                   continue;
+// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:20: error: continue under a condition that depends on the thread, before a barrier: the threads of a tile that skip to the next iteration never meet the others there (padding threads run the kernel too, with in_domain() false); let every thread reach the barrier and guard the work instead
+// DIAG: tiles_diagnostics.cpp:[[@LINE-3]]:24: note: this condition depends on the thread through 't.local()'
+                 meet(t);
+// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:18: note: the barrier those threads never reach
+               }
+               while (true) {
+                 t.barrier();
+                 if (!t.in_domain())
+                   return;
+// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:20: error: return under a condition that depends on the thread, before a barrier: the threads of a tile that return never meet the others there (padding threads run the kernel too, with in_domain() false); let every thread reach the barrier and guard the work instead
+// DIAG: tiles_diagnostics.cpp:[[@LINE-3]]:25: note: this condition depends on the thread through 't.in_domain()'
+// DIAG: tiles_diagnostics.cpp:[[@LINE-5]]:20: note: the barrier those threads never reach
+                 x += 1;
+               }
+             },
+             dp::_tile, v);
   // Fine: a return after the last barrier, one in a nested lambda, one in
-  // a callee without a barrier.
+  // a callee without a barrier; a continue after the loop's barrier, a
+  // break out of a switch or a loop with no barrier left to skip.
+  dp::forall(dp::tile<16>(v.get_grid()),
+             [](const dp::tile_group<1> &t, float &x) {
+               for (int k = 0; k < 4; ++k) {
+                 t.barrier();
+                 if (x > float(k))
+                   continue;
+                 switch (k) {
+                 case 1:
+                   if (x < 0)
+                     break;
+                   x += 1;
+                   break;
+                 default:
+                   break;
+                 }
+               }
+               for (int k = 0; k < 4; ++k)
+                 if (x > float(k))
+                   break;
+               t.barrier();
+             },
+             dp::_tile, v);
   dp::reduce(dp::tile<16>(v.get_grid()), std::plus<>(), s,
              [](const dp::tile_group<1> &t, float x) {
                auto square = [](float y) {
