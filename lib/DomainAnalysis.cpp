@@ -36,19 +36,21 @@ bool isTileGroupCall(const Expr *E, llvm::StringRef Name = "") {
          (Name.empty() || MC->getMethodDecl()->getName() == Name);
 }
 
-/// True when S is in a lambda nested in the function being walked (its
-/// `return` leaves the lambda, not the function).
-bool inNestedLambda(const Stmt *S, ASTContext &Ctx) {
+/// True when S is in the body of F itself, not in a lambda nested in it
+/// (whose `return` leaves the lambda, not F).
+bool directlyIn(const Stmt *S, const FunctionDecl *F, ASTContext &Ctx) {
   DynTypedNode Node = DynTypedNode::create(*S);
   for (int Depth = 0; Depth < 256; ++Depth) {
     const DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.empty() || Parents[0].get<Decl>())
-      return false;
-    if (Parents[0].get<LambdaExpr>())
+    if (Parents.empty())
       return true;
-    Node = Parents[0];
+    if (const auto *LE = Parents[0].get<LambdaExpr>())
+      return LE->getCallOperator()->getCanonicalDecl() == F->getCanonicalDecl();
+    if (const auto *FD = Parents[0].get<FunctionDecl>())
+      return FD->getCanonicalDecl() == F->getCanonicalDecl();
+    Node = Parents[0]; // a statement, or a variable the statement initialises
   }
-  return false;
+  return true;
 }
 
 /// The dp::tile_static variables, barriers, calls and exits of a kernel
@@ -137,10 +139,12 @@ struct TileUses : RecursiveASTVisitor<TileUses> {
 
 /// What makes a value differ between the threads of a tile: the kernel's
 /// per-point parameters, tile_group's global(), local() and in_domain(),
-/// and local variables initialised from them.
+/// local variables initialised from them, the parameters of the functions
+/// the kernel calls that are passed such a value at some call, and calls to
+/// the functions that return one.
 class ThreadDependence {
 public:
-  ThreadDependence(const AnalysedCall &A) {
+  ThreadDependence(const AnalysedCall &A, const TileUses &Uses, ASTContext &Ctx) {
     const FunctionDecl *K = A.KernelFunction ? A.KernelFunction->getDefinition() : nullptr;
     if (!K)
       return;
@@ -157,7 +161,9 @@ public:
         if (PerPoint)
           Varying.insert(K->getParamDecl(NParams - NArgs + Arg.Position));
       }
-    // Locals initialised from what varies vary too (to a fixed point).
+    // Locals initialised from what varies vary too, and so do the
+    // parameters a call passes it to and the calls to a function that
+    // returns it (to a fixed point).
     struct Locals : RecursiveASTVisitor<Locals> {
       std::vector<const VarDecl *> Vars;
       bool VisitVarDecl(VarDecl *VD) {
@@ -166,14 +172,35 @@ public:
         return true;
       }
     } L;
-    L.TraverseStmt(K->getBody());
+    std::vector<std::pair<const Expr *, const ParmVarDecl *>> Passed; // argument -> parameter
+    std::vector<std::pair<const Expr *, const FunctionDecl *>> Returned; // value -> function
+    for (const auto &[F, Facts] : Uses.Of) {
+      L.TraverseStmt(F->getBody());
+      for (const Stmt *E : Facts.Exits)
+        if (const auto *R = dyn_cast<ReturnStmt>(E); R && R->getRetValue() && directlyIn(R, F, Ctx))
+          Returned.push_back({R->getRetValue(), F->getCanonicalDecl()});
+      for (const auto &[Call, Callee] : Facts.Calls) {
+        // An operator call to a member passes the object as argument 0.
+        const unsigned Skip =
+            isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) &&
+                    !cast<CXXMethodDecl>(Callee)->isStatic()
+                ? 1
+                : 0;
+        for (unsigned I = Skip; I < Call->getNumArgs() && I - Skip < Callee->getNumParams(); ++I)
+          Passed.push_back({Call->getArg(I), Callee->getParamDecl(I - Skip)});
+      }
+    }
     for (bool Grew = true; Grew;) {
       Grew = false;
       for (const VarDecl *VD : L.Vars)
-        if (!Varying.count(VD) && why(VD->getInit())) {
-          Varying.insert(VD);
-          Grew = true;
-        }
+        if (!Varying.count(VD) && why(VD->getInit()))
+          Grew = Varying.insert(VD).second || Grew;
+      for (const auto &[Arg, Param] : Passed)
+        if (!Varying.count(Param) && why(Arg))
+          Grew = Varying.insert(Param).second || Grew;
+      for (const auto &[Value, F] : Returned)
+        if (!Varying.count(F) && why(Value))
+          Grew = Varying.insert(F).second || Grew;
     }
   }
 
@@ -188,6 +215,10 @@ public:
       return E;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
       if (Varying.count(DRE->getDecl()))
+        return E;
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      if (const FunctionDecl *FD = Call->getDirectCallee();
+          FD && Varying.count(FD->getCanonicalDecl()))
         return E;
     for (const Stmt *Child : E->children())
       if (const auto *CE = dyn_cast_or_null<Expr>(Child))
@@ -318,13 +349,13 @@ bool checkEarlyExits(const TileUses &Uses, const ThreadDependence &Varies, ASTCo
       continue;
     std::vector<const Expr *> Syncs;
     for (const CXXMemberCallExpr *B : Facts.Barriers)
-      if (!inNestedLambda(B, Ctx))
+      if (directlyIn(B, F, Ctx))
         Syncs.push_back(B);
     for (const auto &[Call, Callee] : Facts.Calls)
-      if (Reach.count(Callee) && !inNestedLambda(Call, Ctx))
+      if (Reach.count(Callee) && directlyIn(Call, F, Ctx))
         Syncs.push_back(Call);
     for (const Stmt *E : Facts.Exits) {
-      if (inNestedLambda(E, Ctx))
+      if (!directlyIn(E, F, Ctx))
         continue;
       const Stmt *Scope = nullptr;
       const Expr *Skipped = skippedSync(E, Syncs, Ctx, Scope);
@@ -396,12 +427,10 @@ bool analyseDomain(AnalysedCall &A, const Domain &D, unsigned FirstArg, ASTConte
         C.Dom.TileStatics.push_back(T); // one per object: two of a type need twice the room
       }
     }
-    const ThreadDependence Varies(A);
+    const ThreadDependence Varies(A, Uses, Ctx);
     for (const CXXMemberCallExpr *Barrier : Uses.Barriers) {
       C.Dom.Barrier = true;
       for (const Expr *Guard : guardsOf(Barrier, Ctx)) {
-        // Only the kernel's own parameters are known to vary; in a callee
-        // the tile_group's per-thread members still are.
         const Expr *Why = Varies.why(Guard);
         if (!Why)
           continue;

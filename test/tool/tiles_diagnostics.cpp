@@ -73,6 +73,34 @@ float clamp_positive(float x) {
   return x;
 }
 
+// What varies reaches a callee through its parameters: `level` is a
+// per-point value at the call below, `rounds` the same for every thread.
+void settle(const dp::tile_group<1> &t, float level, int rounds) {
+  for (int r = 0; r < rounds; ++r)
+    t.barrier();
+  if (level > 0)
+    t.barrier();
+// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:7: error: barrier under a condition that depends on the thread: the threads of a tile that skip it never meet the others (padding threads run the kernel too, with in_domain() false); move the barrier out of the condition
+// DIAG: tiles_diagnostics.cpp:[[@LINE-3]]:7: note: this condition depends on the thread through 'level'
+}
+
+// ... and out of one through its result.
+bool leads(const dp::tile_group<1> &t) { return t.local()[0] == 0; }
+
+void through_callees(dp::field<1, float> &v) {
+  dp::forall(dp::tile<16>(v.get_grid()),
+             [](const dp::tile_group<1> &t, float &x) { settle(t, x * 2, 3); }, dp::_tile, v);
+  dp::forall(dp::tile<16>(v.get_grid()),
+             [](const dp::tile_group<1> &t, float &x) {
+               if (leads(t))
+                 t.barrier();
+// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:20: error: barrier under a condition that depends on the thread: the threads of a tile that skip it never meet the others (padding threads run the kernel too, with in_domain() false); move the barrier out of the condition
+// DIAG: tiles_diagnostics.cpp:[[@LINE-3]]:20: note: this condition depends on the thread through 'leads(t)'
+               x = 1;
+             },
+             dp::_tile, v);
+}
+
 void early_returns(dp::field<1, float> &v) {
   dp::forall(dp::tile<16>(v.get_grid()),
              [](const dp::tile_group<1> &t, float &x) {
