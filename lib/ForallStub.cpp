@@ -81,7 +81,7 @@ std::string ForallRule::renderStub(const CallSite &C) const {
   renderStubTable(OS, C);
   if (Tiled)
     OS << "  launch.run_tiled(\n"
-       << "      stubs, params, " << N << "_tile_bytes,\n"
+       << "      stubs, params, " << N << "_tile_bytes, " << N << "_tile_sight,\n"
        << "      [](const dp::rt::tile_point<" << Rc << "> &at, const params_type &p) {\n"
        << "        " << N << "_body(at, p); // the native host path: a tile's threads in turn\n"
        << "      });\n";

@@ -243,7 +243,14 @@ void renderTileBytes(llvm::raw_ostream &OS, const CallSite &C) {
      << llvm::join(C.Dom.TileStatics, ", ") << ">();\n"
      << "static_assert(" << N << "_tile_bytes <= dp::max_tile_static_bytes,\n"
      << "              \"the kernel's dp::tile_static objects need more than 48 KiB of tile "
-        "memory\");\n\n";
+        "memory\");\n";
+  if (C.seesTile())
+    OS << "/// The kernel takes a tile token: on the host a tile's threads run together.\n"
+       << "inline constexpr dp::rt::tile_sight " << N << "_tile_sight = dp::rt::tile_sight::sees;\n\n";
+  else
+    OS << "/// The kernel takes no tile token, so it cannot tell its tile: on the host\n"
+       << "/// it runs as plain loops over the grid, then once per padding thread.\n"
+       << "inline constexpr dp::rt::tile_sight " << N << "_tile_sight = dp::rt::tile_sight::blind;\n\n";
 }
 
 void renderBodyParameters(llvm::raw_ostream &OS, const CallSite &C) {

@@ -174,7 +174,7 @@ std::string renderValueStub(const CallSite &C) {
     OS << "  launch.reduce_pencils<Dim>(result, " << Op << ", " << Map << ");\n";
   else if (Tiled)
     OS << "  launch.template reduce_tiled<" << N << "_tile_bytes>( // each tile folds in tile memory\n"
-       << "      result, " << Op << ", " << Map << ");\n";
+       << "      result, " << Op << ", " << Map << ", " << N << "_tile_sight);\n";
   else
     OS << "  launch.reduce(result, " << Op << ", " << Map << ");\n";
   OS << "}\n";

@@ -30,16 +30,27 @@ void host_forall(const call_info &call, const Walk &walk, const K &kernel, Args 
 }
 
 /// forall on a tiled grid: every thread of every tile, padding included;
-/// the threads of a tile meet at its barriers.
+/// the threads of a tile meet at its barriers. A kernel that takes no tile
+/// token cannot tell its tile (no barrier, no tile memory, no tile index):
+/// it runs as the plain forall over the grid, then once per padding thread.
 template <int Rc, int... T, class K, class... Args>
 void host_forall_tiled(const call_info &call, const tiled_grid<Rc, T...> &domain, const K &kernel,
                        Args &...args) {
   if (domain.empty())
     return;
   const bound_kernel<Rc, K, Args...> bound(call, domain.domain(), kernel, args...);
-  for_each_tile_thread(call.name(), domain.domain().extents(), domain.tile_extents(),
-                       max_tile_static_bytes,
-                       [&](const tile_point<Rc> &p) { (void)bound.call_tiled(p); });
+  const auto thread = [&](const tile_point<Rc> &p) { (void)bound.call_tiled(p); };
+  if constexpr (sees_tile_v<Args...>) {
+    for_each_tile_thread(call.name(), domain.domain().extents(), domain.tile_extents(),
+                         max_tile_static_bytes, thread);
+  } else {
+    check_tile_volume(call.name(), domain.tile_extents().size(), max_tile_threads);
+    parallel_walk(walk_of(domain.domain()),
+                  [&](const std::int64_t(&pos)[Rc], std::int64_t j0, std::int64_t j1) {
+                    bound.segment(pos, j0, j1, [](std::int64_t, auto &&) {});
+                  });
+    for_each_padding_thread(domain.domain().extents(), domain.tile_extents(), thread);
+  }
 }
 } // namespace detail
 

@@ -33,7 +33,9 @@ void host_reduce(const call_info &call, const Walk &walk, const R &r, scalar<T> 
 /// A full reduce over a tiled grid: every thread of every tile runs f
 /// (padding too, so that the tile's barriers hold); the in-domain values
 /// are folded. On a GPU the tile folds its values in tile memory, so the
-/// kernel's dp::tile_static objects get what that fold leaves.
+/// kernel's dp::tile_static objects get what that fold leaves. An f that
+/// takes no tile token cannot tell its tile: the plain reduce over the
+/// grid, then a call per padding thread.
 template <int Rc, int... Ts, class R, class T, class F, class... Args>
 void host_reduce_tiled(const call_info &call, const tiled_grid<Rc, Ts...> &domain, const R &r,
                        scalar<T> &result, const F &f, Args &...args) {
@@ -41,10 +43,20 @@ void host_reduce_tiled(const call_info &call, const tiled_grid<Rc, Ts...> &domai
     return;
   using grid_t = tiled_grid<Rc, Ts...>;
   const bound_kernel<Rc, F, Args...> bound(call, domain.domain(), f, args...);
-  const std::size_t arena = max_tile_static_bytes - tile_fold_bytes<T>(grid_t::tile_extents().size());
-  if (const std::optional<T> total =
-          fold_tile_values<T>(call.name(), domain.domain().extents(), grid_t::tile_extents(), arena,
-                              r, [&](const tile_point<Rc> &p) { return bound.call_tiled(p); }))
+  const auto thread = [&](const tile_point<Rc> &p) { return bound.call_tiled(p); };
+  std::optional<T> total;
+  if constexpr (sees_tile_v<Args...>) {
+    const std::size_t arena =
+        max_tile_static_bytes - tile_fold_bytes<T>(grid_t::tile_extents().size());
+    total = fold_tile_values<T>(call.name(), domain.domain().extents(), grid_t::tile_extents(),
+                                arena, r, thread);
+  } else { // f cannot tell its tile: the plain reduce, and the padding's calls
+    check_tile_volume(call.name(), grid_t::tile_extents().size(), max_tile_threads);
+    total = fold_walk<T>(walk_of(domain.domain()), r, bound);
+    for_each_padding_thread(domain.domain().extents(), grid_t::tile_extents(),
+                            [&](const tile_point<Rc> &p) { (void)thread(p); });
+  }
+  if (total)
     result.set(static_cast<T>(r(result.get(), *total)));
 }
 

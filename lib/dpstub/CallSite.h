@@ -141,6 +141,14 @@ struct CallSite {
   }
   /// True for the kinds whose kernel yields a value (reduce, scan).
   bool mapsToValues() const { return Kind == "reduce" || Kind == "scan"; }
+  /// True when the kernel can tell the tile it runs in: it takes a tile
+  /// token (dp::_tile, dp::_tile_index or dp::_local_index).
+  bool seesTile() const {
+    for (const Argument &A : Args)
+      if (A.Conv == Conversion::SpecialIndex && A.Index != IndexKind::Global)
+        return true;
+    return false;
+  }
   bool usesIndexValues() const {
     if (K.ImplicitIndex)
       return true;

@@ -27,7 +27,8 @@ std::string describeConversion(const Argument &A);
 void renderParams(llvm::raw_ostream &OS, const CallSite &C);
 
 /// A tiled call-site's tile memory: `NAME_tile_bytes`, room for every
-/// dp::tile_static its kernel declares, checked against 48 KiB. Nothing for
+/// dp::tile_static its kernel declares, checked against 48 KiB, and
+/// `NAME_tile_sight`, whether the kernel can tell its tile. Nothing for
 /// other domains.
 void renderTileBytes(llvm::raw_ostream &OS, const CallSite &C);
 

@@ -158,6 +158,24 @@ void tiled_reduces(int n) {
               s3.get(), s4.get(), double(sf.get()));
 }
 
+/// Kernels that take no tile token cannot tell their tile, yet their
+/// padding threads run as on a GPU: here they mark their index values in a
+/// broadcast field as wide as the padded grid, and a reduce counts them.
+void tile_blind(int n) {
+  const dp::grid<2> g(n, 2 * n + 1);
+  const std::int64_t padded0 = (n + 3) / 4 * 4, padded1 = (2 * n + 1 + 7) / 8 * 8;
+  dp::field<2, int> seen(dp::grid<2>(padded0, padded1), 0);
+  dp::forall(dp::tile<4, 8>(g), [](dp::index<2> i, dp::field<2, int> &s) { s[i] += 1; },
+             dp::_index, seen);
+  dp::field<1, int> v{dp::grid<1>(n * 5 + 2)};
+  for (int i = 0; i < n * 5 + 2; ++i)
+    v(i) = i % 11 - 5;
+  dp::scalar<long> s(3);
+  dp::reduce(dp::tile<16>(v.get_grid()), std::plus<>(), s,
+             [](dp::index<1> i, int x) { return long(x) * (i[0] % 4 + 1); }, dp::_index, v);
+  std::printf("tile-blind n=%d: %ld %ld\n", n, checksum(seen), s.get());
+}
+
 /// Filtered forall and reduce.
 void where_cases(int n) {
   dp::field<2, int> c(dp::grid<2>(n, n), 0);
@@ -198,6 +216,8 @@ int main() {
   rank4(3);
   for (int n : {1, 9, 40})
     where_cases(n);
+  for (int n : {1, 6, 33})
+    tile_blind(n);
   for (int n : {1, 4, 13, 60})
     tiled_reduces(n);
   for (int n : {1, 2, 33, 200})

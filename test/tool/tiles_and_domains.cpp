@@ -35,6 +35,8 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, int> &C,
                return x * s.get()[l[1]][l[0]];
              },
              dp::_tile, A);
+  dp::forall(dp::tile<4, 32>(C.get_grid()), [](int &c) { c += 1; }, C);
+  dp::reduce(dp::tile<4, 32>(C.get_grid()), std::plus<>(), count, [](int c) { return long(c); }, C);
 }
 
 // A tiled launch: one group per tile, tile memory sized for the kernel's
@@ -44,6 +46,7 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, int> &C,
 // STUB: //   tile memory:  dp::tile_static<float[8][9]>
 // STUB: //   argument 1 `dp::_tile` -> const dp::tile_group<2> &t: special index (the tile_group), value
 // STUB: inline constexpr std::size_t forall_9_3_tile_bytes = dp::rt::tile_bytes<float[8][9]>();
+// STUB: inline constexpr dp::rt::tile_sight forall_9_3_tile_sight = dp::rt::tile_sight::sees;
 // STUB:   const dp::tile_group<2> v0 = at.group(p.indices.lb, p.indices.stride);
 // STUB:   const float v1 = dp::rt::masked(p.a1, pos, at.in_domain); // padding: float()
 // STUB:   if (!dp::rt::map_thread<Mode>(geometry, thread.group, first, at.tile))
@@ -51,6 +54,7 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, int> &C,
 // STUB:   dp::detail::tile_memory memory{dp::rt::tile_shared<forall_9_3_tile_bytes>(), forall_9_3_tile_bytes, 0};
 // STUB:       launch.tiling(),
 // STUB:   launch.run_tiled(
+// STUB-NEXT:       stubs, params, forall_9_3_tile_bytes, forall_9_3_tile_sight,
 
 // The tile tokens; a padding thread's writes are dropped.
 // STUB: //   domain:       tiled, one group per tile of 2 x 4; padding threads run masked
@@ -90,7 +94,15 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, int> &C,
 // STUB:   return p.kernel(v0, v1);
 // STUB:   DP_HOST_DEVICE auto operator()(const dp::rt::tile_point<2> &at) const { return reduce_30_3_body(at, p); }
 // STUB:   launch.template reduce_tiled<reduce_30_3_tile_bytes>( // each tile folds in tile memory
-// STUB:       result, launch.capture(op, false), reduce_30_3_map<params_type>{params});
+// STUB:       result, launch.capture(op, false), reduce_30_3_map<params_type>{params}, reduce_30_3_tile_sight);
+
+// A kernel that takes no tile token cannot tell its tile: natively on the
+// host it runs as plain loops over the grid, then once per padding thread.
+// STUB: /// The kernel takes no tile token, so it cannot tell its tile: on the host
+// STUB: inline constexpr dp::rt::tile_sight forall_39_3_tile_sight = dp::rt::tile_sight::blind;
+// STUB:       stubs, params, forall_39_3_tile_bytes, forall_39_3_tile_sight,
+// STUB: inline constexpr dp::rt::tile_sight reduce_40_3_tile_sight = dp::rt::tile_sight::blind;
+// STUB:       result, launch.capture(op, false), reduce_40_3_map<params_type>{params}, reduce_40_3_tile_sight);
 
 // --list names each call-site's domain; a tiled one with its tile, its tile
 // memory and whether it meets at barriers.

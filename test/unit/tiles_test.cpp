@@ -106,6 +106,60 @@ TEST(TiledForall, PaddingThreadsReadValueInitialisedElementsAndWriteNothing) {
       ASSERT_EQ(b(i, j), 4.0f);
 }
 
+// A kernel that takes no tile token cannot tell its tile, so the host runs
+// it as the plain forall (or reduce) over the grid; its padding threads
+// must still run, as they do on a GPU: each once, at index values past the
+// grid, reading value-initialised elements, their writes dropped and their
+// values not folded.
+template <int... T, int N> void check_tile_blind(const dp::grid<N> &g) {
+  const auto domain = dp::tile<T...>(g);
+  SCOPED_TRACE("domain " + domain.to_string());
+  std::int64_t threads = 1;
+  for (int d = 0; d < N; ++d)
+    threads *= domain.tiles()[d] * domain.tile_extents()[d];
+  dp::field<N, std::int64_t> x(g, 5), y(g, 0);
+  std::atomic<std::int64_t> calls{0}, outside{0}, nonzero_reads{0};
+  dp::forall(
+      domain,
+      [&](dp::index<N> i, const std::int64_t &v, std::int64_t &w) {
+        ++calls;
+        if (!g.contains(i)) {
+          ++outside;
+          nonzero_reads += v != 0;
+        }
+        w = v + 1;
+      },
+      dp::_index, x, y);
+  EXPECT_EQ(calls.load(), threads);
+  EXPECT_EQ(outside.load(), threads - g.size());
+  EXPECT_EQ(nonzero_reads.load(), 0);
+  for (std::int64_t k = 0; k < g.size(); ++k)
+    ASSERT_EQ(y[g.map_index(k)], 6) << "at point " << k;
+
+  calls = 0;
+  dp::scalar<std::int64_t> sum(7);
+  dp::reduce(
+      domain, std::plus<>(), sum,
+      [&](dp::index<N> i, std::int64_t v) {
+        ++calls;
+        return g.contains(i) ? v : std::int64_t(1000000); // a padding value is dropped
+      },
+      dp::_index, x);
+  EXPECT_EQ(calls.load(), threads);
+  EXPECT_EQ(sum.get(), 7 + 5 * g.size());
+}
+
+TEST(TiledForall, AKernelThatCannotTellItsTileStillRunsItsPaddingThreads) {
+  check_tile_blind<8>(dp::grid<1>(64));
+  check_tile_blind<8>(dp::grid<1>(61));
+  check_tile_blind<16>(dp::grid<1>(1));
+  check_tile_blind<4, 8>(dp::grid<2>(13, 30));
+  check_tile_blind<2, 4, 8>(dp::grid<3>(5, 7, 17));
+  check_tile_blind<2, 3, 2, 4>(dp::grid<4>(3, 5, 1, 9));
+  check_tile_blind<4, 4>(
+      dp::grid<2>(dp::arithmetic_sequence(-3, 9), dp::arithmetic_sequence(20, 2, -3)));
+}
+
 TEST(TiledForall, BroadcastAndPartialProjectionOnATiledDomain) {
   // Column sums of a 2-d field: the kernel receives column i (the partial
   // projection of a field over (j, i) onto rank 1) and a broadcast scale.
@@ -341,6 +395,16 @@ TEST(TiledErrors, ATileWithMoreThreadsThanAGroupIsAnError) {
   });
   EXPECT_NE(e.find("2048"), std::string::npos) << e;
   EXPECT_NE(e.find("1024"), std::string::npos) << e;
+  // Also when the kernel cannot tell its tile: a GPU could not launch it.
+  dp::field<2, int> f(dp::grid<2>(64, 64), 1);
+  EXPECT_NE(error_of([&] { dp::forall(dp::tile<64, 32>(f.get_grid()), [](int &v) { v = 0; }, f); })
+                .find("2048"),
+            std::string::npos);
+  dp::scalar<int> s(0);
+  EXPECT_NE(error_of([&] {
+              dp::reduce(dp::tile<64, 32>(f.get_grid()), std::plus<>(), s, [](int v) { return v; }, f);
+            }).find("2048"),
+            std::string::npos);
 }
 
 TEST(TiledErrors, TileMemoryBeyond48KiBIsAnError) {

@@ -36,6 +36,8 @@ template <class A> inline constexpr bool is_tile_token_v = is_tile_token<std::de
 /// Tile tokens need a tiled domain.
 template <class Domain, class... Args>
 inline constexpr bool tokens_fit_domain_v = tiled_rank_v<Domain> > 0 || !(is_tile_token_v<Args> || ...);
+/// Whether a kernel can tell the tile it runs in: it takes a tile token.
+template <class... Args> inline constexpr bool sees_tile_v = (is_tile_token_v<Args> || ...);
 
 template <class S> struct is_scalar : std::false_type {};
 template <class T> struct is_scalar<scalar<T>> : std::true_type {};

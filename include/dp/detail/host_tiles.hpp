@@ -125,6 +125,33 @@ void for_each_tile_thread(const std::string &call, const extent<N> &e, const ext
                     });
 }
 
+/// Calls fn(point) for every padding thread of the tiles covering extent e
+/// in tiles of te (the threads past e), one after the other: the boxes
+/// with dimensions before d inside e, dimension d past it.
+template <int N, class Fn>
+void for_each_padding_thread(const extent<N> &e, const extent<N> &te, const Fn &fn) {
+  const tile_cover<N> cover(e, te);
+  for (int d = 0; d < N; ++d) {
+    std::int64_t lo[N], hi[N], volume = 1;
+    for (int k = 0; k < N; ++k) {
+      const std::int64_t padded = cover.tiles[k] * te[k];
+      lo[k] = k == d ? e[k] : 0;
+      hi[k] = k < d ? e[k] : padded;
+      volume *= hi[k] - lo[k];
+    }
+    tile_point<N> p;
+    for (std::int64_t n = 0; n < volume; ++n) {
+      for (std::int64_t k = N - 1, rest = n; k >= 0; --k) {
+        p.pos[k] = lo[k] + rest % (hi[k] - lo[k]);
+        rest /= hi[k] - lo[k];
+        p.tile[k] = p.pos[k] / te[k];
+        p.local[k] = p.pos[k] % te[k];
+      }
+      fn(p); // in_domain stays false
+    }
+  }
+}
+
 /// Bytes of tile memory a reduce over a tiled grid takes for its fold on a
 /// GPU: a T and a presence flag per thread of the tile. The kernel's
 /// dp::tile_static objects get what the tile memory has left.

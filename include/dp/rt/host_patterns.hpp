@@ -54,6 +54,56 @@ template <int N, class Map> struct map_source {
   }
 };
 
+/// Whether a tiled kernel can tell the tile it runs in: it takes a tile
+/// token. One that cannot (no barrier, no tile memory, no tile index) runs
+/// natively on the host as plain loops over the grid's rows, then once per
+/// padding thread; on a GPU and emulated nothing changes.
+enum class tile_sight { sees, blind };
+
+/// The in-domain threads of a tiled grid along a row segment, as the stub's
+/// tile_point: the tile and the place in it follow the position.
+template <int N> struct tile_row {
+  dp::extent<N> tile;
+
+  void start(const std::int64_t (&pos)[N], std::int64_t j, tile_point<N> &at) const {
+    for (int d = 0; d < N; ++d) {
+      at.pos[d] = d == N - 1 ? j : pos[d];
+      at.tile[d] = at.pos[d] / tile[d];
+      at.local[d] = at.pos[d] % tile[d];
+    }
+    at.in_domain = true;
+  }
+  void next(tile_point<N> &at) const {
+    ++at.pos[N - 1];
+    if (++at.local[N - 1] == tile[N - 1]) {
+      at.local[N - 1] = 0;
+      ++at.tile[N - 1];
+    }
+  }
+};
+
+/// A tile-blind tiled stub's map function as a host fold source.
+template <int N, class Map> struct tile_row_source {
+  const Map &map;
+  tile_row<N> row;
+  template <class Consume>
+  void segment(const std::int64_t (&pos)[N], std::int64_t j0, std::int64_t j1,
+               Consume &&consume) const {
+    tile_point<N> at;
+    row.start(pos, j0, at);
+    for (std::int64_t j = j0; j < j1; ++j, row.next(at))
+      consume(j, map(at));
+  }
+  template <class T, class R>
+  T fold(const std::int64_t (&pos)[N], std::int64_t j0, std::int64_t j1, const R &r, T acc) const {
+    tile_point<N> at;
+    row.start(pos, j0, at);
+    for (std::int64_t j = j0; j < j1; ++j, row.next(at))
+      acc = static_cast<T>(r(acc, map(at)));
+    return acc;
+  }
+};
+
 namespace host {
 
 /// Full reduce, emulated: the values the device's input iterator yields,

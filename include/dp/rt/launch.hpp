@@ -233,7 +233,7 @@ public:
   /// memory per tile. `body(point, params)` runs one thread of a tile.
   template <class Params, class Body>
   void run_tiled(const stub_table<Rc, Params> &stubs, const Params &params,
-                 std::size_t tile_bytes, Body &&body) {
+                 std::size_t tile_bytes, tile_sight sight, Body &&body) {
     static_assert(is_tiled<Domain>::value, "run_tiled is for tiled domains");
     dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
     if (!grid_.empty()) {
@@ -242,11 +242,32 @@ public:
         run_tiled_on_device(site_, grid_.extents(), tile, stubs, params);
       else if (mode_ == host_mode::emulate)
         run_tiled_emulated(site_, grid_.extents(), tile, tile_bytes, stubs, params);
-      else
+      else if (sight == tile_sight::sees)
         dp::detail::for_each_tile_thread(site_, grid_.extents(), tile, tile_bytes,
                                          [&](const tile_point<Rc> &p) { body(p, params); });
+      else
+        run_tile_blind(tile, [&](const tile_point<Rc> &p) { body(p, params); });
     }
     finish();
+  }
+
+  /// A tiled kernel that cannot tell its tile, natively on the host: the
+  /// grid's points as plain loops (unless `points` is false: a reduce folds
+  /// them itself), then each padding thread.
+  template <class Thread>
+  void run_tile_blind(const dp::extent<Rc> &tile, const Thread &thread, bool points = true) {
+    dp::detail::check_tile_volume(site_, tile.size(), dp::max_tile_threads);
+    if (points) {
+      const tile_row<Rc> row{tile};
+      dp::detail::parallel_walk(dp::detail::walk_of(grid_),
+                                [&](const std::int64_t(&pos)[Rc], std::int64_t j0, std::int64_t j1) {
+                                  tile_point<Rc> at;
+                                  row.start(pos, j0, at);
+                                  for (std::int64_t j = j0; j < j1; ++j, row.next(at))
+                                    thread(at);
+                                });
+    }
+    dp::detail::for_each_padding_thread(grid_.extents(), tile, thread);
   }
 
   /// The stub's view of a dp::where or a triangle (domain_map_t).
@@ -297,7 +318,7 @@ public:
   /// kernel's dp::tile_static objects. Emulated and on a GPU each tile
   /// folds its values in tile memory (tile_fold.hpp).
   template <std::size_t TileBytes, class T, class Op, class Map>
-  void reduce_tiled(dp::scalar<T> &result, const Op &op, const Map &map) {
+  void reduce_tiled(dp::scalar<T> &result, const Op &op, const Map &map, tile_sight sight) {
     static_assert(is_tiled<Domain>::value, "reduce_tiled is for tiled domains");
     using job_t = tile_fold_job<Rc, T, Op, Map, tiling_t<Domain>, TileBytes>;
     dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
@@ -305,8 +326,15 @@ public:
       const dp::extent<Rc> e = grid_.extents(), tile = Domain::tile_extents();
       const dp::extent<Rc> tiles = tile_counts(e, tile);
       if (backend_ == backend::host && mode_ == host_mode::native) {
-        if (const std::optional<T> total =
-                dp::detail::fold_tile_values<T>(site_, e, tile, TileBytes, op, map))
+        std::optional<T> total;
+        if (sight == tile_sight::sees) {
+          total = dp::detail::fold_tile_values<T>(site_, e, tile, TileBytes, op, map);
+        } else {
+          run_tile_blind(tile, [&](const tile_point<Rc> &p) { (void)map(p); }, false);
+          total = dp::detail::fold_walk<T>(dp::detail::walk_of(grid_), op,
+                                           tile_row_source<Rc, Map>{map, {tile}});
+        }
+        if (total)
           result.set(static_cast<T>(op(result.get(), *total)));
       } else {
         job_t job{map, op, tiling(), nullptr, {}};
