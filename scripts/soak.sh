@@ -34,7 +34,10 @@ seq "$first" $((first + n - 1)) | xargs -n 10 -P "$jobs" sh -c '
         -DRUNTIME='"$s"'/libdp_runtime.a "-DSEEDS=$seeds" -DWORK='"$work"'/$1 -DKEEP='"$keep"' \
         -P '"$s"'/run_fuzz.cmake >/dev/null 2>&1 || echo "soak: a failure among seeds $*"
 ' _
-failed=$(ls "$keep" 2>/dev/null | wc -l)
+# (no reproducer kept: no folder either; `ls` of a missing one would end
+# the script under pipefail before it reports)
+failed=0
+[ -d "$keep" ] && failed=$(find "$keep" -mindepth 1 -maxdepth 1 | wc -l)
 if [ "$failed" -eq 0 ]; then
   echo "soak: $n programs, all agree untranslated, translated and emulated"
 else
