@@ -203,15 +203,22 @@ private:
     }
     return g;
   }
-  /// The compute domain a forall or full reduce runs over: the grid, or
-  /// (30%) the grid cut into random tiles, padded where the extents are not
+  /// The tile a forall or full reduce runs in: none (the grid itself), or
+  /// (30%) random tile extents, padded where the grid's extents are not
   /// multiples; either way the kernel runs at exactly the grid's points.
-  std::string domainOf(const Grid &g) {
-    if (!r_.chance(30))
+  std::vector<i64> tilingOf(const Grid &g) {
+    std::vector<i64> tile;
+    if (r_.chance(30))
+      for (size_t d = 0; d < g.size(); ++d)
+        tile.push_back(r_.between(1, 5));
+    return tile;
+  }
+  std::string domainOf(const Grid &g, const std::vector<i64> &tile) {
+    if (tile.empty())
       return renderGrid(g);
     std::string s = "dp::tile<";
     for (size_t d = 0; d < g.size(); ++d)
-      s += (d ? ", " : "") + std::to_string(r_.between(1, 5));
+      s += (d ? ", " : "") + std::to_string(tile[d]);
     return s + ">(" + renderGrid(g) + ")";
   }
   Grid coveringGrid(const Grid &domain) {
@@ -387,6 +394,32 @@ private:
     }
   }
 
+  /// On a tiled domain, half the time, the tile tokens: the kernel reads
+  /// its tile's position and its place in the tile (the reference: the
+  /// 0-based position divided by the tile, and the remainder). A kernel
+  /// that takes one sees its tile: its threads run as a tile's.
+  void tileTokens(const Grid &domain, const std::vector<i64> &tile, std::vector<Arg> &args,
+                  Expr &e, bool &usesIndexToken) {
+    if (tile.empty() || !r_.chance(50))
+      return;
+    const int rc = int(domain.size());
+    for (const bool local : {false, true}) {
+      if (!r_.chance(70))
+        continue;
+      Arg a;
+      a.kind = Arg::Token;
+      a.name = "a" + std::to_string(args.size());
+      a.actual = local ? "dp::_local_index" : "dp::_tile_index";
+      a.formal = "dp::index<" + std::to_string(rc) + "> " + a.name;
+      const int d = r_.below(rc);
+      const std::string p = "p" + std::to_string(d), te = std::to_string(tile[d]);
+      e.add(r_.between(1, 7), a.name + "[" + std::to_string(d) + "]",
+            "(" + p + (local ? " % " : " / ") + te + ")");
+      usesIndexToken = true;
+      args.push_back(a);
+    }
+  }
+
   /// The kernel: its parameter list and body, in the chosen form. Returns
   /// the call-site's kernel expression (and emits globals as needed).
   std::string kernel(int c, const std::string &params, const std::string &body, bool generic_ok,
@@ -485,6 +518,8 @@ private:
     Expr e;
     bool token = false;
     readArgs(c, domain, r_.between(0, 3), true, args, e, d, token);
+    const std::vector<i64> tile = tilingOf(domain);
+    tileTokens(domain, tile, args, e, token);
     const bool implicit = !token && r_.chance(30);
     if (implicit) {
       const int dim = r_.below(rc);
@@ -525,7 +560,7 @@ private:
               "      };\n";
     body += assigns;
     const std::string k = kernel(c, paramList(args, implicit, rc), body, generic_ok, "void");
-    const std::string over = domainOf(domain);
+    const std::string over = domainOf(domain, tile);
     o << "  { // case " << c << ": forall over " << over << "\n" << d.str();
     for (const Arg &a : args)
       if (a.kind == Arg::ElementWrite || a.kind == Arg::PartialWrite)
@@ -569,10 +604,12 @@ private:
   /// The map function of a reduce or scan: its kernel, its arguments and
   /// the reference's value at v0..vN-1.
   std::string mapFunction(int c, const Grid &domain, std::vector<Arg> &args, Expr &e,
-                          std::ostringstream &d, bool &implicit) {
+                          std::ostringstream &d, bool &implicit,
+                          const std::vector<i64> &tile = {}) {
     const int rc = int(domain.size());
     bool token = false;
     readArgs(c, domain, r_.between(1, 3), true, args, e, d, token);
+    tileTokens(domain, tile, args, e, token);
     implicit = !token && r_.chance(30);
     if (implicit) {
       const int dim = r_.below(rc);
@@ -597,10 +634,11 @@ private:
     std::vector<Arg> args;
     Expr e;
     bool implicit = false;
-    const std::string f = mapFunction(c, domain, args, e, d, implicit);
+    const std::vector<i64> tile = tilingOf(domain);
+    const std::string f = mapFunction(c, domain, args, e, d, implicit, tile);
     const auto [opText, combine] = op(c);
     const int prior = r_.between(-50, 50);
-    const std::string over = domainOf(domain);
+    const std::string over = domainOf(domain, tile);
     o << "  { // case " << c << ": reduce over " << over << "\n" << d.str() << kernels_.str();
     kernels_.str("");
     o << "    dp::scalar<long> result(" << prior << ");\n"
