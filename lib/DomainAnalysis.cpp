@@ -66,28 +66,25 @@ struct TileUses : RecursiveASTVisitor<TileUses> {
   explicit TileUses(const SourceManager &SM) : SM(SM) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
+  // A lambda nested in a function is walked with it, and again as a
+  // function of its own when it is called: Statics and Barriers keep each
+  // object and call once.
   bool VisitVarDecl(VarDecl *VD) {
-    if (!tileStaticType(VD->getType()).isNull())
+    if (!tileStaticType(VD->getType()).isNull() && Seen.insert(VD).second)
       Statics.push_back(VD);
     return true;
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
     if (isTileGroupCall(MC, "barrier")) {
-      Barriers.push_back(MC);
+      if (SeenBarriers.insert(MC).second)
+        Barriers.push_back(MC);
       Of[Current].Barriers.push_back(MC);
     }
     return true;
   }
-  bool VisitReturnStmt(ReturnStmt *R) {
-    Of[Current].Exits.push_back(R);
-    return true;
-  }
-  bool VisitBreakStmt(BreakStmt *B) {
-    Of[Current].Exits.push_back(B);
-    return true;
-  }
-  bool VisitContinueStmt(ContinueStmt *C) {
-    Of[Current].Exits.push_back(C);
+  bool VisitStmt(Stmt *S) {
+    if (isa<ReturnStmt, BreakStmt, ContinueStmt>(S))
+      Of[Current].Exits.push_back(S);
     return true;
   }
   bool VisitCallExpr(CallExpr *CE) {
@@ -133,7 +130,8 @@ struct TileUses : RecursiveASTVisitor<TileUses> {
   std::vector<const CXXMemberCallExpr *> Barriers;
   std::map<const FunctionDecl *, Facts> Of;
   const FunctionDecl *Current = nullptr;
-  std::set<const FunctionDecl *> Seen;
+  std::set<const Decl *> Seen; ///< the functions walked and the statics kept
+  std::set<const Stmt *> SeenBarriers;
   std::vector<const FunctionDecl *> Pending;
 };
 

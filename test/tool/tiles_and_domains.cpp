@@ -37,6 +37,15 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, int> &C,
              dp::_tile, A);
   dp::forall(dp::tile<4, 32>(C.get_grid()), [](int &c) { c += 1; }, C);
   dp::reduce(dp::tile<4, 32>(C.get_grid()), std::plus<>(), count, [](int c) { return long(c); }, C);
+  dp::forall(dp::tile<4>(dp::grid<1>(10)),
+             [](const dp::tile_group<1> &t) {
+               auto share = [&] {
+                 dp::tile_static<int[4]> s(t);
+                 s.get()[t.local()[0]] = 1;
+               };
+               share();
+             },
+             dp::_tile);
 }
 
 // A tiled launch: one group per tile, tile memory sized for the kernel's
@@ -103,6 +112,9 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, int> &C,
 // STUB:       stubs, params, forall_39_3_tile_bytes, forall_39_3_tile_sight,
 // STUB: inline constexpr dp::rt::tile_sight reduce_40_3_tile_sight = dp::rt::tile_sight::blind;
 // STUB:       result, launch.capture(op, false), reduce_40_3_map<params_type>{params}, reduce_40_3_tile_sight);
+
+// A dp::tile_static in a lambda the kernel calls takes its room once.
+// STUB: inline constexpr std::size_t forall_41_3_tile_bytes = dp::rt::tile_bytes<int[4]>();
 
 // --list names each call-site's domain; a tiled one with its tile, its tile
 // memory and whether it meets at barriers.

@@ -101,6 +101,22 @@ void through_callees(dp::field<1, float> &v) {
              dp::_tile, v);
 }
 
+// A lambda nested in the kernel and called from it is seen once.
+void nested_step(dp::field<1, float> &v) {
+  dp::forall(dp::tile<16>(v.get_grid()),
+             [](const dp::tile_group<1> &t, float &x) {
+               auto step = [&]() {
+                 if (t.in_domain())
+                   t.barrier();
+// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:22: error: barrier under a condition that depends on the thread: the threads of a tile that skip it never meet the others (padding threads run the kernel too, with in_domain() false); move the barrier out of the condition
+// DIAG: tiles_diagnostics.cpp:[[@LINE-3]]:24: note: this condition depends on the thread through 't.in_domain()'
+               };
+               step();
+               x = 1;
+             },
+             dp::_tile, v);
+}
+
 void early_returns(dp::field<1, float> &v) {
   dp::forall(dp::tile<16>(v.get_grid()),
              [](const dp::tile_group<1> &t, float &x) {
