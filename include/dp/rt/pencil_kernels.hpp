@@ -74,30 +74,19 @@ DP_GLOBAL void scan_pencils_strided(const launch_geometry<Job::pencil_rank> geom
   }
 }
 
+/// A pencil kernel, by mode (stub_modes).
+template <class Job, bool Scan> struct pencil_kernel {
+  template <int Mode> static auto at() {
+    if constexpr (Scan)
+      return &scan_pencils_strided<Mode, Job>;
+    else
+      return &fold_pencils_strided<Mode, Job>;
+  }
+};
+
 /// The per-mode instantiations of a pencil kernel, for the planner to pick.
 template <class Job, bool Scan> const stub_table<Job::pencil_rank, Job> &pencil_stubs() {
-  constexpr int R = Job::pencil_rank;
-  static const stub_table<R, Job> table = [] {
-    stub_table<R, Job> t{};
-    if constexpr (Scan) {
-      t.modes[R < 3 ? R : 3] = &scan_pencils_strided<R < 3 ? R : 3, Job>;
-      if constexpr (R == 3) {
-        t.modes[4] = &scan_pencils_strided<4, Job>;
-        t.modes[5] = &scan_pencils_strided<5, Job>;
-        t.modes[6] = &scan_pencils_strided<6, Job>;
-      }
-      t.modes[7] = &scan_pencils_strided<7, Job>;
-    } else {
-      t.modes[R < 3 ? R : 3] = &fold_pencils_strided<R < 3 ? R : 3, Job>;
-      if constexpr (R == 3) {
-        t.modes[4] = &fold_pencils_strided<4, Job>;
-        t.modes[5] = &fold_pencils_strided<5, Job>;
-        t.modes[6] = &fold_pencils_strided<6, Job>;
-      }
-      t.modes[7] = &fold_pencils_strided<7, Job>;
-    }
-    return t;
-  }();
+  static const auto table = stub_modes<Job::pencil_rank, Job, pencil_kernel<Job, Scan>>();
   return table;
 }
 

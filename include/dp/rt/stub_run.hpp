@@ -29,6 +29,22 @@ template <int Rc, class Params> struct stub_table {
   stub modes[8];
 };
 
+/// The stub table of a kernel template of the runtime itself:
+/// `Kernel::template at<Mode>()` for each mode a rank-Rc plan may pick (the
+/// rank's own, 3 above rank 3; the 3-d modes 4-6 at rank 3; flat 7 always).
+template <int Rc, class Params, class Kernel> stub_table<Rc, Params> stub_modes() {
+  constexpr int Own = Rc < 3 ? Rc : 3;
+  stub_table<Rc, Params> t{};
+  t.modes[Own] = Kernel::template at<Own>();
+  if constexpr (Rc == 3) {
+    t.modes[4] = Kernel::template at<4>();
+    t.modes[5] = Kernel::template at<5>();
+    t.modes[6] = Kernel::template at<6>();
+  }
+  t.modes[7] = Kernel::template at<7>();
+  return t;
+}
+
 /// The launch plan for a domain; a dp::error naming the call-site when no
 /// plan fits the limits.
 template <int R>

@@ -104,20 +104,14 @@ DP_GLOBAL void fold_tile(const launch_geometry<Job::rank> geometry, const Job jo
   }
 }
 
+/// The fold kernel, by mode (stub_modes).
+template <class Job> struct fold_tile_kernel {
+  template <int Mode> static auto at() { return &fold_tile<Mode, Job>; }
+};
+
 /// The per-mode instantiations of the fold kernel, for the planner to pick.
 template <class Job> const stub_table<Job::rank, Job> &tile_fold_stubs() {
-  constexpr int R = Job::rank;
-  static const stub_table<R, Job> table = [] {
-    stub_table<R, Job> t{};
-    t.modes[R < 3 ? R : 3] = &fold_tile<R < 3 ? R : 3, Job>;
-    if constexpr (R == 3) {
-      t.modes[4] = &fold_tile<4, Job>;
-      t.modes[5] = &fold_tile<5, Job>;
-      t.modes[6] = &fold_tile<6, Job>;
-    }
-    t.modes[7] = &fold_tile<7, Job>;
-    return t;
-  }();
+  static const auto table = stub_modes<Job::rank, Job, fold_tile_kernel<Job>>();
   return table;
 }
 
