@@ -44,12 +44,11 @@ void host_forall_tiled(const call_info &call, const tiled_grid<Rc, T...> &domain
     for_each_tile_thread(call.name(), domain.domain().extents(), domain.tile_extents(),
                          max_tile_static_bytes, thread);
   } else {
-    check_tile_volume(call.name(), domain.tile_extents().size(), max_tile_threads);
+    for_each_padding_thread(call.name(), domain.domain().extents(), domain.tile_extents(), thread);
     parallel_walk(walk_of(domain.domain()),
                   [&](const std::int64_t(&pos)[Rc], std::int64_t j0, std::int64_t j1) {
                     bound.segment(pos, j0, j1, [](std::int64_t, auto &&) {});
                   });
-    for_each_padding_thread(domain.domain().extents(), domain.tile_extents(), thread);
   }
 }
 } // namespace detail

@@ -50,11 +50,10 @@ void host_reduce_tiled(const call_info &call, const tiled_grid<Rc, Ts...> &domai
         max_tile_static_bytes - tile_fold_bytes<T>(grid_t::tile_extents().size());
     total = fold_tile_values<T>(call.name(), domain.domain().extents(), grid_t::tile_extents(),
                                 arena, r, thread);
-  } else { // f cannot tell its tile: the plain reduce, and the padding's calls
-    check_tile_volume(call.name(), grid_t::tile_extents().size(), max_tile_threads);
-    total = fold_walk<T>(walk_of(domain.domain()), r, bound);
-    for_each_padding_thread(domain.domain().extents(), grid_t::tile_extents(),
+  } else { // f cannot tell its tile: the padding's calls, and the plain reduce
+    for_each_padding_thread(call.name(), domain.domain().extents(), grid_t::tile_extents(),
                             [&](const tile_point<Rc> &p) { (void)thread(p); });
+    total = fold_walk<T>(walk_of(domain.domain()), r, bound);
   }
   if (total)
     result.set(static_cast<T>(r(result.get(), *total)));

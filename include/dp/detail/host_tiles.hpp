@@ -125,12 +125,16 @@ void for_each_tile_thread(const std::string &call, const extent<N> &e, const ext
                     });
 }
 
-/// Calls fn(point) for every padding thread of the tiles covering extent e
-/// in tiles of te (the threads past e), one after the other: the boxes
-/// with dimensions before d inside e, dimension d past it.
+/// For a kernel that cannot tell its tile, which runs at the grid's points
+/// as plain loops: checks the tile against the threads a group may have,
+/// then calls fn(point) for every padding thread of the tiles covering
+/// extent e in tiles of te (the threads past e), one after the other: the
+/// boxes with dimensions before d inside e, dimension d past it.
 template <int N, class Fn>
-void for_each_padding_thread(const extent<N> &e, const extent<N> &te, const Fn &fn) {
+void for_each_padding_thread(const std::string &call, const extent<N> &e, const extent<N> &te,
+                             const Fn &fn) {
   const tile_cover<N> cover(e, te);
+  check_tile_volume(call, cover.volume, max_tile_threads);
   for (int d = 0; d < N; ++d) {
     std::int64_t lo[N], hi[N], volume = 1;
     for (int k = 0; k < N; ++k) {

@@ -251,23 +251,18 @@ public:
     finish();
   }
 
-  /// A tiled kernel that cannot tell its tile, natively on the host: the
-  /// grid's points as plain loops (unless `points` is false: a reduce folds
-  /// them itself), then each padding thread.
-  template <class Thread>
-  void run_tile_blind(const dp::extent<Rc> &tile, const Thread &thread, bool points = true) {
-    dp::detail::check_tile_volume(site_, tile.size(), dp::max_tile_threads);
-    if (points) {
-      const tile_row<Rc> row{tile};
-      dp::detail::parallel_walk(dp::detail::walk_of(grid_),
-                                [&](const std::int64_t(&pos)[Rc], std::int64_t j0, std::int64_t j1) {
-                                  tile_point<Rc> at;
-                                  row.start(pos, j0, at);
-                                  for (std::int64_t j = j0; j < j1; ++j, row.next(at))
-                                    thread(at);
-                                });
-    }
-    dp::detail::for_each_padding_thread(grid_.extents(), tile, thread);
+  /// A tiled forall whose kernel cannot tell its tile, natively on the
+  /// host: each padding thread, then the grid's points as plain loops.
+  template <class Thread> void run_tile_blind(const dp::extent<Rc> &tile, const Thread &thread) {
+    dp::detail::for_each_padding_thread(site_, grid_.extents(), tile, thread);
+    const tile_row<Rc> row{tile};
+    dp::detail::parallel_walk(dp::detail::walk_of(grid_),
+                              [&](const std::int64_t(&pos)[Rc], std::int64_t j0, std::int64_t j1) {
+                                tile_point<Rc> at;
+                                row.start(pos, j0, at);
+                                for (std::int64_t j = j0; j < j1; ++j, row.next(at))
+                                  thread(at);
+                              });
   }
 
   /// The stub's view of a dp::where or a triangle (domain_map_t).
@@ -330,7 +325,8 @@ public:
         if (sight == tile_sight::sees) {
           total = dp::detail::fold_tile_values<T>(site_, e, tile, TileBytes, op, map);
         } else {
-          run_tile_blind(tile, [&](const tile_point<Rc> &p) { (void)map(p); }, false);
+          dp::detail::for_each_padding_thread(site_, e, tile,
+                                              [&](const tile_point<Rc> &p) { (void)map(p); });
           total = dp::detail::fold_walk<T>(dp::detail::walk_of(grid_), op,
                                            tile_row_source<Rc, Map>{map, {tile}});
         }
