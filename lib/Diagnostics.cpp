@@ -42,9 +42,9 @@ Reporter::Reporter(DiagnosticsEngine &DE) : DE(DE) {
                                      "this condition depends on the thread through '%0'");
   DivergentExit = DE.getCustomDiagID(
       DiagnosticsEngine::Error,
-      "%select{return|break|continue}0 under a condition that depends on the thread, before a "
+      "%select{return|break|continue|goto}0 under a condition that depends on the thread, before a "
       "barrier: the threads of a tile that %select{return|leave the loop|skip to the next "
-      "iteration}0 never meet the others there (padding threads run the kernel too, with "
+      "iteration|jump}0 never meet the others there (padding threads run the kernel too, with "
       "in_domain() false); let every thread reach the barrier and guard the work instead");
   SkippedBarrierNote = DE.getCustomDiagID(DiagnosticsEngine::Note,
                                           "the barrier those threads never reach");

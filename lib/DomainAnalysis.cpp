@@ -60,7 +60,7 @@ struct TileUses : RecursiveASTVisitor<TileUses> {
   struct Facts {
     std::vector<const CXXMemberCallExpr *> Barriers;
     std::vector<std::pair<const CallExpr *, const FunctionDecl *>> Calls;
-    std::vector<const Stmt *> Exits; ///< returns, breaks and continues
+    std::vector<const Stmt *> Exits; ///< returns, breaks, continues and gotos
   };
 
   explicit TileUses(const SourceManager &SM) : SM(SM) {}
@@ -83,7 +83,7 @@ struct TileUses : RecursiveASTVisitor<TileUses> {
     return true;
   }
   bool VisitStmt(Stmt *S) {
-    if (isa<ReturnStmt, BreakStmt, ContinueStmt>(S))
+    if (isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt>(S))
       Of[Current].Exits.push_back(S);
     return true;
   }
@@ -285,12 +285,33 @@ std::vector<const Stmt *> enclosingLoops(const Stmt *S, ASTContext &Ctx) {
   return Out;
 }
 
+/// The innermost statement around S whose source holds `L` too (null: the
+/// function).
+const Stmt *commonAncestor(const Stmt *S, const Stmt *L, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  DynTypedNode Node = DynTypedNode::create(*S);
+  for (int Depth = 0; Depth < 256; ++Depth) {
+    const DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty() || Parents[0].get<Decl>() || Parents[0].get<LambdaExpr>())
+      return nullptr;
+    if (const Stmt *P = Parents[0].get<Stmt>();
+        P && !SM.isBeforeInTranslationUnit(L->getBeginLoc(), P->getBeginLoc()) &&
+        !SM.isBeforeInTranslationUnit(P->getEndLoc(), L->getBeginLoc()))
+      return P;
+    Node = Parents[0];
+  }
+  return nullptr;
+}
+
 /// The barrier (or call reaching one) that the threads taking exit E miss,
 /// among Syncs: for a return, the first after it, else one in a loop
 /// around it (later iterations); for a break, the first after it in the
 /// loop or switch it leaves, else one in that loop; for a continue, the
-/// first after it in its loop. `Scope` is set to the statement E leaves
-/// (null for a return: the function). Null when it skips none.
+/// first after it in its loop; for a goto, the first between it and its
+/// label (after it, or from the label on for a jump back: those threads
+/// meet it once more), else one in a loop it leaves. `Scope` is set to
+/// the statement E leaves (null for a return: the function; for a goto,
+/// the innermost statement holding its label). Null when it skips none.
 const Expr *skippedSync(const Stmt *E, const std::vector<const Expr *> &Syncs, ASTContext &Ctx,
                         const Stmt *&Scope) {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -313,6 +334,24 @@ const Expr *skippedSync(const Stmt *E, const std::vector<const Expr *> &Syncs, A
   };
   const std::vector<const Stmt *> Around = enclosingLoops(E, Ctx);
   Scope = nullptr;
+  if (const auto *G = dyn_cast<GotoStmt>(E)) {
+    const LabelStmt *Label = G->getLabel()->getStmt();
+    if (!Label)
+      return nullptr;
+    const SourceLocation From = G->getBeginLoc(), To = Label->getBeginLoc();
+    Scope = commonAncestor(G, Label, Ctx);
+    const bool Back = Before(To, From);
+    for (const Expr *S : Syncs) {
+      const SourceLocation L = S->getBeginLoc();
+      if (Back ? !Before(L, To) && Before(L, From) : Before(From, L) && Before(L, To))
+        return S;
+    }
+    for (const Stmt *L : Around)
+      if (!isa<SwitchStmt>(L) && (Before(To, L->getBeginLoc()) || Before(L->getEndLoc(), To)))
+        if (const Expr *S = First(L, false))
+          return S;
+    return nullptr;
+  }
   if (isa<ReturnStmt>(E)) {
     if (const Expr *S = First(nullptr, true))
       return S;
@@ -333,7 +372,7 @@ const Expr *skippedSync(const Stmt *E, const std::vector<const Expr *> &Syncs, A
   return nullptr;
 }
 
-/// A return, break or continue that some threads of a tile take and
+/// A return, break, continue or goto that some threads of a tile take and
 /// others not, before a barrier the others then wait at forever (`if
 /// (!t.in_domain()) return;` ahead of a barrier): an error, with notes at
 /// the condition and at the barrier skipped. Source order, and loops for
@@ -364,7 +403,7 @@ bool checkEarlyExits(const TileUses &Uses, const ThreadDependence &Varies, ASTCo
       for (const Expr *Guard : guardsOf(E, Ctx, Scope))
         if (const Expr *Why = Varies.why(Guard)) {
           Diags.divergentExit(E->getBeginLoc())
-              << (isa<ReturnStmt>(E) ? 0 : isa<BreakStmt>(E) ? 1 : 2);
+              << (isa<ReturnStmt>(E) ? 0 : isa<BreakStmt>(E) ? 1 : isa<ContinueStmt>(E) ? 2 : 3);
           Diags.conditionNote(Why->getExprLoc()) << sourceText(Why, Ctx);
           Diags.skippedBarrierNote(Skipped->getExprLoc());
           Ok = false;

@@ -66,13 +66,6 @@ void misuse(dp::field<1, float> &v, dp::field<2, float> &m) {
 // DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:17: error: the compute domain of dp::reduce<1> must be a dp::grid<N> (tiled, dp::where and triangle domains are for dp::forall and the full dp::reduce), not 'dp::triangle_domain<dp::triangle_part::lower>'
 }
 
-void meet(const dp::tile_group<1> &t) { t.barrier(); }
-float clamp_positive(float x) {
-  if (x < 0)
-    return 0; // no barrier in this function: returning early is fine
-  return x;
-}
-
 // What varies reaches a callee through its parameters: `level` is a
 // per-point value at the call below, `rounds` the same for every thread.
 void settle(const dp::tile_group<1> &t, float level, int rounds) {
@@ -113,102 +106,6 @@ void nested_step(dp::field<1, float> &v) {
                };
                step();
                x = 1;
-             },
-             dp::_tile, v);
-}
-
-void early_returns(dp::field<1, float> &v) {
-  dp::forall(dp::tile<16>(v.get_grid()),
-             [](const dp::tile_group<1> &t, float &x) {
-               if (!t.in_domain())
-                 return;
-// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:18: error: return under a condition that depends on the thread, before a barrier: the threads of a tile that return never meet the others there (padding threads run the kernel too, with in_domain() false); let every thread reach the barrier and guard the work instead
-// DIAG: tiles_diagnostics.cpp:[[@LINE-3]]:23: note: this condition depends on the thread through 't.in_domain()'
-               x = 1;
-               t.barrier();
-// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:18: note: the barrier those threads never reach
-             },
-             dp::_tile, v);
-  dp::scalar<float> s(0);
-  dp::reduce(dp::tile<16>(v.get_grid()), std::plus<>(), s,
-             [](const dp::tile_group<1> &t, float x) {
-               if (x < 0)
-                 return 0.0f;
-// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:18: error: return under a condition that depends on the thread, before a barrier: the threads of a tile that return never meet the others there (padding threads run the kernel too, with in_domain() false); let every thread reach the barrier and guard the work instead
-// DIAG: tiles_diagnostics.cpp:[[@LINE-3]]:20: note: this condition depends on the thread through 'x'
-               meet(t);
-// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:16: note: the barrier those threads never reach
-               return x;
-             },
-             dp::_tile, v);
-  // In loops: a break skips the barriers of the iterations it leaves, a
-  // return those of later iterations, a continue the ones after it.
-  dp::forall(dp::tile<16>(v.get_grid()),
-             [](const dp::tile_group<1> &t, float &x) {
-               for (int k = 0; k < 4; ++k) {
-                 t.barrier();
-                 if (x > float(k))
-                   break;
-// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:20: error: break under a condition that depends on the thread, before a barrier: the threads of a tile that leave the loop never meet the others there (padding threads run the kernel too, with in_domain() false); let every thread reach the barrier and guard the work instead
-// DIAG: tiles_diagnostics.cpp:[[@LINE-3]]:22: note: this condition depends on the thread through 'x'
-// DIAG: tiles_diagnostics.cpp:[[@LINE-5]]:20: note: the barrier those threads never reach
-               }
-               for (int k = 0; k < 4; ++k) {
-                 if (t.local()[0] == k)
-                   continue;
-// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:20: error: continue under a condition that depends on the thread, before a barrier: the threads of a tile that skip to the next iteration never meet the others there (padding threads run the kernel too, with in_domain() false); let every thread reach the barrier and guard the work instead
-// DIAG: tiles_diagnostics.cpp:[[@LINE-3]]:24: note: this condition depends on the thread through 't.local()'
-                 meet(t);
-// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:18: note: the barrier those threads never reach
-               }
-               while (true) {
-                 t.barrier();
-                 if (!t.in_domain())
-                   return;
-// DIAG: tiles_diagnostics.cpp:[[@LINE-1]]:20: error: return under a condition that depends on the thread, before a barrier: the threads of a tile that return never meet the others there (padding threads run the kernel too, with in_domain() false); let every thread reach the barrier and guard the work instead
-// DIAG: tiles_diagnostics.cpp:[[@LINE-3]]:25: note: this condition depends on the thread through 't.in_domain()'
-// DIAG: tiles_diagnostics.cpp:[[@LINE-5]]:20: note: the barrier those threads never reach
-                 x += 1;
-               }
-             },
-             dp::_tile, v);
-  // Fine: a return after the last barrier, one in a nested lambda, one in
-  // a callee without a barrier; a continue after the loop's barrier, a
-  // break out of a switch or a loop with no barrier left to skip.
-  dp::forall(dp::tile<16>(v.get_grid()),
-             [](const dp::tile_group<1> &t, float &x) {
-               for (int k = 0; k < 4; ++k) {
-                 t.barrier();
-                 if (x > float(k))
-                   continue;
-                 switch (k) {
-                 case 1:
-                   if (x < 0)
-                     break;
-                   x += 1;
-                   break;
-                 default:
-                   break;
-                 }
-               }
-               for (int k = 0; k < 4; ++k)
-                 if (x > float(k))
-                   break;
-               t.barrier();
-             },
-             dp::_tile, v);
-  dp::reduce(dp::tile<16>(v.get_grid()), std::plus<>(), s,
-             [](const dp::tile_group<1> &t, float x) {
-               auto square = [](float y) {
-                 if (y < 0)
-                   return -y * y;
-                 return y * y;
-               };
-               const float c = clamp_positive(x);
-               t.barrier();
-               if (!t.in_domain())
-                 return 0.0f;
-               return square(c);
              },
              dp::_tile, v);
 }
