@@ -27,9 +27,7 @@ std::string ForallRule::renderStub(const CallSite &C) const {
   renderTileBytes(OS, C);
 
   // The body: projection, kernel call and write-back at one position.
-  OS << "template <class Params>\n"
-     << "DP_HOST_DEVICE inline void " << N << "_body(";
-  renderBodyParameters(OS, C);
+  renderBodyHead(OS, C, "void");
   renderBindings(OS, C, "  ");
   OS << "  " << renderKernelCall(C) << ";\n";
   renderWriteBacks(OS, C, "  ");
@@ -86,8 +84,7 @@ std::string ForallRule::renderStub(const CallSite &C) const {
        << "        " << N << "_body(at, p); // the native host path: a tile's threads in turn\n"
        << "      });\n";
   else
-    OS << "  launch.run(stubs, params, [](const dp::index<" << Rc
-       << "> &pos, const params_type &p) {\n"
+    OS << "  launch.run(stubs, params, [](const auto &pos, const params_type &p) {\n"
        << "    " << N << "_body(pos, p); // the native host path\n"
        << "  });\n";
   OS << "}\n";

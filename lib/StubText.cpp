@@ -253,13 +253,20 @@ void renderTileBytes(llvm::raw_ostream &OS, const CallSite &C) {
        << "inline constexpr dp::rt::tile_sight " << N << "_tile_sight = dp::rt::tile_sight::blind;\n\n";
 }
 
-void renderBodyParameters(llvm::raw_ostream &OS, const CallSite &C) {
+void renderBodyHead(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef Result) {
   const std::string R = rank(C.ComputeRank);
-  if (C.Dom.isTiled())
-    OS << "const dp::rt::tile_point<" << R << "> &at, const Params &p) {\n"
+  const std::string &N = C.StubName;
+  if (C.Dom.isTiled()) {
+    OS << "template <class Params>\n"
+       << "DP_HOST_DEVICE inline " << Result << " " << N << "_body(const dp::rt::tile_point<" << R
+       << "> &at, const Params &p) {\n"
        << "  const dp::index<" << R << "> &pos = at.pos; // past the grid for a padding thread\n";
-  else
-    OS << "const dp::index<" << R << "> &pos, const Params &p) {\n";
+    return;
+  }
+  OS << "// Pos: a dp::index<" << R << ">; on the host's rows where every elemental\n"
+     << "// projection steps by one element, a dp::detail::unit_row_index<" << R << ">.\n"
+     << "template <class Pos, class Params>\n"
+     << "DP_HOST_DEVICE inline " << Result << " " << N << "_body(const Pos &pos, const Params &p) {\n";
 }
 
 void renderBindings(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef Indent) {

@@ -125,9 +125,7 @@ std::string renderValueStub(const CallSite &C) {
 
   // The body: f's value at one position (one thread of a tile), after
   // projection and before write-back.
-  OS << "template <class Params>\n"
-     << "DP_HOST_DEVICE inline auto " << N << "_body(";
-  renderBodyParameters(OS, C);
+  renderBodyHead(OS, C, "auto");
   renderBindings(OS, C, "  ");
   std::string WriteBacks;
   llvm::raw_string_ostream WB(WriteBacks);
@@ -140,16 +138,19 @@ std::string renderValueStub(const CallSite &C) {
   OS << "}\n\n";
 
   // The map function the runtime folds: fused into the reduction or scan.
-  const std::string At = Tiled ? "const dp::rt::tile_point<" + Rc + "> &at"
-                               : "const dp::index<" + Rc + "> &pos";
   OS << "/// f at " << (Tiled ? "a tile's thread (padding too: its value is dropped)"
                               : "a logical position")
      << ": what the " << C.spelling() << " folds.\n"
      << "template <class Params> struct " << N << "_map {\n"
-     << "  Params p;\n"
-     << "  DP_HOST_DEVICE auto operator()(" << At << ") const { return " << N << "_body("
-     << (Tiled ? "at" : "pos") << ", p); }\n"
-     << "};\n\n";
+     << "  Params p;\n";
+  if (Tiled)
+    OS << "  DP_HOST_DEVICE auto operator()(const dp::rt::tile_point<" << Rc
+       << "> &at) const { return " << N << "_body(at, p); }\n";
+  else
+    OS << "  template <class Pos> DP_HOST_DEVICE auto operator()(const Pos &pos) const {\n"
+       << "    return " << N << "_body(pos, p);\n"
+       << "  }\n";
+  OS << "};\n\n";
 
   const bool NamedOperator = C.Op.Kind == KernelKind::FreeFunction;
   if (NamedOperator)

@@ -32,9 +32,10 @@ void renderParams(llvm::raw_ostream &OS, const CallSite &C);
 /// other domains.
 void renderTileBytes(llvm::raw_ostream &OS, const CallSite &C);
 
-/// The parameters of a body function and its opening brace: a position, or
-/// a tile's thread (`at`, with `pos` its position).
-void renderBodyParameters(llvm::raw_ostream &OS, const CallSite &C);
+/// A body function's template head, name, parameters and opening brace:
+/// it returns Result and takes a position (of any dp::index<R> type), or a
+/// tile's thread (`at`, with `pos` its position).
+void renderBodyHead(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef Result);
 
 /// The statements binding every argument's value at `pos` (or, for a
 /// sort's extras, once), each line prefixed by Indent.

@@ -186,6 +186,23 @@ int main() {
     dp::forall(g, [](dp::index<4> i, int &x) { x = mix(mix3(int(i[0]), int(i[1]), int(i[2])), int(i[3])); }, q);
     std::printf("rank4 %lu\n", checksum(q));
   }
+  // Elemental projections that do not step by one element along a row: a
+  // transposed view beside contiguous fields, a last dimension spread, a
+  // grid that strides. The native host path walks unit-stride rows only
+  // when every projection of the call allows it.
+  {
+    dp::field<2, int> T(dp::grid<2>(23, 17)), R(dp::grid<2>(17, 23));
+    dp::forall(T.get_grid(), [](dp::index<2> i, int &x) { x = mix(int(i[0]), int(i[1])); }, T);
+    dp::forall(R.get_grid(), [](int &r, int t) { r = t * 2 + 1; }, R, dp::transpose(T));
+    std::printf("transposed %lu\n", checksum(R));
+    dp::field<1, int> column(dp::grid<1>(17));
+    dp::forall(column.get_grid(), [](dp::index<1> i, int &c) { c = int(i[0]) * 5 - 40; }, column);
+    dp::forall(R.get_grid(), [](int &r, int c) { r = mix(r, c); }, R, dp::spread<1>(column));
+    std::printf("spread last %lu\n", checksum(R));
+    dp::field<1, int> every(dp::grid<1>(100), 1);
+    dp::forall(dp::grid<1>(dp::arithmetic_sequence(2, 98, 3)), [](int &x) { x = x * 7 + 2; }, every);
+    std::printf("stride 3 %lu\n", checksum(every));
+  }
   // Errors read the same translated or not, arguments counted alike.
   {
     dp::field<1, int> small(dp::grid<1>(10)), out(dp::grid<1>(12));

@@ -37,10 +37,14 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, float> &C,
 // STUB: //   operator:     std::plus<>() [function object]
 // STUB: //   result:       `dot` (dp::scalar<float>), combined with its prior value
 // STUB: //   compute rank: 2
-// STUB: DP_HOST_DEVICE inline auto reduce_19_3_body(const dp::index<2> &pos, const Params &p) {
+// STUB: // Pos: a dp::index<2>; on the host's rows where every elemental
+// STUB: // projection steps by one element, a dp::detail::unit_row_index<2>.
+// STUB: template <class Pos, class Params>
+// STUB: DP_HOST_DEVICE inline auto reduce_19_3_body(const Pos &pos, const Params &p) {
 // STUB:   return p.kernel(v0, v1);
 // STUB: template <class Params> struct reduce_19_3_map {
-// STUB:   DP_HOST_DEVICE auto operator()(const dp::index<2> &pos) const { return reduce_19_3_body(pos, p); }
+// STUB:   template <class Pos> DP_HOST_DEVICE auto operator()(const Pos &pos) const {
+// STUB:     return reduce_19_3_body(pos, p);
 // STUB: void reduce_19_3(const Domain &domain, Op &&op, Result &result, Kernel &&kernel, A &&...a) {
 // STUB:   launch.reduce(result, launch.capture(op, false), reduce_19_3_map<params_type>{params});
 

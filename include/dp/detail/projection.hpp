@@ -6,12 +6,20 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "../field.hpp"
 #include "../grid.hpp"
 #include "call_info.hpp"
 
 namespace dp::detail {
+
+/// A position on a row along which every elemental projection of a launch
+/// steps by one element (the last step is 1): a projection indexes it as
+/// `base[lead + pos[Rc - 1]]`, which the compiler hoists and walks as a
+/// unit-stride loop, as the host reference's rows do. Anything else takes
+/// it as the dp::index<Rc> it is.
+template <int Rc> struct unit_row_index : index<Rc> {};
 
 /// Where compute position p lands in a field's memory.
 template <class T, int Rc> struct affine_projection {
@@ -26,10 +34,19 @@ template <class T, int Rc> struct affine_projection {
   }
   /// The element at compute positions pos (0-based, per dimension).
   DP_HOST_DEVICE T &operator[](const index<Rc> &pos) const {
-    std::int64_t off = 0;
-    for (int d = 0; d < Rc; ++d)
-      off += pos[d] * step[d];
-    return base[off];
+    return (base + lead(pos, std::make_index_sequence<Rc - 1>()))[pos[Rc - 1] * step[Rc - 1]];
+  }
+  /// The same element, when step[Rc - 1] is 1 (the caller checked).
+  DP_HOST_DEVICE T &operator[](const unit_row_index<Rc> &pos) const {
+    return (base + lead(pos, std::make_index_sequence<Rc - 1>()))[pos[Rc - 1]];
+  }
+
+private:
+  /// The row's offset, unrolled: the same along the row, so the compiler
+  /// hoists it out of the row's loop at any rank.
+  template <std::size_t... D>
+  DP_HOST_DEVICE std::int64_t lead(const index<Rc> &pos, std::index_sequence<D...>) const {
+    return (std::int64_t(0) + ... + (pos[int(D)] * step[D]));
   }
 };
 

@@ -26,13 +26,15 @@
 namespace dp::rt {
 
 /// A generated stub's map function as a host fold source: the value at
-/// each position of a row segment.
-template <int N, class Map> struct map_source {
+/// each position of a row segment, given as a Position (a
+/// dp::detail::unit_row_index<N> when every elemental projection steps by
+/// one element along the rows).
+template <int N, class Map, class Position = dp::index<N>> struct map_source {
   const Map &map;
   template <class Consume>
   void segment(const std::int64_t (&pos)[N], std::int64_t j0, std::int64_t j1,
                Consume &&consume) const {
-    dp::index<N> idx;
+    Position idx;
     for (int d = 0; d < N - 1; ++d)
       idx[d] = pos[d];
     for (std::int64_t j = j0; j < j1; ++j) {
@@ -43,7 +45,7 @@ template <int N, class Map> struct map_source {
   template <class T, class R>
   T fold(const std::int64_t (&pos)[N], std::int64_t j0, std::int64_t j1, const R &r, T acc) const {
     const Map local = map; // a local: its members stay in registers across the loop
-    dp::index<N> idx;
+    Position idx;
     for (int d = 0; d < N - 1; ++d)
       idx[d] = pos[d];
     for (std::int64_t j = j0; j < j1; ++j) {

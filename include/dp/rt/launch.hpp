@@ -161,6 +161,7 @@ public:
     moved.base = relocate<U>(f, p.base, how != access::read);
     for (int d = 0; d < Rc; ++d)
       moved.step[d] = p.step[d];
+    unit_rows_ = unit_rows_ && moved.step[Rc - 1] == 1;
     return moved;
   }
 
@@ -288,7 +289,10 @@ public:
     if (!grid_.empty()) {
       if (backend_ == backend::host && mode_ == host_mode::native) {
         const auto walk = dp::detail::walk_of(domain_);
-        if (const std::optional<T> total = dp::detail::fold_walk<T>(walk, op, map_source<Rc, Map>{map}))
+        const std::optional<T> total = with_rows(map, [&](const auto &source) {
+          return dp::detail::fold_walk<T>(walk, op, source);
+        });
+        if (total)
           result.set(static_cast<T>(op(result.get(), *total)));
       } else if constexpr (is_where<Domain>::value) {
         // Filtered points are absent values: r needs no identity.
@@ -365,7 +369,7 @@ public:
       const dp::extent<Rc> e = grid_.extents();
       using job_t = pencil_job<Rc, Dim, T, Op, Map, Rc - 1>;
       if (backend_ == backend::host && mode_ == host_mode::native) {
-        dp::detail::fold_pencils<Dim, T>(e, op, map_source<Rc, Map>{map}, out);
+        with_rows(map, [&](const auto &source) { dp::detail::fold_pencils<Dim, T>(e, op, source, out); });
       } else if constexpr (Dim == Rc - 1) { // along the contiguous dimension: segmented
         if (backend_ == backend::host)
           host::fold_segments_emulated<Dim>(e, op, map, out);
@@ -389,7 +393,7 @@ public:
       const dp::extent<Rc> e = grid_.extents();
       using job_t = pencil_job<Rc, Dim, T, Op, Map, Rc>;
       if (backend_ == backend::host && mode_ == host_mode::native) {
-        dp::detail::scan_pencils<Dim, T>(e, op, map_source<Rc, Map>{map}, out);
+        with_rows(map, [&](const auto &source) { dp::detail::scan_pencils<Dim, T>(e, op, source, out); });
       } else if constexpr (Dim == Rc - 1) { // along the contiguous dimension: by key
         if (backend_ == backend::host)
           host::scan_segments_emulated<Dim>(e, op, map, out);
@@ -515,11 +519,29 @@ private:
 #endif
   }
 
+  /// f(source) with map as a host fold source over the rows, its positions
+  /// unit_row_index ones when every elemental projection allows.
+  template <class Map, class F> decltype(auto) with_rows(const Map &map, F &&f) const {
+    if (unit_rows_)
+      return f(map_source<Rc, Map, dp::detail::unit_row_index<Rc>>{map});
+    return f(map_source<Rc, Map>{map});
+  }
+
+  /// The stub body over the domain's rows on the host. When every
+  /// elemental projection steps by one element along a row, the body gets
+  /// unit_row_index positions, so its loop is a unit-stride one.
   template <class Params, class Body> void run_native(const Body &body, const Params &params) {
+    if (unit_rows_)
+      run_rows<dp::detail::unit_row_index<Rc>>(body, params);
+    else
+      run_rows<dp::index<Rc>>(body, params);
+  }
+  template <class Position, class Params, class Body>
+  void run_rows(const Body &body, const Params &params) {
     dp::detail::parallel_walk(
         dp::detail::walk_of(domain_),
         [&](const std::int64_t (&pos)[Rc], std::int64_t j0, std::int64_t j1) {
-          dp::index<Rc> idx;
+          Position idx;
           for (int d = 0; d < Rc - 1; ++d)
             idx[d] = pos[d];
           for (std::int64_t j = j0; j < j1; ++j) {
@@ -569,6 +591,7 @@ private:
   backend backend_ = backend::host;
   host_mode mode_ = host_mode::native;
   bool capture_writes_ = false;
+  bool unit_rows_ = true; ///< every elemental projection's last step is 1
   std::vector<dp::detail::storage *> written_;
   std::vector<dp::detail::argument_use> uses_;
 };
