@@ -203,6 +203,24 @@ int main() {
     dp::forall(dp::grid<1>(dp::arithmetic_sequence(2, 98, 3)), [](int &x) { x = x * 7 + 2; }, every);
     std::printf("stride 3 %lu\n", checksum(every));
   }
+  // Whole fields walk as one row on the host; an interior merges only the
+  // dimensions along which it is contiguous (here the last two, not the
+  // first); a kernel that takes its index or a partial projection does not
+  // merge at all.
+  {
+    const dp::grid<3> g(4, 5, 6);
+    dp::field<3, int> t(g), u(g);
+    dp::forall(g, [](dp::index<3> i, int &x) { x = mix3(int(i[0]), int(i[1]), int(i[2])); }, t);
+    dp::forall(g, [](dp::index<3> i, int &x) { x = int(i[0] * 2 + i[1] * 3 + i[2]); }, u);
+    dp::forall(g, [](int &x, int y) { x = mix(x, y); }, t, u);
+    std::printf("merged whole %lu\n", checksum(t));
+    dp::field<3, int> big(dp::grid<3>(6, 7, 8), 1);
+    const dp::grid<3> inside(dp::arithmetic_sequence(1, 5), dp::arithmetic_sequence(1, 6),
+                             dp::arithmetic_sequence(8));
+    dp::forall(inside, [](int &x) { x = x * 5 + 1; }, big);
+    dp::forall(inside, [](dp::index<3> i, int &x) { x = mix(x, int(i[1])); }, dp::_index, big);
+    std::printf("merged interior %lu\n", checksum(big));
+  }
   // Errors read the same translated or not, arguments counted alike.
   {
     dp::field<1, int> small(dp::grid<1>(10)), out(dp::grid<1>(12));

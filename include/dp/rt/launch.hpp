@@ -162,6 +162,12 @@ public:
     for (int d = 0; d < Rc; ++d)
       moved.step[d] = p.step[d];
     unit_rows_ = unit_rows_ && moved.step[Rc - 1] == 1;
+    // The trailing dimensions along which this projection is contiguous.
+    const dp::extent<Rc> e = grid_.extents();
+    int first = Rc - 1;
+    for (std::int64_t span = e[Rc - 1]; first > 0 && moved.step[first - 1] == span; --first)
+      span *= e[first - 1];
+    merge_from_ = first > merge_from_ ? first : merge_from_;
     return moved;
   }
 
@@ -172,6 +178,7 @@ public:
     static_assert(Ra == Rf + Rc, "partial projection needs rank Rf + Rc");
     note_use(f, position, how);
     partial_projection<Rf, U, Rc> pp;
+    positioned_ = true; // the view at each point depends on every coordinate
     const auto p = dp::detail::project_on<Rc>(f, grid_, call_, position);
     pp.trailing.base = relocate<U>(f, p.base, how != access::read);
     for (int d = 0; d < Rc; ++d)
@@ -195,7 +202,8 @@ public:
   }
 
   /// The compute grid's index values.
-  index_values<Rc> indices() const {
+  index_values<Rc> indices() {
+    positioned_ = true;
     index_values<Rc> v;
     for (int d = 0; d < Rc; ++d)
       v.lb[d] = grid_.dimension(d).lb, v.stride[d] = grid_.dimension(d).stride;
@@ -530,16 +538,31 @@ private:
   /// The stub body over the domain's rows on the host. When every
   /// elemental projection steps by one element along a row, the body gets
   /// unit_row_index positions, so its loop is a unit-stride one.
+  ///
+  /// A forall over a plain grid whose body reads no coordinate but through
+  /// its elemental projections (no index, no partial projection) runs the
+  /// trailing dimensions along which every projection is contiguous as one
+  /// row: a rank-4 forall over whole fields walks as a rank-1 one.
   template <class Params, class Body> void run_native(const Body &body, const Params &params) {
-    if (unit_rows_)
-      run_rows<dp::detail::unit_row_index<Rc>>(body, params);
-    else
-      run_rows<dp::index<Rc>>(body, params);
+    if (!unit_rows_) {
+      run_rows<dp::index<Rc>>(domain_, body, params);
+      return;
+    }
+    if constexpr (std::is_same<Domain, dp::grid<Rc>>::value && Rc > 1) {
+      if (!positioned_ && merge_from_ < Rc - 1) {
+        dp::extent<Rc> rows = grid_.extents();
+        for (int d = Rc - 2; d >= merge_from_; --d)
+          rows[Rc - 1] *= rows[d], rows[d] = 1;
+        run_rows<dp::detail::unit_row_index<Rc>>(dp::grid<Rc>(rows), body, params);
+        return;
+      }
+    }
+    run_rows<dp::detail::unit_row_index<Rc>>(domain_, body, params);
   }
-  template <class Position, class Params, class Body>
-  void run_rows(const Body &body, const Params &params) {
+  template <class Position, class Walked, class Params, class Body>
+  void run_rows(const Walked &walked, const Body &body, const Params &params) {
     dp::detail::parallel_walk(
-        dp::detail::walk_of(domain_),
+        dp::detail::walk_of(walked),
         [&](const std::int64_t (&pos)[Rc], std::int64_t j0, std::int64_t j1) {
           Position idx;
           for (int d = 0; d < Rc - 1; ++d)
@@ -592,6 +615,8 @@ private:
   host_mode mode_ = host_mode::native;
   bool capture_writes_ = false;
   bool unit_rows_ = true; ///< every elemental projection's last step is 1
+  int merge_from_ = 0;     ///< every projection is contiguous from this dimension on
+  bool positioned_ = false; ///< the body reads coordinates: indices, partial projections
   std::vector<dp::detail::storage *> written_;
   std::vector<dp::detail::argument_use> uses_;
 };
