@@ -229,59 +229,64 @@ private:
   std::set<const Decl *> Varying;
 };
 
+/// Calls Visit(Parent, Child) for each statement around S, innermost first,
+/// Child being the one below Parent on the way from S; it stops at the
+/// function (or lambda) S is in, or when Visit returns false.
+template <class F> void forEachParent(const Stmt *S, ASTContext &Ctx, F &&Visit) {
+  DynTypedNode Node = DynTypedNode::create(*S);
+  for (int Depth = 0; Depth < 256; ++Depth) {
+    const DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty() || Parents[0].get<Decl>() || Parents[0].get<LambdaExpr>())
+      return;
+    const Stmt *P = Parents[0].get<Stmt>();
+    if (!P || !Visit(P, Node.get<Stmt>()))
+      return;
+    Node = Parents[0];
+  }
+}
+
 /// The condition that decides whether `S` runs, for each statement or
 /// expression between S and the enclosing function body (or `Stop`).
 std::vector<const Expr *> guardsOf(const Stmt *S, ASTContext &Ctx, const Stmt *Stop = nullptr) {
   std::vector<const Expr *> Guards;
-  DynTypedNode Node = DynTypedNode::create(*S);
-  for (int Depth = 0; Depth < 256; ++Depth) {
-    const DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.empty())
-      break;
-    const DynTypedNode P = Parents[0];
-    const Stmt *Child = Node.get<Stmt>();
-    if (P.get<Decl>() || P.get<LambdaExpr>() || (Stop && P.get<Stmt>() == Stop))
-      break; // the function (or lambda) the statement is in
-    if (const auto *If = P.get<IfStmt>()) {
+  forEachParent(S, Ctx, [&](const Stmt *P, const Stmt *Child) {
+    if (P == Stop)
+      return false;
+    if (const auto *If = dyn_cast<IfStmt>(P)) {
       if (Child != If->getCond() && Child != If->getInit() && Child != If->getConditionVariableDeclStmt())
         Guards.push_back(If->getCond());
-    } else if (const auto *W = P.get<WhileStmt>()) {
+    } else if (const auto *W = dyn_cast<WhileStmt>(P)) {
       if (Child == W->getBody())
         Guards.push_back(W->getCond());
-    } else if (const auto *F = P.get<ForStmt>()) {
+    } else if (const auto *F = dyn_cast<ForStmt>(P)) {
       if (Child == F->getBody() || Child == F->getInc())
         Guards.push_back(F->getCond());
-    } else if (const auto *D = P.get<DoStmt>()) {
+    } else if (const auto *D = dyn_cast<DoStmt>(P)) {
       if (Child == D->getBody())
         Guards.push_back(D->getCond());
-    } else if (const auto *Sw = P.get<SwitchStmt>()) {
+    } else if (const auto *Sw = dyn_cast<SwitchStmt>(P)) {
       if (Child == Sw->getBody())
         Guards.push_back(Sw->getCond());
-    } else if (const auto *C = P.get<ConditionalOperator>()) {
+    } else if (const auto *C = dyn_cast<ConditionalOperator>(P)) {
       if (Child != C->getCond())
         Guards.push_back(C->getCond());
-    } else if (const auto *B = P.get<BinaryOperator>()) {
+    } else if (const auto *B = dyn_cast<BinaryOperator>(P)) {
       if (B->isLogicalOp() && Child == B->getRHS())
         Guards.push_back(B->getLHS());
     }
-    Node = P;
-  }
+    return true;
+  });
   return Guards;
 }
 
 /// The loops and switches around S in its function, innermost first.
 std::vector<const Stmt *> enclosingLoops(const Stmt *S, ASTContext &Ctx) {
   std::vector<const Stmt *> Out;
-  DynTypedNode Node = DynTypedNode::create(*S);
-  for (int Depth = 0; Depth < 256; ++Depth) {
-    const DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.empty() || Parents[0].get<Decl>() || Parents[0].get<LambdaExpr>())
-      break;
-    if (const Stmt *P = Parents[0].get<Stmt>();
-        P && (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(P)))
+  forEachParent(S, Ctx, [&](const Stmt *P, const Stmt *) {
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(P))
       Out.push_back(P);
-    Node = Parents[0];
-  }
+    return true;
+  });
   return Out;
 }
 
@@ -289,18 +294,14 @@ std::vector<const Stmt *> enclosingLoops(const Stmt *S, ASTContext &Ctx) {
 /// function).
 const Stmt *commonAncestor(const Stmt *S, const Stmt *L, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  DynTypedNode Node = DynTypedNode::create(*S);
-  for (int Depth = 0; Depth < 256; ++Depth) {
-    const DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.empty() || Parents[0].get<Decl>() || Parents[0].get<LambdaExpr>())
-      return nullptr;
-    if (const Stmt *P = Parents[0].get<Stmt>();
-        P && !SM.isBeforeInTranslationUnit(L->getBeginLoc(), P->getBeginLoc()) &&
+  const Stmt *Found = nullptr;
+  forEachParent(S, Ctx, [&](const Stmt *P, const Stmt *) {
+    if (!SM.isBeforeInTranslationUnit(L->getBeginLoc(), P->getBeginLoc()) &&
         !SM.isBeforeInTranslationUnit(P->getEndLoc(), L->getBeginLoc()))
-      return P;
-    Node = Parents[0];
-  }
-  return nullptr;
+      Found = P;
+    return !Found;
+  });
+  return Found;
 }
 
 /// The barrier (or call reaching one) that the threads taking exit E miss,
