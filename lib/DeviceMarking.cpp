@@ -91,6 +91,10 @@ void DeviceMarker::insertAt(SourceLocation L, llvm::StringRef Text) {
 void DeviceMarker::markLambda(const LambdaExpr *LE) {
   if (!Visited.insert(LE->getLambdaClass()).second)
     return;
+  if (Replaced.count(LE->getLambdaClass())) {
+    walk(LE->getBody());
+    return;
+  }
   const SourceManager &SM = Ctx.getSourceManager();
   // After the capture list: `[=] DP_HOST_DEVICE (float &c) {...}`.
   const SourceLocation AfterIntroducer =
@@ -137,8 +141,13 @@ void DeviceMarker::walk(const Stmt *Body) {
     }
     markFunction(FD);
   }
+  // A lambda defined in device code is device code already (nvcc and clang
+  // give it its enclosing function's execution space), and nvcc rejects a
+  // __host__ __device__ mark on a lambda inside another: only what it calls
+  // is marked.
   for (const LambdaExpr *LE : Collect.Lambdas)
-    markLambda(LE);
+    if (Visited.insert(LE->getLambdaClass()).second)
+      walk(LE->getBody());
 }
 
 } // namespace dpstub

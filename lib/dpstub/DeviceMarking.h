@@ -24,6 +24,10 @@ class DeviceMarker {
 public:
   DeviceMarker(clang::ASTContext &Ctx, Reporter &Diags);
 
+  /// LE is rewritten as a function object (which carries its own mark):
+  /// only what it calls is marked.
+  void replaced(const clang::LambdaExpr *LE) { Replaced.insert(LE->getLambdaClass()); }
+
   /// Marks the kernel of a call-site and, transitively, what it calls.
   void markKernel(const AnalysedCall &Call);
 
@@ -41,6 +45,7 @@ private:
   clang::ASTContext &Ctx;
   Reporter &Diags;
   std::set<const clang::Decl *> Visited;
+  std::set<const clang::Decl *> Replaced;
   std::map<std::pair<std::string, unsigned>, std::string> Texts;
 };
 
