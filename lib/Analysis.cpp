@@ -52,6 +52,30 @@ const Expr *stripWrappers(const Expr *E) {
   }
 }
 
+/// The expression a callable argument denotes: the argument itself, what
+/// `&f` takes the address of, or the initializer of a variable that holds
+/// it as it is (`auto k = [](...) {...};`). A variable of another type
+/// (`std::function<...> k = [](...) {...};`) holds a conversion of its
+/// initializer, decided at run time: it denotes itself.
+const Expr *denotedCallable(const Expr *E) {
+  E = stripWrappers(E);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf)
+    E = stripWrappers(UO->getSubExpr());
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        VD && !isa<ParmVarDecl>(VD) && VD->getInit()) {
+      const Expr *Init = stripWrappers(VD->getInit());
+      const QualType Held = VD->getType().getNonReferenceType().getUnqualifiedType();
+      if (Held->getAsCXXRecordDecl() &&
+          Held->getAsCXXRecordDecl() ==
+              Init->getType().getNonReferenceType()->getAsCXXRecordDecl())
+        return Init;
+    }
+  return E;
+}
+
+} // namespace
+
 std::string signatureOf(const FunctionDecl *FD, const ASTContext &Ctx, llvm::StringRef Name) {
   std::string S = printType(FD->getReturnType(), Ctx) + " " + Name.str() + "(";
   for (unsigned I = 0; I < FD->getNumParams(); ++I) {
@@ -62,6 +86,8 @@ std::string signatureOf(const FunctionDecl *FD, const ASTContext &Ctx, llvm::Str
   }
   return S + ")";
 }
+
+namespace {
 
 std::string qualifiedCallName(const NamedDecl *D) {
   std::string Name;
@@ -93,17 +119,44 @@ const CXXMethodDecl *callOperatorOf(const CXXRecordDecl *RD, unsigned NArgs, boo
   return Found;
 }
 
+/// The definition of a function object's operator(). A member template of
+/// a class template's specialization (`template <class P> auto
+/// operator()(P)` in `S<float>`) is not instantiated until called: its
+/// definition is then the member template's, as written.
+const FunctionDecl *definitionOf(const CXXMethodDecl *M) {
+  if (const FunctionDecl *Def = M->getDefinition())
+    return Def;
+  if (const FunctionTemplateDecl *FT = M->getDescribedFunctionTemplate())
+    for (const FunctionTemplateDecl *From = FT->getInstantiatedFromMemberTemplate(); From;
+         From = From->getInstantiatedFromMemberTemplate())
+      if (const FunctionDecl *Def = From->getTemplatedDecl()->getDefinition())
+        return Def;
+  return nullptr;
+}
+
+/// Why a library function object cannot run on a device, if it cannot:
+/// its operator() is library code with no device version (constexpr ones,
+/// like std::plus<>, compile for every device). A std::function also
+/// holds a callable known only at run time.
+std::optional<std::string> hostOnlyLibraryCallable(const CXXRecordDecl *RD,
+                                                   const CXXMethodDecl *Op,
+                                                   const ASTContext &Ctx) {
+  if (!isLibraryDecl(RD, Ctx.getSourceManager()) || Op->isConstexpr())
+    return std::nullopt;
+  const std::string Type = printType(QualType(RD->getTypeForDecl(), 0), Ctx);
+  if (RD->getName() == "function" && RD->isInStdNamespace())
+    return "a '" + Type + "' calls the callable it holds through host code, and which "
+           "callable that is is known only at run time; pass the lambda, function or function "
+           "object itself";
+  return "'" + Type + "' is library code whose operator() is not constexpr, so it has no "
+         "device version; use a lambda or a function object of your own";
+}
+
 std::optional<ResolvedKernel> resolveKernel(const Expr *KernelArg, unsigned NArgs,
                                             llvm::StringRef Kind, const ASTContext &Ctx,
                                             Reporter &Diags) {
   const SourceLocation At = KernelArg->getExprLoc();
-  const Expr *E = stripWrappers(KernelArg);
-  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf)
-    E = stripWrappers(UO->getSubExpr());
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->getInit())
-      if (const auto *LE = dyn_cast<LambdaExpr>(stripWrappers(VD->getInit())))
-        E = LE;
+  const Expr *E = denotedCallable(KernelArg);
 
   ResolvedKernel R;
   if (const auto *LE = dyn_cast<LambdaExpr>(E)) {
@@ -139,7 +192,11 @@ std::optional<ResolvedKernel> resolveKernel(const Expr *KernelArg, unsigned NArg
       Diags.untouched(At) << Kind << "the function object has no operator() for these arguments";
       return std::nullopt;
     }
-    R.Callable = Op->getDefinition();
+    if (std::optional<std::string> Why = hostOnlyLibraryCallable(RD, Op, Ctx)) {
+      Diags.untouched(At) << Kind << *Why;
+      return std::nullopt;
+    }
+    R.Callable = definitionOf(Op);
     R.Model.Kind = KernelKind::FunctionObject;
     R.Model.Name = qualifiedCallName(RD);
     if (!R.Callable) {
@@ -440,11 +497,7 @@ std::optional<Operator> analyseOperator(const Expr *E, QualType T, llvm::StringR
     Diags.badOperator(At) << Kind << TName << Why;
     return std::nullopt;
   };
-  const Expr *S = stripWrappers(E);
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->getInit())
-      if (const auto *LE = dyn_cast<LambdaExpr>(stripWrappers(VD->getInit())))
-        S = LE;
+  const Expr *S = denotedCallable(E);
 
   const FunctionDecl *Callable = nullptr;
   bool Generic = false;
@@ -453,6 +506,7 @@ std::optional<Operator> analyseOperator(const Expr *E, QualType T, llvm::StringR
     Callable = LE->getCallOperator();
     Generic = LE->isGenericLambda();
     Out.StubLambdas.push_back(LE);
+    Out.OperatorLambda = LE;
   } else if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
              DRE && isa<FunctionDecl>(DRE->getDecl()) && !isa<CXXMethodDecl>(DRE->getDecl())) {
     const auto *FD = cast<FunctionDecl>(DRE->getDecl());
@@ -476,9 +530,13 @@ std::optional<Operator> analyseOperator(const Expr *E, QualType T, llvm::StringR
     const CXXMethodDecl *M = callOperatorOf(RD, 2, Generic);
     if (!M)
       return Reject("it has no operator() taking two values");
+    if (std::optional<std::string> Why = hostOnlyLibraryCallable(RD, M, Ctx)) {
+      Diags.untouched(At) << Kind << *Why;
+      return std::nullopt;
+    }
     if (Op.Library)
       return Op; // std::plus<> and friends: constexpr, usable on every device
-    Callable = M->getDefinition();
+    Callable = definitionOf(M);
     if (!Callable) {
       Diags.untouched(At) << Kind << "the function object's operator() body is not visible";
       return std::nullopt;
@@ -517,45 +575,54 @@ std::optional<int> explicitDim(const CallExpr *Call) {
   return static_cast<int>(Args->get(0).getAsIntegral().getExtValue());
 }
 
+/// The order a comparator's body gives: `return a < b;` (ascending) or
+/// `return a > b;` (descending) over its two parameters, else Custom.
+static SortOrder orderOfBody(const FunctionDecl *Op) {
+  const auto *Body = Op ? dyn_cast_or_null<CompoundStmt>(Op->getBody()) : nullptr;
+  if (!Body || Body->size() != 1 || Op->getNumParams() != 2)
+    return SortOrder::Custom;
+  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
+  const auto *BO = Ret && Ret->getRetValue()
+                       ? dyn_cast<BinaryOperator>(Ret->getRetValue()->IgnoreParenImpCasts())
+                       : nullptr;
+  if (!BO || (BO->getOpcode() != BO_LT && BO->getOpcode() != BO_GT))
+    return SortOrder::Custom;
+  auto ParamOf = [&](const Expr *X) -> int {
+    if (const auto *D = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts()))
+      for (unsigned I = 0; I < 2; ++I)
+        if (D->getDecl() == Op->getParamDecl(I))
+          return static_cast<int>(I);
+    return -1;
+  };
+  const int L = ParamOf(BO->getLHS()), Rgt = ParamOf(BO->getRHS());
+  if (L < 0 || Rgt < 0 || L == Rgt)
+    return SortOrder::Custom;
+  const bool Less = (BO->getOpcode() == BO_LT) == (L == 0);
+  return Less ? SortOrder::Ascending : SortOrder::Descending;
+}
+
 SortOrder comparatorOrder(const Expr *Cmp, QualType R, const ASTContext &Ctx) {
   if (!R->isArithmeticType())
     return SortOrder::Custom;
-  const Expr *S = stripWrappers(Cmp);
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && VD->getInit())
-      S = stripWrappers(VD->getInit());
-  if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
-    const CXXMethodDecl *Op = LE->getCallOperator();
-    const auto *Body = dyn_cast_or_null<CompoundStmt>(LE->getBody());
-    if (!Body || Body->size() != 1 || Op->getNumParams() != 2)
-      return SortOrder::Custom;
-    const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
-    const auto *BO = Ret && Ret->getRetValue()
-                         ? dyn_cast<BinaryOperator>(Ret->getRetValue()->IgnoreParenImpCasts())
-                         : nullptr;
-    if (!BO || (BO->getOpcode() != BO_LT && BO->getOpcode() != BO_GT))
-      return SortOrder::Custom;
-    auto ParamOf = [&](const Expr *X) -> int {
-      if (const auto *D = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts()))
-        for (unsigned I = 0; I < 2; ++I)
-          if (D->getDecl() == Op->getParamDecl(I))
-            return static_cast<int>(I);
-      return -1;
-    };
-    const int L = ParamOf(BO->getLHS()), Rgt = ParamOf(BO->getRHS());
-    if (L < 0 || Rgt < 0 || L == Rgt)
-      return SortOrder::Custom;
-    const bool Less = (BO->getOpcode() == BO_LT) == (L == 0);
-    return Less ? SortOrder::Ascending : SortOrder::Descending;
-  }
-  if (const CXXRecordDecl *RD = S->getType()->getAsCXXRecordDecl(); RD && inStandardLibrary(RD)) {
+  const Expr *S = denotedCallable(Cmp);
+  if (const auto *LE = dyn_cast<LambdaExpr>(S))
+    return orderOfBody(LE->getCallOperator());
+  const CXXRecordDecl *RD = S->getType()->getAsCXXRecordDecl();
+  if (!RD)
+    return SortOrder::Custom;
+  if (inStandardLibrary(RD)) {
     if (RD->getName() == "less")
       return SortOrder::Ascending;
     if (RD->getName() == "greater")
       return SortOrder::Descending;
+    return SortOrder::Custom;
   }
+  // A function object of the user's own (a lambda dpstub rewrote as one
+  // is judged as the lambda was).
+  bool Generic = false;
+  const CXXMethodDecl *Op = callOperatorOf(RD, 2, Generic);
   (void)Ctx;
-  return SortOrder::Custom;
+  return orderOfBody(Op ? definitionOf(Op) : nullptr);
 }
 
 QualType kernelResultType(const AnalysedCall &A) {

@@ -12,6 +12,7 @@
 #include "dpstub/DeviceMarking.h"
 #include "dpstub/Diagnostics.h"
 #include "dpstub/Instantiations.h"
+#include "dpstub/LambdaObjects.h"
 #include "dpstub/Rule.h"
 #include "dpstub/SourceEdits.h"
 #include "dpstub/StubHeader.h"
@@ -24,6 +25,8 @@
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Sema/Sema.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -31,6 +34,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <variant>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -147,10 +151,13 @@ std::string sanitize(llvm::StringRef Name) {
   return S;
 }
 
-class TranslateConsumer : public ASTConsumer {
+class TranslateConsumer : public SemaConsumer {
 public:
   TranslateConsumer(const TranslationOptions &Opts, TranslationResult &Out)
       : Opts(Opts), Out(Out) {}
+
+  void InitializeSema(Sema &S) override { TheSema = &S; }
+  void ForgetSema() override { TheSema = nullptr; }
 
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
     for (Decl *D : Group)
@@ -176,6 +183,7 @@ public:
     Out.SelectionEmpty = Opts.Only && Opts.Only->File == Out.MainFile && !SelectionHit;
     if (Out.SelectionEmpty)
       return;
+    instantiateCallOperators(Candidates);
     std::vector<AnalysedCall> Accepted = analyseCallSites(Candidates, Ctx, Diags);
     Out.HasErrors = Diags.hasErrors();
     if (Accepted.empty() || Diags.hasErrors() || Opts.ListOnly)
@@ -253,6 +261,28 @@ private:
     return Ordered;
   }
 
+  /// The operator() of a class template's specialization passed to a
+  /// call-site (`Max<float>()`) is instantiated only where it is called,
+  /// and a call-site parsed for dpstub calls nothing: instantiate it, so
+  /// that its body can be analysed and marked like any other.
+  void instantiateCallOperators(const std::vector<Candidate> &Candidates) {
+    if (!TheSema)
+      return;
+    for (const Candidate &C : Candidates)
+      for (const CallExpr *Call : C.Calls)
+        for (const Expr *Arg : Call->arguments()) {
+          const CXXRecordDecl *RD = Arg->getType().getNonReferenceType()->getAsCXXRecordDecl();
+          if (!RD || RD->isLambda() || !RD->getTemplateInstantiationPattern())
+            continue;
+          for (CXXMethodDecl *M : RD->methods())
+            if (M->getOverloadedOperator() == OO_Call && !M->isDefined() &&
+                M->getTemplateInstantiationPattern())
+              TheSema->InstantiateFunctionDefinition(Call->getExprLoc(), M, /*Recursive=*/true,
+                                                     /*DefinitionRequired=*/false,
+                                                     /*AtEndOfTU=*/true);
+        }
+  }
+
   /// With a selection, the call-sites to translate: those overlapping it,
   /// and every launch translated before (the stub header holds them all).
   bool selected(const Candidate &C, ASTContext &Ctx) {
@@ -297,6 +327,7 @@ private:
             << C.R->kind() << "it is in an included file; dpstub rewrites the translation "
                               "unit's main file";
       } else if (std::optional<AnalysedCall> A = analyseInstantiations(C, Ctx, Diags)) {
+        planLambdaObjects(*A, Ctx, Diags);
         Listed.Model = A->Model;
         Listed.Translated = true;
         Listed.Launch = isLaunch(Call);
@@ -308,6 +339,25 @@ private:
       Out.CallSites.push_back(Listed);
     }
     return Accepted;
+  }
+
+  /// The lambdas of an accepted call-site that nvcc cannot compile as
+  /// written: a function object each, or a warning saying why none can be
+  /// written (the lambda then stays, for hipcc and host compilers).
+  void planLambdaObjects(AnalysedCall &A, ASTContext &Ctx, Reporter &Diags) {
+    std::vector<const LambdaExpr *> Lambdas(A.StubLambdas.begin(), A.StubLambdas.end());
+    if (A.Lambda)
+      Lambdas.insert(Lambdas.begin(), A.Lambda);
+    for (const LambdaExpr *LE : Lambdas) {
+      std::optional<std::string> Why = nvccRestriction(LE, Ctx);
+      if (!Why)
+        continue;
+      std::variant<LambdaObject, std::string> P = planLambdaObject(LE, *Why, Ctx);
+      if (auto *O = std::get_if<LambdaObject>(&P))
+        A.Objects.push_back(std::move(*O));
+      else if (WarnedLambdas.insert(LE->getBeginLoc().getRawEncoding()).second)
+        Diags.nvccLambda(LE->getBeginLoc()) << *Why << std::get<std::string>(P);
+    }
   }
 
   /// One model for every instantiation of a call-site: the first one's
@@ -373,8 +423,30 @@ private:
       Add(Out.MainFile, E);
     };
 
+    // Lambdas nvcc cannot compile become function objects: each one's
+    // definition before the declaration that holds it, its construction in
+    // its place. One per lambda (a template's instantiations, a lambda in a
+    // variable shared by call-sites), named after where it was.
+    std::map<unsigned, const LambdaObject *> Objects; // by the lambda's offset
+    for (const AnalysedCall &A : Accepted)
+      for (const LambdaObject &O : A.Objects)
+        Objects.emplace(O.Begin, &O);
+    std::map<unsigned, std::string> ObjectNames;
+    std::map<unsigned, std::string> Definitions; // by insertion offset
+    std::set<std::string> Taken;
+    for (const auto &[Begin, O] : Objects) {
+      std::string Name = O->BaseName;
+      for (int K = 2; Taken.count(Name) || Ctx.Idents.find(Name) != Ctx.Idents.end(); ++K)
+        Name = O->BaseName + "_" + std::to_string(K);
+      Taken.insert(Name);
+      ObjectNames[Begin] = Name;
+      Definitions[O->InsertAt] += renderLambdaObject(*O, Name);
+    }
+
     // The kernels, and what they call, compile for the device too.
     DeviceMarker Marker(Ctx, Diags);
+    for (const auto &[Begin, O] : Objects)
+      Marker.replaced(O->Lambda);
     for (const AnalysedCall &A : Accepted)
       Marker.markKernel(A);
     for (const auto &[Key, Text] : Marker.texts()) {
@@ -394,9 +466,19 @@ private:
     }
     const SourceLocation LastEnd = Lexer::getLocForEndOfToken(
         SM.getFileLoc(Accepted.back().Call->getEndLoc()), 0, SM, LO);
+    // Insertions at one offset make one edit: the include first, then the
+    // function objects in source order.
     for (const Edit &E : planIncludes(Buffer, Out.StubHeaderName, DeclarationsAt,
-                                      SM.getFileOffset(LastEnd)))
-      AddMain(E);
+                                      SM.getFileOffset(LastEnd))) {
+      if (E.Length == 0 && Definitions.count(E.Offset))
+        Definitions[E.Offset].insert(0, E.Text);
+      else
+        AddMain(E);
+    }
+    for (const auto &[At, Text] : Definitions)
+      AddMain({At, 0, Text});
+    for (const auto &[Begin, O] : Objects)
+      AddMain({O->Begin, O->End - O->Begin, O->construction(ObjectNames[Begin])});
 
     // The call-sites, in source order, each named after where it ends up.
     for (AnalysedCall &A : Accepted) {
@@ -419,10 +501,52 @@ private:
     }
 
     std::vector<CallSite> Models;
-    for (const AnalysedCall &A : Accepted)
+    for (AnalysedCall &A : Accepted) {
+      describeLambdaObjects(A, Objects, ObjectNames, Buffer, Ctx);
       Models.push_back(A.Model);
+    }
     Plan.StubHeader = renderStubHeader(Models, MainName, Namespace);
     return Plan;
+  }
+
+  /// A call-site whose kernel or operator became a function object is
+  /// described as one: exactly what translating the rewritten source
+  /// again finds there, so the stub header is the same both times.
+  static void describeLambdaObjects(AnalysedCall &A,
+                                    const std::map<unsigned, const LambdaObject *> &Objects,
+                                    const std::map<unsigned, std::string> &Names,
+                                    llvm::StringRef Buffer, ASTContext &Ctx) {
+    auto Find = [&](const LambdaExpr *LE) -> const LambdaObject * {
+      if (!LE)
+        return nullptr;
+      for (const LambdaObject &O : A.Objects)
+        if (O.Lambda == LE)
+          return Objects.at(O.Begin);
+      return nullptr;
+    };
+    if (const LambdaObject *O = Find(A.Lambda)) {
+      const std::string &Name = Names.at(O->Begin);
+      Kernel &K = A.Model.K;
+      K.Kind = KernelKind::FunctionObject;
+      K.Name = O->Scope + Name;
+      K.Signature = K.Generic ? K.Name + " (generic)"
+                              : signatureOf(A.Lambda->getCallOperator(), Ctx,
+                                            K.Name.substr(2) + "::operator()");
+      // A generic parameter's type is its type parameter now: `auto &o`
+      // reads `P0 &o`.
+      for (Argument &Arg : A.Model.Args)
+        for (const auto &[Param, TypeParam] : O->AutoParams) {
+          const size_t At = Arg.FormalType.find("auto");
+          if (!Arg.FormalName.empty() && Arg.FormalName == Param && At != std::string::npos)
+            Arg.FormalType.replace(At, 4, TypeParam);
+        }
+    }
+    if (const LambdaObject *O = Find(A.OperatorLambda)) {
+      Operator &Op = A.Model.Op;
+      Op.Kind = KernelKind::FunctionObject;
+      if (Op.Text == Buffer.slice(O->Begin, O->End))
+        Op.Text = O->construction(Names.at(O->Begin));
+    }
   }
 
   /// What each file a plan edits was when parsed: -i refuses to write a
@@ -448,9 +572,11 @@ private:
 
   const TranslationOptions &Opts;
   TranslationResult &Out;
+  Sema *TheSema = nullptr;
   std::vector<Decl *> TopLevel;
   std::string Namespace;
   bool SelectionHit = false;
+  std::set<unsigned> WarnedLambdas; ///< lambdas already reported by nvccLambda
   std::vector<size_t> AcceptedIndex; ///< for each accepted call, its index in Out.CallSites
 };
 

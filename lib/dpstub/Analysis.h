@@ -24,6 +24,11 @@ Location locationOf(clang::SourceLocation L, const clang::SourceManager &SM);
 /// The user's text of an expression, copied from the source.
 std::string sourceText(const clang::Expr *E, const clang::ASTContext &Ctx);
 
+/// "void name(float &o, float x)": a callable's signature as stub comments
+/// show it, under the name given.
+std::string signatureOf(const clang::FunctionDecl *FD, const clang::ASTContext &Ctx,
+                        llvm::StringRef Name);
+
 /// Which compute domain kinds a call-site kind accepts: a bit per DomainKind.
 using DomainSet = unsigned;
 constexpr DomainSet domainBit(DomainKind K) { return 1u << static_cast<unsigned>(K); }

@@ -9,6 +9,7 @@
 
 #include "dpstub/CallSite.h"
 #include "dpstub/Diagnostics.h"
+#include "dpstub/LambdaObjects.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -34,6 +35,11 @@ struct AnalysedCall {
   /// indexable type's operator[], a reduction's operator).
   std::vector<const clang::FunctionDecl *> StubCalls;
   std::vector<const clang::LambdaExpr *> StubLambdas;
+  /// The reduce or scan operator, when it is a lambda (one of StubLambdas).
+  const clang::LambdaExpr *OperatorLambda = nullptr;
+  /// The lambdas above that nvcc cannot compile as written, each to be
+  /// rewritten as a function object.
+  std::vector<LambdaObject> Objects;
 };
 
 /// The callee of a call-site of `Kind`: the dp:: function template, or the

@@ -25,11 +25,18 @@ void run(dp::field<1, float> &out, dp::field<1, float> &in) {
   auto twice = [=](float &o) { o = 2 * o; };
 // REWRITE: auto twice = [=] DP_HOST_DEVICE (float &o) { o = 2 * o; };
   dp::forall(g, twice, out);
-  dp::forall(g, [](auto &o, auto i) { o += i; }, out, in);
-// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE]]_3(g, [] DP_HOST_DEVICE (auto &o, auto i) { o += i; }, out, in);
   float bias = 1.0f;
   dp::forall(g, [&](float &o) { o += bias; }, out);
 // DIAG: forall_kernels.cpp:[[@LINE-1]]:38: warning: kernel lambda captures 'bias' by reference: on a GPU the reference points to host memory; capture it by value
+}
+
+// A generic lambda is written as a function object before its function
+// (nvcc takes no generic __host__ __device__ lambda): lambda_objects.cpp
+// has every such form.
+// REWRITE: struct lambda_[[@LINE+2]]_30 {
+void run_generic(dp::field<1, float> &out, dp::field<1, float> &in) {
+  dp::forall(out.get_grid(), [](auto &o, auto i) { o += i; }, out, in);
+// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE+6]]_3(out.get_grid(), lambda_[[@LINE-1]]_30(), out, in);
 }
 // REWRITE: #include "forall_kernels.cpp.dpstub.hpp" // dpstub: their invocation stubs
 
@@ -69,7 +76,7 @@ void run(dp::field<1, float> &out, dp::field<1, float> &in) {
 // STUB: // dp::forall at forall_kernels.cpp:24:3
 // STUB: //   kernel:       void lambda(float &o, float i) [lambda]
 // STUB: // dp::forall at forall_kernels.cpp:28:3
-// STUB: // dp::forall at forall_kernels.cpp:29:3
-// STUB: //   kernel:       lambda (generic) [lambda]
-// STUB: //   argument 1 `out` (dp::field<1, float>, rank 1) -> auto &o: elemental projection, read-write
-// STUB: //   argument 2 `in` (dp::field<1, float>, rank 1) -> auto i: elemental projection, read-only (const float *__restrict__)
+// STUB: // dp::forall at forall_kernels.cpp:{{[0-9]+}}:3
+// STUB: //   kernel:       ::lambda_{{[0-9]+}}_30 (generic) [function object]
+// STUB: //   argument 1 `out` (dp::field<1, float>, rank 1) -> P0 &o: elemental projection, read-write
+// STUB: //   argument 2 `in` (dp::field<1, float>, rank 1) -> P1 i: elemental projection, read-only (const float *__restrict__)
