@@ -4,9 +4,14 @@
 # limits that force multi-launch plans. Every run must exit 0 and print
 # exactly what the untranslated build printed. A failing program is kept
 # under KEEP as a reproducer.
+# With DEVICE_COMPILERS (a list of hipcc and nvcc paths), the translated
+# program must also compile for each GPU (compile_for_device.cmake).
 #   cmake -DDPGEN=... -DDPSTUB=... -DCXX=... -DINCLUDE=... -DRUNTIME=...
-#         -DSEEDS=1;2;3 -DWORK=... -DKEEP=... -P run_fuzz.cmake
+#         -DSEEDS=1;2;3 -DWORK=... -DKEEP=... [-DDEVICE_COMPILERS=...] -P run_fuzz.cmake
 cmake_minimum_required(VERSION 3.20)
+if(NOT DEVICE_SCRIPT)
+  set(DEVICE_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/../e2e/compile_for_device.cmake)
+endif()
 set(flags -std=c++17 -O0 -w -I${INCLUDE})
 set(configs
   "DP_HOST_MODE=native"
@@ -45,6 +50,19 @@ foreach(seed IN LISTS SEEDS)
       set(why "the translated program does not compile:\n${err}")
     endif()
   endif()
+  foreach(compiler_path IN LISTS DEVICE_COMPILERS)
+    if(NOT why)
+      get_filename_component(compiler ${compiler_path} NAME)
+      execute_process(COMMAND ${CMAKE_COMMAND} -DCOMPILER=${compiler} -DEXE=${compiler_path}
+                              -DSOURCE=${dir}/out/program.cpp -DOUT=${dir}/program.${compiler}.o
+                              "-DINCLUDES=${dir}/out;${INCLUDE}"
+                              -P ${DEVICE_SCRIPT}
+                      RESULT_VARIABLE rc OUTPUT_VARIABLE err ERROR_VARIABLE err)
+      if(NOT rc EQUAL 0)
+        set(why "the translated program does not compile with ${compiler}:\n${err}")
+      endif()
+    endif()
+  endforeach()
   if(NOT why)
     execute_process(COMMAND ${dir}/reference RESULT_VARIABLE rc OUTPUT_VARIABLE expected ERROR_VARIABLE err)
     if(NOT rc EQUAL 0)
