@@ -1,9 +1,11 @@
 // dp::reduce, dp::reduce<Dim>, dp::scan<Dim> and dp::sort<Dim> on the host,
 // against references computed by plain loops.
 #include <dp/dp.hpp>
+#include <dp/rt/positions.hpp>
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <type_traits>
 #include <array>
 #include <functional>
 #include <random>
@@ -17,6 +19,16 @@ template <int N> dp::field<N, std::int64_t> iota_field(const dp::grid<N> &g, std
     f[g.map_index(k)] = (k * 7919 + salt) % 1009 - 500;
   return f;
 }
+
+// The values GPU reductions and sorts keep in device memory have no
+// padding nobody writes: copies of it are what compute-sanitizer's
+// initcheck reported (a where-reduce's result, keyed<int> sort elements).
+static_assert(std::has_unique_object_representations_v<dp::rt::maybe<int>>);
+static_assert(std::has_unique_object_representations_v<dp::rt::maybe<long>>);
+static_assert(std::has_unique_object_representations_v<dp::rt::maybe<short>>);
+static_assert(std::has_unique_object_representations_v<dp::rt::keyed<int>>);
+static_assert(std::has_unique_object_representations_v<dp::rt::keyed<char>>);
+static_assert(std::has_unique_object_representations_v<dp::rt::keyed<long>>);
 
 TEST(Reduce, FullSumUsesPriorValueAsInitial) {
   for (std::int64_t n : {0, 1, 2, 255, 257, 16384, 16385, 100003}) {

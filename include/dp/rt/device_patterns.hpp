@@ -26,12 +26,6 @@
 
 namespace dp::rt::device {
 
-/// A sort element tagged with its pencil, so one merge sort sorts every
-/// pencil at once.
-template <class T> struct keyed {
-  std::int64_t pencil;
-  T value;
-};
 template <class T, class Less> struct keyed_less {
   Less less;
   DP_HOST_DEVICE bool operator()(const keyed<T> &a, const keyed<T> &b) const {
@@ -52,7 +46,7 @@ __global__ void gather_keyed(keyed<T> *out, const dp::detail::affine_projection<
                              const std::int64_t n) {
   for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
        i += std::int64_t(gridDim.x) * blockDim.x)
-    out[i] = keyed<T>{i / length, data[positions(i)]};
+    out[i] = make_keyed(i / length, data[positions(i)]);
 }
 template <class T, class Positions, int N>
 __global__ void scatter(const T *in, const dp::detail::affine_projection<T, N> data,
@@ -104,7 +98,7 @@ void fold_segments(const char *site, const dp::extent<N> &e, const Op &op, const
     return vendor::segmented_reduce(scratch, bytes, in, writer, positions.pencils(),
                                     pencil_offsets{positions.length, 0},
                                     pencil_offsets{positions.length, 1}, maybe_op<T, Op>{op},
-                                    maybe<T>{false, T()});
+                                    none<T>());
   });
   gpu::synchronize(site);
 }

@@ -140,7 +140,7 @@ void fold_segments_emulated(const dp::extent<N> &e, const Op &op, const Map &map
   const pencil_result_writer<N, Dim, T, Op> writer(out, positions, op);
   const maybe_op<T, Op> combine{op};
   tbb::parallel_for(std::int64_t(0), positions.pencils(), [&](std::int64_t p) {
-    maybe<T> acc{false, T()};
+    maybe<T> acc = none<T>();
     for (std::int64_t k = 0; k < positions.length; ++k)
       acc = combine(acc, in[p * positions.length + k]);
     writer[p] = acc;

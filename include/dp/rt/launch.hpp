@@ -131,8 +131,8 @@ template <class T, class Map, class Filter> struct kept_values {
   Filter filter;
   template <int N> DP_HOST_DEVICE maybe<T> operator()(const dp::index<N> &pos) const {
     if (filter.keep(pos))
-      return maybe<T>{true, static_cast<T>(map(pos))};
-    return maybe<T>{false, T()};
+      return some(static_cast<T>(map(pos)));
+    return none<T>();
   }
 };
 
@@ -305,7 +305,7 @@ public:
       } else if constexpr (is_where<Domain>::value) {
         // Filtered points are absent values: r needs no identity.
         const kept_values<T, Map, domain_map_t<Domain>> values{map, domain_map()};
-        const maybe<T> total = fold_launch(maybe<T>{true, result.get()}, maybe_op<T, Op>{op},
+        const maybe<T> total = fold_launch(some(result.get()), maybe_op<T, Op>{op},
                                            values, linear_positions<Rc>::of(grid_.extents()),
                                            point_count());
         result.set(total.value);

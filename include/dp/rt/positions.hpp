@@ -160,12 +160,70 @@ template <class T, class Map, class Positions> struct mapped_values {
   }
 };
 
-/// A value that may be absent: the identity a segmented reduction needs for
-/// an operator that has none of its own.
-template <class T> struct maybe {
+namespace detail {
+/// How a T and a flag lay out: what maybe<T> pads.
+template <class T> struct value_and_flag {
+  T value;
   bool present;
+};
+template <class T>
+inline constexpr std::size_t flag_padding = sizeof(value_and_flag<T>) - sizeof(T) - sizeof(bool);
+} // namespace detail
+
+/// A value that may be absent: the identity a segmented reduction needs for
+/// an operator that has none of its own. Its padding is a member, zeroed by
+/// some() and none(), so that no byte of one in device memory is left
+/// uninitialised (compute-sanitizer's initcheck flags copies of padding
+/// nobody wrote).
+template <class T, std::size_t Pad = detail::flag_padding<T>> struct maybe {
+  T value;
+  bool present;
+  unsigned char padding[Pad];
+};
+template <class T> struct maybe<T, 0> {
+  T value;
+  bool present;
+};
+/// A present value.
+template <class T> DP_HOST_DEVICE maybe<T> some(const T &v) {
+  maybe<T> m{};
+  m.value = v;
+  m.present = true;
+  return m;
+}
+/// An absent value.
+template <class T> DP_HOST_DEVICE maybe<T> none() { return maybe<T>{}; }
+
+namespace detail {
+template <class T> struct pencil_and_value {
+  std::int64_t pencil;
   T value;
 };
+template <class T>
+inline constexpr std::size_t keyed_padding =
+    sizeof(pencil_and_value<T>) - sizeof(std::int64_t) - sizeof(T);
+} // namespace detail
+
+/// A sort element tagged with its pencil, so one merge sort sorts every
+/// pencil at once. Its tail padding is a member, zeroed where the element
+/// is made: the merge sort copies whole elements, and compute-sanitizer's
+/// initcheck flags every read of padding nobody wrote (keyed<int> had four
+/// such bytes in each 16).
+template <class T, std::size_t Pad = detail::keyed_padding<T>> struct keyed {
+  std::int64_t pencil;
+  T value;
+  unsigned char padding[Pad];
+};
+template <class T> struct keyed<T, 0> {
+  std::int64_t pencil;
+  T value;
+};
+template <class T> DP_HOST_DEVICE keyed<T> make_keyed(std::int64_t pencil, const T &value) {
+  keyed<T> k{};
+  k.pencil = pencil;
+  k.value = value;
+  return k;
+}
 
 /// The map function's values wrapped as present `maybe<T>`s.
 template <class T, class Map, class Positions> struct present_values {
@@ -173,7 +231,7 @@ template <class T, class Map, class Positions> struct present_values {
   Map map;
   Positions positions;
   DP_HOST_DEVICE maybe<T> operator()(std::int64_t offset) const {
-    return maybe<T>{true, static_cast<T>(map(positions(offset)))};
+    return some(static_cast<T>(map(positions(offset))));
   }
 };
 
@@ -185,7 +243,7 @@ template <class T, class Op> struct maybe_op {
       return b;
     if (!b.present)
       return a;
-    return maybe<T>{true, static_cast<T>(op(a.value, b.value))};
+    return some(static_cast<T>(op(a.value, b.value)));
   }
 };
 
