@@ -4,15 +4,20 @@
 # ratios taken within one run: generated stubs against hand-written kernels,
 # device copy bandwidth and CUB/rocPRIM called directly.
 #
-#   bash scripts/gpu-bench.sh [BUILD_DIR]
+#   bash scripts/gpu-bench.sh [BUNDLE]
 #
-# BUILD_DIR (default build) is where the translation was made (`bash
-# scripts/build.sh` on a machine with LLVM); the GPU machine needs only a
-# C++17 compiler, oneTBB and nvcc or hipcc.
+# BUNDLE (default gpu-bundle/) comes from scripts/gpu-prepare.sh on a
+# machine with LLVM; the GPU machine needs only g++ and nvcc or hipcc
+# (scripts/gpu-check.sh runs this too).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-generated=${1:-build}/bench/dpstub/gpu_bench_dp
-work=${DP_GPU_WORK:-build/gpu-bench}
+bundle=${1:-gpu-bundle}
+[ -f "$bundle/bench/gpu_bench.cpp" ] ||
+  { echo "gpu-bench: no $bundle/bench/gpu_bench.cpp: run scripts/gpu-prepare.sh first" >&2; exit 2; }
+work=${DP_GPU_WORK:-$bundle/work-bench}
+mkdir -p "$work"
 . scripts/gpu-env.sh
-gpucc -Iinclude -I"$generated" "$generated/gpu_bench.cpp" "${runtime_objs[@]}" -ltbb -o "$work/gpu_bench"
+gpu_compile "$bundle/bench/gpu_bench.cpp" "$work/gpu_bench.o" -Iinclude -I"$bundle/bench"
+gpu_link "$work/gpu_bench.o" "$work/gpu_bench"
+[ "${build_only:-0}" = 1 ] && { echo "gpu-bench: built (nothing ran)"; exit 0; }
 DP_BACKEND=$backend "$work/gpu_bench"

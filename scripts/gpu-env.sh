@@ -1,24 +1,88 @@
-# Sourced by gpu-check.sh and gpu-bench.sh: finds the GPU and its compiler,
-# and builds the runtime's host part once. Sets $backend, gpucc() and
-# $runtime_objs; needs $work.
-if command -v nvcc >/dev/null && nvidia-smi >/dev/null 2>&1; then
+# Sourced by gpu-check.sh and gpu-bench.sh (bash). Finds the GPU and its
+# compiler, finds oneTBB (or unpacks the bundle's Debian packages into a
+# private prefix), builds the runtime's host part once as a library, and
+# defines:
+#   $backend              cuda or hip
+#   gpu_compile SRC OBJ [flags...]    a translated source to an object file
+#   gpu_link OBJ EXE      that object with the runtime and oneTBB
+#   host_build SRC EXE [flags...]     an untranslated program with g++
+#   $tbb_env              LD_LIBRARY_PATH for running what links oneTBB
+# Needs $work (a scratch folder) and $bundle; $build_only=1 picks a
+# compiler without a GPU (the compile checks of a development machine).
+
+gpu_env_fail() { echo "$(basename "$0"): $*" >&2; exit 2; }
+
+# DP_GPU_BACKEND=cuda|hip picks one where both compilers are installed.
+nvcc_path=$(command -v nvcc || true)
+[ "${DP_GPU_BACKEND:-}" = hip ] && nvcc_path=""
+[ -z "$nvcc_path" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc_path=/usr/local/cuda/bin/nvcc
+if [ -n "$nvcc_path" ] && { [ "${build_only:-0}" = 1 ] || nvidia-smi >/dev/null 2>&1; }; then
   backend=cuda
-  arch=${DP_CUDA_ARCH:-native}
+  # A GPU: its own architecture; compile checks without one: an H100's.
+  arch=${DP_CUDA_ARCH:-$([ "${build_only:-0}" = 1 ] && echo sm_90 || echo native)}
+  # --extended-lambda: the lambdas dpstub marks __host__ __device__;
   # --expt-relaxed-constexpr: standard functors as operators and comparators.
-  gpucc() { nvcc -x cu --extended-lambda --expt-relaxed-constexpr -arch="$arch" -std=c++17 -O2 "$@"; }
-elif command -v hipcc >/dev/null && command -v rocminfo >/dev/null && rocminfo >/dev/null 2>&1; then
+  gpu_compile() {
+    local src=$1 obj=$2; shift 2
+    "$nvcc_path" -x cu --extended-lambda --expt-relaxed-constexpr -arch="$arch" -std=c++17 -O2 \
+      "$@" "${tbb_flags[@]}" -c "$src" -o "$obj"
+  }
+  # nvcc links objects and archives as such (no -x here: `-x cu` would read
+  # them as CUDA source).
+  gpu_link() { "$nvcc_path" -arch="$arch" "$1" "$work/libdp_runtime.a" "${tbb_link[@]}" -o "$2"; }
+elif [ "${DP_GPU_BACKEND:-}" != cuda ] && command -v hipcc >/dev/null && { [ "${build_only:-0}" = 1 ] || rocminfo >/dev/null 2>&1; }; then
   backend=hip
-  gpucc() { hipcc -x hip -std=c++17 -O2 "$@"; }
+  arch=${DP_HIP_ARCH:-$([ "${build_only:-0}" = 1 ] && echo gfx90a || echo native)}
+  gpu_compile() {
+    local src=$1 obj=$2; shift 2
+    hipcc -x hip --offload-arch="$arch" -std=c++17 -O2 "$@" "${tbb_flags[@]}" -c "$src" -o "$obj"
+  }
+  gpu_link() { hipcc --offload-arch="$arch" "$1" "$work/libdp_runtime.a" "${tbb_link[@]}" -o "$2"; }
 else
-  echo "$(basename "$0"): no NVIDIA or AMD GPU found" >&2
-  exit 2
+  gpu_env_fail "no NVIDIA GPU with nvcc or AMD GPU with hipcc found (--build-only compiles without one)"
 fi
-echo "$(basename "$0"): backend $backend"
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null || true
-mkdir -p "$work"
-runtime_objs=()
+
+# oneTBB: the system's, or Debian's packages from the bundle unpacked into
+# a private prefix (dpkg -x, or ar + tar where dpkg is missing).
+tbb_flags=() tbb_link=(-ltbb) host_tbb_link=(-ltbb) tbb_env=""
+if ! echo '#include <tbb/parallel_for.h>
+int main() { tbb::parallel_for(0, 1, [](int) {}); }' |
+   g++ -std=c++17 -x c++ - -ltbb -o "$work/tbb-probe" >/dev/null 2>&1 || [ "${DP_GPU_PRIVATE_TBB:-0}" = 1 ]; then
+  prefix=$work/tbb-prefix
+  debs=("$bundle"/debs/*.deb)
+  [ -e "${debs[0]}" ] || gpu_env_fail "oneTBB is missing and $bundle/debs has no packages (run scripts/gpu-prepare.sh)"
+  rm -rf "$prefix" && mkdir -p "$prefix"
+  for deb in "${debs[@]}"; do
+    if command -v dpkg >/dev/null; then
+      dpkg -x "$deb" "$prefix"
+    else
+      (cd "$prefix" && ar x "$deb" && tar -xf data.tar.* && rm -f data.tar.* control.tar.* debian-binary)
+    fi
+  done
+  lib=$(dirname "$(find "$prefix" -name 'libtbb.so*' | head -n 1)")
+  [ -d "$prefix/usr/include/tbb" ] && [ -n "$lib" ] || gpu_env_fail "the oneTBB packages in $bundle/debs hold no headers or library"
+  tbb_flags=(-I"$prefix/usr/include")
+  tbb_link=(-L"$lib" -ltbb -Xlinker -rpath -Xlinker "$lib")
+  host_tbb_link=(-L"$lib" -ltbb -Wl,-rpath,"$lib")
+  tbb_env=$lib
+  echo "$(basename "$0"): oneTBB unpacked from $bundle/debs into $prefix"
+fi
+export LD_LIBRARY_PATH="${tbb_env:+$tbb_env:}${LD_LIBRARY_PATH:-}"
+
+host_build() {
+  local src=$1 exe=$2; shift 2
+  g++ -std=c++17 -O2 -Iinclude "$@" "${tbb_flags[@]}" "$src" "$work/libdp_runtime.a" \
+    "${host_tbb_link[@]}" -o "$exe"
+}
+
+# The runtime's host part, once: tile threads switch with ucontext (no
+# Boost on a GPU machine).
+mkdir -p "$work/runtime"
 for src in runtime/*.cpp; do
-  obj="$work/$(basename "$src" .cpp).o"
-  g++ -std=c++17 -O2 -Iinclude -c "$src" -o "$obj"
-  runtime_objs+=("$obj")
+  g++ -std=c++17 -O2 -Iinclude "${tbb_flags[@]}" -c "$src" -o "$work/runtime/$(basename "$src" .cpp).o" ||
+    gpu_env_fail "the runtime's $src does not compile"
 done
+rm -f "$work/libdp_runtime.a"
+ar rcs "$work/libdp_runtime.a" "$work"/runtime/*.o
+echo "$(basename "$0"): backend $backend ($arch)$([ "${build_only:-0}" = 1 ] && echo ', build only')"
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>/dev/null || true

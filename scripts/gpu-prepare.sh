@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# On the development machine (Debian, with LLVM): gathers into one folder
+# everything scripts/gpu-check.sh needs that a bare GPU machine lacks, so
+# that the check runs there with only nvcc (or hipcc), g++ and the
+# repository:
+#   - the translations dpstub made of every sample, every e2e program and
+#     the GPU benchmark, and of DP_GPU_FUZZ random programs (dpgen) with
+#     their untranslated sources;
+#   - Debian's oneTBB packages (unpacked privately on a machine without
+#     oneTBB, never over /).
+#
+#   bash scripts/gpu-prepare.sh [BUNDLE]     (default gpu-bundle/, ignored by git)
+#
+# DP_GPU_FUZZ: how many random programs (default 40), from seed
+# DP_GPU_FUZZ_FIRST (default 1). Then carry BUNDLE to the GPU machine with
+# the tree and run: bash scripts/gpu-check.sh BUNDLE
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bundle=${1:-gpu-bundle}
+build=${DPSTUB_BUILD_DIR:-build}
+fuzz=${DP_GPU_FUZZ:-40}
+first=${DP_GPU_FUZZ_FIRST:-1}
+
+bash scripts/setup.sh >/dev/null
+bash scripts/build.sh >/dev/null
+rm -rf "$bundle"
+mkdir -p "$bundle/programs" "$bundle/debs" "$bundle/bench"
+
+# One line per program: name, untranslated source, translated source (both
+# relative to the repository), and the folders the sources include from.
+manifest=$bundle/manifest.txt
+: >"$manifest"
+add() { # name original translated-dir translated-file
+  local name=$1 original=$2 dir=$3 file=$4
+  mkdir -p "$bundle/programs/$name"
+  cp "$dir/$file" "$dir/$file.dpstub.hpp" "$bundle/programs/$name/"
+  echo "$name $original $bundle/programs/$name/$file" >>"$manifest"
+}
+for s in vector_add matmul_spread sum_rows matmul_reduce prefix_sums sort_rows argsort max3d \
+         tiled_matmul tiled_transpose convolution pairwise_distances; do
+  add "$s" "samples/$s.cpp" "$build/test/dpstub/${s}_dp" "$s.cpp"
+done
+for t in forall_cases reduce_scan_sort_cases tiles_cases kernel_forms; do
+  add "$t" "test/e2e/$t.cpp" "$build/test/dpstub/${t}_dp/e2e" "$t.cpp"
+done
+
+# Random programs: each is its own reference (it checks itself against
+# plain loops and prints checksums the translation must print too).
+for seed in $(seq "$first" $((first + fuzz - 1))); do
+  dir=$bundle/programs/fuzz_$seed
+  mkdir -p "$dir/out"
+  "$build/test/dpgen" "$seed" >"$dir/program.cpp"
+  "$build/tool/dpstub" "$dir/program.cpp" --out-dir "$dir/out" -- -std=c++17 -Iinclude
+  echo "fuzz_$seed $dir/program.cpp $dir/out/program.cpp" >>"$manifest"
+done
+
+cp "$build/bench/dpstub/gpu_bench_dp/gpu_bench.cpp" \
+   "$build/bench/dpstub/gpu_bench_dp/gpu_bench.cpp.dpstub.hpp" "$bundle/bench/"
+
+# Debian's oneTBB, for a GPU machine without it.
+(cd "$bundle/debs" && { apt-get download libtbb12 libtbb-dev libtbbmalloc2 >/dev/null 2>&1 ||
+  { apt-get update -qq && apt-get download libtbb12 libtbb-dev libtbbmalloc2 >/dev/null; }; })
+
+{
+  echo "commit $(git rev-parse HEAD)$(git diff --quiet HEAD -- include runtime || echo ' (with local changes)')"
+  echo "made $(date -u +%Y-%m-%dT%H:%MZ) on $(uname -n)"
+} >"$bundle/ORIGIN"
+echo "gpu-prepare: $(wc -l <"$manifest") programs, the GPU benchmark and $(ls "$bundle/debs" | wc -l) oneTBB packages in $bundle ($(du -sh "$bundle" | cut -f1))"
+echo "gpu-prepare: on the GPU machine, with $bundle beside the tree: bash scripts/gpu-check.sh $bundle"
