@@ -2,6 +2,8 @@
 
 #include "dpstub/StubText.h"
 
+#include "dp/rt/modes.hpp"
+
 #include "llvm/ADT/StringExtras.h"
 
 namespace dpstub {
@@ -457,11 +459,10 @@ void renderLauncherPrologue(llvm::raw_ostream &OS, const CallSite &C) {
 
 void renderStubTable(llvm::raw_ostream &OS, const CallSite &C) {
   const int Rc = C.launchedRank();
-  const int Direct = Rc < 3 ? Rc : 3;
   OS << "  // One stub instantiation per dispatch mode the planner may choose.\n"
      << "  static const dp::rt::stub_table<" << Rc << ", params_type> stubs{{\n      nullptr";
   for (int Mode = 1; Mode <= 7; ++Mode) {
-    const bool Used = Mode == Direct || Mode == 7 || (Rc == 3 && Mode >= 4 && Mode <= 6);
+    const bool Used = dp::rt::rank_uses_mode(Rc, Mode);
     OS << ",";
     if (Used)
       OS << "\n      &" << C.StubName << "_stub<" << Mode << ", params_type>";

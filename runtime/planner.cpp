@@ -5,6 +5,7 @@
 
 #include <dp/error.hpp>
 #include <dp/rt/dispatch.hpp>
+#include <dp/rt/modes.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -41,7 +42,7 @@ struct problem {
   std::int64_t shape_threads; ///< threads per group
 
   /// Logical dimension carried by physical dimension k in direct mode, or -1.
-  int logical_of(int k) const { return k < std::min(rank, 3) ? rank - 1 - k : -1; }
+  int logical_of(int k) const { return k < direct_mode_of_rank(rank) ? rank - 1 - k : -1; }
   bool fits(const triple &groups) const {
     for (int k = 0; k < 3; ++k)
       if (groups[k] > limits.max_groups[k])
@@ -240,7 +241,7 @@ raw_plan plan_raw(const std::int64_t *extent, int rank, const device_limits &lim
   if (total == int64_max)
     fail("dp::rt::plan_dispatch: the domain has more than 2^63 points");
   const problem p{extent, rank, limits, shape, total, shape[0] * shape[1] * shape[2]};
-  const int direct_mode = std::min(rank, 3);
+  const int direct_mode = direct_mode_of_rank(rank);
   if (total == 0) { // nothing to launch
     raw_plan empty;
     empty.mode = direct_mode;
