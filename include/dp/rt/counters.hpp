@@ -1,0 +1,92 @@
+/// \file
+/// What the runtime did, counted: launches, device allocations (and reuses
+/// of cached ones), synchronisations, transfers. Every backend counts the
+/// same things; DP_TRACE_DISPATCH=1 prints each call-site's share, and
+/// tests read the totals (a return of per-call allocation or device-wide
+/// synchronisation shows in either).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace dp::rt {
+
+/// The things counted.
+enum class counter : int {
+  launches,           ///< kernel launches (one per launch of a plan, vendor calls included)
+  device_allocations, ///< raw device allocations (cudaMalloc, hipMalloc, the emulated device's)
+  cache_reuses,       ///< temporaries served from the caching allocator instead
+  device_frees,       ///< raw device frees
+  device_syncs,       ///< device-wide synchronisations (cudaDeviceSynchronize and kin)
+  host_waits,         ///< the host blocking on an event (a result or a field it needs)
+  to_device_bytes,
+  to_device_copies,
+  to_host_bytes,
+  to_host_copies,
+  kinds_
+};
+
+/// A snapshot of every counter.
+struct counts {
+  std::int64_t value[static_cast<int>(counter::kinds_)] = {};
+  std::int64_t operator[](counter c) const { return value[static_cast<int>(c)]; }
+  counts operator-(const counts &o) const {
+    counts d;
+    for (int i = 0; i < static_cast<int>(counter::kinds_); ++i)
+      d.value[i] = value[i] - o.value[i];
+    return d;
+  }
+};
+
+namespace detail {
+inline std::atomic<std::int64_t> *counter_cells() {
+  static std::atomic<std::int64_t> cells[static_cast<int>(counter::kinds_)] = {};
+  return cells;
+}
+inline bool tracing() {
+  static const bool enabled = [] {
+    const char *env = std::getenv("DP_TRACE_DISPATCH");
+    return env && *env && std::string(env) != "0";
+  }();
+  return enabled;
+}
+} // namespace detail
+
+/// Adds n to a counter (any thread).
+inline void count(counter c, std::int64_t n = 1) {
+  detail::counter_cells()[static_cast<int>(c)].fetch_add(n, std::memory_order_relaxed);
+}
+
+/// Every counter now (totals since the program started).
+inline counts counters() {
+  counts c;
+  for (int i = 0; i < static_cast<int>(counter::kinds_); ++i)
+    c.value[i] = detail::counter_cells()[i].load(std::memory_order_relaxed);
+  return c;
+}
+
+/// "2 launches, 0 device allocations, ..." for a trace line.
+inline std::string describe(const counts &c) {
+  auto n = [&](counter k) { return std::to_string(c[k]); };
+  return n(counter::launches) + " launch" + (c[counter::launches] == 1 ? "" : "es") + ", " +
+         n(counter::device_allocations) + " device allocation" +
+         (c[counter::device_allocations] == 1 ? "" : "s") + " (" + n(counter::cache_reuses) +
+         " cached), " + n(counter::device_syncs) + " device-wide synchronisation" +
+         (c[counter::device_syncs] == 1 ? "" : "s") + ", " + n(counter::host_waits) +
+         " host wait" + (c[counter::host_waits] == 1 ? "" : "s") + ", to the device " +
+         n(counter::to_device_bytes) + " bytes in " + n(counter::to_device_copies) +
+         " cop" + (c[counter::to_device_copies] == 1 ? "y" : "ies") + ", to the host " +
+         n(counter::to_host_bytes) + " bytes in " + n(counter::to_host_copies) + " cop" +
+         (c[counter::to_host_copies] == 1 ? "y" : "ies");
+}
+
+/// DP_TRACE_DISPATCH=1: one line of what `what` did.
+inline void trace_counts(const std::string &what, const counts &c) {
+  if (detail::tracing())
+    std::fprintf(stderr, "dp-count: %s: %s\n", what.c_str(), describe(c).c_str());
+}
+
+} // namespace dp::rt

@@ -1,0 +1,61 @@
+/// \file
+/// An in-order queue of host tasks run by a thread of its own: the stream
+/// of the emulated device (DP_HOST_MODE=emulate) and of named queues on the
+/// host backend. Tasks run one after the other, in the order enqueued; each
+/// may use every core (oneTBB) inside. A task that throws marks its call-
+/// site's error, which the next wait covering it throws (once); later
+/// tasks still run. Plain host code: CTest exercises every path of the
+/// launch bookkeeping through it.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "../detail/completion.hpp"
+
+namespace dp::rt {
+
+/// An in-order task queue with a worker thread.
+class task_queue {
+public:
+  task_queue();
+  ~task_queue(); ///< runs what is left, then stops its thread
+  task_queue(const task_queue &) = delete;
+  task_queue &operator=(const task_queue &) = delete;
+
+  /// Enqueues `task`; `site` names the call-site in its error, if any.
+  void enqueue(std::string site, std::function<void()> task);
+  /// The completion of everything enqueued so far.
+  dp::detail::pending record();
+  /// Blocks until every task enqueued so far has run; throws an error not
+  /// yet reported.
+  void wait();
+  /// How many tasks were ever enqueued.
+  std::uint64_t enqueued() const;
+
+private:
+  class event;
+  struct failure {
+    std::uint64_t seq;
+    std::string what;
+  };
+  void run();
+  void wait_for(std::uint64_t seq, bool report);
+
+  mutable std::mutex mutex_;
+  std::condition_variable work_ready_, work_done_;
+  std::deque<std::pair<std::string, std::function<void()>>> tasks_;
+  std::uint64_t enqueued_ = 0, completed_ = 0;
+  std::optional<failure> failure_; ///< the first error not reported yet
+  bool stopping_ = false;
+  std::thread worker_;
+};
+
+} // namespace dp::rt
