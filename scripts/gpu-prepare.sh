@@ -40,7 +40,7 @@ for s in vector_add matmul_spread sum_rows matmul_reduce prefix_sums sort_rows a
          tiled_matmul tiled_transpose convolution pairwise_distances; do
   add "$s" "samples/$s.cpp" "$build/test/dpstub/${s}_dp" "$s.cpp"
 done
-for t in forall_cases reduce_scan_sort_cases tiles_cases kernel_forms; do
+for t in forall_cases reduce_scan_sort_cases tiles_cases kernel_forms executor_cases; do
   add "$t" "test/e2e/$t.cpp" "$build/test/dpstub/${t}_dp/e2e" "$t.cpp"
 done
 

@@ -27,4 +27,5 @@
 #include "tokens.hpp"
 #include "triangle.hpp"
 #include "views.hpp"
+#include "wait.hpp"
 #include "where.hpp"

@@ -255,12 +255,9 @@ private:
         s->make_host_current();
   }
   void sync_for_host_write() const {
-    if (detail::storage *s = owner_.get()) {
-      if (!s->host_current())
-        s->make_host_current();
-      if (s->device_current()) // only then: keeps writes free of shared stores
+    if (detail::storage *s = owner_.get())
+      if (!s->host_exclusive()) // only then: keeps writes free of shared stores
         s->host_wrote();
-    }
   }
 
   void check(const index<N> &idx) const {

@@ -2,7 +2,10 @@
 /// dp::scalar<T>: the holder of a full reduction's result.
 #pragma once
 
+#include <utility>
+
 #include "config.hpp"
+#include "detail/completion.hpp"
 
 namespace dp {
 
@@ -12,16 +15,70 @@ namespace dp {
 ///     dp::scalar<double> sum(0.0);
 ///     dp::reduce(g, std::plus<>(), sum, [](double x) { return x; }, A);
 ///     sum.get();
+///
+/// A reduction on a device may still be running when dp::reduce returns:
+/// get(), set(), copying the scalar and destroying it wait for it (and
+/// throw its error, if it had one).
+namespace detail {
+struct scalar_access;
+}
+
 template <class T> class scalar {
 public:
   using value_type = T;
   scalar() = default;
   explicit scalar(T init) : value_(init) {}
-  const T &get() const { return value_; }
-  void set(const T &v) { value_ = v; }
+  scalar(const scalar &o) : value_(o.get()) {}
+  scalar &operator=(const scalar &o) {
+    const T v = o.get();
+    settle();
+    value_ = v;
+    return *this;
+  }
+  ~scalar() {
+    if (pending_)
+      pending_->wait_quietly();
+  }
+
+  /// The value, once every reduction into it is done.
+  const T &get() const {
+    settle();
+    return value_;
+  }
+  void set(const T &v) {
+    settle();
+    value_ = v;
+  }
 
 private:
+  friend struct detail::scalar_access;
+  void settle() const {
+    if (pending_) {
+      detail::pending p = std::move(pending_);
+      pending_.reset();
+      p->wait(); // its continuation stores the value
+    }
+  }
+
   T value_{};
+  mutable detail::pending pending_;
 };
+
+namespace detail {
+/// How the runtime gives a scalar a result that arrives later.
+struct scalar_access {
+  /// Where a later result is stored (by the continuation of the
+  /// completion given to later()): s's value, once it is settled.
+  template <class T> static T *slot(scalar<T> &s) {
+    s.settle();
+    return &s.value_;
+  }
+  /// From now on, access to s waits for `done`.
+  template <class T> static void later(scalar<T> &s, pending done) {
+    s.settle();
+    s.pending_ = std::move(done);
+  }
+};
+} // namespace detail
 
 } // namespace dp

@@ -18,9 +18,10 @@ public:
     ++to_host;
     std::memcpy(host, bytes_.data(), n);
   }
-  void copy_to_device(const void *host, std::size_t n) override {
+  dp::detail::pending copy_to_device(const void *host, std::size_t n) override {
     ++to_device;
     std::memcpy(bytes_.data(), host, n);
+    return nullptr; // done: it no longer reads host memory
   }
   int to_host = 0, to_device = 0;
 

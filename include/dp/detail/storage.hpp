@@ -7,8 +7,10 @@
 #include <cstddef>
 #include <new>
 #include <type_traits>
+#include <vector>
 
 #include "../config.hpp"
+#include "completion.hpp"
 
 namespace dp::detail {
 
@@ -19,14 +21,24 @@ public:
   virtual ~device_mirror() = default;
   /// Device address of the block.
   virtual void *device_data() const = 0;
-  /// Copies the device block into `host` (bytes long).
+  /// Copies the device block into `host` (bytes long) and returns when the
+  /// copy is done. The storage has waited for the block's writer first.
   virtual void copy_to_host(void *host, std::size_t bytes) = 0;
-  /// Copies `host` into the device block.
-  virtual void copy_to_device(const void *host, std::size_t bytes) = 0;
+  /// Starts copying `host` into the device block, ordered before the
+  /// launches that follow; returns the copy's completion while it may
+  /// still read host memory (null when it no longer does).
+  virtual pending copy_to_device(const void *host, std::size_t bytes) = 0;
 };
 
 /// One allocation of field elements plus which copy (host / device) is
-/// current. Type-erased so the runtime can move bytes without knowing T.
+/// current, and the launches still writing or reading it. Type-erased so
+/// the runtime can move bytes without knowing T.
+///
+/// Launches may still be running when a call-site returns: a launch that
+/// writes the block leaves its completion as the block's writer, one that
+/// reads it as a reader. Host access waits for exactly what it needs: a
+/// read for the writer (then copies back if the device holds the data), a
+/// write for the writer and every reader. The fast paths are one flag each.
 class storage {
 public:
   storage(const storage &) = delete;
@@ -70,20 +82,35 @@ public:
   void *host_data() const noexcept { return host_; }
   std::size_t bytes() const noexcept { return bytes_; }
 
-  /// False while a device wrote the data and the host copy is stale.
+  /// True when the host may read the block now: its copy is current and no
+  /// launch still writes it.
   bool host_current() const noexcept { return host_current_; }
-  /// False while the host wrote the data after the device copy was made.
+  /// True when the host may write the block now: as host_current, and no
+  /// device copy to mark stale, no launch still reading it.
+  bool host_exclusive() const noexcept { return host_exclusive_; }
+  /// True while the device copy holds the data (or will, once its writer
+  /// is done).
   bool device_current() const noexcept { return device_current_; }
 
-  /// Brings the host copy up to date (a copy from the device if stale).
+  /// Brings the host copy up to date: waits for the block's writer, then
+  /// copies from the device if the device holds the data.
   void make_host_current() {
-    if (host_current_)
-      return;
-    mirror_->copy_to_host(host_, bytes_);
-    host_current_ = true;
+    wait_for_writer();
+    if (!host_current_) {
+      if (device_current_ && mirror_)
+        mirror_->copy_to_host(host_, bytes_);
+      host_current_ = true;
+    }
+    update();
   }
-  /// Host writes are about to happen: the device copy becomes stale.
-  void host_wrote() noexcept { device_current_ = false; }
+  /// The host is about to write: the host copy made current, every launch
+  /// reading the block waited for, the device copy stale.
+  void host_wrote() {
+    make_host_current();
+    wait_for_readers();
+    device_current_ = false;
+    update();
+  }
 
   /// The device copy, or null before the first device use.
   device_mirror *mirror() const noexcept { return mirror_; }
@@ -92,26 +119,86 @@ public:
     delete mirror_;
     mirror_ = m;
     device_current_ = false;
+    update();
   }
-  /// Brings the device copy up to date (a copy from the host if stale).
+  /// Brings the device copy up to date (a copy from the host if stale),
+  /// ordered before the launches that follow on the mirror's queue.
   void make_device_current() {
     if (device_current_)
       return;
+    if (writer_ && !writer_on_device_)
+      wait_for_writer(); // a host task still writing the host copy
     make_host_current();
-    mirror_->copy_to_device(host_, bytes_);
+    if (pending copy = mirror_->copy_to_device(host_, bytes_))
+      add_reader(std::move(copy)); // host writes wait until it has read
     device_current_ = true;
+    update();
   }
-  /// A device launch wrote the data: the host copy becomes stale.
-  void device_wrote() noexcept {
-    device_current_ = true;
-    host_current_ = false;
+  /// A launch writes the block: on the device (its copy becomes the only
+  /// current one) or, for a host task, in host memory. `done` is its
+  /// completion; null when it is done already.
+  void launch_writes(pending done, bool on_device) {
+    writer_ = std::move(done);
+    writer_on_device_ = on_device;
+    readers_.clear(); // launches before a writer are done when it is
+    device_current_ = on_device;
+    host_current_ = on_device ? false : !writer_;
+    update();
   }
+  /// A launch reads the block until `done`.
+  void launch_reads(pending done) {
+    if (done)
+      add_reader(std::move(done));
+    update();
+  }
+  /// A device launch wrote the data, and is done: the host copy is stale.
+  void device_wrote() { launch_writes(nullptr, true); }
+
+  /// The launch still writing the block, if any.
+  const pending &writer() const noexcept { return writer_; }
+  /// The launches still reading it.
+  const std::vector<pending> &readers() const noexcept { return readers_; }
 
 private:
   explicit storage(std::size_t bytes) : bytes_(bytes) {}
   ~storage() {
+    // Launches still using the block finish before it goes; an error they
+    // had stays with their queue for its next wait.
+    if (writer_)
+      writer_->wait_quietly();
+    for (const pending &r : readers_)
+      r->wait_quietly();
     delete mirror_;
     destroy_(host_, count_);
+  }
+
+  void wait_for_writer() {
+    if (!writer_)
+      return;
+    pending w = writer_; // kept if wait() throws: the data is still not there
+    w->wait();
+    writer_.reset();
+    if (!writer_on_device_)
+      host_current_ = true;
+  }
+  void wait_for_readers() {
+    while (!readers_.empty()) {
+      readers_.back()->wait();
+      readers_.pop_back();
+    }
+  }
+  void add_reader(pending p) {
+    // One reader per queue is enough: a queue runs in order.
+    for (pending &r : readers_)
+      if (r->queue() == p->queue()) {
+        r = std::move(p);
+        return;
+      }
+    readers_.push_back(std::move(p));
+  }
+  void update() noexcept {
+    host_current_ = host_current_ && !writer_;
+    host_exclusive_ = host_current_ && !device_current_ && readers_.empty();
   }
 
   std::atomic<long> refs_{1};
@@ -121,7 +208,11 @@ private:
   void (*destroy_)(void *, std::size_t) = nullptr;
   device_mirror *mirror_ = nullptr;
   bool host_current_ = true;
+  bool host_exclusive_ = true;
   bool device_current_ = false;
+  pending writer_;
+  bool writer_on_device_ = false;
+  std::vector<pending> readers_;
 };
 
 /// Owning reference to a storage. Reference counting happens on the host

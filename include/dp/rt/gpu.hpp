@@ -12,7 +12,6 @@
 #include <cstddef>
 #include <string>
 
-#include "../detail/storage.hpp"
 #include "../error.hpp"
 #include "dispatch.hpp"
 
@@ -65,30 +64,85 @@ inline bool device_present() {
   return DP_GPU(GetDeviceCount)(&count) == DP_GPU(Success) && count > 0;
 }
 
-/// A field's data block on the device.
-class mirror final : public dp::detail::device_mirror {
-public:
-  explicit mirror(std::size_t bytes) : bytes_(bytes) {
-    DP_GPU_CHECK("dp::field device copy", DP_GPU(Malloc)(&data_, bytes > 0 ? bytes : 1));
-  }
-  ~mirror() override { (void)DP_GPU(Free)(data_); }
-  void *device_data() const override { return data_; }
-  void copy_to_host(void *host, std::size_t bytes) override {
-    DP_GPU_CHECK("dp::field copy to host",
-                 DP_GPU(Memcpy)(host, data_, bytes, DP_GPU(MemcpyDeviceToHost)));
-  }
-  void copy_to_device(const void *host, std::size_t bytes) override {
-    DP_GPU_CHECK("dp::field copy to device",
-                 DP_GPU(Memcpy)(data_, host, bytes, DP_GPU(MemcpyHostToDevice)));
-  }
+/// The few calls the GPU device layer (gpu/device.hpp) makes, each checked.
+using stream_t = DP_GPU(Stream_t);
+using event_t = DP_GPU(Event_t);
 
-private:
-  void *data_ = nullptr;
-  std::size_t bytes_;
-};
+/// Device memory; a dp::error when there is none left.
+inline void *device_allocate(std::size_t bytes) {
+  void *p = nullptr;
+  DP_GPU_CHECK("dp runtime: device memory", DP_GPU(Malloc)(&p, bytes > 0 ? bytes : 1));
+  return p;
+}
+inline void device_free(void *p) { (void)DP_GPU(Free)(p); }
 
-/// Device memory for a launch's temporaries (vendor scratch, sort buffers),
-/// freed when the launch is done.
+/// Page-locked host memory: copies from and to it run asynchronously.
+inline void *pinned_allocate(std::size_t bytes) {
+  void *p = nullptr;
+#if defined(DP_COMPILER_HIP)
+  DP_GPU_CHECK("dp runtime: pinned host memory", hipHostMalloc(&p, bytes > 0 ? bytes : 1));
+#else
+  DP_GPU_CHECK("dp runtime: pinned host memory", cudaMallocHost(&p, bytes > 0 ? bytes : 1));
+#endif
+  return p;
+}
+inline void pinned_free(void *p) {
+#if defined(DP_COMPILER_HIP)
+  (void)hipHostFree(p);
+#else
+  (void)cudaFreeHost(p);
+#endif
+}
+
+/// A stream that does not synchronise with the legacy default stream.
+inline stream_t create_stream() {
+  stream_t s;
+  DP_GPU_CHECK("dp runtime: a stream", DP_GPU(StreamCreateWithFlags)(&s, DP_GPU(StreamNonBlocking)));
+  return s;
+}
+
+/// An event without timing (cheaper to record and wait for).
+inline event_t create_event() {
+  event_t e;
+  DP_GPU_CHECK("dp runtime: an event", DP_GPU(EventCreateWithFlags)(&e, DP_GPU(EventDisableTiming)));
+  return e;
+}
+
+/// Copies `bytes` between host and device memory on a stream.
+inline void copy_async(const char *site, void *to, const void *from, std::size_t bytes,
+                       bool to_device, stream_t stream) {
+  DP_GPU_CHECK(site, DP_GPU(MemcpyAsync)(to, from, bytes,
+                                          to_device ? DP_GPU(MemcpyHostToDevice)
+                                                    : DP_GPU(MemcpyDeviceToHost),
+                                          stream));
+}
+
+/// Launches `kernel` on groups x shape threads on a stream and checks the
+/// launch (not its execution: an event's wait reports that).
+template <class... P, class... A>
+void launch(const char *site, void (*kernel)(P...), const triple &group_counts,
+            const triple &group_shape, stream_t stream, A &&...args) {
+  const dim3 grid_dim{static_cast<unsigned>(group_counts[0]),
+                      static_cast<unsigned>(group_counts[1]),
+                      static_cast<unsigned>(group_counts[2])};
+  const dim3 block_dim{static_cast<unsigned>(group_shape[0]),
+                       static_cast<unsigned>(group_shape[1]),
+                       static_cast<unsigned>(group_shape[2])};
+#if defined(DP_COMPILER_HIP)
+  hipLaunchKernelGGL(kernel, grid_dim, block_dim, 0, stream, static_cast<P>(args)...);
+#else
+  kernel<<<grid_dim, block_dim, 0, stream>>>(static_cast<P>(args)...);
+#endif
+  DP_GPU_CHECK(site, DP_GPU(GetLastError)());
+}
+
+/// Waits for the whole device: only the benchmarks' baselines do (the
+/// runtime waits for events, never for the device).
+inline void synchronize(const char *site) {
+  DP_GPU_CHECK(site, DP_GPU(DeviceSynchronize)());
+}
+
+/// Device memory owned for a scope, for the benchmarks' baselines.
 class buffer {
 public:
   buffer(const char *site, std::size_t bytes) {
@@ -103,32 +157,6 @@ public:
 private:
   void *data_ = nullptr;
 };
-
-/// Copies `bytes` from device memory to the host.
-inline void copy_to_host(const char *site, void *host, const void *device, std::size_t bytes) {
-  DP_GPU_CHECK(site, DP_GPU(Memcpy)(host, device, bytes, DP_GPU(MemcpyDeviceToHost)));
-}
-
-/// Launches `kernel` on groups x shape threads and checks the launch.
-template <class... P, class... A>
-void launch(const char *site, void (*kernel)(P...), const triple &group_counts,
-            const triple &group_shape, A &&...args) {
-  const dim3 grid_dim{static_cast<unsigned>(group_counts[0]),
-                      static_cast<unsigned>(group_counts[1]),
-                      static_cast<unsigned>(group_counts[2])};
-  const dim3 block_dim{static_cast<unsigned>(group_shape[0]),
-                       static_cast<unsigned>(group_shape[1]),
-                       static_cast<unsigned>(group_shape[2])};
-#if defined(DP_COMPILER_HIP)
-  hipLaunchKernelGGL(kernel, grid_dim, block_dim, 0, 0, static_cast<P>(args)...);
-#else
-  kernel<<<grid_dim, block_dim>>>(static_cast<P>(args)...);
-#endif
-  DP_GPU_CHECK(site, DP_GPU(GetLastError)());
-}
-
-/// Waits for the device and reports execution errors.
-inline void synchronize(const char *site) { DP_GPU_CHECK(site, DP_GPU(DeviceSynchronize)()); }
 
 } // namespace dp::rt::gpu
 

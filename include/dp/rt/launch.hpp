@@ -1,15 +1,18 @@
 /// \file
-/// The launch path of generated stubs: one launch_context per call, which
-/// picks the backend, prepares each argument where the launch runs (moving
-/// field data only when the other copy is stale), and runs the call-site's
-/// pattern natively, emulated, or on the GPU: forall stubs, and the
-/// reductions, scans and sorts built on the stub's map function.
+/// The launch path of generated stubs: one launch_context per call-site
+/// prepares each argument where the launch runs (the host's copy of its
+/// data, or the device's, made current only when stale), picks the
+/// executor once (executors.hpp) and hands the call-site's pattern to it:
+/// the host's threads (host/patterns.hpp) or a device (device/*.hpp, over
+/// the GPU's or the emulated device's layer). On a device the call-site
+/// returns once its work is enqueued: every block it touched records the
+/// work's completion (as its writer or a reader), and host access waits for
+/// exactly that.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
-#include <optional>
 #include <string>
-#include <tuple>
 #include <type_traits>
 #include <vector>
 
@@ -17,9 +20,6 @@
 #include "../detail/aliasing.hpp"
 #include "../detail/call_info.hpp"
 #include "../detail/capture.hpp"
-#include "../detail/host_fold.hpp"
-#include "../detail/host_loop.hpp"
-#include "../detail/domain_walk.hpp"
 #include "../detail/host_tiles.hpp"
 #include "../detail/pencils.hpp"
 #include "../detail/projection.hpp"
@@ -27,114 +27,25 @@
 #include "../grid.hpp"
 #include "../index.hpp"
 #include "../scalar.hpp"
-#include "../tiled_grid.hpp"
-#include "../triangle.hpp"
-#include "../where.hpp"
 #include "backend.hpp"
-#include "device_patterns.hpp"
+#include "counters.hpp"
+#include "device/forall.hpp"
+#include "device/pencils.hpp"
+#include "device/reduce.hpp"
 #include "dispatch.hpp"
 #include "domains.hpp"
-#include "gpu.hpp"
-#include "host_patterns.hpp"
+#include "executors.hpp"
+#include "host/forall.hpp"
+#include "host/pencils.hpp"
+#include "host/reduce.hpp"
 #include "pencil_kernels.hpp"
 #include "positions.hpp"
 #include "stub_run.hpp"
+#include "stub_types.hpp"
 #include "thread.hpp"
 #include "tile_fold.hpp"
 
 namespace dp::rt {
-
-/// Elemental projection argument: the element at compute positions p is
-/// `base[sum p[d] * step[d]]`; read-only ones hold a `const T* __restrict__`.
-template <class T, int Rc> using projection = dp::detail::affine_projection<T, Rc>;
-
-/// Partial projection argument: a rank-Rf view with the trailing Rc
-/// coordinates fixed to the current point.
-template <int Rf, class T, int Rc> struct partial_projection {
-  projection<T, Rc> trailing;
-  dp::detail::dim_layout leading[Rf];
-
-  DP_HOST_DEVICE dp::field<Rf, T> view(const dp::index<Rc> &pos) const {
-    dp::field<Rf, T> unowned;
-    return dp::detail::field_access::make<Rf>(unowned, &trailing[pos], leading);
-  }
-};
-
-/// A read-only view handed to a `const field<R,T>&` (or by-value) formal:
-/// the kernel can only read through it.
-template <int R, class T>
-DP_HOST_DEVICE dp::field<R, T> formal_view(const dp::field<R, const T> &f) {
-  return dp::detail::field_access::strip_const(f);
-}
-template <int R, class T> DP_HOST_DEVICE dp::field<R, T> formal_view(const dp::field<R, T> &f) {
-  return dp::field<R, T>(f);
-}
-
-/// The parameter block's kernel slot for free-function kernels, which are
-/// called by name.
-struct no_kernel_object {};
-
-/// The element type of a field argument, without const: what a stub in a
-/// template names the element types that vary between instantiations.
-template <class A> using element_t = std::remove_const_t<typename std::decay_t<A>::element_type>;
-
-/// The I-th type of a launcher's argument pack.
-template <std::size_t I, class... A> using arg_t = std::tuple_element_t<I, std::tuple<A...>>;
-
-/// A copy of a mutable lambda to call: every call starts from the captured
-/// state, as every iteration of the host reference does.
-template <class K> DP_HOST_DEVICE K mutable_copy(const K &kernel) { return kernel; }
-
-/// How a stub uses a field argument.
-enum class access {
-  read,     ///< read-only: copied in when stale, never back
-  write,    ///< read-write: the launch's copy becomes current
-  may_write ///< a generic kernel parameter that may write: as `write`, but not
-            ///< an aliasing error (the host reference cannot see it either)
-};
-
-/// How a sort's comparator orders arithmetic keys, as dpstub saw it: a
-/// natural order sorts by radix on a GPU.
-enum class sort_order { custom, ascending, descending };
-
-/// The grid a domain's arguments are projected on.
-template <int N> const dp::grid<N> &bounds_of(const dp::grid<N> &g) { return g; }
-template <class D> auto bounds_of(const D &d) -> decltype(d.domain()) { return d.domain(); }
-
-/// What a stub's parameter block holds of a domain that is not a grid: a
-/// dp::where's filter, a triangle's raise.
-template <class D> struct domain_map {};
-template <int N, class P> struct domain_map<dp::where_domain<N, P>> {
-  using type = where_filter<N, P>;
-};
-template <dp::triangle_part Part> struct domain_map<dp::triangle_domain<Part>> {
-  using type = triangle_points<Part>;
-};
-template <class D> using domain_map_t = typename domain_map<std::decay_t<D>>::type;
-
-template <class D> struct tiling_of {};
-template <int N, int... T> struct tiling_of<dp::tiled_grid<N, T...>> {
-  using type = tiling<N, T...>;
-};
-template <class D> using tiling_t = typename tiling_of<std::decay_t<D>>::type;
-
-template <class D> struct is_where : std::false_type {};
-template <int N, class P> struct is_where<dp::where_domain<N, P>> : std::true_type {};
-template <class D> struct is_triangle : std::false_type {};
-template <dp::triangle_part P> struct is_triangle<dp::triangle_domain<P>> : std::true_type {};
-template <class D> struct is_tiled : std::false_type {};
-template <int N, int... T> struct is_tiled<dp::tiled_grid<N, T...>> : std::true_type {};
-
-/// A dp::where's kept values as maybe<T>: a filtered point is absent.
-template <class T, class Map, class Filter> struct kept_values {
-  Map map;
-  Filter filter;
-  template <int N> DP_HOST_DEVICE maybe<T> operator()(const dp::index<N> &pos) const {
-    if (filter.keep(pos))
-      return some(static_cast<T>(map(pos)));
-    return none<T>();
-  }
-};
 
 /// Prepares and runs one call-site's launch. Domain is the call-site's
 /// compute domain: a grid, a tiled grid, a dp::where or a triangle.
@@ -142,10 +53,11 @@ template <int Rc, class Domain = dp::grid<Rc>>
 class launch_context final : private dp::detail::capture_scope {
 public:
   launch_context(const char *kind, const char *location, const Domain &domain)
-      : call_{kind, location}, domain_(domain), grid_(bounds_of(domain)), site_(call_.name()) {
-    backend_ = selected_backend(compiled_device_backend(), device_present());
-    mode_ = backend_ == backend::host ? selected_host_mode() : host_mode::native;
-  }
+      : call_{kind, location}, domain_(domain), grid_(bounds_of(domain)), site_(call_.name()),
+        start_(counters()),
+        backend_(selected_backend(compiled_device_backend(), device_present())),
+        executor_(backend_, backend_ == backend::host ? selected_host_mode() : host_mode::native,
+                  site_) {}
 
   /// Where this launch runs.
   backend where() const { return backend_; }
@@ -161,13 +73,13 @@ public:
     moved.base = relocate<U>(f, p.base, how != access::read);
     for (int d = 0; d < Rc; ++d)
       moved.step[d] = p.step[d];
-    unit_rows_ = unit_rows_ && moved.step[Rc - 1] == 1;
+    rows_.unit_rows = rows_.unit_rows && moved.step[Rc - 1] == 1;
     // The trailing dimensions along which this projection is contiguous.
     const dp::extent<Rc> e = grid_.extents();
     int first = Rc - 1;
     for (std::int64_t span = e[Rc - 1]; first > 0 && moved.step[first - 1] == span; --first)
       span *= e[first - 1];
-    merge_from_ = first > merge_from_ ? first : merge_from_;
+    rows_.merge_from = first > rows_.merge_from ? first : rows_.merge_from;
     return moved;
   }
 
@@ -178,7 +90,7 @@ public:
     static_assert(Ra == Rf + Rc, "partial projection needs rank Rf + Rc");
     note_use(f, position, how);
     partial_projection<Rf, U, Rc> pp;
-    positioned_ = true; // the view at each point depends on every coordinate
+    rows_.positioned = true; // the view at each point depends on every coordinate
     const auto p = dp::detail::project_on<Rc>(f, grid_, call_, position);
     pp.trailing.base = relocate<U>(f, p.base, how != access::read);
     for (int d = 0; d < Rc; ++d)
@@ -203,7 +115,7 @@ public:
 
   /// The compute grid's index values.
   index_values<Rc> indices() {
-    positioned_ = true;
+    rows_.positioned = true;
     index_values<Rc> v;
     for (int d = 0; d < Rc; ++d)
       v.lb[d] = grid_.dimension(d).lb, v.stride[d] = grid_.dimension(d).stride;
@@ -217,61 +129,6 @@ public:
     capture_writes_ = writes;
     dp::detail::capture_guard guard(this);
     return K(kernel);
-  }
-
-  /// forall: runs the stub over the whole domain. `body(pos, params)` is the
-  /// stub's projection and kernel call at one position: the native host
-  /// path calls it directly (a callable, so it inlines). The stubs are over
-  /// the domain's launch positions: the grid's (a dp::where's stub filters
-  /// them), or a triangle's point numbers.
-  template <int K, class Params, class Body>
-  void run(const stub_table<K, Params> &stubs, const Params &params, Body &&body) {
-    dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
-    if (!grid_.empty()) {
-      if (backend_ != backend::host)
-        run_on_device(site_, launch_extent(), stubs, params);
-      else if (mode_ == host_mode::emulate)
-        run_emulated(site_, launch_extent(), stubs, params);
-      else
-        run_native(body, params);
-    }
-    finish();
-  }
-
-  /// forall on a tiled grid: one group per tile, `tile_bytes` of tile
-  /// memory per tile. `body(point, params)` runs one thread of a tile.
-  template <class Params, class Body>
-  void run_tiled(const stub_table<Rc, Params> &stubs, const Params &params,
-                 std::size_t tile_bytes, tile_sight sight, Body &&body) {
-    static_assert(is_tiled<Domain>::value, "run_tiled is for tiled domains");
-    dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
-    if (!grid_.empty()) {
-      const dp::extent<Rc> tile = Domain::tile_extents();
-      if (backend_ != backend::host)
-        run_tiled_on_device(site_, grid_.extents(), tile, stubs, params);
-      else if (mode_ == host_mode::emulate)
-        run_tiled_emulated(site_, grid_.extents(), tile, tile_bytes, stubs, params);
-      else if (sight == tile_sight::sees)
-        dp::detail::for_each_tile_thread(site_, grid_.extents(), tile, tile_bytes,
-                                         [&](const tile_point<Rc> &p) { body(p, params); });
-      else
-        run_tile_blind(tile, [&](const tile_point<Rc> &p) { body(p, params); });
-    }
-    finish();
-  }
-
-  /// A tiled forall whose kernel cannot tell its tile, natively on the
-  /// host: each padding thread, then the grid's points as plain loops.
-  template <class Thread> void run_tile_blind(const dp::extent<Rc> &tile, const Thread &thread) {
-    dp::detail::for_each_padding_thread(site_, grid_.extents(), tile, thread);
-    const tile_row<Rc> row{tile};
-    dp::detail::parallel_walk(dp::detail::walk_of(grid_),
-                              [&](const std::int64_t(&pos)[Rc], std::int64_t j0, std::int64_t j1) {
-                                tile_point<Rc> at;
-                                row.start(pos, j0, at);
-                                for (std::int64_t j = j0; j < j1; ++j, row.next(at))
-                                  thread(at);
-                              });
   }
 
   /// The stub's view of a dp::where or a triangle (domain_map_t).
@@ -291,78 +148,82 @@ public:
     return t;
   }
 
+  /// forall: the stub over the whole domain. `body(pos, params)` is the
+  /// stub's projection and kernel call at one position, which the host's
+  /// threads call directly (it inlines). The stubs are over the domain's
+  /// launch positions: the grid's (a dp::where's stub filters them), or a
+  /// triangle's point numbers.
+  template <int K, class Params, class Body>
+  void run(const stub_table<K, Params> &stubs, const Params &params, Body &&body) {
+    dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
+    if (!grid_.empty())
+      executor_.with(overloaded{
+          [&](host_executor &) { host::forall<Rc>(domain_, grid_, rows_, body, params); },
+          [&](auto &device) { device::forall(device, launch_extent(), stubs, params); }});
+    finish();
+  }
+
+  /// forall on a tiled grid: one group per tile, `tile_bytes` of tile
+  /// memory per tile. `body(point, params)` runs one thread of a tile.
+  template <class Params, class Body>
+  void run_tiled(const stub_table<Rc, Params> &stubs, const Params &params,
+                 std::size_t tile_bytes, tile_sight sight, Body &&body) {
+    static_assert(is_tiled<Domain>::value, "run_tiled is for tiled domains");
+    dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
+    if (!grid_.empty()) {
+      const dp::extent<Rc> tile = Domain::tile_extents();
+      executor_.with(overloaded{
+          [&](host_executor &) {
+            host::forall_tiles(site_, grid_, tile, tile_bytes, sight,
+                               [&](const tile_point<Rc> &p) { body(p, params); });
+          },
+          [&](auto &device) {
+            device::forall_tiles(device, grid_.extents(), tile, tile_bytes, stubs, params);
+          }});
+    }
+    finish();
+  }
+
   /// Full reduce: result = r(result, fold of map over the domain).
   template <class T, class Op, class Map> void reduce(dp::scalar<T> &result, const Op &op, const Map &map) {
     dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
-    if (!grid_.empty()) {
-      if (backend_ == backend::host && mode_ == host_mode::native) {
-        const auto walk = dp::detail::walk_of(domain_);
-        const std::optional<T> total = with_rows(map, [&](const auto &source) {
-          return dp::detail::fold_walk<T>(walk, op, source);
-        });
-        if (total)
-          result.set(static_cast<T>(op(result.get(), *total)));
-      } else if constexpr (is_where<Domain>::value) {
-        // Filtered points are absent values: r needs no identity.
-        const kept_values<T, Map, domain_map_t<Domain>> values{map, domain_map()};
-        const maybe<T> total = fold_launch(some(result.get()), maybe_op<T, Op>{op},
-                                           values, linear_positions<Rc>::of(grid_.extents()),
-                                           point_count());
-        result.set(total.value);
-      } else if constexpr (is_triangle<Domain>::value) {
-        result.set(fold_launch(result.get(), op, map, domain_map(), point_count()));
-      } else {
-        result.set(fold_launch(result.get(), op, map, linear_positions<Rc>::of(grid_.extents()),
-                               point_count()));
-      }
-    }
+    if (!grid_.empty())
+      executor_.with(overloaded{
+          [&](host_executor &) { host::reduce<Rc>(domain_, rows_, result, op, map); },
+          [&](auto &device) {
+            if constexpr (is_where<Domain>::value) // filtered points are absent values
+              device::reduce_kept_into(device, result, grid_.size(),
+                                       linear_positions<Rc>::of(grid_.extents()), op,
+                                       kept_values<T, Map, domain_map_t<Domain>>{map, domain_map()});
+            else if constexpr (is_triangle<Domain>::value)
+              device::reduce_into(device, result, domain_.size(), domain_map(), op, map);
+            else
+              device::reduce_into(device, result, grid_.size(),
+                                  linear_positions<Rc>::of(grid_.extents()), op, map);
+          }});
     finish();
   }
 
   /// Full reduce over a tiled grid: result = r(result, fold of map over the
   /// grid's points). `map(point)` runs one thread of a tile, padding
   /// included (its value is dropped); TileBytes of tile memory hold the
-  /// kernel's dp::tile_static objects. Emulated and on a GPU each tile
-  /// folds its values in tile memory (tile_fold.hpp).
+  /// kernel's dp::tile_static objects. On a device each tile folds its
+  /// values in tile memory (tile_fold.hpp).
   template <std::size_t TileBytes, class T, class Op, class Map>
   void reduce_tiled(dp::scalar<T> &result, const Op &op, const Map &map, tile_sight sight) {
     static_assert(is_tiled<Domain>::value, "reduce_tiled is for tiled domains");
     using job_t = tile_fold_job<Rc, T, Op, Map, tiling_t<Domain>, TileBytes>;
     dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
     if (!grid_.empty()) {
-      const dp::extent<Rc> e = grid_.extents(), tile = Domain::tile_extents();
-      const dp::extent<Rc> tiles = tile_counts(e, tile);
-      if (backend_ == backend::host && mode_ == host_mode::native) {
-        std::optional<T> total;
-        if (sight == tile_sight::sees) {
-          total = dp::detail::fold_tile_values<T>(site_, e, tile, TileBytes, op, map);
-        } else {
-          dp::detail::for_each_padding_thread(site_, e, tile,
-                                              [&](const tile_point<Rc> &p) { (void)map(p); });
-          total = dp::detail::fold_walk<T>(dp::detail::walk_of(grid_), op,
-                                           tile_row_source<Rc, Map>{map, {tile}});
-        }
-        if (total)
-          result.set(static_cast<T>(op(result.get(), *total)));
-      } else {
-        job_t job{map, op, tiling(), nullptr, {}};
-        for (int d = 0; d < Rc; ++d)
-          job.tiles[d] = tiles[d];
-        const auto numbers = linear_positions<1>::of(dp::extent<1>(tiles.size()));
-        if (backend_ == backend::host) {
-          std::vector<T> folds(static_cast<std::size_t>(tiles.size()));
-          job.folds = folds.data();
-          run_tiled_emulated(site_, e, tile, job_t::shared_bytes, tile_fold_stubs<job_t>(), job);
-          result.set(fold_launch(result.get(), op, tile_folds<T>{job.folds}, numbers, tiles.size()));
-        } else {
-#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
-          gpu::buffer folds(site_.c_str(), sizeof(T) * static_cast<std::size_t>(tiles.size()));
-          job.folds = folds.as<T>();
-          run_tiled_on_device(site_, e, tile, tile_fold_stubs<job_t>(), job);
-          result.set(fold_launch(result.get(), op, tile_folds<T>{job.folds}, numbers, tiles.size()));
-#endif
-        }
-      }
+      const dp::extent<Rc> tile = Domain::tile_extents();
+      executor_.with(overloaded{
+          [&](host_executor &) {
+            host::reduce_tiles<TileBytes>(site_, grid_, tile, sight, result, op, map);
+          },
+          [&](auto &device) {
+            device::reduce_tiles_into(device, result, grid_.extents(), tile,
+                                      job_t{map, op, tiling(), nullptr, {}});
+          }});
     }
     finish();
   }
@@ -375,20 +236,9 @@ public:
                                               dp::detail::result_position);
     if (!grid_.empty()) {
       const dp::extent<Rc> e = grid_.extents();
-      using job_t = pencil_job<Rc, Dim, T, Op, Map, Rc - 1>;
-      if (backend_ == backend::host && mode_ == host_mode::native) {
-        with_rows(map, [&](const auto &source) { dp::detail::fold_pencils<Dim, T>(e, op, source, out); });
-      } else if constexpr (Dim == Rc - 1) { // along the contiguous dimension: segmented
-        if (backend_ == backend::host)
-          host::fold_segments_emulated<Dim>(e, op, map, out);
-#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
-        else
-          device::fold_segments<Dim>(site_.c_str(), e, op, map, out);
-#endif
-      } else { // across it: one thread per pencil, coalesced
-        run_pencils(host::pencil_extent<Dim>(e), pencil_stubs<job_t, false>(),
-                    job_t{map, op, out, e[Dim]});
-      }
+      executor_.with(overloaded{
+          [&](host_executor &) { host::fold_pencils<Dim>(rows_, e, op, map, out); },
+          [&](auto &device) { device::fold_pencils<Dim>(device, e, op, map, out); }});
     }
     finish();
   }
@@ -399,20 +249,9 @@ public:
     const projection<T, Rc> out = place_result(result, grid_, dp::detail::result_position);
     if (!grid_.empty()) {
       const dp::extent<Rc> e = grid_.extents();
-      using job_t = pencil_job<Rc, Dim, T, Op, Map, Rc>;
-      if (backend_ == backend::host && mode_ == host_mode::native) {
-        with_rows(map, [&](const auto &source) { dp::detail::scan_pencils<Dim, T>(e, op, source, out); });
-      } else if constexpr (Dim == Rc - 1) { // along the contiguous dimension: by key
-        if (backend_ == backend::host)
-          host::scan_segments_emulated<Dim>(e, op, map, out);
-#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
-        else
-          device::scan_segments<Dim>(site_.c_str(), e, op, map, out);
-#endif
-      } else { // across it: one thread per pencil, coalesced
-        run_pencils(host::pencil_extent<Dim>(e), pencil_stubs<job_t, true>(),
-                    job_t{map, op, out, e[Dim]});
-      }
+      executor_.with(overloaded{
+          [&](host_executor &) { host::scan_pencils<Dim>(rows_, e, op, map, out); },
+          [&](auto &device) { device::scan_pencils<Dim>(device, e, op, map, out); }});
     }
     finish();
   }
@@ -424,18 +263,13 @@ public:
         place_result(sort_field, grid_, dp::detail::sort_field_position);
     if (!grid_.empty()) {
       const dp::extent<Rc> e = grid_.extents();
-      if (backend_ == backend::host && mode_ == host_mode::native) {
-        dp::detail::sort_pencils<Dim, T>(e, less, data);
-      } else if (backend_ == backend::host) {
-        host::sort_emulated<Dim>(e, less, data);
-      } else {
-#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
-        device::sort<Dim>(site_.c_str(), e, less, order != sort_order::custom,
-                          order == sort_order::descending, data);
-#endif
-      }
+      executor_.with(overloaded{
+          [&](host_executor &) { host::sort_pencils<Dim>(e, less, data); },
+          [&](auto &device) {
+            device::sort_pencils<Dim>(device, e, less, order != sort_order::custom,
+                                      order == sort_order::descending, data);
+          }});
     }
-    (void)order;
     finish();
   }
 
@@ -468,20 +302,19 @@ private:
     return moved;
   }
 
-  /// A pencil kernel over the pencils' domain, emulated or on the device.
-  template <int R, class Job>
-  void run_pencils(const dp::extent<R> &pencils, const stub_table<R, Job> &stubs, const Job &job) {
-    if (backend_ == backend::host)
-      run_emulated(site_, pencils, stubs, job);
-    else
-      run_on_device(site_, pencils, stubs, job);
-  }
-
-  /// Marks what a device launch wrote: the host copy becomes stale.
+  /// Everything is enqueued: each block the launch touched records its
+  /// completion, as its writer or as a reader.
   void finish() {
-    for (dp::detail::storage *s : written_) // filled by device launches only
-      s->device_wrote();
-    written_.clear();
+    if (executor_.on_device()) {
+      const dp::detail::pending done = executor_.finish();
+      for (const touch &t : touched_)
+        if (t.writes)
+          t.block->launch_writes(done, true);
+        else
+          t.block->launch_reads(done);
+    }
+    touched_.clear();
+    trace_counts(site_, counters() - start_);
   }
 
   static bool device_present() {
@@ -493,7 +326,7 @@ private:
   }
 
   /// The address of `at` (an element of f) in the copy the launch uses,
-  /// made current there; writable blocks are remembered.
+  /// made current there.
   template <class U, int R, class T>
   U *relocate(const dp::field<R, T> &f, T *at, bool writes) {
     void *moved = translate(dp::detail::field_access::owner(f),
@@ -507,71 +340,28 @@ private:
   void *translate(dp::detail::storage *block, void *data, bool writes) {
     if (!block)
       return data; // an unowned view: already where it must be
-    if (backend_ == backend::host) {
-      block->make_host_current();
+    if (!executor_.on_device()) {
       if (writes)
-        block->host_wrote();
+        block->host_wrote(); // waits for launches still reading it
+      else
+        block->make_host_current();
       return data;
     }
-#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
     if (!block->mirror())
-      block->attach_mirror(new gpu::mirror(block->bytes()));
+      block->attach_mirror(executor_.new_mirror(block->bytes()));
     block->make_device_current(); // a copy only when the device copy is stale
-    if (writes)
-      written_.push_back(block);
+    note_touch(block, writes);
     const std::ptrdiff_t offset =
         static_cast<char *>(data) - static_cast<char *>(block->host_data());
     return static_cast<char *>(block->mirror()->device_data()) + offset;
-#else
-    return data;
-#endif
   }
-
-  /// f(source) with map as a host fold source over the rows, its positions
-  /// unit_row_index ones when every elemental projection allows.
-  template <class Map, class F> decltype(auto) with_rows(const Map &map, F &&f) const {
-    if (unit_rows_)
-      return f(map_source<Rc, Map, dp::detail::unit_row_index<Rc>>{map});
-    return f(map_source<Rc, Map>{map});
-  }
-
-  /// The stub body over the domain's rows on the host. When every
-  /// elemental projection steps by one element along a row, the body gets
-  /// unit_row_index positions, so its loop is a unit-stride one.
-  ///
-  /// A forall over a plain grid whose body reads no coordinate but through
-  /// its elemental projections (no index, no partial projection) runs the
-  /// trailing dimensions along which every projection is contiguous as one
-  /// row: a rank-4 forall over whole fields walks as a rank-1 one.
-  template <class Params, class Body> void run_native(const Body &body, const Params &params) {
-    if (!unit_rows_) {
-      run_rows<dp::index<Rc>>(domain_, body, params);
-      return;
-    }
-    if constexpr (std::is_same<Domain, dp::grid<Rc>>::value && Rc > 1) {
-      if (!positioned_ && merge_from_ < Rc - 1) {
-        dp::extent<Rc> rows = grid_.extents();
-        for (int d = Rc - 2; d >= merge_from_; --d)
-          rows[Rc - 1] *= rows[d], rows[d] = 1;
-        run_rows<dp::detail::unit_row_index<Rc>>(dp::grid<Rc>(rows), body, params);
+  void note_touch(dp::detail::storage *block, bool writes) {
+    for (touch &t : touched_)
+      if (t.block == block) {
+        t.writes = t.writes || writes;
         return;
       }
-    }
-    run_rows<dp::detail::unit_row_index<Rc>>(domain_, body, params);
-  }
-  template <class Position, class Walked, class Params, class Body>
-  void run_rows(const Walked &walked, const Body &body, const Params &params) {
-    dp::detail::parallel_walk(
-        dp::detail::walk_of(walked),
-        [&](const std::int64_t (&pos)[Rc], std::int64_t j0, std::int64_t j1) {
-          Position idx;
-          for (int d = 0; d < Rc - 1; ++d)
-            idx[d] = pos[d];
-          for (std::int64_t j = j0; j < j1; ++j) {
-            idx[Rc - 1] = j;
-            body(idx, params);
-          }
-        });
+    touched_.push_back({block, writes});
   }
 
   /// The extents a forall stub is planned over: a triangle's point numbers,
@@ -583,41 +373,22 @@ private:
       return grid_.extents();
   }
 
-  /// The points a full reduce folds: a triangle's, else the grid's.
-  std::int64_t point_count() const {
-    if constexpr (is_triangle<Domain>::value)
-      return domain_.size();
-    else
-      return grid_.size();
-  }
-
-  /// prior r (the fold of values over `count` points), emulated or on the
-  /// device; `positions` raises a point number to a position.
-  template <class V, class Op, class Values, class Positions>
-  V fold_launch(V prior, const Op &op, const Values &values, const Positions &positions,
-                std::int64_t count) {
-    if (backend_ != backend::host) {
-#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
-      device::reduce(site_.c_str(), count, positions, op, values, prior);
-#endif
-      return prior;
-    }
-    if (const std::optional<V> total = host::reduce_emulated<V>(count, positions, op, values))
-      return static_cast<V>(op(prior, *total));
-    return prior;
-  }
+  /// A block the launch uses on a device, and whether it writes it.
+  struct touch {
+    dp::detail::storage *block;
+    bool writes;
+  };
 
   dp::detail::call_info call_;
   Domain domain_;
   dp::grid<Rc> grid_;
   std::string site_;
-  backend backend_ = backend::host;
-  host_mode mode_ = host_mode::native;
+  counts start_;
+  backend backend_;
+  executor_session executor_;
   bool capture_writes_ = false;
-  bool unit_rows_ = true; ///< every elemental projection's last step is 1
-  int merge_from_ = 0;     ///< every projection is contiguous from this dimension on
-  bool positioned_ = false; ///< the body reads coordinates: indices, partial projections
-  std::vector<dp::detail::storage *> written_;
+  host::row_layout rows_;
+  std::vector<touch> touched_;
   std::vector<dp::detail::argument_use> uses_;
 };
 

@@ -1,8 +1,7 @@
 /// \file
-/// Running the per-mode instantiations of a stub over a domain: planned
-/// and launched on a GPU, or every physical thread of the plan walked on the
-/// CPU (dispatch emulation). Shared by forall stubs and by the pencil
-/// kernels of reduce<Dim> and scan<Dim>.
+/// The per-mode instantiations of a stub, the plans that pick one, and the
+/// walk of a plan's physical threads on the CPU that the emulated device's
+/// launches run. Shared by forall stubs and the runtime's own kernels.
 #pragma once
 
 #include <cstdio>
@@ -16,9 +15,10 @@
 #include "../extent.hpp"
 #include "../detail/host_tiles.hpp"
 #include "backend.hpp"
+#include "counters.hpp"
 #include "dispatch.hpp"
+#include "modes.hpp"
 #include "domains.hpp"
-#include "gpu.hpp"
 #include "thread.hpp"
 
 namespace dp::rt {
@@ -30,13 +30,12 @@ template <int Rc, class Params> struct stub_table {
 };
 
 /// The stub table of a kernel template of the runtime itself:
-/// `Kernel::template at<Mode>()` for each mode a rank-Rc plan may pick (the
-/// rank's own, 3 above rank 3; the 3-d modes 4-6 at rank 3; flat 7 always).
+/// `Kernel::template at<Mode>()` for each mode a rank-Rc plan may pick
+/// (rank_uses_mode).
 template <int Rc, class Params, class Kernel> stub_table<Rc, Params> stub_modes() {
-  constexpr int Own = Rc < 3 ? Rc : 3;
   stub_table<Rc, Params> t{};
-  t.modes[Own] = Kernel::template at<Own>();
-  if constexpr (Rc == 3) {
+  t.modes[direct_mode_of_rank(Rc)] = Kernel::template at<direct_mode_of_rank(Rc)>();
+  if constexpr (rank_uses_mode(Rc, 4)) {
     t.modes[4] = Kernel::template at<4>();
     t.modes[5] = Kernel::template at<5>();
     t.modes[6] = Kernel::template at<6>();
@@ -60,26 +59,15 @@ dispatch_plan<R> plan_for(const std::string &site, const dp::extent<R> &e,
 /// DP_TRACE_DISPATCH=1: one line per launch plan on stderr (tests use it to
 /// prove which dispatch modes ran).
 template <int R> void trace_plan(const std::string &site, const dispatch_plan<R> &p) {
-  static const bool enabled = [] {
-    const char *env = std::getenv("DP_TRACE_DISPATCH");
-    return env && *env && std::string(env) != "0";
-  }();
-  if (enabled)
+  if (detail::tracing())
     std::fprintf(stderr, "dp-dispatch: %s: mode %d, %zu launch%s\n", site.c_str(), p.mode,
                  p.pieces.size(), p.pieces.size() == 1 ? "" : "es");
 }
 
-/// Walks every physical thread of the emulated device's plan through the
-/// stub: the mapping code a GPU runs, run on the CPU.
+/// Walks every physical thread of a plan through the stub, on the CPU: the
+/// mapping code a GPU runs, run here (the emulated device's launch).
 template <int R, class Params>
-void run_emulated(const std::string &site, const dp::extent<R> &e,
-                  const stub_table<R, Params> &stubs, const Params &params) {
-#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
-  (void)e, (void)stubs, (void)params;
-  throw dp::error(site + ": DP_HOST_MODE=emulate needs a program built by a host compiler");
-#else
-  const dispatch_plan<R> p = plan_for(site, e, emulated_limits());
-  trace_plan(site, p);
+void walk_plan(const dispatch_plan<R> &p, const stub_table<R, Params> &stubs, const Params &params) {
   const auto stub = stubs.modes[p.mode];
   for (const dispatch_piece<R> &piece : p.pieces) {
     const launch_geometry<R> geo = make_geometry(p, piece);
@@ -95,24 +83,6 @@ void run_emulated(const std::string &site, const dp::extent<R> &e,
             stub(geo, params);
     });
   }
-#endif
-}
-
-/// Plans for the device's limits and launches the stub once per piece.
-template <int R, class Params>
-void run_on_device(const std::string &site, const dp::extent<R> &e,
-                   const stub_table<R, Params> &stubs, const Params &params) {
-#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
-  static const device_limits limits = gpu::query_limits();
-  const dispatch_plan<R> p = plan_for(site, e, limits);
-  trace_plan(site, p);
-  for (const dispatch_piece<R> &piece : p.pieces)
-    gpu::launch(site.c_str(), stubs.modes[p.mode], piece.groups, p.group_shape,
-                make_geometry(p, piece), params);
-  gpu::synchronize(site.c_str());
-#else
-  (void)site, (void)e, (void)stubs, (void)params;
-#endif
 }
 
 /// The launches of a tiled grid (approach 6 of docs/runtime.md): one group
@@ -151,16 +121,8 @@ template <int N> dp::extent<N> tile_counts(const dp::extent<N> &e, const dp::ext
 /// CPU: groups in parallel, the threads of a group cooperatively (so their
 /// barriers synchronise), each group with `arena_bytes` of tile memory.
 template <int N, class Params>
-void run_tiled_emulated(const std::string &site, const dp::extent<N> &e,
-                        const dp::extent<N> &tile, std::size_t arena_bytes,
-                        const stub_table<N, Params> &stubs, const Params &params) {
-#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
-  (void)e, (void)tile, (void)arena_bytes, (void)stubs, (void)params;
-  throw dp::error(site + ": DP_HOST_MODE=emulate needs a program built by a host compiler");
-#else
-  const dispatch_plan<N> p = plan_tiles(site, tile_counts(e, tile), tile, emulated_limits());
-  trace_plan(site, p);
-  const triple shape = tile_group_shape(tile);
+void walk_tiles(const std::string &site, const dispatch_plan<N> &p, const triple &shape,
+                std::size_t arena_bytes, const stub_table<N, Params> &stubs, const Params &params) {
   const auto stub = stubs.modes[p.mode];
   struct group_job {
     const triple &shape;
@@ -196,26 +158,6 @@ void run_tiled_emulated(const std::string &site, const dp::extent<N> &e,
       }
     });
   }
-#endif
-}
-
-/// Plans the tiles for the device's limits and launches one group per tile.
-template <int N, class Params>
-void run_tiled_on_device(const std::string &site, const dp::extent<N> &e,
-                         const dp::extent<N> &tile, const stub_table<N, Params> &stubs,
-                         const Params &params) {
-#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
-  static const device_limits limits = gpu::query_limits();
-  const dispatch_plan<N> p = plan_tiles(site, tile_counts(e, tile), tile, limits);
-  trace_plan(site, p);
-  const triple shape = tile_group_shape(tile);
-  for (const dispatch_piece<N> &piece : p.pieces)
-    gpu::launch(site.c_str(), stubs.modes[p.mode], piece.groups, shape, make_geometry(p, piece),
-                params);
-  gpu::synchronize(site.c_str());
-#else
-  (void)site, (void)e, (void)tile, (void)stubs, (void)params;
-#endif
 }
 
 } // namespace dp::rt

@@ -42,50 +42,54 @@ struct keys_equal {
   DP_HOST_DEVICE bool operator()(std::int64_t a, std::int64_t b) const { return a == b; }
 };
 
-/// Calls `call(scratch, bytes)` to size the scratch memory, then with it;
-/// a failure is a dp::error naming the call-site and the primitive.
-template <class Call> void run(const char *site, const char *primitive, Call &&call) {
+/// Calls `call(scratch, bytes)` to size the scratch memory, then with
+/// scratch from `allocate(bytes)` (a call-site's cached temporaries); a
+/// failure is a dp::error naming the call-site and the primitive.
+template <class Allocate, class Call>
+void run(const char *site, const char *primitive, Allocate &&allocate, Call &&call) {
   const std::string what = std::string(library) + " " + primitive;
   std::size_t bytes = 0;
   gpu::check(call(nullptr, bytes), what.c_str(), __FILE__, __LINE__, site);
-  gpu::buffer scratch(site, bytes);
-  gpu::check(call(scratch.get(), bytes), what.c_str(), __FILE__, __LINE__, site);
+  void *scratch = allocate(bytes);
+  gpu::check(call(scratch, bytes), what.c_str(), __FILE__, __LINE__, site);
   gpu::check(DP_GPU(GetLastError)(), what.c_str(), __FILE__, __LINE__, site);
 }
 
 /// out[0] = init r in[0] r ... r in[n-1].
 template <class In, class Out, class Op, class T>
 dp_gpu_error_t reduce(void *scratch, std::size_t &bytes, In in, Out out, std::int64_t n, Op op,
-                      T init) {
+                      T init, gpu::stream_t stream) {
 #if defined(DP_COMPILER_HIP)
-  return rocprim::reduce(scratch, bytes, in, out, init, static_cast<std::size_t>(n), op);
+  return rocprim::reduce(scratch, bytes, in, out, init, static_cast<std::size_t>(n), op, stream);
 #else
-  return cub::DeviceReduce::Reduce(scratch, bytes, in, out, n, op, init);
+  return cub::DeviceReduce::Reduce(scratch, bytes, in, out, n, op, init, stream);
 #endif
 }
 
 /// out[s] = init r the values of segment s (in[begin[s] .. end[s])).
 template <class In, class Out, class Offsets, class Op, class T>
 dp_gpu_error_t segmented_reduce(void *scratch, std::size_t &bytes, In in, Out out,
-                                std::int64_t segments, Offsets begin, Offsets end, Op op, T init) {
+                                std::int64_t segments, Offsets begin, Offsets end, Op op, T init,
+                                gpu::stream_t stream) {
 #if defined(DP_COMPILER_HIP)
   return rocprim::segmented_reduce(scratch, bytes, in, out, static_cast<unsigned int>(segments),
-                                   begin, end, op, init);
+                                   begin, end, op, init, stream);
 #else
   return cub::DeviceSegmentedReduce::Reduce(scratch, bytes, in, out, segments, begin, end, op,
-                                            init);
+                                            init, stream);
 #endif
 }
 
 /// Inclusive scan of `in` restarting wherever the key changes.
 template <class Keys, class In, class Out, class Op>
 dp_gpu_error_t inclusive_scan_by_key(void *scratch, std::size_t &bytes, Keys keys, In in, Out out,
-                                     std::int64_t n, Op op) {
+                                     std::int64_t n, Op op, gpu::stream_t stream) {
 #if defined(DP_COMPILER_HIP)
   return rocprim::inclusive_scan_by_key(scratch, bytes, keys, in, out,
-                                        static_cast<std::size_t>(n), op, keys_equal());
+                                        static_cast<std::size_t>(n), op, keys_equal(), stream);
 #else
-  return cub::DeviceScan::InclusiveScanByKey(scratch, bytes, keys, in, out, op, n, keys_equal());
+  return cub::DeviceScan::InclusiveScanByKey(scratch, bytes, keys, in, out, op, n, keys_equal(),
+                                             stream);
 #endif
 }
 
@@ -93,32 +97,32 @@ dp_gpu_error_t inclusive_scan_by_key(void *scratch, std::size_t &bytes, Keys key
 template <class T, class Offsets>
 dp_gpu_error_t segmented_radix_sort(void *scratch, std::size_t &bytes, const T *in, T *out,
                                     std::int64_t n, std::int64_t segments, Offsets begin,
-                                    Offsets end, bool descending) {
+                                    Offsets end, bool descending, gpu::stream_t stream) {
 #if defined(DP_COMPILER_HIP)
   const auto size = static_cast<unsigned int>(n);
   const auto count = static_cast<unsigned int>(segments);
   return descending ? rocprim::segmented_radix_sort_keys_desc(scratch, bytes, in, out, size, count,
-                                                              begin, end)
+                                                              begin, end, 0, 8 * sizeof(T), stream)
                     : rocprim::segmented_radix_sort_keys(scratch, bytes, in, out, size, count,
-                                                         begin, end);
+                                                         begin, end, 0, 8 * sizeof(T), stream);
 #else
   const int size = static_cast<int>(n), count = static_cast<int>(segments);
-  return descending ? cub::DeviceSegmentedRadixSort::SortKeysDescending(scratch, bytes, in, out,
-                                                                        size, count, begin, end)
-                    : cub::DeviceSegmentedRadixSort::SortKeys(scratch, bytes, in, out, size,
-                                                              count, begin, end);
+  return descending ? cub::DeviceSegmentedRadixSort::SortKeysDescending(
+                          scratch, bytes, in, out, size, count, begin, end, 0, 8 * sizeof(T), stream)
+                    : cub::DeviceSegmentedRadixSort::SortKeys(scratch, bytes, in, out, size, count,
+                                                              begin, end, 0, 8 * sizeof(T), stream);
 #endif
 }
 
 /// Merge sort with a comparator: `in` sorted into `out`.
 template <class K, class Less>
 dp_gpu_error_t merge_sort(void *scratch, std::size_t &bytes, K *in, K *out, std::int64_t n,
-                          Less less) {
+                          Less less, gpu::stream_t stream) {
 #if defined(DP_COMPILER_HIP)
-  return rocprim::merge_sort(scratch, bytes, in, out, static_cast<std::size_t>(n), less);
+  return rocprim::merge_sort(scratch, bytes, in, out, static_cast<std::size_t>(n), less, stream);
 #else
   (void)out; // CUB sorts in place; the caller reads `in`
-  return cub::DeviceMergeSort::SortKeys(scratch, bytes, in, n, less);
+  return cub::DeviceMergeSort::SortKeys(scratch, bytes, in, n, less, stream);
 #endif
 }
 

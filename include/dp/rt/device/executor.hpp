@@ -1,0 +1,139 @@
+/// \file
+/// The executor of a device: the GPU (through the vendor layer, gpu/device.hpp)
+/// or the emulated device (emulated/device.hpp: host memory standing in for
+/// device memory, a task queue for the stream). Everything here is plain
+/// host code over the device layer's narrow interface (raw allocate and
+/// free, copies, launches, events, vendor primitives), so the bookkeeping a
+/// GPU runs (cached memory, field mirrors, completions, counters) runs and
+/// is tested on the emulated device too.
+///
+/// A Device layer provides:
+///   queue_type                          an in-order queue (a stream)
+///   queue_type &default_queue()
+///   static void *allocate(size_t)       raw device memory; dp::error when out
+///   static void deallocate(void *)
+///   void copy_to_host(queue, host, dev, bytes)           blocks until done
+///   pending copy_to_device(queue, dev, host, bytes)      while it reads host memory
+///   pending read_back(queue, host, dev, bytes)           done: `host` holds the bytes
+///   pending record(queue, site)         the completion of the queue's work so far
+///   device_limits limits()
+/// and the launches and vendor primitives the device patterns call.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "../../detail/completion.hpp"
+#include "../../detail/storage.hpp"
+#include "../counters.hpp"
+#include "../dispatch.hpp"
+#include "../../wait.hpp"
+#include "memory.hpp"
+
+namespace dp::rt {
+
+/// One device's state: its layer (queues, vendor handles) and its cache.
+/// Shared by the executor and every mirror and temporary it handed out, so
+/// a field destroyed after the executor (a static one) still gives its
+/// memory back to a live cache.
+template <class Device> struct device_state {
+  Device device;
+  block_cache cache{&Device::allocate, &Device::deallocate};
+};
+
+/// A field's data block on a device: a block of the device's cache, filled
+/// and read back through the device's queue.
+template <class Device> class cached_mirror final : public dp::detail::device_mirror {
+public:
+  cached_mirror(std::shared_ptr<device_state<Device>> state, std::size_t bytes)
+      : state_(std::move(state)), queue_(&state_->device.default_queue()),
+        data_(state_->cache.allocate(bytes > 0 ? bytes : 1, queue_)) {}
+  ~cached_mirror() override { state_->cache.release(data_, queue_, nullptr); }
+  void *device_data() const override { return data_; }
+  void copy_to_host(void *host, std::size_t bytes) override {
+    state_->device.copy_to_host(*queue_, host, data_, bytes);
+  }
+  dp::detail::pending copy_to_device(const void *host, std::size_t bytes) override {
+    return state_->device.copy_to_device(*queue_, data_, host, bytes);
+  }
+
+private:
+  std::shared_ptr<device_state<Device>> state_;
+  typename Device::queue_type *queue_;
+  void *data_;
+};
+
+/// The executor of one device kind: its state, made on first use.
+template <class Device> class device_executor {
+public:
+  using queue_type = typename Device::queue_type;
+  static device_executor &get() {
+    static device_executor ex;
+    return ex;
+  }
+  /// Waits for every queue's work; throws an error not yet reported.
+  void wait() { state_->device.record(default_queue(), "dp::wait_all")->wait(); }
+  Device &device() { return state_->device; }
+  block_cache &cache() { return state_->cache; }
+  queue_type &default_queue() { return state_->device.default_queue(); }
+  /// A mirror for a block of `bytes`, from the cache.
+  dp::detail::device_mirror *mirror(std::size_t bytes) {
+    return new cached_mirror<Device>(state_, bytes);
+  }
+
+private:
+  device_executor() : state_(std::make_shared<device_state<Device>>()) {
+    detail::on_wait_all([] { get().wait(); });
+  }
+  std::shared_ptr<device_state<Device>> state_;
+};
+
+/// One call-site's work on a device: the queue it goes on, the temporaries
+/// it takes from the cache (given back, stream-ordered, when it is
+/// enqueued) and, once it is, its completion.
+template <class Device> class device_launch {
+public:
+  using queue_type = typename Device::queue_type;
+  device_launch(device_executor<Device> &ex, std::string site)
+      : ex_(ex), queue_(ex.default_queue()), site_(std::move(site)) {}
+  ~device_launch() { release(nullptr); } // an error before the end: nothing was enqueued
+
+  Device &device() { return ex_.device(); }
+  queue_type &queue() { return queue_; }
+  const std::string &site() const { return site_; }
+
+  /// Device memory for this call-site's temporaries (vendor scratch, sort
+  /// buffers, results), valid for the work it enqueues.
+  void *scratch(std::size_t bytes) {
+    void *p = ex_.cache().allocate(bytes > 0 ? bytes : 1, &queue_);
+    taken_.push_back(p);
+    return p;
+  }
+  template <class T> T *scratch_of(std::size_t n) { return static_cast<T *>(scratch(sizeof(T) * n)); }
+
+  /// Everything is enqueued: its completion (recorded once), with the
+  /// temporaries given back behind it.
+  const dp::detail::pending &finish() {
+    if (!done_) {
+      done_ = ex_.device().record(queue_, site_);
+      release(done_);
+    }
+    return done_;
+  }
+
+private:
+  void release(const dp::detail::pending &after) {
+    for (void *p : taken_)
+      ex_.cache().release(p, &queue_, after);
+    taken_.clear();
+  }
+  device_executor<Device> &ex_;
+  queue_type &queue_;
+  std::string site_;
+  std::vector<void *> taken_;
+  dp::detail::pending done_;
+};
+
+} // namespace dp::rt

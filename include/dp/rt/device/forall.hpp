@@ -1,0 +1,36 @@
+/// \file
+/// forall on a device (the GPU or the emulated device): the stub's per-mode
+/// instantiations over a plan made for the device's limits, enqueued on the
+/// call-site's queue. A tiled grid gets one group per tile.
+#pragma once
+
+#include <cstddef>
+
+#include "../../extent.hpp"
+#include "../dispatch.hpp"
+#include "../domains.hpp"
+#include "../stub_run.hpp"
+#include "executor.hpp"
+
+namespace dp::rt::device {
+
+/// The stub over every position of `e`.
+template <class Device, int R, class Params>
+void forall(device_launch<Device> &L, const dp::extent<R> &e, const stub_table<R, Params> &stubs,
+            const Params &params) {
+  const dispatch_plan<R> p = plan_for(L.site(), e, L.device().limits());
+  trace_plan(L.site(), p);
+  L.device().launch(L.queue(), L.site(), p, stubs, params);
+}
+
+/// The stub over a grid of extents `e` cut in tiles of `tile`: one group
+/// per tile, `tile_bytes` of tile memory each.
+template <class Device, int N, class Params>
+void forall_tiles(device_launch<Device> &L, const dp::extent<N> &e, const dp::extent<N> &tile,
+                  std::size_t tile_bytes, const stub_table<N, Params> &stubs, const Params &params) {
+  const dispatch_plan<N> p = plan_tiles(L.site(), tile_counts(e, tile), tile, L.device().limits());
+  trace_plan(L.site(), p);
+  L.device().launch_tiles(L.queue(), L.site(), p, tile_group_shape(tile), tile_bytes, stubs, params);
+}
+
+} // namespace dp::rt::device

@@ -1,0 +1,66 @@
+/// \file
+/// The full reduce on a device: the vendor's reduction over the map
+/// function's values (read through an iterator that raises point numbers to
+/// positions, so no temporary holds them), its result left in device memory
+/// and read back behind the call-site: dp::scalar::get() waits for it. A
+/// dp::where's filtered points are absent values (maybe<T>); a tiled grid's
+/// tiles fold their values in tile memory first.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "../../detail/completion.hpp"
+#include "../../extent.hpp"
+#include "../../scalar.hpp"
+#include "../domains.hpp"
+#include "../positions.hpp"
+#include "../tile_fold.hpp"
+#include "executor.hpp"
+#include "forall.hpp"
+
+namespace dp::rt::device {
+
+/// result = r(result, values at point numbers 0..n-1 folded).
+template <class Device, class T, class Op, class Values, class Positions>
+void reduce_into(device_launch<Device> &L, dp::scalar<T> &result, std::int64_t n,
+                 const Positions &positions, const Op &op, const Values &values) {
+  const T prior = result.get(); // waits for a reduction still computing it
+  T *slot = L.template scratch_of<T>(1);
+  L.device().reduce(L, n, positions, op, values, prior, slot);
+  T *into = dp::detail::scalar_access::slot(result);
+  dp::detail::scalar_access::later(result, L.device().read_back(L.queue(), into, slot, sizeof(T)));
+}
+
+/// As reduce_into, over values that may be absent (a dp::where's).
+template <class Device, class T, class Op, class Values, class Positions>
+void reduce_kept_into(device_launch<Device> &L, dp::scalar<T> &result, std::int64_t n,
+                      const Positions &positions, const Op &op, const Values &values) {
+  const maybe<T> prior = some(result.get());
+  maybe<T> *slot = L.template scratch_of<maybe<T>>(1);
+  L.device().reduce(L, n, positions, maybe_op<T, Op>{op}, values, prior, slot);
+  auto cell = std::make_shared<maybe<T>>();
+  T *into = dp::detail::scalar_access::slot(result);
+  dp::detail::pending back = L.device().read_back(L.queue(), cell.get(), slot, sizeof(maybe<T>));
+  dp::detail::scalar_access::later(
+      result, std::make_shared<dp::detail::completion_then>(std::move(back), [cell, into] {
+        *into = cell->value;
+      }));
+}
+
+/// A tiled grid's full reduce: each tile folds its in-domain values in tile
+/// memory (tile_fold.hpp), then the tiles' folds are reduced.
+template <class Job, class Device, class T, int N>
+void reduce_tiles_into(device_launch<Device> &L, dp::scalar<T> &result, const dp::extent<N> &e,
+                       const dp::extent<N> &tile, Job job) {
+  const dp::extent<N> tiles = tile_counts(e, tile);
+  for (int d = 0; d < N; ++d)
+    job.tiles[d] = tiles[d];
+  job.folds = L.template scratch_of<T>(static_cast<std::size_t>(tiles.size()));
+  forall_tiles(L, e, tile, Job::shared_bytes, tile_fold_stubs<Job>(), job);
+  reduce_into(L, result, tiles.size(), linear_positions<1>::of(dp::extent<1>(tiles.size())), job.op,
+              tile_folds<T>{job.folds});
+}
+
+} // namespace dp::rt::device

@@ -1,0 +1,367 @@
+/// \file
+/// The GPU device layer (device/executor.hpp lists what a layer is): CUDA
+/// or HIP memory, one stream per queue, events as completions, copies
+/// staged through page-locked buffers so they run at the bus's speed and
+/// leave the host free, launches on the stream, and the vendor primitives
+/// (CUB under nvcc, rocPRIM under hipcc) with their scratch from the
+/// call-site's cached temporaries. Only device builds include this.
+#pragma once
+
+#include "../../config.hpp"
+
+#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <tbb/parallel_for.h>
+
+#include "../../detail/completion.hpp"
+#include "../../detail/projection.hpp"
+#include "../../error.hpp"
+#include "../../extent.hpp"
+#include "../counters.hpp"
+#include "../device/executor.hpp"
+#include "../device/memory.hpp"
+#include "../gpu.hpp"
+#include "../positions.hpp"
+#include "../stub_run.hpp"
+#include "../vendor.hpp"
+
+namespace dp::rt {
+
+namespace gpu {
+
+/// An event recorded on a stream, as a completion: its wait reports an
+/// error of the work before it, naming the call-site that recorded it.
+class event final : public dp::detail::completion {
+public:
+  event(stream_t stream, const void *queue, std::string site)
+      : event_(create_event()), queue_(queue), site_(std::move(site)) {
+    DP_GPU_CHECK(site_.c_str(), DP_GPU(EventRecord)(event_, stream));
+  }
+  ~event() override { (void)DP_GPU(EventDestroy)(event_); }
+  void wait() override {
+    if (waited_)
+      return;
+    count(counter::host_waits);
+    const dp_gpu_error_t status = DP_GPU(EventSynchronize)(event_);
+    waited_ = true;
+    if (status != DP_GPU(Success))
+      throw dp::error(site_ + ": " + api + " reported an error while it ran: " +
+                      DP_GPU(GetErrorString)(status));
+  }
+  void wait_quietly() noexcept override {
+    if (!waited_)
+      (void)DP_GPU(EventSynchronize)(event_);
+  }
+  bool done() const override { return waited_ || DP_GPU(EventQuery)(event_) == DP_GPU(Success); }
+  const void *queue() const override { return queue_; }
+
+private:
+  event_t event_;
+  const void *queue_;
+  std::string site_;
+  bool waited_ = false;
+};
+
+/// A stream as an in-order queue.
+struct stream_queue {
+  stream_t handle = create_stream();
+  stream_queue() = default;
+  stream_queue(const stream_queue &) = delete;
+  stream_queue &operator=(const stream_queue &) = delete;
+};
+
+template <class T, class Less> struct keyed_less {
+  Less less;
+  DP_HOST_DEVICE bool operator()(const keyed<T> &a, const keyed<T> &b) const {
+    return a.pencil < b.pencil || (a.pencil == b.pencil && less(a.value, b.value));
+  }
+};
+
+template <class T, class Positions, int N>
+__global__ void gather(T *out, const dp::detail::affine_projection<T, N> data,
+                       const Positions positions, const std::int64_t n) {
+  for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
+       i += std::int64_t(gridDim.x) * blockDim.x)
+    out[i] = data[positions(i)];
+}
+template <class T, class Positions, int N>
+__global__ void gather_keyed(keyed<T> *out, const dp::detail::affine_projection<T, N> data,
+                             const Positions positions, const std::int64_t length,
+                             const std::int64_t n) {
+  for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
+       i += std::int64_t(gridDim.x) * blockDim.x)
+    out[i] = make_keyed(i / length, data[positions(i)]);
+}
+template <class T, class Positions, int N>
+__global__ void scatter(const T *in, const dp::detail::affine_projection<T, N> data,
+                        const Positions positions, const std::int64_t n) {
+  for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
+       i += std::int64_t(gridDim.x) * blockDim.x)
+    data[positions(i)] = in[i];
+}
+template <class T, class Positions, int N>
+__global__ void scatter_keyed(const keyed<T> *in, const dp::detail::affine_projection<T, N> data,
+                              const Positions positions, const std::int64_t n) {
+  for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
+       i += std::int64_t(gridDim.x) * blockDim.x)
+    data[positions(i)] = in[i].value;
+}
+
+/// Groups for a grid-stride loop over n elements.
+inline triple stride_groups(std::int64_t n) {
+  return {std::max<std::int64_t>(1, std::min<std::int64_t>((n + 255) / 256, 65535)), 1, 1};
+}
+inline constexpr triple stride_shape{256, 1, 1};
+
+
+/// A call-site's cached temporaries, as vendor::run's scratch.
+template <class Launch> struct launch_scratch {
+  Launch &launch;
+  void *operator()(std::size_t bytes) const { return launch.scratch(bytes); }
+};
+template <class Launch> launch_scratch<Launch> scratch(Launch &L) { return {L}; }
+
+} // namespace gpu
+
+/// The GPU's layer.
+class gpu_device {
+public:
+  using queue_type = gpu::stream_queue;
+  static constexpr const char *name = gpu::api;
+
+  queue_type &default_queue() { return queue_; }
+  static device_limits limits() {
+    static const device_limits limits = gpu::query_limits();
+    return limits;
+  }
+  static void *allocate(std::size_t bytes) { return gpu::device_allocate(bytes); }
+  static void deallocate(void *p) { gpu::device_free(p); }
+
+  /// Copies in chunks through page-locked buffers, the host filling one
+  /// while the bus empties another; returns once the host's bytes are read.
+  dp::detail::pending copy_to_device(queue_type &q, void *dev, const void *host,
+                                     std::size_t bytes) {
+    count(counter::to_device_bytes, static_cast<std::int64_t>(bytes));
+    count(counter::to_device_copies);
+    if (bytes <= direct_bytes) {
+      gpu::copy_async("dp: a copy to the device", dev, host, bytes, true, q.handle);
+      return nullptr; // from pageable memory, the call returns once it has read it
+    }
+    staged(q, bytes, [&](std::size_t at, std::size_t n, void *chunk) {
+      copy_parallel(chunk, static_cast<const char *>(host) + at, n);
+      gpu::copy_async("dp: a copy to the device", static_cast<char *>(dev) + at, chunk, n, true,
+                      q.handle);
+    });
+    return nullptr;
+  }
+  /// The same, from the device; returns when the host holds the bytes.
+  /// Chunk k goes to the host while chunk k+1 crosses the bus.
+  void copy_to_host(queue_type &q, void *host, const void *dev, std::size_t bytes) {
+    count(counter::to_host_bytes, static_cast<std::int64_t>(bytes));
+    count(counter::to_host_copies);
+    count(counter::host_waits);
+    if (bytes <= direct_bytes) {
+      gpu::copy_async("dp: a copy to the host", host, dev, bytes, false, q.handle);
+      DP_GPU_CHECK("dp: a copy to the host", DP_GPU(StreamSynchronize)(q.handle));
+      return;
+    }
+    ensure_chunks();
+    std::size_t previous_at = 0, previous_n = 0;
+    int previous = -1;
+    auto drain = [&] {
+      if (previous < 0)
+        return;
+      DP_GPU_CHECK("dp: a copy to the host", DP_GPU(EventSynchronize)(chunk_done_[previous]));
+      copy_parallel(static_cast<char *>(host) + previous_at, chunk_[previous], previous_n);
+    };
+    std::size_t k = 0;
+    for (std::size_t at = 0; at < bytes; at += chunk_bytes, ++k) {
+      const int c = static_cast<int>(k % chunks);
+      const std::size_t n = std::min(chunk_bytes, bytes - at);
+      gpu::copy_async("dp: a copy to the host", chunk_[c], static_cast<const char *>(dev) + at, n,
+                      false, q.handle);
+      DP_GPU_CHECK("dp: a copy to the host", DP_GPU(EventRecord)(chunk_done_[c], q.handle));
+      drain(); // the chunk before: its bytes to the host while this one crosses
+      previous = c, previous_at = at, previous_n = n;
+    }
+    drain();
+  }
+  /// A small result: into a page-locked slot on the stream; `host` gets it
+  /// when the completion is waited for.
+  dp::detail::pending read_back(queue_type &q, void *host, const void *dev, std::size_t bytes) {
+    count(counter::to_host_bytes, static_cast<std::int64_t>(bytes));
+    count(counter::to_host_copies);
+    void *slot = pinned_.allocate(bytes, &q);
+    gpu::copy_async("dp: a result to the host", slot, dev, bytes, false, q.handle);
+    auto done = std::make_shared<gpu::event>(q.handle, &q, "dp: a result to the host");
+    block_cache *pinned = &pinned_;
+    const queue_type *queue = &q;
+    return std::make_shared<dp::detail::completion_then>(done, [=] {
+      std::memcpy(host, slot, bytes);
+      pinned->release(slot, queue, nullptr);
+    });
+  }
+  dp::detail::pending record(queue_type &q, const std::string &site) {
+    return std::make_shared<gpu::event>(q.handle, &q, site);
+  }
+
+  template <int R, class Params>
+  void launch(queue_type &q, const std::string &site, const dispatch_plan<R> &plan,
+              const stub_table<R, Params> &stubs, const Params &params) {
+    for (const dispatch_piece<R> &piece : plan.pieces) {
+      count(counter::launches);
+      gpu::launch(site.c_str(), stubs.modes[plan.mode], piece.groups, plan.group_shape, q.handle,
+                  make_geometry(plan, piece), params);
+    }
+  }
+  /// Tile memory is the stub's static shared memory: arena_bytes is the
+  /// emulated device's.
+  template <int R, class Params>
+  void launch_tiles(queue_type &q, const std::string &site, const dispatch_plan<R> &plan,
+                    const triple &shape, std::size_t, const stub_table<R, Params> &stubs,
+                    const Params &params) {
+    for (const dispatch_piece<R> &piece : plan.pieces) {
+      count(counter::launches);
+      gpu::launch(site.c_str(), stubs.modes[plan.mode], piece.groups, shape, q.handle,
+                  make_geometry(plan, piece), params);
+    }
+  }
+
+  /// out[0] = init r (the values of point numbers 0..n-1): one fused
+  /// transform-reduce.
+  template <class T, class Positions, class Op, class Values>
+  void reduce(device_launch<gpu_device> &L, std::int64_t n, const Positions &positions,
+              const Op &op, const Values &values, T init, T *out) {
+    count(counter::launches);
+    const offset_iterator<mapped_values<T, Values, Positions>> in({values, positions}, 0);
+    vendor::run(L.site().c_str(), "reduce", gpu::scratch(L), [&](void *s, std::size_t &bytes) {
+      return vendor::reduce(s, bytes, in, out, n, op, init, L.queue().handle);
+    });
+  }
+  /// reduce<Dim> along the contiguous dimension: one segmented reduction
+  /// whose output iterator combines each pencil's fold into the result.
+  template <int Dim, class T, int N, class Op, class Map>
+  void fold_segments(device_launch<gpu_device> &L, const dp::extent<N> &e, const Op &op,
+                     const Map &map, const dp::detail::affine_projection<T, N - 1> &out) {
+    count(counter::launches);
+    const auto positions = pencil_positions<N, Dim>::of(e);
+    if (positions.pencils() > 0xffffffffLL)
+      throw dp::error(L.site() + ": " + vendor::library +
+                      " segmented reduce takes at most 2^32 - 1 pencils");
+    const offset_iterator<present_values<T, Map, pencil_positions<N, Dim>>> in({map, positions}, 0);
+    const pencil_result_writer<N, Dim, T, Op> writer(out, positions, op);
+    vendor::run(L.site().c_str(), "segmented reduce", gpu::scratch(L), [&](void *s, std::size_t &bytes) {
+      return vendor::segmented_reduce(s, bytes, in, writer, positions.pencils(),
+                                      pencil_offsets{positions.length, 0},
+                                      pencil_offsets{positions.length, 1}, maybe_op<T, Op>{op},
+                                      none<T>(), L.queue().handle);
+    });
+  }
+  /// scan<Dim> along the contiguous dimension: one scan by key (the pencil
+  /// number) writing straight into the result.
+  template <int Dim, class T, int N, class Op, class Map>
+  void scan_segments(device_launch<gpu_device> &L, const dp::extent<N> &e, const Op &op,
+                     const Map &map, const dp::detail::affine_projection<T, N> &out) {
+    count(counter::launches);
+    const auto positions = pencil_positions<N, Dim>::of(e);
+    const offset_iterator<pencil_keys<N, Dim>> keys({positions.length}, 0);
+    const offset_iterator<mapped_values<T, Map, pencil_positions<N, Dim>>> in({map, positions}, 0);
+    const position_writer<T, pencil_positions<N, Dim>, N> writer(out, positions);
+    vendor::run(L.site().c_str(), "scan by key", gpu::scratch(L), [&](void *s, std::size_t &bytes) {
+      return vendor::inclusive_scan_by_key(s, bytes, keys, in, writer, e.size(), op,
+                                           L.queue().handle);
+    });
+  }
+  /// sort<Dim>: gather, sort every pencil, scatter back.
+  template <int Dim, class T, int N, class Less>
+  void sort(device_launch<gpu_device> &L, const dp::extent<N> &e, const Less &less,
+            bool natural_order, bool descending, const dp::detail::affine_projection<T, N> &data) {
+    using positions_t = pencil_positions<N, Dim>;
+    const positions_t positions = positions_t::of(e);
+    const std::int64_t n = e.size();
+    const char *site = L.site().c_str();
+    const gpu::stream_t stream = L.queue().handle;
+    count(counter::launches, 3);
+    if constexpr (std::is_arithmetic<T>::value) {
+      if (natural_order && n <= vendor::radix_sort_limit) {
+        T *keys = L.template scratch_of<T>(static_cast<std::size_t>(n));
+        T *sorted = L.template scratch_of<T>(static_cast<std::size_t>(n));
+        gpu::launch(site, &gpu::gather<T, positions_t, N>, gpu::stride_groups(n), gpu::stride_shape,
+                    stream, keys, data, positions, n);
+        vendor::run(site, "segmented radix sort", gpu::scratch(L), [&](void *s, std::size_t &bytes) {
+          return vendor::segmented_radix_sort(s, bytes, keys, sorted, n, positions.pencils(),
+                                              pencil_offsets{positions.length, 0},
+                                              pencil_offsets{positions.length, 1}, descending,
+                                              stream);
+        });
+        gpu::launch(site, &gpu::scatter<T, positions_t, N>, gpu::stride_groups(n), gpu::stride_shape,
+                    stream, static_cast<const T *>(sorted), data, positions, n);
+        return;
+      }
+    }
+    (void)natural_order, (void)descending;
+    keyed<T> *keys = L.template scratch_of<keyed<T>>(static_cast<std::size_t>(n));
+    keyed<T> *sorted = L.template scratch_of<keyed<T>>(static_cast<std::size_t>(n));
+    gpu::launch(site, &gpu::gather_keyed<T, positions_t, N>, gpu::stride_groups(n),
+                gpu::stride_shape, stream, keys, data, positions, positions.length, n);
+    vendor::run(site, "merge sort", gpu::scratch(L), [&](void *s, std::size_t &bytes) {
+      return vendor::merge_sort(s, bytes, keys, sorted, n, gpu::keyed_less<T, Less>{less}, stream);
+    });
+    const keyed<T> *result = vendor::merge_sort_writes_out ? sorted : keys;
+    gpu::launch(site, &gpu::scatter_keyed<T, positions_t, N>, gpu::stride_groups(n),
+                gpu::stride_shape, stream, result, data, positions, n);
+  }
+
+private:
+  /// Copies at or below this go straight (one call); above, staged.
+  static constexpr std::size_t direct_bytes = std::size_t(1) << 20;
+  static constexpr std::size_t chunk_bytes = std::size_t(8) << 20;
+  static constexpr int chunks = 3;
+
+  /// The host's memcpy of a chunk, on every core.
+  static void copy_parallel(void *to, const void *from, std::size_t n) {
+    constexpr std::size_t piece = std::size_t(1) << 20;
+    tbb::parallel_for(std::size_t(0), (n + piece - 1) / piece, [&](std::size_t k) {
+      const std::size_t at = k * piece;
+      std::memcpy(static_cast<char *>(to) + at, static_cast<const char *>(from) + at,
+                  std::min(piece, n - at));
+    });
+  }
+  /// Calls step(offset, length, chunk) for each chunk of `bytes`, each
+  /// page-locked chunk reused once the stream is done with it.
+  template <class Step> void staged(queue_type &q, std::size_t bytes, Step &&step) {
+    ensure_chunks();
+    std::size_t k = 0;
+    for (std::size_t at = 0; at < bytes; at += chunk_bytes, ++k) {
+      const int c = static_cast<int>(k % chunks);
+      DP_GPU_CHECK("dp: a staged copy", DP_GPU(EventSynchronize)(chunk_done_[c]));
+      step(at, std::min(chunk_bytes, bytes - at), chunk_[c]);
+      DP_GPU_CHECK("dp: a staged copy", DP_GPU(EventRecord)(chunk_done_[c], q.handle));
+    }
+  }
+  void ensure_chunks() {
+    if (chunk_[0])
+      return;
+    for (int c = 0; c < chunks; ++c) {
+      chunk_[c] = gpu::pinned_allocate(chunk_bytes);
+      chunk_done_[c] = gpu::create_event();
+    }
+  }
+
+  queue_type queue_;
+  block_cache pinned_{&gpu::pinned_allocate, &gpu::pinned_free};
+  void *chunk_[chunks] = {};
+  gpu::event_t chunk_done_[chunks] = {};
+};
+
+} // namespace dp::rt
+
+#endif

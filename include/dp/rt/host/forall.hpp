@@ -1,0 +1,91 @@
+/// \file
+/// forall on the host executor: the stub's body over the domain's rows,
+/// and a tiled grid's threads.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <type_traits>
+
+#include "../../detail/domain_walk.hpp"
+#include "../../detail/host_fold.hpp"
+#include "../../detail/host_loop.hpp"
+#include "../../detail/host_tiles.hpp"
+#include "../../detail/pencils.hpp"
+#include "../../detail/projection.hpp"
+#include "../../extent.hpp"
+#include "../../grid.hpp"
+#include "../../scalar.hpp"
+#include "../counters.hpp"
+#include "../positions.hpp"
+#include "rows.hpp"
+
+namespace dp::rt::host {
+
+/// The body over every position of `walked`'s rows, as Position values.
+template <class Position, int Rc, class Walked, class Params, class Body>
+void run_rows(const Walked &walked, const Body &body, const Params &params) {
+  dp::detail::parallel_walk(dp::detail::walk_of(walked),
+                            [&](const std::int64_t (&pos)[Rc], std::int64_t j0, std::int64_t j1) {
+                              Position idx;
+                              for (int d = 0; d < Rc - 1; ++d)
+                                idx[d] = pos[d];
+                              for (std::int64_t j = j0; j < j1; ++j) {
+                                idx[Rc - 1] = j;
+                                body(idx, params);
+                              }
+                            });
+}
+
+/// forall: the stub body over the domain's rows. When every elemental
+/// projection steps by one element along a row, the body gets
+/// unit_row_index positions, so its loop is a unit-stride one. A forall
+/// over a plain grid whose body reads no coordinate but through its
+/// elemental projections runs the trailing dimensions along which every
+/// projection is contiguous as one row: a rank-4 forall over whole fields
+/// walks as a rank-1 one.
+template <int Rc, class Domain, class Params, class Body>
+void forall(const Domain &domain, const dp::grid<Rc> &grid, const row_layout &rows,
+            const Body &body, const Params &params) {
+  count(counter::launches);
+  if (!rows.unit_rows) {
+    run_rows<dp::index<Rc>, Rc>(domain, body, params);
+    return;
+  }
+  if constexpr (std::is_same<Domain, dp::grid<Rc>>::value && Rc > 1) {
+    if (!rows.positioned && rows.merge_from < Rc - 1) {
+      dp::extent<Rc> merged = grid.extents();
+      for (int d = Rc - 2; d >= rows.merge_from; --d)
+        merged[Rc - 1] *= merged[d], merged[d] = 1;
+      run_rows<dp::detail::unit_row_index<Rc>, Rc>(dp::grid<Rc>(merged), body, params);
+      return;
+    }
+  }
+  run_rows<dp::detail::unit_row_index<Rc>, Rc>(domain, body, params);
+}
+
+/// A tiled forall. A kernel that takes a tile token runs a tile's threads
+/// together (fibers meeting at barriers); one that cannot tell its tile
+/// runs each padding thread, then the grid's points as plain loops.
+template <int Rc, class Body>
+void forall_tiles(const std::string &site, const dp::grid<Rc> &grid, const dp::extent<Rc> &tile,
+                  std::size_t tile_bytes, tile_sight sight, const Body &thread) {
+  count(counter::launches);
+  if (sight == tile_sight::sees) {
+    dp::detail::for_each_tile_thread(site, grid.extents(), tile, tile_bytes, thread);
+    return;
+  }
+  dp::detail::for_each_padding_thread(site, grid.extents(), tile, thread);
+  const tile_row<Rc> row{tile};
+  dp::detail::parallel_walk(dp::detail::walk_of(grid),
+                            [&](const std::int64_t (&pos)[Rc], std::int64_t j0, std::int64_t j1) {
+                              tile_point<Rc> at;
+                              row.start(pos, j0, at);
+                              for (std::int64_t j = j0; j < j1; ++j, row.next(at))
+                                thread(at);
+                            });
+}
+
+} // namespace dp::rt::host

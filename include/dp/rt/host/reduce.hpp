@@ -1,0 +1,59 @@
+/// \file
+/// The full reduce on the host executor, over plain and tiled grids.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <type_traits>
+
+#include "../../detail/domain_walk.hpp"
+#include "../../detail/host_fold.hpp"
+#include "../../detail/host_loop.hpp"
+#include "../../detail/host_tiles.hpp"
+#include "../../detail/pencils.hpp"
+#include "../../detail/projection.hpp"
+#include "../../extent.hpp"
+#include "../../grid.hpp"
+#include "../../scalar.hpp"
+#include "../counters.hpp"
+#include "../positions.hpp"
+#include "rows.hpp"
+
+namespace dp::rt::host {
+
+/// Full reduce: result = r(result, fold of map over the domain).
+template <int Rc, class Domain, class T, class Op, class Map>
+void reduce(const Domain &domain, const row_layout &rows, dp::scalar<T> &result, const Op &op,
+            const Map &map) {
+  count(counter::launches);
+  const auto walk = dp::detail::walk_of(domain);
+  const std::optional<T> total = with_rows<Rc>(rows, map, [&](const auto &source) {
+    return dp::detail::fold_walk<T>(walk, op, source);
+  });
+  if (total)
+    result.set(static_cast<T>(op(result.get(), *total)));
+}
+
+/// Full reduce over a tiled grid: a kernel that sees its tile folds each
+/// tile's values (its threads together); one that cannot runs the padding
+/// threads, then folds the grid's points as plain loops.
+template <std::size_t TileBytes, int Rc, class T, class Op, class Map>
+void reduce_tiles(const std::string &site, const dp::grid<Rc> &grid, const dp::extent<Rc> &tile,
+                  tile_sight sight, dp::scalar<T> &result, const Op &op, const Map &map) {
+  count(counter::launches);
+  const dp::extent<Rc> e = grid.extents();
+  std::optional<T> total;
+  if (sight == tile_sight::sees) {
+    total = dp::detail::fold_tile_values<T>(site, e, tile, TileBytes, op, map);
+  } else {
+    dp::detail::for_each_padding_thread(site, e, tile, [&](const tile_point<Rc> &p) { (void)map(p); });
+    total = dp::detail::fold_walk<T>(dp::detail::walk_of(grid), op,
+                                     tile_row_source<Rc, Map>{map, {tile}});
+  }
+  if (total)
+    result.set(static_cast<T>(op(result.get(), *total)));
+}
+
+} // namespace dp::rt::host

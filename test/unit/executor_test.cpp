@@ -1,0 +1,234 @@
+// The executors' bookkeeping in plain host code: the caching allocator,
+// the in-order task queue (the emulated device's stream), a field block's
+// writer and readers, and a scalar whose result arrives later. The GPU runs
+// the same code over its vendor layer.
+#include <dp/dp.hpp>
+#include <dp/rt/counters.hpp>
+#include <dp/rt/device/memory.hpp>
+#include <dp/rt/task_queue.hpp>
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <set>
+#include <thread>
+#include <vector>
+
+namespace {
+
+using dp::rt::counter;
+
+// --- the caching allocator ---------------------------------------------------
+
+int raw_allocations = 0, raw_frees = 0;
+bool refuse_next = false;
+void *counting_allocate(std::size_t bytes) {
+  if (refuse_next) {
+    refuse_next = false;
+    throw dp::error("out of memory");
+  }
+  ++raw_allocations;
+  return std::malloc(bytes);
+}
+void counting_free(void *p) {
+  ++raw_frees;
+  std::free(p);
+}
+
+/// A completion the test finishes by hand.
+class manual_completion final : public dp::detail::completion {
+public:
+  explicit manual_completion(const void *queue = nullptr) : queue_(queue) {}
+  void wait() override {
+    ++waits;
+    finished = true;
+  }
+  void wait_quietly() noexcept override { finished = true; }
+  bool done() const override { return finished; }
+  const void *queue() const override { return queue_; }
+  bool finished = false;
+  int waits = 0;
+
+private:
+  const void *queue_;
+};
+
+struct Cache : ::testing::Test {
+  void SetUp() override { raw_allocations = raw_frees = 0; }
+  int q1 = 0, q2 = 0; // two queues' identities
+};
+
+TEST_F(Cache, SizeClassesArePowersOfTwoUpTo256MiBThenExact) {
+  EXPECT_EQ(dp::rt::block_cache::size_class(1), 256u);
+  EXPECT_EQ(dp::rt::block_cache::size_class(257), 512u);
+  EXPECT_EQ(dp::rt::block_cache::size_class(4096), 4096u);
+  EXPECT_EQ(dp::rt::block_cache::size_class(std::size_t(1) << 28), std::size_t(1) << 28);
+  EXPECT_EQ(dp::rt::block_cache::size_class((std::size_t(1) << 28) + 1), (std::size_t(1) << 28) + 1);
+}
+
+TEST_F(Cache, ABlockGivenBackOnAQueueServesThatQueueAtOnce) {
+  dp::rt::block_cache cache(&counting_allocate, &counting_free);
+  const dp::rt::counts before = dp::rt::counters();
+  void *a = cache.allocate(1000, &q1);
+  auto busy = std::make_shared<manual_completion>(&q1);
+  cache.release(a, &q1, busy); // work on q1 still uses it
+  void *b = cache.allocate(900, &q1); // same class, same queue: in order, so free
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(raw_allocations, 1);
+  const dp::rt::counts spent = dp::rt::counters() - before;
+  EXPECT_EQ(spent[counter::device_allocations], 1);
+  EXPECT_EQ(spent[counter::cache_reuses], 1);
+  cache.release(b, &q1, nullptr);
+}
+
+TEST_F(Cache, AnotherQueueWaitsUntilTheWorkThatUsedItIsDone) {
+  dp::rt::block_cache cache(&counting_allocate, &counting_free);
+  void *a = cache.allocate(1000, &q1);
+  auto busy = std::make_shared<manual_completion>(&q1);
+  cache.release(a, &q1, busy);
+  void *b = cache.allocate(1000, &q2); // still in use on q1: a new block
+  EXPECT_NE(a, b);
+  EXPECT_EQ(raw_allocations, 2);
+  busy->finished = true;
+  cache.release(b, &q2, nullptr);
+  void *c = cache.allocate(1000, &q2); // b or a: both free for q2 now
+  EXPECT_TRUE(c == a || c == b);
+  EXPECT_EQ(raw_allocations, 2);
+  cache.release(c, &q2, nullptr);
+}
+
+TEST_F(Cache, ClassesDoNotMix) {
+  dp::rt::block_cache cache(&counting_allocate, &counting_free);
+  void *small = cache.allocate(100, &q1);
+  cache.release(small, &q1, nullptr);
+  void *large = cache.allocate(100000, &q1);
+  EXPECT_NE(small, large);
+  cache.release(large, &q1, nullptr);
+  EXPECT_EQ(cache.cached_blocks(), 2u);
+  EXPECT_EQ(cache.live_blocks(), 0u);
+}
+
+TEST_F(Cache, OutOfMemoryFreesWhatNothingUsesAndTriesAgain) {
+  dp::rt::block_cache cache(&counting_allocate, &counting_free);
+  void *a = cache.allocate(100, &q1);
+  cache.release(a, &q1, nullptr);
+  refuse_next = true;
+  void *b = cache.allocate(100000, &q1); // refused once: the cached block goes, then it works
+  EXPECT_NE(b, nullptr);
+  EXPECT_EQ(raw_frees, 1);
+  EXPECT_EQ(cache.cached_blocks(), 0u);
+  cache.release(b, &q1, nullptr);
+}
+
+TEST_F(Cache, TrimKeepsBlocksWorkStillUses) {
+  dp::rt::block_cache cache(&counting_allocate, &counting_free);
+  void *a = cache.allocate(100, &q1), *b = cache.allocate(100, &q1);
+  auto busy = std::make_shared<manual_completion>(&q1);
+  cache.release(a, &q1, busy);
+  cache.release(b, &q1, nullptr);
+  cache.trim();
+  EXPECT_EQ(raw_frees, 1);
+  EXPECT_EQ(cache.cached_blocks(), 1u);
+  busy->finished = true;
+}
+
+// --- the task queue -----------------------------------------------------------
+
+TEST(TaskQueue, RunsTasksInOrderBehindTheCaller) {
+  dp::rt::task_queue q;
+  std::vector<int> order;
+  std::atomic<bool> release{false};
+  q.enqueue("first", [&] {
+    while (!release)
+      std::this_thread::yield();
+    order.push_back(1);
+  });
+  q.enqueue("second", [&] { order.push_back(2); });
+  const dp::detail::pending done = q.record();
+  EXPECT_FALSE(done->done()); // enqueue returned while the first task waits
+  release = true;
+  done->wait();
+  EXPECT_TRUE(done->done());
+  EXPECT_EQ(order, (std::vector<int>{1, 2}));
+}
+
+TEST(TaskQueue, AnErrorIsThrownOnceByTheFirstWaitCoveringIt) {
+  dp::rt::task_queue q;
+  const dp::detail::pending before = q.record();
+  q.enqueue("dp::forall at k.cpp:3:5", [] { throw dp::error("the tile's threads diverged"); });
+  const dp::detail::pending after_error = q.record();
+  bool later_ran = false;
+  q.enqueue("later", [&] { later_ran = true; });
+  const dp::detail::pending last = q.record();
+  EXPECT_NO_THROW(before->wait()); // it does not cover the failing task
+  try {
+    after_error->wait();
+    FAIL() << "no error";
+  } catch (const dp::error &e) {
+    EXPECT_STREQ(e.what(), "dp::forall at k.cpp:3:5: the tile's threads diverged");
+  }
+  EXPECT_NO_THROW(last->wait()); // reported once
+  EXPECT_TRUE(later_ran);
+}
+
+TEST(TaskQueue, AQuietWaitLeavesTheErrorForTheNext) {
+  dp::rt::task_queue q;
+  q.enqueue("site", [] { throw dp::error("site: failed"); });
+  q.record()->wait_quietly();
+  EXPECT_THROW(q.wait(), dp::error);
+  EXPECT_NO_THROW(q.wait());
+}
+
+// --- a block's writer and readers -------------------------------------------
+
+TEST(PendingBlock, HostReadsWaitForTheWriterAndWritesForTheReaders) {
+  dp::field<1, int> f(dp::grid<1>(8), 1);
+  dp::detail::storage *block = dp::detail::field_access::owner(f);
+
+  auto writer = std::make_shared<manual_completion>();
+  block->launch_writes(writer, /*on_device=*/false); // a host task writing it
+  EXPECT_FALSE(block->host_current());
+  const dp::field<1, int> &view = f;
+  EXPECT_EQ(view(3), 1); // waits for the writer
+  EXPECT_EQ(writer->waits, 1);
+  EXPECT_TRUE(block->host_current());
+
+  auto reader = std::make_shared<manual_completion>();
+  block->launch_reads(reader);
+  EXPECT_EQ(view(3), 1); // reading beside a reader: no wait
+  EXPECT_EQ(reader->waits, 0);
+  f(3) = 5; // writing: waits for the reader first
+  EXPECT_EQ(reader->waits, 1);
+  EXPECT_EQ(view(3), 5);
+}
+
+TEST(PendingBlock, OneReaderPerQueueIsKept) {
+  dp::field<1, int> f(dp::grid<1>(8), 1);
+  dp::detail::storage *block = dp::detail::field_access::owner(f);
+  int q = 0, r = 0;
+  block->launch_reads(std::make_shared<manual_completion>(&q));
+  block->launch_reads(std::make_shared<manual_completion>(&q));
+  block->launch_reads(std::make_shared<manual_completion>(&r));
+  EXPECT_EQ(block->readers().size(), 2u);
+  block->launch_writes(std::make_shared<manual_completion>(&q), true);
+  EXPECT_TRUE(block->readers().empty()); // done when the writer is
+  block->launch_writes(nullptr, true);
+}
+
+// --- a scalar whose value arrives later --------------------------------------
+
+TEST(PendingScalar, GetWaitsAndTheContinuationStoresTheValue) {
+  dp::scalar<double> s(1.0);
+  auto work = std::make_shared<manual_completion>();
+  double *slot = dp::detail::scalar_access::slot(s);
+  dp::detail::scalar_access::later(
+      s, std::make_shared<dp::detail::completion_then>(work, [slot] { *slot = 42.0; }));
+  const dp::scalar<double> copy = s; // copying waits too
+  EXPECT_EQ(work->waits, 1);
+  EXPECT_EQ(copy.get(), 42.0);
+  EXPECT_EQ(s.get(), 42.0);
+}
+
+} // namespace
