@@ -11,71 +11,74 @@ namespace dp::rt {
 /// A point in a queue: done once the tasks before it have run.
 class task_queue::event final : public dp::detail::completion {
 public:
-  event(task_queue &q, std::uint64_t seq) : q_(q), seq_(seq) {}
+  event(const task_queue &q, std::shared_ptr<state> s, std::uint64_t seq)
+      : id_(&q), s_(std::move(s)), seq_(seq) {}
   void wait() override {
     if (!waited_)
       count(counter::host_waits);
     waited_ = true;
-    q_.wait_for(seq_, true);
+    s_->wait_for(seq_, true);
   }
   void wait_quietly() noexcept override {
     try {
-      q_.wait_for(seq_, false);
+      s_->wait_for(seq_, false);
     } catch (...) {
     }
   }
   bool done() const override {
-    std::lock_guard<std::mutex> lock(q_.mutex_);
-    return q_.completed_ >= seq_;
+    std::lock_guard<std::mutex> lock(s_->mutex);
+    return s_->completed >= seq_;
   }
-  const void *queue() const override { return &q_; }
+  const void *queue() const override { return id_; }
 
 private:
-  task_queue &q_;
+  const void *id_; ///< the queue's identity (it may be gone)
+  std::shared_ptr<state> s_;
   std::uint64_t seq_;
   bool waited_ = false;
 };
 
-task_queue::task_queue() : worker_([this] { run(); }) {}
+task_queue::task_queue() : s_(std::make_shared<state>()), worker_([this] { run(); }) {}
 
 task_queue::~task_queue() {
   {
-    std::lock_guard<std::mutex> lock(mutex_);
-    stopping_ = true;
+    std::lock_guard<std::mutex> lock(s_->mutex);
+    s_->stopping = true;
   }
-  work_ready_.notify_all();
+  s_->work_ready.notify_all();
   worker_.join();
-  if (failure_) // nobody waited for it: say so rather than lose it
-    std::fprintf(stderr, "dp: an error no wait reported: %s\n", failure_->what.c_str());
+  if (s_->first_failure) // nobody waited for it: say so rather than lose it
+    std::fprintf(stderr, "dp: an error no wait reported: %s\n", s_->first_failure->what.c_str());
+  s_->first_failure.reset(); // said once
 }
 
 void task_queue::enqueue(std::string site, std::function<void()> task) {
   {
-    std::lock_guard<std::mutex> lock(mutex_);
-    tasks_.emplace_back(std::move(site), std::move(task));
-    ++enqueued_;
+    std::lock_guard<std::mutex> lock(s_->mutex);
+    s_->tasks.emplace_back(std::move(site), std::move(task));
+    ++s_->enqueued;
   }
-  work_ready_.notify_one();
+  s_->work_ready.notify_one();
 }
 
 dp::detail::pending task_queue::record() {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return std::make_shared<event>(*this, enqueued_);
+  std::lock_guard<std::mutex> lock(s_->mutex);
+  return std::make_shared<event>(*this, s_, s_->enqueued);
 }
 
-void task_queue::wait() { wait_for(enqueued(), true); }
+void task_queue::wait() { s_->wait_for(enqueued(), true); }
 
 std::uint64_t task_queue::enqueued() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return enqueued_;
+  std::lock_guard<std::mutex> lock(s_->mutex);
+  return s_->enqueued;
 }
 
-void task_queue::wait_for(std::uint64_t seq, bool report) {
-  std::unique_lock<std::mutex> lock(mutex_);
-  work_done_.wait(lock, [&] { return completed_ >= seq; });
-  if (report && failure_ && failure_->seq <= seq) {
-    const std::string what = failure_->what;
-    failure_.reset();
+void task_queue::state::wait_for(std::uint64_t seq, bool report) {
+  std::unique_lock<std::mutex> lock(mutex);
+  work_done.wait(lock, [&] { return completed >= seq; });
+  if (report && first_failure && first_failure->seq <= seq) {
+    const std::string what = first_failure->what;
+    first_failure.reset();
     throw dp::error(what);
   }
 }
@@ -85,13 +88,13 @@ void task_queue::run() {
     std::pair<std::string, std::function<void()>> task;
     std::uint64_t seq;
     {
-      std::unique_lock<std::mutex> lock(mutex_);
-      work_ready_.wait(lock, [&] { return stopping_ || !tasks_.empty(); });
-      if (tasks_.empty())
+      std::unique_lock<std::mutex> lock(s_->mutex);
+      s_->work_ready.wait(lock, [&] { return s_->stopping || !s_->tasks.empty(); });
+      if (s_->tasks.empty())
         return; // stopping, and nothing left
-      task = std::move(tasks_.front());
-      tasks_.pop_front();
-      seq = completed_ + 1;
+      task = std::move(s_->tasks.front());
+      s_->tasks.pop_front();
+      seq = s_->completed + 1;
     }
     std::optional<std::string> error;
     try {
@@ -104,12 +107,12 @@ void task_queue::run() {
       error = task.first + ": an unknown exception";
     }
     {
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (error && !failure_)
-        failure_ = failure{seq, *error};
-      completed_ = seq;
+      std::lock_guard<std::mutex> lock(s_->mutex);
+      if (error && !s_->first_failure)
+        s_->first_failure = failure{seq, *error};
+      s_->completed = seq;
     }
-    work_done_.notify_all();
+    s_->work_done.notify_all();
   }
 }
 

@@ -154,6 +154,23 @@ TEST(TaskQueue, RunsTasksInOrderBehindTheCaller) {
   EXPECT_EQ(order, (std::vector<int>{1, 2}));
 }
 
+// A cached device block remembers the last work that used it, and may be
+// asked about it after that work's queue is gone (a dp::queue destroyed
+// before the program's device state, at exit): the event still answers.
+TEST(TaskQueue, AnEventOutlivesItsQueue) {
+  dp::detail::pending done;
+  const void *id = nullptr;
+  {
+    dp::rt::task_queue q;
+    id = &q;
+    q.enqueue("work", [] {});
+    done = q.record();
+  }
+  EXPECT_TRUE(done->done());
+  EXPECT_NO_THROW(done->wait());
+  EXPECT_EQ(done->queue(), id);
+}
+
 TEST(TaskQueue, AnErrorIsThrownOnceByTheFirstWaitCoveringIt) {
   dp::rt::task_queue q;
   const dp::detail::pending before = q.record();

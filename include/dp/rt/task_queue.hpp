@@ -13,6 +13,7 @@
 #include <deque>
 #include <exception>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -46,15 +47,21 @@ private:
     std::uint64_t seq;
     std::string what;
   };
+  /// What the worker and the queue's events share: an event may outlive
+  /// the queue (a cached block remembers the last work that used it), so
+  /// it keeps this alive rather than the queue.
+  struct state {
+    mutable std::mutex mutex;
+    std::condition_variable work_ready, work_done;
+    std::deque<std::pair<std::string, std::function<void()>>> tasks;
+    std::uint64_t enqueued = 0, completed = 0;
+    std::optional<failure> first_failure; ///< the first error not reported yet
+    bool stopping = false;
+    void wait_for(std::uint64_t seq, bool report);
+  };
   void run();
-  void wait_for(std::uint64_t seq, bool report);
 
-  mutable std::mutex mutex_;
-  std::condition_variable work_ready_, work_done_;
-  std::deque<std::pair<std::string, std::function<void()>>> tasks_;
-  std::uint64_t enqueued_ = 0, completed_ = 0;
-  std::optional<failure> failure_; ///< the first error not reported yet
-  bool stopping_ = false;
+  std::shared_ptr<state> s_;
   std::thread worker_;
 };
 
