@@ -273,6 +273,14 @@ bool inStandardLibrary(const Decl *D) {
 
 } // namespace
 
+unsigned optionsShift(const CallExpr *Call) {
+  return Call->getNumArgs() > 0 && isExecOptions(Call->getArg(0)->getType()) ? 1 : 0;
+}
+const Expr *callArg(const CallExpr *Call, unsigned I) {
+  return Call->getArg(I + optionsShift(Call));
+}
+unsigned callArgCount(const CallExpr *Call) { return Call->getNumArgs() - optionsShift(Call); }
+
 bool convertible(QualType From, QualType To, const ASTContext &Ctx) {
   From = From.getNonReferenceType().getUnqualifiedType();
   To = To.getNonReferenceType().getUnqualifiedType();
@@ -289,11 +297,11 @@ std::optional<int> checkCallShape(const CallExpr *Call, llvm::StringRef Kind, un
     Diags.untouched(Call->getBeginLoc()) << Kind << "it is spelled inside a macro expansion";
     return std::nullopt;
   }
-  if (Call->getNumArgs() < MinArgs) {
+  if (callArgCount(Call) < MinArgs) {
     Diags.untouched(Call->getBeginLoc()) << Kind << "it has too few arguments";
     return std::nullopt;
   }
-  const Expr *DomainArg = Call->getArg(0);
+  const Expr *DomainArg = callArg(Call, 0);
   const std::optional<std::pair<int, Domain>> D = computeDomain(DomainArg->getType(), Ctx);
   if (!D || !(Allowed & domainBit(D->second.Kind))) {
     Diags.badDomain(DomainArg->getExprLoc())
@@ -319,7 +327,7 @@ bool stubsCanPass(const AnalysedCall &A, llvm::StringRef Kind, unsigned FirstArg
   for (const Argument &Arg : A.Model.Args) {
     const bool UserType = Arg.ActualRank > 0 && !Arg.ActualIsField;
     if (UserType && (Arg.Conv == Conversion::PartialProjection || Arg.Writable)) {
-      Diags.untouched(A.Call->getArg(FirstArg + Arg.Position)->getExprLoc())
+      Diags.untouched(callArg(A.Call, FirstArg + Arg.Position)->getExprLoc())
           << Kind
           << (Arg.Conv == Conversion::PartialProjection
                   ? "partial projection of a user indexable type is not supported in stubs"
@@ -334,10 +342,10 @@ bool stubsCanPass(const AnalysedCall &A, llvm::StringRef Kind, unsigned FirstArg
 std::optional<AnalysedCall> analyseKernelCall(const CallExpr *Call, llvm::StringRef Kind,
                                               const KernelBinding &Binding, int Rc,
                                               ASTContext &Ctx, Reporter &Diags) {
-  const unsigned NArgs = Call->getNumArgs() - Binding.FirstArg;
+  const unsigned NArgs = callArgCount(Call) - Binding.FirstArg;
   const unsigned Leading = Binding.LeadingFormals;
   std::optional<ResolvedKernel> K =
-      resolveKernel(Call->getArg(Binding.KernelArg), NArgs + Leading, Kind, Ctx, Diags);
+      resolveKernel(callArg(Call, Binding.KernelArg), NArgs + Leading, Kind, Ctx, Diags);
   if (!K)
     return std::nullopt;
 
@@ -349,6 +357,8 @@ std::optional<AnalysedCall> analyseKernelCall(const CallExpr *Call, llvm::String
   C.Kind = Kind.str();
   C.Loc = locationOf(Call->getBeginLoc(), Ctx.getSourceManager());
   C.ComputeRank = Rc;
+  if (optionsShift(Call))
+    C.Options = sourceText(Call->getArg(0), Ctx);
   C.K = K->Model;
 
   unsigned FirstFormal = Leading;
@@ -358,7 +368,7 @@ std::optional<AnalysedCall> analyseKernelCall(const CallExpr *Call, llvm::String
     C.K.ImplicitIndex = Binding.AllowImplicitIndex && NParams == NArgs + Leading + 1 &&
                         isDpIndex(K->Callable->getParamDecl(Leading)->getType(), Rc);
     if (NParams != NArgs + Leading && !C.K.ImplicitIndex) {
-      Diags.arity(Call->getArg(Binding.KernelArg)->getExprLoc())
+      Diags.arity(callArg(Call, Binding.KernelArg)->getExprLoc())
           << NParams << (NArgs + Leading) << Rc;
       return std::nullopt;
     }
@@ -368,7 +378,7 @@ std::optional<AnalysedCall> analyseKernelCall(const CallExpr *Call, llvm::String
   bool Ok = true;
   llvm::DenseMap<const VarDecl *, std::vector<unsigned>> Uses;
   for (unsigned I = 0; I < NArgs; ++I) {
-    const Expr *A = Call->getArg(Binding.FirstArg + I);
+    const Expr *A = callArg(Call, Binding.FirstArg + I);
     Argument Arg;
     Arg.Position = I;
     Arg.Text = sourceText(A, Ctx);
@@ -474,7 +484,7 @@ std::optional<AnalysedCall> analyseKernelCall(const CallExpr *Call, llvm::String
         continue; // a generic parameter may not write: the reference does not know either
       for (unsigned O : Positions)
         if (O != W) {
-          Diags.aliased(Call->getArg(Binding.FirstArg + O)->getExprLoc())
+          Diags.aliased(callArg(Call, Binding.FirstArg + O)->getExprLoc())
               << VD->getName() << (W + 1) << (O + 1);
           Ok = false;
           break;

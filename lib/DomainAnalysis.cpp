@@ -448,7 +448,7 @@ bool analyseDomain(AnalysedCall &A, const Domain &D, unsigned FirstArg, ASTConte
   bool Ok = true;
   for (const Argument &Arg : C.Args)
     if (Arg.Conv == Conversion::SpecialIndex && Arg.Index != IndexKind::Global && !D.isTiled()) {
-      Diags.tileTokenUntiled(A.Call->getArg(FirstArg + Arg.Position)->getExprLoc())
+      Diags.tileTokenUntiled(callArg(A.Call, FirstArg + Arg.Position)->getExprLoc())
           << (Arg.Position + 1) << C.Kind;
       Ok = false;
     }
@@ -483,7 +483,7 @@ bool analyseDomain(AnalysedCall &A, const Domain &D, unsigned FirstArg, ASTConte
   }
 
   if (D.Kind == DomainKind::Where) {
-    const Expr *DomainArg = A.Call->getArg(0);
+    const Expr *DomainArg = callArg(A.Call, 0);
     const auto *S = dpSpecialization(DomainArg->getType(), "where_domain");
     const QualType Pred = S ? S->getTemplateArgs()[1].getAsType() : QualType();
     if (const LambdaExpr *LE = predicateLambda(DomainArg)) {

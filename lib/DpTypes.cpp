@@ -104,6 +104,12 @@ std::optional<std::pair<int, Domain>> computeDomain(QualType T, const ASTContext
   return std::nullopt;
 }
 
+bool isExecOptions(QualType T) {
+  const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && RD->getName() == "exec_options" && RD->getDeclContext()->isNamespace() &&
+         cast<NamespaceDecl>(RD->getDeclContext())->getName() == "dp";
+}
+
 bool isTileGroup(QualType T, int Rank) {
   const std::optional<int> R = integralArg(dpSpecialization(T, "tile_group"), 0);
   return R && *R == Rank;

@@ -27,6 +27,8 @@ void writeListReport(llvm::raw_ostream &OS, const std::vector<const TranslationR
           J.attribute("translated", L.Translated);
           if (L.Translated) {
             J.attribute("compute_rank", C.ComputeRank);
+            if (!C.Options.empty())
+              J.attribute("options", C.Options);
             J.attributeObject("domain", [&] {
               J.attribute("kind", toString(C.Dom.Kind));
               J.attribute("type", C.Dom.Type);

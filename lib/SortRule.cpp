@@ -37,7 +37,7 @@ std::optional<AnalysedCall> SortRule::analyse(const CallExpr *Call, ASTContext &
     Diags.dimensionOutOfRange(Call->getBeginLoc()) << Spelling << *Dim << *Rc;
     return std::nullopt;
   }
-  const Expr *FieldArg = Call->getArg(2);
+  const Expr *FieldArg = callArg(Call, 2);
   const QualType FT = FieldArg->getType();
   Result Out;
   Out.Text = sourceText(FieldArg, Ctx);
@@ -66,7 +66,7 @@ std::optional<AnalysedCall> SortRule::analyse(const CallExpr *Call, ASTContext &
   std::optional<AnalysedCall> A = analyseKernelCall(Call, kind(), Binding, *Rc, Ctx, Diags);
   if (!A || !stubsCanPass(*A, kind(), Binding.FirstArg, Diags))
     return std::nullopt;
-  const SourceLocation CmpAt = Call->getArg(1)->getExprLoc();
+  const SourceLocation CmpAt = callArg(Call, 1)->getExprLoc();
   if (const FunctionDecl *Cmp = A->KernelFunction; Cmp && !A->Model.K.Generic) {
     for (unsigned I = 0; I < 2 && I < Cmp->getNumParams(); ++I) {
       const QualType PT = Cmp->getParamDecl(I)->getType();
@@ -91,17 +91,17 @@ std::optional<AnalysedCall> SortRule::analyse(const CallExpr *Call, ASTContext &
   }
   // The sort field is written while the comparator reads the extras.
   if (const auto *FieldRef = dyn_cast<DeclRefExpr>(FieldArg->IgnoreParenImpCasts()))
-    for (unsigned I = Binding.FirstArg; I < Call->getNumArgs(); ++I)
-      if (const auto *E = dyn_cast<DeclRefExpr>(Call->getArg(I)->IgnoreParenImpCasts());
+    for (unsigned I = Binding.FirstArg; I < callArgCount(Call); ++I)
+      if (const auto *E = dyn_cast<DeclRefExpr>(callArg(Call, I)->IgnoreParenImpCasts());
           E && E->getDecl() == FieldRef->getDecl()) {
-        Diags.badResult(Call->getArg(I)->getExprLoc())
+        Diags.badResult(callArg(Call, I)->getExprLoc())
             << Spelling << "the sort field '" + Out.Text + "' is also extra argument " +
                                std::to_string(I - Binding.FirstArg + 1) + "; pass a clone()";
         return std::nullopt;
       }
   A->Model.Dim = *Dim;
   A->Model.Out = Out;
-  A->Model.Order = A->Model.Args.empty() ? comparatorOrder(Call->getArg(1), R, Ctx)
+  A->Model.Order = A->Model.Args.empty() ? comparatorOrder(callArg(Call, 1), R, Ctx)
                                          : SortOrder::Custom;
   return A;
 }

@@ -131,6 +131,9 @@ void renderHeaderComment(llvm::raw_ostream &OS, const CallSite &C) {
                : std::string("radix sort, ") + toString(C.Order) + " (the natural order)")
        << " on a GPU\n";
   OS << "//   compute rank: " << C.ComputeRank << "\n";
+  if (!C.Options.empty())
+    OS << "//   options:      " << C.Options
+       << " (queue, when, group shape: the launcher passes them to the runtime)\n";
   switch (C.Dom.Kind) {
   case DomainKind::Grid:
     break;
@@ -372,15 +375,16 @@ void renderWriteBacks(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef 
 
 void renderLauncherSignature(llvm::raw_ostream &OS, const CallSite &C) {
   OS << "template <" << (C.Dim >= 0 ? "int Dim, " : "") << "class Domain, ";
+  const std::string Options = C.Options.empty() ? "" : "const dp::exec_options &options, ";
   if (C.Kind == "forall")
-    OS << "class Kernel, class... A>\nvoid " << C.StubName
-       << "(const Domain &domain, Kernel &&kernel, A &&...a)";
+    OS << "class Kernel, class... A>\nvoid " << C.StubName << "(" << Options
+       << "const Domain &domain, Kernel &&kernel, A &&...a)";
   else if (C.Kind == "sort")
-    OS << "class Kernel, class Field, class... A>\nvoid " << C.StubName
-       << "(const Domain &domain, Kernel &&kernel, Field &sort_field, A &&...a)";
+    OS << "class Kernel, class Field, class... A>\nvoid " << C.StubName << "(" << Options
+       << "const Domain &domain, Kernel &&kernel, Field &sort_field, A &&...a)";
   else
-    OS << "class Op, class Result, class Kernel, class... A>\nvoid " << C.StubName
-       << "(const Domain &domain, Op &&op, Result &result, Kernel &&kernel, A &&...a)";
+    OS << "class Op, class Result, class Kernel, class... A>\nvoid " << C.StubName << "(" << Options
+       << "const Domain &domain, Op &&op, Result &result, Kernel &&kernel, A &&...a)";
 }
 
 void renderLauncherPrologue(llvm::raw_ostream &OS, const CallSite &C) {
@@ -405,8 +409,9 @@ void renderLauncherPrologue(llvm::raw_ostream &OS, const CallSite &C) {
        << (A->ActualIsField ? "dp::rt::element_t" : "std::decay_t") << "<dp::rt::arg_t<"
        << A->Position << ", A...>>;\n";
   OS << "  dp::rt::launch_context<" << C.ComputeRank
-     << (C.Dom.Kind == DomainKind::Grid ? "" : ", Domain") << "> launch(\"" << C.spelling()
-     << "\", \"" << C.Loc.str() << "\", domain);\n";
+     << (C.Dom.Kind == DomainKind::Grid ? "" : ", Domain") << "> launch("
+     << (C.Options.empty() ? "" : "options, ") << "\"" << C.spelling() << "\", \""
+     << C.Loc.str() << "\", domain);\n";
   OS << "  using params_type = " << C.StubName << "_params<kernel_type";
   if (hasDomainView(C))
     OS << (C.Dom.isTiled() ? ", dp::rt::tiling_t<Domain>" : ", dp::rt::domain_map_t<Domain>");

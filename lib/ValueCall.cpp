@@ -46,7 +46,7 @@ std::optional<AnalysedCall> analyseValueCall(const CallExpr *Call, llvm::StringR
     Diags.dimensionOutOfRange(Call->getBeginLoc()) << Spelling << *Dim << *Rc;
     return std::nullopt;
   }
-  const Expr *ResultArg = Call->getArg(2);
+  const Expr *ResultArg = callArg(Call, 2);
   const QualType RT = ResultArg->getType();
   Result Out;
   Out.Text = sourceText(ResultArg, Ctx);
@@ -66,7 +66,7 @@ std::optional<AnalysedCall> analyseValueCall(const CallExpr *Call, llvm::StringR
   } else {
     const int Want = Kind == "reduce" ? *Rc - 1 : *Rc;
     if (Want < 1)
-      return Reject(Call->getArg(0), "a reduce<Dim> needs a compute grid of rank 2 or more; "
+      return Reject(callArg(Call, 0), "a reduce<Dim> needs a compute grid of rank 2 or more; "
                                      "reduce a rank-1 grid into a dp::scalar");
     if (!isDpField(RT) || dpRank(RT, Ctx) != Want)
       return Reject(ResultArg, "the result must be a dp::field of rank " + std::to_string(Want) +
@@ -90,19 +90,19 @@ std::optional<AnalysedCall> analyseValueCall(const CallExpr *Call, llvm::StringR
     return std::nullopt;
   const QualType V = kernelResultType(*A);
   if (!V.isNull() && (V->isVoidType() || !convertible(V, T, Ctx)))
-    return Reject(Call->getArg(3), "the map function returns '" + printType(V, Ctx) +
+    return Reject(callArg(Call, 3), "the map function returns '" + printType(V, Ctx) +
                                        "', which does not convert to the result's element type '" +
                                        Out.ElementType + "'");
   // The result is written while the arguments are read: the same variable
   // in both is a race (the host reference reports it at run time).
   if (const VarDecl *VD = namedVariable(ResultArg))
-    for (unsigned I = Binding.FirstArg; I < Call->getNumArgs(); ++I)
-      if (namedVariable(Call->getArg(I)) == VD)
-        return Reject(Call->getArg(I), "the result '" + VD->getName().str() +
+    for (unsigned I = Binding.FirstArg; I < callArgCount(Call); ++I)
+      if (namedVariable(callArg(Call, I)) == VD)
+        return Reject(callArg(Call, I), "the result '" + VD->getName().str() +
                                            "' is also argument " +
                                            std::to_string(I - Binding.FirstArg + 1) +
                                            "; pass a clone()");
-  std::optional<Operator> Op = analyseOperator(Call->getArg(1), T, Kind, Ctx, Diags, *A);
+  std::optional<Operator> Op = analyseOperator(callArg(Call, 1), T, Kind, Ctx, Diags, *A);
   if (!Op)
     return std::nullopt;
   A->Model.Dim = Dim.value_or(-1);

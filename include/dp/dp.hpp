@@ -9,6 +9,7 @@
 
 #include "arithmetic_sequence.hpp"
 #include "config.hpp"
+#include "data.hpp"
 #include "error.hpp"
 #include "extent.hpp"
 #include "field.hpp"
@@ -26,6 +27,7 @@
 #include "tiled_grid.hpp"
 #include "tokens.hpp"
 #include "triangle.hpp"
+#include "options.hpp"
 #include "views.hpp"
 #include "wait.hpp"
 #include "where.hpp"

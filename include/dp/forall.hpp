@@ -9,6 +9,7 @@
 #include "detail/domain_walk.hpp"
 #include "detail/host_tiles.hpp"
 #include "grid.hpp"
+#include "options.hpp"
 #include "tiled_grid.hpp"
 #include "triangle.hpp"
 #include "where.hpp"
@@ -53,6 +54,27 @@ void host_forall_tiled(const call_info &call, const tiled_grid<Rc, T...> &domain
 }
 } // namespace detail
 
+namespace detail {
+/// The body of the untranslated call-site (the host reference).
+template <class Domain, class K, class... Args>
+void forall_reference(const Domain &domain, K &kernel, Args &...args) {
+#if !defined(DPSTUB_TOOL) // dpstub checks call-sites itself, with located diagnostics
+  static_assert(detail::domain_rank_v<Domain> > 0,
+                "dp::forall: the compute domain must be a dp::grid<N>, a dp::tile<...>(grid), "
+                "a dp::where(grid, pred) or a dp::lower_triangle / dp::upper_triangle");
+  static_assert(detail::tokens_fit_domain_v<Domain, Args...>,
+                "dp::forall: dp::_tile, dp::_tile_index and dp::_local_index need a tiled "
+                "domain: dp::tile<T0, ...>(grid)");
+  if constexpr (detail::tiled_rank_v<Domain> > 0)
+    detail::host_forall_tiled(detail::call_info{"dp::forall"}, domain, kernel, args...);
+  else if constexpr (detail::walk_rank_v<Domain> > 0 && detail::tokens_fit_domain_v<Domain, Args...>)
+    detail::host_forall(detail::call_info{"dp::forall"}, detail::walk_of(domain), kernel, args...);
+#else
+  (void)domain, (void)kernel, ((void)args, ...);
+#endif
+}
+} // namespace detail
+
 /// Evaluates `kernel` once for every index of `domain`; iterations are
 /// independent and unordered. Each argument reaches its kernel parameter by
 /// one of the conversions of docs/conversions.md, chosen from the ranks and the parameter's
@@ -76,22 +98,21 @@ void host_forall_tiled(const call_info &call, const tiled_grid<Rc, T...> &domain
 ///
 /// Throws dp::error for a projection outside a field's bounds or a
 /// writable field that also appears in another argument.
-template <class Domain, class K, class... Args>
+template <class Domain, class K, class... Args, std::enable_if_t<!detail::is_exec_options_v<Domain>, int> = 0>
 void forall(const Domain &domain, K &&kernel, Args &&...args) {
-#if !defined(DPSTUB_TOOL) // dpstub checks call-sites itself, with located diagnostics
-  static_assert(detail::domain_rank_v<Domain> > 0,
-                "dp::forall: the compute domain must be a dp::grid<N>, a dp::tile<...>(grid), "
-                "a dp::where(grid, pred) or a dp::lower_triangle / dp::upper_triangle");
-  static_assert(detail::tokens_fit_domain_v<Domain, Args...>,
-                "dp::forall: dp::_tile, dp::_tile_index and dp::_local_index need a tiled "
-                "domain: dp::tile<T0, ...>(grid)");
-  if constexpr (detail::tiled_rank_v<Domain> > 0)
-    detail::host_forall_tiled(detail::call_info{"dp::forall"}, domain, kernel, args...);
-  else if constexpr (detail::walk_rank_v<Domain> > 0 && detail::tokens_fit_domain_v<Domain, Args...>)
-    detail::host_forall(detail::call_info{"dp::forall"}, detail::walk_of(domain), kernel, args...);
-#else
-  (void)domain, (void)kernel, ((void)args, ...);
+  detail::forall_reference(domain, kernel, args...);
+}
+
+/// forall with execution options first (dp::on(q), .when(c),
+/// dp::group_size(...), .max_groups(n)). Untranslated, the call-site runs
+/// on the host at once, in program order (an order every queue allows);
+/// its hints are checked as a device would check them.
+template <class Domain, class K, class... Args>
+void forall(const exec_options &options, const Domain &domain, K &&kernel, Args &&...args) {
+#if !defined(DPSTUB_TOOL)
+  detail::check_reference_hints("dp::forall", options, detail::tiled_rank_v<Domain> > 0);
 #endif
+  detail::forall_reference(domain, kernel, args...);
 }
 
 } // namespace dp

@@ -13,6 +13,7 @@
 #include "detail/pencils.hpp"
 #include "field.hpp"
 #include "grid.hpp"
+#include "options.hpp"
 #include "scalar.hpp"
 #include "tiled_grid.hpp"
 
@@ -74,16 +75,10 @@ void host_reduce_pencils(const call_info &call, const grid<N> &domain, const R &
 
 } // namespace detail
 
-/// Full reduction: `f` maps the projected arguments at each index of
-/// `domain` to a value, `r` (associative and commutative) folds the values,
-/// and `result` becomes `r(result_before, fold)`. An empty domain leaves
-/// `result` unchanged. The arguments reach `f` as they reach a forall
-/// kernel (projection, broadcast, index tokens).
-///
-///     dp::scalar<double> dot(0.0);
-///     dp::reduce(g, std::plus<>(), dot, [](double a, double b) { return a * b; }, A, B);
+namespace detail {
+/// The body of the untranslated call-site (the host reference).
 template <class Domain, class R, class Result, class F, class... Args>
-void reduce(const Domain &domain, R &&r, Result &result, F &&f, Args &&...args) {
+void reduce_reference(const Domain &domain, R &r, Result &result, F &f, Args &...args) {
 #if !defined(DPSTUB_TOOL) // dpstub checks call-sites itself, with located diagnostics
   static_assert(detail::domain_rank_v<Domain> > 0,
                 "dp::reduce: the compute domain must be a dp::grid<N>, a dp::tile<...>(grid), "
@@ -110,18 +105,25 @@ void reduce(const Domain &domain, R &&r, Result &result, F &&f, Args &&...args) 
   (void)domain, (void)r, (void)result, (void)f, ((void)args, ...);
 #endif
 }
+} // namespace detail
 
-/// Pencil reduction along dimension `Dim` of `domain`: for each index value
-/// q of the other N-1 dimensions, `result(q) = r(result(q), fold over the
-/// pencil of f(...))`. `result` is indexed by the domain's index values less
-/// dimension Dim (like any projection), so it may be larger than the domain.
+/// Full reduction: `f` maps the projected arguments at each index of
+/// `domain` to a value, `r` (associative and commutative) folds the values,
+/// and `result` becomes `r(result_before, fold)`. An empty domain leaves
+/// `result` unchanged. The arguments reach `f` as they reach a forall
+/// kernel (projection, broadcast, index tokens).
 ///
-///     // C(i,j) += sum_k A(i,k) * B(k,j)
-///     dp::reduce<2>(dp::grid<3>(M, N, K), std::plus<>(), C,
-///                   [](float a, float b) { return a * b; },
-///                   dp::spread<1>(A), dp::spread<0>(dp::transpose(B)));
-template <int Dim, class Domain, class R, class Result, class F, class... Args>
+///     dp::scalar<double> dot(0.0);
+///     dp::reduce(g, std::plus<>(), dot, [](double a, double b) { return a * b; }, A, B);
+template <class Domain, class R, class Result, class F, class... Args, std::enable_if_t<!detail::is_exec_options_v<Domain>, int> = 0>
 void reduce(const Domain &domain, R &&r, Result &result, F &&f, Args &&...args) {
+  detail::reduce_reference(domain, r, result, f, args...);
+}
+
+namespace detail {
+/// The body of the untranslated call-site (the host reference).
+template <int Dim, class Domain, class R, class Result, class F, class... Args>
+void reduce_pencils_reference(const Domain &domain, R &r, Result &result, F &f, Args &...args) {
 #if !defined(DPSTUB_TOOL)
   constexpr int N = detail::grid_rank_v<Domain>;
   static_assert(N > 0, "dp::reduce<Dim>: the compute domain must be a dp::grid<N> (tiled, dp::where and triangle domains are for dp::forall and the full dp::reduce)");
@@ -150,6 +152,42 @@ void reduce(const Domain &domain, R &&r, Result &result, F &&f, Args &&...args) 
 #else
   (void)domain, (void)r, (void)result, (void)f, ((void)args, ...);
 #endif
+}
+} // namespace detail
+
+/// Pencil reduction along dimension `Dim` of `domain`: for each index value
+/// q of the other N-1 dimensions, `result(q) = r(result(q), fold over the
+/// pencil of f(...))`. `result` is indexed by the domain's index values less
+/// dimension Dim (like any projection), so it may be larger than the domain.
+///
+///     // C(i,j) += sum_k A(i,k) * B(k,j)
+///     dp::reduce<2>(dp::grid<3>(M, N, K), std::plus<>(), C,
+///                   [](float a, float b) { return a * b; },
+///                   dp::spread<1>(A), dp::spread<0>(dp::transpose(B)));
+template <int Dim, class Domain, class R, class Result, class F, class... Args,
+          std::enable_if_t<!detail::is_exec_options_v<Domain>, int> = 0>
+void reduce(const Domain &domain, R &&r, Result &result, F &&f, Args &&...args) {
+  detail::reduce_pencils_reference<Dim>(domain, r, result, f, args...);
+}
+
+/// The full reduce with execution options first (see dp::forall's).
+template <class Domain, class R, class Result, class F, class... Args>
+void reduce(const exec_options &options, const Domain &domain, R &&r, Result &result, F &&f,
+            Args &&...args) {
+#if !defined(DPSTUB_TOOL)
+  detail::check_reference_hints("dp::reduce", options, detail::tiled_rank_v<Domain> > 0);
+#endif
+  detail::reduce_reference(domain, r, result, f, args...);
+}
+
+/// reduce<Dim> with execution options first (see dp::forall's).
+template <int Dim, class Domain, class R, class Result, class F, class... Args>
+void reduce(const exec_options &options, const Domain &domain, R &&r, Result &result, F &&f,
+            Args &&...args) {
+#if !defined(DPSTUB_TOOL)
+  detail::check_reference_hints("dp::reduce", options, false);
+#endif
+  detail::reduce_pencils_reference<Dim>(domain, r, result, f, args...);
 }
 
 } // namespace dp

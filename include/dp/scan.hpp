@@ -9,6 +9,7 @@
 #include "detail/host_fold.hpp"
 #include "field.hpp"
 #include "grid.hpp"
+#include "options.hpp"
 
 namespace dp {
 
@@ -26,15 +27,10 @@ void host_scan(const call_info &call, const grid<N> &domain, const R &r, field<N
 }
 } // namespace detail
 
-/// Inclusive prefix along dimension `Dim`: `result(idx)` is the `r`-fold of
-/// `f(...)` over idx's pencil up to and including idx. The prior content of
-/// the elements written is overwritten. `result` is indexed by the domain's
-/// index values, so a scan over the interior of a grid writes the interior
-/// of a full-size result.
-///
-///     dp::scan<0>(dp::grid<1>(n), std::plus<>(), prefix, [](int x) { return x; }, values);
+namespace detail {
+/// The body of the untranslated call-site (the host reference).
 template <int Dim, class Domain, class R, class Result, class F, class... Args>
-void scan(const Domain &domain, R &&r, Result &result, F &&f, Args &&...args) {
+void scan_reference(const Domain &domain, R &r, Result &result, F &f, Args &...args) {
 #if !defined(DPSTUB_TOOL) // dpstub checks call-sites itself, with located diagnostics
   constexpr int N = detail::grid_rank_v<Domain>;
   static_assert(N > 0, "dp::scan<Dim>: the compute domain must be a dp::grid<N> (tiled, dp::where and triangle domains are for dp::forall and the full dp::reduce)");
@@ -60,6 +56,30 @@ void scan(const Domain &domain, R &&r, Result &result, F &&f, Args &&...args) {
 #else
   (void)domain, (void)r, (void)result, (void)f, ((void)args, ...);
 #endif
+}
+} // namespace detail
+
+/// Inclusive prefix along dimension `Dim`: `result(idx)` is the `r`-fold of
+/// `f(...)` over idx's pencil up to and including idx. The prior content of
+/// the elements written is overwritten. `result` is indexed by the domain's
+/// index values, so a scan over the interior of a grid writes the interior
+/// of a full-size result.
+///
+///     dp::scan<0>(dp::grid<1>(n), std::plus<>(), prefix, [](int x) { return x; }, values);
+template <int Dim, class Domain, class R, class Result, class F, class... Args,
+          std::enable_if_t<!detail::is_exec_options_v<Domain>, int> = 0>
+void scan(const Domain &domain, R &&r, Result &result, F &&f, Args &&...args) {
+  detail::scan_reference<Dim>(domain, r, result, f, args...);
+}
+
+/// scan<Dim> with execution options first (see dp::forall's).
+template <int Dim, class Domain, class R, class Result, class F, class... Args>
+void scan(const exec_options &options, const Domain &domain, R &&r, Result &result, F &&f,
+          Args &&...args) {
+#if !defined(DPSTUB_TOOL)
+  detail::check_reference_hints("dp::scan", options, false);
+#endif
+  detail::scan_reference<Dim>(domain, r, result, f, args...);
 }
 
 } // namespace dp

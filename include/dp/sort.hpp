@@ -11,6 +11,7 @@
 #include "detail/host_fold.hpp"
 #include "field.hpp"
 #include "grid.hpp"
+#include "options.hpp"
 
 namespace dp {
 
@@ -53,17 +54,10 @@ void host_sort(const call_info &call, const grid<N> &domain, const Cmp &cmp,
 
 } // namespace detail
 
-/// Sorts each pencil of `sort_field` along dimension `Dim` in place with the
-/// strict weak ordering `cmp(a, b, extra...)`; the `extra` fields are passed
-/// whole to every comparison, so a permutation can be sorted by keys held
-/// elsewhere. `sort_field` is indexed by the domain's index values: a sort
-/// over a sub-grid sorts exactly those elements. Not stable.
-///
-///     dp::sort<0>(dp::grid<1>(n), [](int a, int b, const dp::field<1, float> &key) {
-///       return key(a) < key(b);
-///     }, permutation, keys);
+namespace detail {
+/// The body of the untranslated call-site (the host reference).
 template <int Dim, class Domain, class Cmp, class Field, class... Extra>
-void sort(const Domain &domain, Cmp &&cmp, Field &sort_field, Extra &&...extra) {
+void sort_reference(const Domain &domain, Cmp &cmp, Field &sort_field, Extra &...extra) {
 #if !defined(DPSTUB_TOOL) // dpstub checks call-sites itself, with located diagnostics
   constexpr int N = detail::grid_rank_v<Domain>;
   static_assert(N > 0, "dp::sort<Dim>: the compute domain must be a dp::grid<N> (tiled, dp::where "
@@ -89,6 +83,32 @@ void sort(const Domain &domain, Cmp &&cmp, Field &sort_field, Extra &&...extra) 
 #else
   (void)domain, (void)cmp, (void)sort_field, ((void)extra, ...);
 #endif
+}
+} // namespace detail
+
+/// Sorts each pencil of `sort_field` along dimension `Dim` in place with the
+/// strict weak ordering `cmp(a, b, extra...)`; the `extra` fields are passed
+/// whole to every comparison, so a permutation can be sorted by keys held
+/// elsewhere. `sort_field` is indexed by the domain's index values: a sort
+/// over a sub-grid sorts exactly those elements. Not stable.
+///
+///     dp::sort<0>(dp::grid<1>(n), [](int a, int b, const dp::field<1, float> &key) {
+///       return key(a) < key(b);
+///     }, permutation, keys);
+template <int Dim, class Domain, class Cmp, class Field, class... Extra,
+          std::enable_if_t<!detail::is_exec_options_v<Domain>, int> = 0>
+void sort(const Domain &domain, Cmp &&cmp, Field &sort_field, Extra &&...extra) {
+  detail::sort_reference<Dim>(domain, cmp, sort_field, extra...);
+}
+
+/// sort<Dim> with execution options first (see dp::forall's).
+template <int Dim, class Domain, class Cmp, class Field, class... Extra>
+void sort(const exec_options &options, const Domain &domain, Cmp &&cmp, Field &sort_field,
+          Extra &&...extra) {
+#if !defined(DPSTUB_TOOL)
+  detail::check_reference_hints("dp::sort", options, false);
+#endif
+  detail::sort_reference<Dim>(domain, cmp, sort_field, extra...);
 }
 
 } // namespace dp

@@ -29,6 +29,15 @@ std::string sourceText(const clang::Expr *E, const clang::ASTContext &Ctx);
 std::string signatureOf(const clang::FunctionDecl *FD, const clang::ASTContext &Ctx,
                         llvm::StringRef Name);
 
+/// 1 when a call-site's first argument is its execution options
+/// (dp::on(q), dp::group_size(...)), else 0: its other arguments then come
+/// one later.
+unsigned optionsShift(const clang::CallExpr *Call);
+/// Argument I of a call-site, counted after its execution options.
+const clang::Expr *callArg(const clang::CallExpr *Call, unsigned I);
+/// The call-site's arguments, its execution options not counted.
+unsigned callArgCount(const clang::CallExpr *Call);
+
 /// Which compute domain kinds a call-site kind accepts: a bit per DomainKind.
 using DomainSet = unsigned;
 constexpr DomainSet domainBit(DomainKind K) { return 1u << static_cast<unsigned>(K); }

@@ -134,6 +134,9 @@ struct CallSite {
   SortOrder Order = SortOrder::Custom;
   std::vector<Argument> Args;
   std::string StubName; ///< "forall_20_3": unique within the translation unit
+  /// The execution options the call-site passes first ("dp::on(q).when(n >
+  /// 64)"), as written; empty when it passes none.
+  std::string Options;
 
   /// "dp::forall", "dp::reduce<2>".
   std::string spelling() const {

@@ -44,6 +44,8 @@ bool isDpIndex(clang::QualType T, int Rank);
 /// with a tiled grid's tile extents; nothing for any other type.
 std::optional<std::pair<int, Domain>> computeDomain(clang::QualType T, const clang::ASTContext &Ctx);
 
+/// True for dp::exec_options, a call-site's execution options.
+bool isExecOptions(clang::QualType T);
 /// True for dp::tile_group<Rank>.
 bool isTileGroup(clang::QualType T, int Rank);
 

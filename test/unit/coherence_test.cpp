@@ -18,10 +18,10 @@ public:
     ++to_host;
     std::memcpy(host, bytes_.data(), n);
   }
-  dp::detail::pending copy_to_device(const void *host, std::size_t n) override {
+  dp::detail::device_fill copy_to_device(const void *host, std::size_t n, void *) override {
     ++to_device;
     std::memcpy(bytes_.data(), host, n);
-    return nullptr; // done: it no longer reads host memory
+    return {}; // done: it no longer reads host memory, and the copy is there
   }
   int to_host = 0, to_device = 0;
 

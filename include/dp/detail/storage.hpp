@@ -14,6 +14,14 @@
 
 namespace dp::detail {
 
+/// A copy to the device under way: while it still reads host memory
+/// (null when it no longer does), and until the device copy holds it
+/// (null when it does already).
+struct device_fill {
+  pending reads_host;
+  pending filled;
+};
+
 /// A backend's copy of a storage block. The runtime creates one the first
 /// time a field is used on a device; the storage owns it from then on.
 class device_mirror {
@@ -24,10 +32,9 @@ public:
   /// Copies the device block into `host` (bytes long) and returns when the
   /// copy is done. The storage has waited for the block's writer first.
   virtual void copy_to_host(void *host, std::size_t bytes) = 0;
-  /// Starts copying `host` into the device block, ordered before the
-  /// launches that follow; returns the copy's completion while it may
-  /// still read host memory (null when it no longer does).
-  virtual pending copy_to_device(const void *host, std::size_t bytes) = 0;
+  /// Starts copying `host` into the device block on `queue` (the launch's,
+  /// so that the launch follows it; null: the device's default queue).
+  virtual device_fill copy_to_device(const void *host, std::size_t bytes, void *queue) = 0;
 };
 
 /// One allocation of field elements plus which copy (host / device) is
@@ -118,20 +125,63 @@ public:
   void attach_mirror(device_mirror *m) {
     delete mirror_;
     mirror_ = m;
+    fill_.reset();
     device_current_ = false;
     update();
   }
-  /// Brings the device copy up to date (a copy from the host if stale),
-  /// ordered before the launches that follow on the mirror's queue.
-  void make_device_current() {
+  /// Brings the device copy up to date (a copy from the host if stale) on
+  /// `queue`, before the launches that follow there (null: the device's
+  /// default queue).
+  void make_device_current(void *queue = nullptr) {
     if (device_current_)
       return;
     if (writer_ && !writer_on_device_)
       wait_for_writer(); // a host task still writing the host copy
     make_host_current();
-    if (pending copy = mirror_->copy_to_device(host_, bytes_))
-      add_reader(std::move(copy)); // host writes wait until it has read
+    device_fill copy = mirror_->copy_to_device(host_, bytes_, queue);
+    if (copy.reads_host)
+      add_reader(std::move(copy.reads_host)); // host writes wait until it has read
+    fill_ = std::move(copy.filled); // other queues' launches wait until it is there
     device_current_ = true;
+    update();
+  }
+  /// The device copy declared current without a transfer (a data region's
+  /// copyout and create: the block's contents before it are dead, so its
+  /// device storage starts as it is). Needs a mirror.
+  void assume_device_current() {
+    if (device_current_)
+      return;
+    if (writer_ && !writer_on_device_)
+      wait_for_writer();
+    device_current_ = true;
+    update();
+  }
+  /// Frees the device copy where the host copy is current (after the
+  /// launches using it are done); keeps it where it is the only current
+  /// copy. True when it was freed.
+  bool release_device() {
+    if (!mirror_)
+      return false;
+    if (writer_)
+      wait_for_writer();
+    if (device_current_ && !host_current_)
+      return false;
+    wait_for_readers();
+    if (fill_)
+      fill_->wait();
+    fill_.reset();
+    delete mirror_;
+    mirror_ = nullptr;
+    device_current_ = false;
+    update();
+    return true;
+  }
+  /// A copy of the device block into host memory is under way until
+  /// `done` (dp::update_host on a queue): the host copy is current then.
+  void host_copy_pending(pending done) {
+    writer_ = std::move(done);
+    writer_on_device_ = false;
+    host_current_ = false;
     update();
   }
   /// A launch writes the block: on the device (its copy becomes the only
@@ -141,6 +191,7 @@ public:
     writer_ = std::move(done);
     writer_on_device_ = on_device;
     readers_.clear(); // launches before a writer are done when it is
+    fill_.reset();    // and so is the copy that filled the device block
     device_current_ = on_device;
     host_current_ = on_device ? false : !writer_;
     update();
@@ -153,6 +204,25 @@ public:
   }
   /// A device launch wrote the data, and is done: the host copy is stale.
   void device_wrote() { launch_writes(nullptr, true); }
+
+  /// What a launch on `queue` must wait for before it uses the block: its
+  /// writer, or the copy still filling its device block, when another
+  /// queue runs it, and, when the launch writes too, every reader on
+  /// another queue (a queue runs its own work in order).
+  std::vector<pending> foreign_work(const void *queue, bool writes) const {
+    std::vector<pending> out;
+    if (writer_ && writer_->queue() != queue && !writer_->done())
+      out.push_back(writer_);
+    if (fill_ && fill_->queue() != queue && !fill_->done())
+      out.push_back(fill_);
+    if (writes)
+      for (const pending &r : readers_)
+        if (r->queue() != queue && !r->done())
+          out.push_back(r);
+    return out;
+  }
+  /// True when a launch still writing the block writes its device copy.
+  bool written_on_device() const noexcept { return writer_ && writer_on_device_; }
 
   /// The launch still writing the block, if any.
   const pending &writer() const noexcept { return writer_; }
@@ -168,6 +238,8 @@ private:
       writer_->wait_quietly();
     for (const pending &r : readers_)
       r->wait_quietly();
+    if (fill_)
+      fill_->wait_quietly();
     delete mirror_;
     destroy_(host_, count_);
   }
@@ -213,6 +285,7 @@ private:
   pending writer_;
   bool writer_on_device_ = false;
   std::vector<pending> readers_;
+  pending fill_; ///< the copy filling the device block, until it is done
 };
 
 /// Owning reference to a storage. Reference counting happens on the host

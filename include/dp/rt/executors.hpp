@@ -11,6 +11,7 @@
 
 #include "../config.hpp"
 #include "../error.hpp"
+#include "../options.hpp"
 #include "backend.hpp"
 #include "device/executor.hpp"
 #include "host/rows.hpp"
@@ -32,42 +33,78 @@ using build_device = gpu_device;
 using build_device = emulated_device;
 #endif
 
-/// Runs `f` with the executor chosen for a call-site: a host_executor, or
-/// the call-site's device_launch.
+/// Runs `f` with the executor chosen for a call-site: a host_executor
+/// (now, or as a named queue's task), or the call-site's device_launch on
+/// the default queue or the named queue's.
 class executor_session {
 public:
-  /// The host's threads for the host backend run natively, else the
-  /// build's device: the GPU, or the emulated device (DP_HOST_MODE=emulate).
-  executor_session(backend b, host_mode mode, const std::string &site) {
-    const bool device = b != backend::host || mode == host_mode::emulate;
+  /// The build's device for a GPU backend or DP_HOST_MODE=emulate, unless
+  /// the options say when(false); the host's threads otherwise. A named
+  /// queue gives its own stream (or task queue).
+  executor_session(backend b, host_mode mode, const std::string &site,
+                   const exec_options *options) {
+    const bool when = !options || options->device_allowed();
+    const std::shared_ptr<dp::detail::queue_state> none;
+    const std::shared_ptr<dp::detail::queue_state> &named = options ? options->queue_state() : none;
 #if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
-    if (b == backend::host && mode == host_mode::emulate)
+    if (when && b == backend::host && mode == host_mode::emulate)
       throw dp::error(site + ": DP_HOST_MODE=emulate needs a program built by a host compiler");
 #endif
-    if (device)
-      device_.emplace(device_executor<build_device>::get(), site);
+    if (when && (b != backend::host || mode == host_mode::emulate)) {
+      auto &ex = device_executor<build_device>::get();
+      launch_hints hints;
+      if (options && options->has_group())
+        hints.group = options->group();
+      if (options && options->has_max_groups())
+        hints.max_groups = options->max_groups();
+      device_.emplace(ex, site, named ? ex.device().queue_of(*named) : ex.default_queue(), hints);
+    } else if (named) {
+      host_.queue = &named->host();
+    }
   }
 
   /// True when the call-site runs on a device (data moves to its memory).
   bool on_device() const { return device_.has_value(); }
+  /// True when it runs as a named queue's host task.
+  bool on_host_queue() const { return !device_ && host_.queue; }
+  /// The queue the call-site's work goes on (its identity): null for the
+  /// caller's thread.
+  const void *queue() const {
+    return device_ ? static_cast<const void *>(&device_->queue()) : host_.queue;
+  }
+
+  /// The device queue the call-site's work goes on (opaque), or null.
+  void *device_queue() { return device_ ? static_cast<void *>(&device_->queue()) : nullptr; }
 
   template <class F> void with(F &&f) {
-    if (device_) {
+    if (device_)
       f(*device_);
-    } else {
-      host_executor host;
-      f(host);
-    }
+    else
+      f(host_);
   }
 
-  /// The device copy of a block of `bytes`.
-  dp::detail::device_mirror *new_mirror(std::size_t bytes) {
-    return device_executor<build_device>::get().mirror(bytes);
+  /// The work about to be enqueued waits for other queues' first.
+  void wait_for(const std::vector<dp::detail::pending> &work) {
+    if (device_)
+      device_->wait_for(work);
+    else
+      host_.waits.insert(host_.waits.end(), work.begin(), work.end());
   }
-  /// The completion of what the call-site enqueued; null on the host.
-  dp::detail::pending finish() { return device_ ? device_->finish() : nullptr; }
+
+  /// The device copy of a block of `bytes`, first used by this call-site.
+  dp::detail::device_mirror *new_mirror(std::size_t bytes) {
+    return device_executor<build_device>::get().mirror(bytes, device_->queue());
+  }
+  /// The completion of what the call-site enqueued; null when it ran on
+  /// the caller's thread.
+  dp::detail::pending finish() {
+    if (device_)
+      return device_->finish();
+    return host_.queue ? host_.queue->record() : nullptr;
+  }
 
 private:
+  host_executor host_;
   std::optional<device_launch<build_device>> device_;
 };
 

@@ -12,6 +12,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -26,6 +28,7 @@
 #include "../field.hpp"
 #include "../grid.hpp"
 #include "../index.hpp"
+#include "../options.hpp"
 #include "../scalar.hpp"
 #include "backend.hpp"
 #include "counters.hpp"
@@ -39,6 +42,7 @@
 #include "host/pencils.hpp"
 #include "host/reduce.hpp"
 #include "pencil_kernels.hpp"
+#include "regions.hpp"
 #include "positions.hpp"
 #include "stub_run.hpp"
 #include "stub_types.hpp"
@@ -52,12 +56,17 @@ namespace dp::rt {
 template <int Rc, class Domain = dp::grid<Rc>>
 class launch_context final : private dp::detail::capture_scope {
 public:
-  launch_context(const char *kind, const char *location, const Domain &domain)
+  launch_context(const char *kind, const char *location, const Domain &domain,
+                 const exec_options *options = nullptr)
       : call_{kind, location}, domain_(domain), grid_(bounds_of(domain)), site_(call_.name()),
-        start_(counters()),
-        backend_(selected_backend(compiled_device_backend(), device_present())),
+        start_(counters()), backend_(selected_backend(compiled_device_backend(), device_present())),
         executor_(backend_, backend_ == backend::host ? selected_host_mode() : host_mode::native,
-                  site_) {}
+                  checked(site_, options, is_tiled<Domain>::value), options) {}
+  /// A call-site with execution options (dp::on(q), .when(c),
+  /// dp::group_size(...), .max_groups(n)).
+  launch_context(const exec_options &options, const char *kind, const char *location,
+                 const Domain &domain)
+      : launch_context(kind, location, domain, &options) {}
 
   /// Where this launch runs.
   backend where() const { return backend_; }
@@ -158,7 +167,11 @@ public:
     dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
     if (!grid_.empty())
       executor_.with(overloaded{
-          [&](host_executor &) { host::forall<Rc>(domain_, grid_, rows_, body, params); },
+          [&](host_executor &host) {
+            host.run(site_, [domain = domain_, grid = grid_, rows = rows_, body, params] {
+              host::forall<Rc>(domain, grid, rows, body, params);
+            });
+          },
           [&](auto &device) { device::forall(device, launch_extent(), stubs, params); }});
     finish();
   }
@@ -173,9 +186,11 @@ public:
     if (!grid_.empty()) {
       const dp::extent<Rc> tile = Domain::tile_extents();
       executor_.with(overloaded{
-          [&](host_executor &) {
-            host::forall_tiles(site_, grid_, tile, tile_bytes, sight,
-                               [&](const tile_point<Rc> &p) { body(p, params); });
+          [&](host_executor &host) {
+            host.run(site_, [site = site_, grid = grid_, tile, tile_bytes, sight, body, params] {
+              host::forall_tiles(site, grid, tile, tile_bytes, sight,
+                                 [&](const tile_point<Rc> &p) { body(p, params); });
+            });
           },
           [&](auto &device) {
             device::forall_tiles(device, grid_.extents(), tile, tile_bytes, stubs, params);
@@ -189,7 +204,12 @@ public:
     dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
     if (!grid_.empty())
       executor_.with(overloaded{
-          [&](host_executor &) { host::reduce<Rc>(domain_, rows_, result, op, map); },
+          [&](host_executor &host) {
+            deliver(host, result, [op, domain = domain_, rows = rows_, map](const T &prior) {
+              const std::optional<T> total = host::reduce<T, Rc>(domain, rows, op, map);
+              return total ? static_cast<T>(op(prior, *total)) : prior;
+            });
+          },
           [&](auto &device) {
             if constexpr (is_where<Domain>::value) // filtered points are absent values
               device::reduce_kept_into(device, result, grid_.size(),
@@ -217,8 +237,12 @@ public:
     if (!grid_.empty()) {
       const dp::extent<Rc> tile = Domain::tile_extents();
       executor_.with(overloaded{
-          [&](host_executor &) {
-            host::reduce_tiles<TileBytes>(site_, grid_, tile, sight, result, op, map);
+          [&](host_executor &host) {
+            deliver(host, result, [site = site_, grid = grid_, tile, sight, op, map](const T &prior) {
+              const std::optional<T> total =
+                  host::reduce_tiles<TileBytes, T>(site, grid, tile, sight, op, map);
+              return total ? static_cast<T>(op(prior, *total)) : prior;
+            });
           },
           [&](auto &device) {
             device::reduce_tiles_into(device, result, grid_.extents(), tile,
@@ -237,7 +261,9 @@ public:
     if (!grid_.empty()) {
       const dp::extent<Rc> e = grid_.extents();
       executor_.with(overloaded{
-          [&](host_executor &) { host::fold_pencils<Dim>(rows_, e, op, map, out); },
+          [&](host_executor &host) {
+            host.run(site_, [rows = rows_, e, op, map, out] { host::fold_pencils<Dim>(rows, e, op, map, out); });
+          },
           [&](auto &device) { device::fold_pencils<Dim>(device, e, op, map, out); }});
     }
     finish();
@@ -250,7 +276,9 @@ public:
     if (!grid_.empty()) {
       const dp::extent<Rc> e = grid_.extents();
       executor_.with(overloaded{
-          [&](host_executor &) { host::scan_pencils<Dim>(rows_, e, op, map, out); },
+          [&](host_executor &host) {
+            host.run(site_, [rows = rows_, e, op, map, out] { host::scan_pencils<Dim>(rows, e, op, map, out); });
+          },
           [&](auto &device) { device::scan_pencils<Dim>(device, e, op, map, out); }});
     }
     finish();
@@ -264,7 +292,9 @@ public:
     if (!grid_.empty()) {
       const dp::extent<Rc> e = grid_.extents();
       executor_.with(overloaded{
-          [&](host_executor &) { host::sort_pencils<Dim>(e, less, data); },
+          [&](host_executor &host) {
+            host.run(site_, [e, less, data] { host::sort_pencils<Dim>(e, less, data); });
+          },
           [&](auto &device) {
             device::sort_pencils<Dim>(device, e, less, order != sort_order::custom,
                                       order == sort_order::descending, data);
@@ -274,6 +304,29 @@ public:
   }
 
 private:
+  /// The site's name, once its hints are checked (a dp::error naming it).
+  static const std::string &checked(const std::string &site, const exec_options *options,
+                                    bool tiled) {
+    if (options) {
+      const std::string problem = dp::detail::check_hints(*options, tiled);
+      if (!problem.empty())
+        throw dp::error(site + ": " + problem);
+    }
+    return site;
+  }
+
+  /// A full reduce on the host: result = fold(prior), now or as the named
+  /// queue's task (the scalar then waits for it).
+  template <class T, class Fold> void deliver(host_executor &host, dp::scalar<T> &result, Fold fold) {
+    const T prior = result.get(); // waits for a reduction still computing it
+    T *slot = dp::detail::scalar_access::slot(result);
+    host.run(site_, [slot, prior, fold] { *slot = fold(prior); });
+    if (host.queue)
+      after_enqueue_.push_back([&result](const dp::detail::pending &done) {
+        dp::detail::scalar_access::later(result, done);
+      });
+  }
+
   /// Records which block argument `position` reaches, for the aliasing rule.
   template <int R, class T> void note_use(const dp::field<R, T> &f, int position, access how) {
     if (uses_.size() <= static_cast<std::size_t>(position))
@@ -305,15 +358,17 @@ private:
   /// Everything is enqueued: each block the launch touched records its
   /// completion, as its writer or as a reader.
   void finish() {
-    if (executor_.on_device()) {
-      const dp::detail::pending done = executor_.finish();
+    if (const dp::detail::pending done = executor_.finish()) {
       for (const touch &t : touched_)
         if (t.writes)
-          t.block->launch_writes(done, true);
+          t.block->launch_writes(done, executor_.on_device());
         else
           t.block->launch_reads(done);
+      for (const auto &then : after_enqueue_)
+        then(done);
     }
     touched_.clear();
+    after_enqueue_.clear();
     trace_counts(site_, counters() - start_);
   }
 
@@ -340,6 +395,15 @@ private:
   void *translate(dp::detail::storage *block, void *data, bool writes) {
     if (!block)
       return data; // an unowned view: already where it must be
+    if (executor_.on_host_queue()) {
+      // A named queue's host task: data the device holds comes back now;
+      // other queues' work on the block is waited for by the task.
+      if (block->written_on_device() || (!block->host_current() && !block->writer()))
+        block->make_host_current();
+      executor_.wait_for(block->foreign_work(executor_.queue(), writes));
+      note_touch(block, writes);
+      return data;
+    }
     if (!executor_.on_device()) {
       if (writes)
         block->host_wrote(); // waits for launches still reading it
@@ -347,9 +411,10 @@ private:
         block->make_host_current();
       return data;
     }
+    executor_.wait_for(block->foreign_work(executor_.queue(), writes));
     if (!block->mirror())
       block->attach_mirror(executor_.new_mirror(block->bytes()));
-    block->make_device_current(); // a copy only when the device copy is stale
+    block->make_device_current(executor_.device_queue()); // a copy only when it is stale
     note_touch(block, writes);
     const std::ptrdiff_t offset =
         static_cast<char *>(data) - static_cast<char *>(block->host_data());
@@ -389,6 +454,8 @@ private:
   bool capture_writes_ = false;
   host::row_layout rows_;
   std::vector<touch> touched_;
+  /// What finish() does with the completion of the enqueued work.
+  std::vector<std::function<void(const dp::detail::pending &)>> after_enqueue_;
   std::vector<dp::detail::argument_use> uses_;
 };
 

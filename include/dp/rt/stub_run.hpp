@@ -4,6 +4,8 @@
 /// launches run. Shared by forall stubs and the runtime's own kernels.
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -44,13 +46,45 @@ template <int Rc, class Params, class Kernel> stub_table<Rc, Params> stub_modes(
   return t;
 }
 
-/// The launch plan for a domain; a dp::error naming the call-site when no
-/// plan fits the limits.
+/// A call-site's launch-shape hints (dp::group_size, .max_groups): zeros
+/// where it gave none.
+struct launch_hints {
+  triple group{0, 0, 0};
+  std::int64_t max_groups = 0;
+};
+
+/// The device's limits narrowed to at most n groups per launch: the
+/// product of the per-dimension limits stays within n, the groups a direct
+/// layout of `e` needs taken first (x, then y, then z), so that a direct
+/// plan keeps fitting where it can.
+template <int R>
+device_limits limit_groups(device_limits limits, std::int64_t n, const dp::extent<R> &e,
+                           const triple &shape) {
+  if (n <= 0)
+    return limits;
+  std::int64_t budget = n;
+  for (int k = 0; k < 3; ++k) {
+    const int d = R - 1 - k;
+    const std::int64_t direct = d >= 0 ? (e[d] + shape[k] - 1) / shape[k] : 1;
+    std::int64_t take = std::min({limits.max_groups[k], budget, std::max<std::int64_t>(direct, 1)});
+    if (k == 2)
+      take = std::min(limits.max_groups[k], budget);
+    limits.max_groups[k] = std::max<std::int64_t>(take, 1);
+    budget = std::max<std::int64_t>(budget / limits.max_groups[k], 1);
+  }
+  return limits;
+}
+
+/// The launch plan for a domain, in the call-site's group shape (or
+/// DP_EMULATE_GROUP's, or 256 threads) and within its group budget; a
+/// dp::error naming the call-site when no plan fits the limits.
 template <int R>
 dispatch_plan<R> plan_for(const std::string &site, const dp::extent<R> &e,
-                          const device_limits &limits) {
+                          const device_limits &limits, const launch_hints &hints = {}) {
+  const triple shape = hints.group[0] > 0 ? hints.group : launch_group_shape();
   try {
-    return plan_dispatch(e, limits, launch_policy(), launch_group_shape());
+    return plan_dispatch(e, limit_groups(limits, hints.max_groups, e, shape), launch_policy(),
+                         shape);
   } catch (const dp::error &err) {
     throw dp::error(site + ": " + err.what());
   }
@@ -92,7 +126,8 @@ void walk_plan(const dispatch_plan<R> &p, const stub_table<R, Params> &stubs, co
 /// the device's groups.
 template <int N>
 dispatch_plan<N> plan_tiles(const std::string &site, const dp::extent<N> &tiles,
-                            const dp::extent<N> &tile, const device_limits &limits) {
+                            const dp::extent<N> &tile, const device_limits &limits,
+                            const launch_hints &hints = {}) {
   const triple shape = tile_group_shape(tile);
   dp::detail::check_tile_volume(site, tile.size(), limits.max_threads_per_group);
   for (int k = 0; k < 3; ++k)
@@ -100,7 +135,7 @@ dispatch_plan<N> plan_tiles(const std::string &site, const dp::extent<N> &tiles,
       throw dp::error(site + ": the tile puts " + std::to_string(shape[k]) + " threads on the " +
                       "xyz"[k] + " dimension of a group, but the device allows " +
                       std::to_string(limits.max_group_extent[k]));
-  device_limits per_tile = limits;
+  device_limits per_tile = limit_groups(limits, hints.max_groups, tiles, {1, 1, 1});
   per_tile.max_threads_per_group = 1;
   try {
     return plan_dispatch(tiles, per_tile, launch_policy(), {1, 1, 1});

@@ -29,6 +29,7 @@
 #include "../../detail/storage.hpp"
 #include "../counters.hpp"
 #include "../dispatch.hpp"
+#include "../stub_run.hpp"
 #include "../../wait.hpp"
 #include "memory.hpp"
 
@@ -47,16 +48,22 @@ template <class Device> struct device_state {
 /// and read back through the device's queue.
 template <class Device> class cached_mirror final : public dp::detail::device_mirror {
 public:
-  cached_mirror(std::shared_ptr<device_state<Device>> state, std::size_t bytes)
+  /// A block taken for work on `first` (the queue of the launch that made
+  /// the mirror): the cache hands out what that queue may use at once.
+  cached_mirror(std::shared_ptr<device_state<Device>> state, std::size_t bytes,
+                typename Device::queue_type &first)
       : state_(std::move(state)), queue_(&state_->device.default_queue()),
-        data_(state_->cache.allocate(bytes > 0 ? bytes : 1, queue_)) {}
+        data_(state_->cache.allocate(bytes > 0 ? bytes : 1, &first)) {}
   ~cached_mirror() override { state_->cache.release(data_, queue_, nullptr); }
   void *device_data() const override { return data_; }
   void copy_to_host(void *host, std::size_t bytes) override {
     state_->device.copy_to_host(*queue_, host, data_, bytes);
   }
-  dp::detail::pending copy_to_device(const void *host, std::size_t bytes) override {
-    return state_->device.copy_to_device(*queue_, data_, host, bytes);
+  dp::detail::device_fill copy_to_device(const void *host, std::size_t bytes,
+                                         void *queue) override {
+    auto *q = queue ? static_cast<typename Device::queue_type *>(queue) : queue_;
+    dp::detail::pending reads = state_->device.copy_to_device(*q, data_, host, bytes);
+    return {std::move(reads), state_->device.record(*q, "dp: a copy to the device")};
   }
 
 private:
@@ -78,9 +85,9 @@ public:
   Device &device() { return state_->device; }
   block_cache &cache() { return state_->cache; }
   queue_type &default_queue() { return state_->device.default_queue(); }
-  /// A mirror for a block of `bytes`, from the cache.
-  dp::detail::device_mirror *mirror(std::size_t bytes) {
-    return new cached_mirror<Device>(state_, bytes);
+  /// A mirror for a block of `bytes`, from the cache, first used on `queue`.
+  dp::detail::device_mirror *mirror(std::size_t bytes, queue_type &queue) {
+    return new cached_mirror<Device>(state_, bytes, queue);
   }
 
 private:
@@ -96,13 +103,24 @@ private:
 template <class Device> class device_launch {
 public:
   using queue_type = typename Device::queue_type;
-  device_launch(device_executor<Device> &ex, std::string site)
-      : ex_(ex), queue_(ex.default_queue()), site_(std::move(site)) {}
+  device_launch(device_executor<Device> &ex, std::string site, queue_type &queue,
+                launch_hints hints)
+      : ex_(ex), queue_(queue), site_(std::move(site)), hints_(hints) {}
   ~device_launch() { release(nullptr); } // an error before the end: nothing was enqueued
 
   Device &device() { return ex_.device(); }
   queue_type &queue() { return queue_; }
+  const queue_type &queue() const { return queue_; }
   const std::string &site() const { return site_; }
+  /// The call-site's launch-shape hints.
+  const launch_hints &hints() const { return hints_; }
+
+  /// The launch waits for other queues' work it depends on: an event on a
+  /// GPU's stream, a task of the emulated device's queue.
+  void wait_for(const std::vector<dp::detail::pending> &work) {
+    if (!work.empty())
+      ex_.device().wait_for(queue_, work);
+  }
 
   /// Device memory for this call-site's temporaries (vendor scratch, sort
   /// buffers, results), valid for the work it enqueues.
@@ -132,6 +150,7 @@ private:
   device_executor<Device> &ex_;
   queue_type &queue_;
   std::string site_;
+  launch_hints hints_;
   std::vector<void *> taken_;
   dp::detail::pending done_;
 };

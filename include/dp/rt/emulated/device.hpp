@@ -29,6 +29,7 @@
 #include "../stub_run.hpp"
 #include "../task_queue.hpp"
 #include "../device/executor.hpp"
+#include "../../options.hpp"
 
 namespace dp::rt {
 
@@ -122,6 +123,8 @@ public:
   static constexpr unsigned char poison = 0xA5;
 
   queue_type &default_queue() { return queue_; }
+  /// A dp::queue's queue on this device: its host task queue.
+  queue_type &queue_of(dp::detail::queue_state &q) { return q.host(); }
   static device_limits limits() { return emulated_limits(); }
 
   static void *allocate(std::size_t bytes) {
@@ -154,6 +157,13 @@ public:
     return q.record();
   }
   dp::detail::pending record(queue_type &q, const std::string &) { return q.record(); }
+  /// q's later work waits for `work` (other queues'): a task that waits.
+  void wait_for(queue_type &q, const std::vector<dp::detail::pending> &work) {
+    q.enqueue("dp: waiting for another queue", [work] {
+      for (const dp::detail::pending &p : work)
+        p->wait_quietly(); // an error there belongs to its own queue
+    });
+  }
 
   /// A stub over a plan's launches.
   template <int R, class Params>

@@ -27,6 +27,7 @@
 #include "../../extent.hpp"
 #include "../counters.hpp"
 #include "../device/executor.hpp"
+#include "../../options.hpp"
 #include "../device/memory.hpp"
 #include "../gpu.hpp"
 #include "../positions.hpp"
@@ -62,6 +63,7 @@ public:
   }
   bool done() const override { return waited_ || DP_GPU(EventQuery)(event_) == DP_GPU(Success); }
   const void *queue() const override { return queue_; }
+  event_t handle() const { return event_; }
 
 private:
   event_t event_;
@@ -74,9 +76,15 @@ private:
 struct stream_queue {
   stream_t handle = create_stream();
   stream_queue() = default;
+  ~stream_queue() { (void)DP_GPU(StreamDestroy)(handle); }
   stream_queue(const stream_queue &) = delete;
   stream_queue &operator=(const stream_queue &) = delete;
 };
+/// Waits for a dp::queue's stream (dp::queue::wait()).
+inline void wait_device_queue(stream_queue &q) {
+  count(counter::host_waits);
+  DP_GPU_CHECK("dp::queue::wait", DP_GPU(StreamSynchronize)(q.handle));
+}
 
 template <class T, class Less> struct keyed_less {
   Less less;
@@ -138,6 +146,10 @@ public:
   static constexpr const char *name = gpu::api;
 
   queue_type &default_queue() { return queue_; }
+  /// A dp::queue's stream, made on its first use here.
+  queue_type &queue_of(dp::detail::queue_state &q) {
+    return q.device<queue_type>([] { return new queue_type(); });
+  }
   static device_limits limits() {
     static const device_limits limits = gpu::query_limits();
     return limits;
@@ -211,6 +223,16 @@ public:
   }
   dp::detail::pending record(queue_type &q, const std::string &site) {
     return std::make_shared<gpu::event>(q.handle, &q, site);
+  }
+  /// q's later work waits for `work`: on the GPU for another stream's
+  /// events, on the host for host tasks.
+  void wait_for(queue_type &q, const std::vector<dp::detail::pending> &work) {
+    for (const dp::detail::pending &p : work) {
+      if (const auto *e = dynamic_cast<const gpu::event *>(p.get()))
+        DP_GPU_CHECK("dp: waiting for another queue", DP_GPU(StreamWaitEvent)(q.handle, e->handle(), 0));
+      else
+        p->wait();
+    }
   }
 
   template <int R, class Params>

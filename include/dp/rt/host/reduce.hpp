@@ -23,25 +23,24 @@
 
 namespace dp::rt::host {
 
-/// Full reduce: result = r(result, fold of map over the domain).
-template <int Rc, class Domain, class T, class Op, class Map>
-void reduce(const Domain &domain, const row_layout &rows, dp::scalar<T> &result, const Op &op,
-            const Map &map) {
+/// Full reduce: the fold of map over the domain (none for no point).
+template <class T, int Rc, class Domain, class Op, class Map>
+std::optional<T> reduce(const Domain &domain, const row_layout &rows, const Op &op,
+                        const Map &map) {
   count(counter::launches);
   const auto walk = dp::detail::walk_of(domain);
-  const std::optional<T> total = with_rows<Rc>(rows, map, [&](const auto &source) {
+  return with_rows<Rc>(rows, map, [&](const auto &source) {
     return dp::detail::fold_walk<T>(walk, op, source);
   });
-  if (total)
-    result.set(static_cast<T>(op(result.get(), *total)));
 }
 
-/// Full reduce over a tiled grid: a kernel that sees its tile folds each
+/// Full reduce over a tiled grid, its fold: a kernel that sees its tile folds each
 /// tile's values (its threads together); one that cannot runs the padding
 /// threads, then folds the grid's points as plain loops.
-template <std::size_t TileBytes, int Rc, class T, class Op, class Map>
-void reduce_tiles(const std::string &site, const dp::grid<Rc> &grid, const dp::extent<Rc> &tile,
-                  tile_sight sight, dp::scalar<T> &result, const Op &op, const Map &map) {
+template <std::size_t TileBytes, class T, int Rc, class Op, class Map>
+std::optional<T> reduce_tiles(const std::string &site, const dp::grid<Rc> &grid,
+                              const dp::extent<Rc> &tile, tile_sight sight, const Op &op,
+                              const Map &map) {
   count(counter::launches);
   const dp::extent<Rc> e = grid.extents();
   std::optional<T> total;
@@ -52,8 +51,7 @@ void reduce_tiles(const std::string &site, const dp::grid<Rc> &grid, const dp::e
     total = dp::detail::fold_walk<T>(dp::detail::walk_of(grid), op,
                                      tile_row_source<Rc, Map>{map, {tile}});
   }
-  if (total)
-    result.set(static_cast<T>(op(result.get(), *total)));
+  return total;
 }
 
 } // namespace dp::rt::host

@@ -21,6 +21,8 @@
 #include "../../index.hpp"
 #include "../domains.hpp"
 #include "../positions.hpp"
+#include "../task_queue.hpp"
+#include "../../detail/completion.hpp"
 
 namespace dp::rt {
 
@@ -107,10 +109,30 @@ template <int N, class Map> struct tile_row_source {
 
 /// The host executor: every pattern of a generated stub run natively on
 /// the host's threads (oneTBB), as the host reference runs the untranslated
-/// call-site, in place on the host copies of the data; synchronous (a tag:
-/// its state is oneTBB's). Its patterns are host/forall.hpp,
-/// host/reduce.hpp and host/pencils.hpp.
-struct host_executor {};
+/// call-site, in place on the host copies of the data; on the caller's
+/// thread, or as a task of a named dp::queue (two queues' tasks run at the
+/// same time). Its patterns are host/forall.hpp, host/reduce.hpp and
+/// host/pencils.hpp.
+struct host_executor {
+  /// A named queue's host task queue: the call-site's work becomes its
+  /// task; null: the work runs now, on the caller's thread.
+  task_queue *queue = nullptr;
+  /// Other queues' work that task waits for first.
+  std::vector<dp::detail::pending> waits;
+
+  /// Runs `work` now, or enqueues it behind what it waits for.
+  template <class F> void run(const std::string &site, F &&work) {
+    if (!queue) {
+      work();
+      return;
+    }
+    queue->enqueue(site, [waits = waits, work = std::forward<F>(work)]() {
+      for (const dp::detail::pending &p : waits)
+        p->wait_quietly(); // an error there belongs to its own queue
+      work();
+    });
+  }
+};
 
 namespace host {
 

@@ -1,0 +1,65 @@
+/// \file
+/// How data regions and dp::update_host / dp::update_device move data in a
+/// translated program whose call-sites run on a device (the build's GPU, or
+/// the emulated device): through the same device executor, mirrors and
+/// queues as its launches. Installed before main; where call-sites run on
+/// the host, regions move nothing.
+#pragma once
+
+#include "../data.hpp"
+#include "backend.hpp"
+#include "executors.hpp"
+
+namespace dp::rt {
+
+template <class Device> struct region_transfers {
+  using queue_type = typename Device::queue_type;
+  static queue_type &queue_for(dp::detail::queue_state *q) {
+    auto &ex = device_executor<Device>::get();
+    return q ? ex.device().queue_of(*q) : ex.default_queue();
+  }
+  static void attach(dp::detail::storage &block, queue_type &queue) {
+    if (!block.mirror())
+      block.attach_mirror(device_executor<Device>::get().mirror(block.bytes(), queue));
+  }
+  static void to_device(dp::detail::storage &block, dp::detail::queue_state *q) {
+    queue_type &queue = queue_for(q);
+    if (block.device_current() && block.mirror())
+      return;
+    // The copy writes the device block: other queues' work on it first.
+    device_executor<Device>::get().device().wait_for(queue, block.foreign_work(&queue, true));
+    attach(block, queue);
+    block.make_device_current(&queue);
+  }
+  static void assume_device(dp::detail::storage &block) {
+    attach(block, device_executor<Device>::get().default_queue());
+    block.assume_device_current();
+  }
+  static void to_host(dp::detail::storage &block, dp::detail::queue_state *q) {
+    if (!q || !block.mirror() || !block.device_current() || block.host_current()) {
+      block.make_host_current();
+      return;
+    }
+    queue_type &queue = queue_for(q);
+    Device &device = device_executor<Device>::get().device();
+    device.wait_for(queue, block.foreign_work(&queue, false)); // its writer first
+    block.host_copy_pending(
+        device.read_back(queue, block.host_data(), block.mirror()->device_data(), block.bytes()));
+  }
+  static const dp::detail::device_data_ops *ops() {
+#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
+    static const bool on_device =
+        selected_backend(compiled_device_backend(), device_present()) != backend::host;
+#else
+    static const bool on_device = selected_host_mode() == host_mode::emulate;
+#endif
+    static const dp::detail::device_data_ops table{&to_device, &assume_device, &to_host};
+    return on_device ? &table : nullptr;
+  }
+};
+
+/// Installed by every translated program's first include of the launch runtime.
+inline const bool region_transfers_installed =
+    (dp::detail::set_device_data(&region_transfers<build_device>::ops), true);
+
+} // namespace dp::rt

@@ -1,0 +1,171 @@
+// Data regions over the emulated device: what moves when, what stays
+// resident, what is freed, and the errors (data.hpp, rt/regions.hpp).
+// The tests install the emulated device's transfers themselves, so they
+// do not depend on DP_HOST_MODE.
+#include <dp/dp.hpp>
+#include <dp/rt/counters.hpp>
+#include <dp/rt/regions.hpp>
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstring>
+#include <thread>
+
+namespace {
+
+using dp::rt::counter;
+using transfers = dp::rt::region_transfers<dp::rt::emulated_device>;
+
+const dp::detail::device_data_ops *emulated() {
+  static const dp::detail::device_data_ops table{&transfers::to_device, &transfers::assume_device,
+                                                 &transfers::to_host};
+  return &table;
+}
+const dp::detail::device_data_ops *none() { return nullptr; }
+
+struct Region : ::testing::Test {
+  void SetUp() override { dp::detail::set_device_data(&emulated); }
+  void TearDown() override { dp::detail::set_device_data(&none); }
+  static dp::detail::storage *block(const dp::field<1, int> &f) {
+    return dp::detail::field_access::owner(f);
+  }
+  /// The emulated device's default queue has run what it was given (the
+  /// copies a region started).
+  static void settle() {
+    dp::rt::device_executor<dp::rt::emulated_device>::get().default_queue().wait();
+  }
+  /// A device launch's write of v everywhere in f's device copy.
+  static void device_writes(const dp::field<1, int> &f, int v) {
+    settle();
+    dp::detail::storage *b = block(f);
+    int *dev = static_cast<int *>(b->mirror()->device_data());
+    for (std::size_t k = 0; k < b->bytes() / sizeof(int); ++k)
+      dev[k] = v;
+    b->device_wrote();
+  }
+};
+
+TEST_F(Region, MovesCopyinAndCopyOnceAndNothingForCopyoutAndCreate) {
+  dp::field<1, int> a(dp::grid<1>(100), 1), c(dp::grid<1>(100), 2), d(dp::grid<1>(100), 3),
+      t(dp::grid<1>(100), 4);
+  const auto before = dp::rt::counters();
+  {
+    dp::data_region r(dp::copyin(a), dp::copy(c), dp::copyout(d), dp::create(t));
+    const auto opened = dp::rt::counters() - before;
+    EXPECT_EQ(opened[counter::to_device_copies], 2);
+    EXPECT_EQ(opened[counter::to_device_bytes], 800);
+    EXPECT_TRUE(dp::present(a) && dp::present(c) && dp::present(d) && dp::present(t));
+    dp::update_device(a); // current already: nothing moves
+    EXPECT_EQ((dp::rt::counters() - before)[counter::to_device_copies], 2);
+    device_writes(c, 20);
+    device_writes(d, 30);
+    device_writes(t, 40);
+  }
+  const auto closed = dp::rt::counters() - before;
+  EXPECT_EQ(closed[counter::to_host_copies], 2); // c and d: copy and copyout
+  EXPECT_EQ(c(5), 20);
+  EXPECT_EQ(d(5), 30);
+  EXPECT_FALSE(dp::present(a)); // host current: freed
+  EXPECT_FALSE(dp::present(c));
+  EXPECT_TRUE(dp::present(t)); // its only current copy is the device's: kept
+  EXPECT_EQ(t(5), 40);         // and host access still gets it
+  EXPECT_EQ(a(5), 1);
+}
+
+TEST_F(Region, HostAccessInsideStaysCoherent) {
+  dp::field<1, int> a(dp::grid<1>(10), 1);
+  dp::data_region r(dp::copyin(a));
+  device_writes(a, 7);
+  EXPECT_EQ(a(0), 7); // comes back
+  a(1) = 8;           // the device copy is stale now
+  EXPECT_FALSE(dp::present(a));
+  dp::update_device(a);
+  EXPECT_TRUE(dp::present(a));
+  settle();
+  EXPECT_EQ(static_cast<int *>(block(a)->mirror()->device_data())[1], 8);
+}
+
+TEST_F(Region, ARefusedRegionHoldsNothing) {
+  dp::field<1, int> a(dp::grid<1>(10), 1), b(dp::grid<1>(10), 1);
+  try {
+    dp::data_region r(dp::copyin(b), dp::copy(a, b));
+    FAIL() << "no error";
+  } catch (const dp::error &e) {
+    EXPECT_STREQ(e.what(), "dp::data_region(copyin(#1), copy(#1, #2)): copy's field #2 is copyin's "
+                           "field #1 again (the same data, perhaps through a view): a region "
+                           "names a field once");
+  }
+  EXPECT_FALSE(dp::present(a));
+  dp::data_region other(dp::create(a), dp::copyout(b)); // other clauses now: fine
+  EXPECT_TRUE(dp::present(a));
+}
+
+TEST_F(Region, NestedRegionsShareAHoldAndOnlyTheOutermostMovesData) {
+  dp::field<1, int> a(dp::grid<1>(10), 1);
+  const auto before = dp::rt::counters();
+  {
+    dp::data_region outer(dp::copy(a));
+    {
+      dp::data_region inner(dp::copy(a));
+      device_writes(a, 5);
+    }
+    EXPECT_EQ((dp::rt::counters() - before)[counter::to_host_copies], 0);
+    EXPECT_TRUE(dp::present(a));
+    EXPECT_THROW(dp::data_region clash(dp::create(a)), dp::error);
+  }
+  EXPECT_EQ((dp::rt::counters() - before)[counter::to_host_copies], 1);
+  EXPECT_EQ(a(0), 5);
+}
+
+TEST_F(Region, UpdateHostOnAQueueFollowsItsWork) {
+  dp::queue q;
+  dp::field<1, int> a(dp::grid<1>(10), 1);
+  dp::data_region r(dp::copyin(a));
+  device_writes(a, 9);
+  std::atomic<bool> go{false};
+  dp::rt::task_queue &stream = q.state()->host(); // the emulated device's queue for q
+  stream.enqueue("blocker", [&] {
+    while (!go)
+      std::this_thread::yield();
+  });
+  dp::update_host(q, a);
+  EXPECT_FALSE(block(a)->host_current()); // behind the blocker
+  go = true;
+  EXPECT_EQ(a(3), 9);
+}
+
+// A copy to the device enqueued on a busy queue: another queue's launch
+// that reads the block waits for it (it used not to: it read the
+// emulated device's poison).
+TEST_F(Region, AnotherQueueWaitsForTheCopyThatFillsTheDeviceBlock) {
+  dp::queue q1, q2;
+  dp::field<1, int> a(dp::grid<1>(10), 1);
+  std::atomic<bool> go{false};
+  q1.state()->host().enqueue("blocker", [&] {
+    while (!go)
+      std::this_thread::yield();
+  });
+  dp::update_device(q1, a);
+  const void *other = &q2.state()->host();
+  const auto work = block(a)->foreign_work(other, false);
+  ASSERT_EQ(work.size(), 1u);
+  EXPECT_FALSE(work[0]->done());
+  go = true;
+  work[0]->wait();
+  EXPECT_TRUE(block(a)->foreign_work(other, false).empty());
+}
+
+TEST(RegionOnTheHost, MovesNothingAndIsCheckedTheSame) {
+  dp::field<1, int> a(dp::grid<1>(10), 1);
+  const auto before = dp::rt::counters();
+  {
+    dp::data_region r(dp::copy(a));
+    EXPECT_TRUE(dp::present(a));
+    EXPECT_THROW(dp::data_region clash(dp::copyin(a)), dp::error);
+  }
+  EXPECT_FALSE(dp::present(a));
+  const auto moved = dp::rt::counters() - before;
+  EXPECT_EQ(moved[counter::to_device_copies] + moved[counter::to_host_copies], 0);
+}
+
+} // namespace
