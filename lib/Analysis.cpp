@@ -309,6 +309,8 @@ std::optional<int> checkCallShape(const CallExpr *Call, llvm::StringRef Kind, un
         << printType(DomainArg->getType().getCanonicalType().getUnqualifiedType(), Ctx);
     return std::nullopt;
   }
+  if (optionsShift(Call) && !checkOptions(Call->getArg(0), &D->second, Ctx, Diags))
+    return std::nullopt;
   if (Out)
     *Out = D->second;
   return D->first;

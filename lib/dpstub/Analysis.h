@@ -48,6 +48,13 @@ constexpr DomainSet AnyDomain = domainBit(DomainKind::Grid) | domainBit(DomainKi
 /// "a dp::grid<N>, a dp::where(grid, pred) or ...", for diagnostics.
 std::string describeDomains(DomainSet Allowed);
 
+/// The hints in a call-site's execution options that are constants,
+/// checked as the runtime would (a group of at most 1024 threads, each
+/// extent at least 1, no group shape on a tiled domain, max_groups at
+/// least 1); false when an error was reported.
+bool checkOptions(const clang::Expr *Options, const Domain *D, clang::ASTContext &Ctx,
+                  Reporter &Diags);
+
 /// The compute rank of a call-site's domain, after the checks every kind
 /// shares: not spelled in a macro, at least MinArgs arguments, a domain of
 /// a kind in Allowed (stored in *Out). Nothing when the call-site cannot be

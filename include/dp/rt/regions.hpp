@@ -49,7 +49,7 @@ template <class Device> struct region_transfers {
   static const dp::detail::device_data_ops *ops() {
 #if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
     static const bool on_device =
-        selected_backend(compiled_device_backend(), device_present()) != backend::host;
+        selected_backend(compiled_device_backend(), gpu::device_present()) != backend::host;
 #else
     static const bool on_device = selected_host_mode() == host_mode::emulate;
 #endif
