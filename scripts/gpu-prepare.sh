@@ -37,10 +37,11 @@ add() { # name original translated-dir translated-file
   echo "$name $original $bundle/programs/$name/$file" >>"$manifest"
 }
 for s in vector_add matmul_spread sum_rows matmul_reduce prefix_sums sort_rows argsort max3d \
-         tiled_matmul tiled_transpose convolution pairwise_distances; do
+         tiled_matmul tiled_transpose convolution pairwise_distances overlap_pipeline; do
   add "$s" "samples/$s.cpp" "$build/test/dpstub/${s}_dp" "$s.cpp"
 done
-for t in forall_cases reduce_scan_sort_cases tiles_cases kernel_forms executor_cases; do
+for t in forall_cases reduce_scan_sort_cases tiles_cases kernel_forms executor_cases queue_cases \
+         region_cases; do
   add "$t" "test/e2e/$t.cpp" "$build/test/dpstub/${t}_dp/e2e" "$t.cpp"
 done
 

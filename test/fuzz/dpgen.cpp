@@ -132,7 +132,7 @@ std::string access(const std::string &field, const std::vector<std::string> &idx
 
 class Generator {
 public:
-  Generator(std::uint64_t seed) : r_(seed), seed_(seed) {}
+  Generator(std::uint64_t seed) : r_(seed), o_(seed ^ 0x9e3779b97f4a7c15ull), seed_(seed) {}
 
   std::string program() {
     const int cases = r_.between(3, 6);
@@ -145,6 +145,11 @@ public:
         << "#include <functional>\n#include <vector>\n\n"
         << "namespace {\n"
         << "int failures = 0;\n"
+        << "/// The queues call-sites may be enqueued on.\n"
+        << "dp::queue &queue_number(int k) {\n"
+        << "  static dp::queue queues[2];\n"
+        << "  return queues[k];\n"
+        << "}\n"
         << "/// A pattern of small integers that depends on the index values.\n"
         << "template <int N, class T> void fill(dp::field<N, T> &f, int salt) {\n"
         << "  const dp::grid<N> g = f.get_grid();\n"
@@ -213,6 +218,30 @@ private:
         tile.push_back(r_.between(1, 5));
     return tile;
   }
+  /// Execution options for a call-site, or nothing (drawn from their own
+  /// stream, so the rest of a seed's program is as without them): a
+  /// queue, when(), a group shape (not over tiles: their tile is their
+  /// group) and max_groups small enough to force several launches.
+  std::string options(bool tiled) {
+    if (!o_.chance(40))
+      return "";
+    std::vector<std::string> parts;
+    if (o_.chance(60))
+      parts.push_back("on(queue_number(" + std::to_string(o_.below(2)) + "))");
+    if (o_.chance(30))
+      parts.push_back(o_.chance(50) ? "when(true)" : "when(false)");
+    if (!tiled && o_.chance(40))
+      parts.push_back("group_size(" + std::to_string(o_.pick(std::vector<int>{1, 32, 64, 256})) + ")");
+    if (o_.chance(40))
+      parts.push_back("max_groups(" + std::to_string(o_.between(1, 4)) + ")");
+    if (parts.empty())
+      parts.push_back("when(true)");
+    std::string s = "dp::" + parts[0];
+    for (size_t k = 1; k < parts.size(); ++k)
+      s += "." + parts[k];
+    return s + ", ";
+  }
+
   std::string domainOf(const Grid &g, const std::vector<i64> &tile) {
     if (tile.empty())
       return renderGrid(g);
@@ -567,7 +596,7 @@ private:
         o << "    dp::field<" << a.baseRank << ", long> want_" << a.base << " = " << a.base << ".clone();\n";
     o << kernels_.str();
     kernels_.str("");
-    o << "    dp::forall(" << over << ", " << k << actualList(args) << ");\n";
+    o << "    dp::forall(" << options(!tile.empty()) << over << ", " << k << actualList(args) << ");\n";
     o << loops(domain, partialRefs(args) + refAssigns, "    ");
     std::string sums;
     for (const Arg &a : args)
@@ -642,7 +671,7 @@ private:
     o << "  { // case " << c << ": reduce over " << over << "\n" << d.str() << kernels_.str();
     kernels_.str("");
     o << "    dp::scalar<long> result(" << prior << ");\n"
-      << "    dp::reduce(" << over << ", " << opText << ", result, " << f << actualList(args) << ");\n"
+      << "    dp::reduce(" << options(!tile.empty()) << over << ", " << opText << ", result, " << f << actualList(args) << ");\n"
       << "    long acc = " << prior << ";\n";
     o << loops(domain, partialRefs(args) + "const long x = " + e.reference + ";\nacc = " + combine + ";\n", "    ");
     o << "    expect_value(" << c << ", result.get(), acc);\n"
@@ -669,7 +698,7 @@ private:
     kernels_.str("");
     declare(FieldDecl{res, resultGrid, "long", r_.between(1, 999)}, o);
     o << "    dp::field<" << rc - 1 << ", long> want_" << res << " = " << res << ".clone();\n"
-      << "    dp::reduce<" << dim << ">(" << renderGrid(domain) << ", " << opText << ", " << res << ", " << f
+      << "    dp::reduce<" << dim << ">(" << options(false) << renderGrid(domain) << ", " << opText << ", " << res << ", " << f
       << actualList(args) << ");\n";
     std::vector<std::string> q;
     for (int k = 0; k < rc; ++k)
@@ -711,7 +740,7 @@ private:
     kernels_.str("");
     declare(FieldDecl{res, resultGrid, "long", r_.between(1, 999)}, o);
     o << "    dp::field<" << rc << ", long> want_" << res << " = " << res << ".clone();\n"
-      << "    dp::scan<" << dim << ">(" << renderGrid(domain) << ", " << opText << ", " << res << ", " << f
+      << "    dp::scan<" << dim << ">(" << options(false) << renderGrid(domain) << ", " << opText << ", " << res << ", " << f
       << actualList(args) << ");\n";
     // Reference: loops with the scanned dimension innermost, in position order.
     Grid order = domain;
@@ -799,7 +828,7 @@ private:
       }
     }
     o << "    dp::field<" << rc << ", " << t << "> want_" << res << " = " << res << ".clone();\n"
-      << "    dp::sort<" << dim << ">(" << renderGrid(domain) << ", " << cmp << ", " << res << extra << ");\n";
+      << "    dp::sort<" << dim << ">(" << options(false) << renderGrid(domain) << ", " << cmp << ", " << res << extra << ");\n";
     // Reference: gather every pencil in position order, sort, scatter.
     Grid order = domain;
     std::rotate(order.begin() + dim, order.begin() + dim + 1, order.end());
@@ -824,6 +853,7 @@ private:
   }
 
   Random r_;
+  Random o_; ///< options only
   std::uint64_t seed_;
   std::ostringstream globals_, kernels_;
   std::string genericParams_;
