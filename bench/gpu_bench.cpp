@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
@@ -71,6 +72,11 @@ __global__ void triad_kernel(float *a, const float *b, const float *c, float s, 
     a[i] = b[i] + s * c[i];
 }
 __global__ void empty_kernel() {}
+__global__ void increment_kernel(int *x, i64 n) {
+  const i64 i = i64(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n)
+    x[i] += 1;
+}
 
 /// The baselines' stream, and waiting for it.
 gpu::stream_t stream() {
@@ -166,6 +172,19 @@ std::pair<double, double> overheads(i64 n) {
   return {bare, copy};
 }
 
+/// `launches` launches of an increment over n ints on one stream, then
+/// one wait (ms).
+double chain(i64 n, int launches) {
+  gpu::buffer X("bench", n * 4);
+  DP_GPU_CHECK("bench", DP_GPU(Memset)(X.get(), 0, n * 4));
+  return ms([&] {
+    for (int k = 0; k < launches; ++k)
+      gpu::launch("bench", &increment_kernel, {(n + 255) / 256, 1, 1}, {256, 1, 1}, stream(),
+                  X.as<int>(), n);
+    wait();
+  });
+}
+
 } // namespace baseline
 #else
 // A host build has no GPU to measure: main says so.
@@ -177,6 +196,7 @@ struct reductions_ms {
 inline reductions_ms reductions(i64, i64) { return {}; }
 inline double sort_rows(i64, i64) { return 0; }
 inline std::pair<double, double> overheads(i64) { return {0, 0}; }
+inline double chain(i64, int) { return 0; }
 } // namespace baseline
 #endif
 
@@ -335,6 +355,53 @@ void overheads() {
   report("first launch of a fresh 2^26-float field / plain host-to-device copy", memcpy_ms, first_ms, 0.90);
 }
 
+/// A few dozen flops per element: computation comparable to its transfers.
+DP_HOST_DEVICE float pipeline_step(float x) {
+  float y = x;
+  for (int k = 0; k < 24; ++k)
+    y = y * 0.999f + 0.5f * sinf(y);
+  return y;
+}
+
+/// Execution controls: the copy/compute overlap over chunks on two queues
+/// against the same steps on one, and a chain of small launches on one
+/// queue against the same hand-written launches.
+void controls() {
+  const int chunks = 8;
+  const dp::grid<1> g(i64(1) << 23);
+  std::vector<dp::field<1, float>> in, out;
+  for (int c = 0; c < chunks; ++c)
+    in.emplace_back(g, 0.5f), out.emplace_back(g, 0.0f);
+  dp::queue queues[2];
+  auto pipeline = [&](bool overlap) {
+    for (int c = 0; c < chunks; ++c) {
+      dp::queue &q = queues[overlap ? c % 2 : 0];
+      in[c](0) = float(c); // the host changed the input: it crosses again
+      dp::update_device(q, in[c]);
+      dp::forall(dp::on(q), g, [](float &o, float x) { o = pipeline_step(x); }, out[c], in[c]);
+      dp::update_host(q, out[c]);
+    }
+    for (auto &o : out)
+      (void)o(0); // the host holds every result
+  };
+  const double serial_ms = dp_ms([&] { pipeline(false); });
+  const double overlap_ms = dp_ms([&] { pipeline(true); });
+  report("8 chunks of 2^23 floats pushed, transformed, read back: two queues / one queue",
+         serial_ms, overlap_ms, 1.5);
+
+  const i64 n = 4096;
+  const int launches = 1000;
+  dp::field<1, int> x(dp::grid<1>(n), 0);
+  dp::queue q;
+  const double chain_ms = dp_ms([&] {
+    for (int k = 0; k < launches; ++k)
+      dp::forall(dp::on(q), x.get_grid(), [](int &v) { v += 1; }, x);
+    q.wait();
+  });
+  report("1,000 launches over 4096 ints on one queue / the same hand-written launches",
+         baseline::chain(n, launches), chain_ms, 0.9);
+}
+
 } // namespace
 
 int main() {
@@ -352,6 +419,7 @@ int main() {
   sorts();
   tiles();
   overheads();
+  controls();
   std::printf("\n| measurement | speed ratio (baseline time / dp time) | goal |\n|---|---|---|\n");
   for (const row &r : table) {
     char goal[48] = "";
