@@ -4,6 +4,7 @@
 # dispatch emulation (the GPU's thread mapping walked on the CPU).
 #   bash scripts/run-sample.sh [SAMPLE]   (a file name in samples/ without .cpp;
 #   default matmul_spread)
+# heat_mpi runs under mpirun, on 1 rank and on DP_RANKS (default 4).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sample=${1:-matmul_spread}
@@ -19,12 +20,30 @@ echo "   rewritten source: $out/$sample.cpp"
 # The runtime's tile threads switch with Boost.Context when the build found it.
 fibers=()
 grep -q '^Boost_CONTEXT_LIBRARY_RELEASE:' "$build/CMakeCache.txt" && fibers=(-lboost_context)
-c++ -std=c++17 -O2 -Iinclude -I"$out" -Isamples "$out/$sample.cpp" \
-  "$build/runtime/libdp_runtime.a" -ltbb "${fibers[@]}" -o "$out/$sample"
+cxx=(c++)
+mpi_libs=()
+launch=()
+many=()
+if grep -q '<dp/mpi.hpp>' "samples/$sample.cpp"; then
+  cxx=(mpicxx)
+  mpi_libs=("$build/runtime/libdp_mpi.a")
+  # Open MPI refuses root without these; ranks share the cores.
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_mpi_yield_when_idle=1
+  launch=(mpirun --oversubscribe --bind-to none -np 1)
+  many=(mpirun --oversubscribe --bind-to none -np "${DP_RANKS:-4}")
+fi
+"${cxx[@]}" -std=c++17 -O2 -Iinclude -I"$out" -Isamples "$out/$sample.cpp" \
+  "${mpi_libs[@]}" "$build/runtime/libdp_runtime.a" -ltbb "${fibers[@]}" -o "$out/$sample"
 
-echo "== untranslated (host reference)"
-"$build/samples/$sample"
+echo "== untranslated (host reference)${launch:+, one rank}"
+"${launch[@]}" "$build/samples/$sample"
+if [ ${#many[@]} -gt 0 ]; then
+  echo "== untranslated, ${DP_RANKS:-4} ranks"
+  "${many[@]}" "$build/samples/$sample"
+  launch=("${many[@]}")
+fi
 echo "== translated, host backend, native"
-"$out/$sample"
+"${launch[@]}" "$out/$sample"
 echo "== translated, host backend, dispatch emulation (small device: several launches)"
-DP_HOST_MODE=emulate DP_DISPATCH_POLICY=split DP_EMULATE_MAX_GROUPS=4,4,4 DP_EMULATE_GROUP=64 DP_TRACE_DISPATCH=1 "$out/$sample"
+DP_HOST_MODE=emulate DP_DISPATCH_POLICY=split DP_EMULATE_MAX_GROUPS=4,4,4 DP_EMULATE_GROUP=64 \
+  "${launch[@]}" "$out/$sample"
