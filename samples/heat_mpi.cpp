@@ -28,15 +28,6 @@ struct jacobi {
   }
 };
 
-/// The same, only outside the cells [lo, hi) already done.
-struct jacobi_band {
-  dp::index<2> lo, hi;
-  void operator()(dp::index<2> i, double &next, const dp::field<2, double> &t) const {
-    if (i[0] < lo[0] || i[0] >= hi[0] || i[1] < lo[1] || i[1] >= hi[1])
-      jacobi()(i, next, t);
-  }
-};
-
 /// The grid g without its outer `r` rows and columns.
 dp::grid<2> shrink(const dp::grid<2> &g, std::int64_t r) {
   auto in = [r](const dp::arithmetic_sequence &s) {
@@ -56,16 +47,16 @@ int main(int argc, char **argv) {
   dp::forall(d.owned(), [](dp::index<2> i, double &a, double &b) { a = b = i[0] == 0 ? 100.0 : 0.0; },
              dp::_index, t, next);
 
-  const dp::grid<2> inner = d.owned_in(shrink(plate, 1)); // what this rank updates
-  const dp::grid<2> deep = d.owned_in(shrink(d.owned(), 1)); // ... without its halo
-  const jacobi_band band{dp::index<2>(deep.dimension(0).lb, deep.dimension(1).lb),
-                         dp::index<2>(deep.dimension(0).lb + deep.dimension(0).extent,
-                                      deep.dimension(1).lb + deep.dimension(1).extent)};
+  const dp::grid<2> inside = shrink(plate, 1);           // the cells that change
+  const dp::grid<2> inner = d.owned_in(inside);           // ... that this rank updates
+  const dp::grid<2> early = d.interior_of(inside);        // ... without reading the halo
+  const std::vector<dp::grid<2>> late = d.boundary_of(inside); // the rest, in strips
   for (int s = 1; s <= steps; ++s) {
     d.exchange_begin(t);
-    dp::forall(deep, jacobi(), dp::_index, next, t);
+    dp::forall(early, jacobi(), dp::_index, next, t);
     d.exchange_end(t);
-    dp::forall(inner, band, dp::_index, next, t);
+    for (const dp::grid<2> &strip : late)
+      dp::forall(strip, jacobi(), dp::_index, next, t);
     if (s % 100 == 0) {
       dp::scalar<double> change(0.0);
       dp::reduce(inner, [](double a, double b) { return a > b ? a : b; }, change,

@@ -4,8 +4,9 @@
 #   - the host backend (2 threads) against hand-written oneTBB, translated
 #     by dpstub (the stubs' native host path) and untranslated;
 #   - dpstub's cost against clang++ -fsyntax-only, and --all -j 1 vs -j 2;
-#   - dpstub-lsp's latency on a parsed file.
-#   bash scripts/bench.sh [host|tool]   (default: both)
+#   - dpstub-lsp's latency on a parsed file;
+#   - dp::mpi on 2 ranks: weak scaling, exchange cost, overlap.
+#   bash scripts/bench.sh [host|tool|mpi]   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${DPSTUB_BUILD_DIR:-build}
@@ -26,4 +27,9 @@ if [ "$which" = all ] || [ "$which" = tool ]; then
     echo; echo "## dpstub-lsp"
     "$build/bench/lsp_bench"
   fi
+fi
+if { [ "$which" = all ] || [ "$which" = mpi ]; } && [ -x "$build/bench/mpi_bench_dp" ]; then
+  echo; echo "## dp::mpi (translated by dpstub)"
+  OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_mpi_yield_when_idle=1 \
+    mpirun --oversubscribe --bind-to none -np 2 "$build/bench/mpi_bench_dp"
 fi

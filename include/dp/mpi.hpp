@@ -201,20 +201,18 @@ public:
   /// This rank's index values that are also values of g (a grid over the
   /// same values as global(), such as its interior): where this rank
   /// computes a call-site over g.
-  grid<N> owned_in(const grid<N> &g) const {
-    detail::box<N> b = s_->layout.owned(s_->rank);
-    for (int d = 0; d < N; ++d) {
-      const arithmetic_sequence &a = global().dimension(d), &w = g.dimension(d);
-      if (w.stride != a.stride || (w.lb - a.lb) % a.stride != 0)
-        dp::detail::fail(detail::where(s_->comm, "owned_in") + ": the grid " + g.to_string() +
-                         " does not step through the values of the global grid " +
-                         global().to_string());
-      const std::int64_t first = (w.lb - a.lb) / a.stride;
-      b.dim[d] = {std::max(b.dim[d].lo, first), std::min(b.dim[d].hi, first + w.extent)};
-      if (b.dim[d].hi < b.dim[d].lo)
-        b.dim[d].hi = b.dim[d].lo;
-    }
-    return s_->grid_of(b);
+  grid<N> owned_in(const grid<N> &g) const { return s_->grid_of(owned_box(g)); }
+  /// The points of owned_in(g) whose stencil, up to halo() positions away
+  /// along each dimension, reads owned values only: what can be computed
+  /// between exchange_begin and exchange_end.
+  grid<N> interior_of(const grid<N> &g) const { return s_->grid_of(interior_box(g)); }
+  /// The rest of owned_in(g), as at most 2N disjoint grids: what needs the
+  /// halo, after exchange_end.
+  std::vector<grid<N>> boundary_of(const grid<N> &g) const {
+    std::vector<grid<N>> out;
+    for (const detail::box<N> &b : detail::peel(owned_box(g), interior_box(g)))
+      out.push_back(s_->grid_of(b));
+    return out;
   }
   /// owned() widened by the halo, clipped to global().
   grid<N> with_halo() const { return s_->grid_of(s_->layout.with_halo(s_->rank)); }
@@ -371,6 +369,32 @@ private:
                                     std::array<int, M>);
   explicit decomposition(std::shared_ptr<detail::decomposition_state<N>> s) : s_(std::move(s)) {}
 
+  detail::box<N> owned_box(const grid<N> &g) const {
+    detail::box<N> b = s_->layout.owned(s_->rank);
+    for (int d = 0; d < N; ++d) {
+      const arithmetic_sequence &a = global().dimension(d), &w = g.dimension(d);
+      if (w.stride != a.stride || (w.lb - a.lb) % a.stride != 0)
+        dp::detail::fail(detail::where(s_->comm, "owned_in") + ": the grid " + g.to_string() +
+                         " does not step through the values of the global grid " +
+                         global().to_string());
+      const std::int64_t first = (w.lb - a.lb) / a.stride;
+      b.dim[d] = {std::max(b.dim[d].lo, first), std::min(b.dim[d].hi, first + w.extent)};
+      if (b.dim[d].hi < b.dim[d].lo)
+        b.dim[d].hi = b.dim[d].lo;
+    }
+    return b;
+  }
+  detail::box<N> interior_box(const grid<N> &g) const {
+    const detail::box<N> own = s_->layout.owned(s_->rank);
+    detail::box<N> b = owned_box(g);
+    for (int d = 0; d < N; ++d) {
+      b.dim[d] = {std::max(b.dim[d].lo, own.dim[d].lo + halo()),
+                  std::min(b.dim[d].hi, own.dim[d].hi - halo())};
+      if (b.dim[d].hi < b.dim[d].lo)
+        b.dim[d].hi = b.dim[d].lo;
+    }
+    return b.empty() ? detail::box<N>() : b;
+  }
   template <int M, class T> const void *storage_of(const field<M, T> &f, const char *what) const {
     static_assert(M == N, "dp::mpi::exchange: a field of another rank than the decomposition");
     static_assert(!std::is_const<T>::value, "dp::mpi::exchange: the field must be writable");

@@ -79,19 +79,6 @@ template <int N, int R> struct smooth {
   }
 };
 
-/// As smooth, only where the point lies outside `deep` (the band the
-/// overlapped exchange leaves for later).
-template <int N, int R> struct smooth_band {
-  dp::index<N> lo, hi; // deep: lo <= i < hi
-  void operator()(dp::index<N> i, double &out, const dp::field<N, double> &t) const {
-    bool inside = true;
-    for (int d = 0; d < N; ++d)
-      inside = inside && i[d] >= lo[d] && i[d] < hi[d];
-    if (!inside)
-      smooth<N, R>()(i, out, t);
-  }
-};
-
 template <int N> struct set_initial {
   void operator()(dp::index<N> i, double &v) const { v = initial<N>(i); }
 };
@@ -133,19 +120,20 @@ void stencil(const dp::mpi::context &ctx, const dp::grid<N> &global, int steps, 
   apply(d.owned(), set_initial<N>(), t);
   apply(d.owned(), set_initial<N>(), next);
   const dp::grid<N> inner = d.owned_in(shrink(global, R));
-  // Points whose stencil reads owned values only.
-  const dp::grid<N> deep = d.owned_in(shrink(d.owned(), R));
-  dp::index<N> lo, hi;
-  for (int k = 0; k < N; ++k) {
-    lo[k] = deep.dimension(k).lb;
-    hi[k] = deep.dimension(k).lb + deep.dimension(k).extent;
-  }
+  // Points whose stencil reads owned values only, and the rest.
+  const dp::grid<N> early = d.interior_of(shrink(global, R));
+  const std::vector<dp::grid<N>> late = d.boundary_of(shrink(global, R));
+  std::int64_t points = early.size();
+  for (const dp::grid<N> &g : late)
+    points += g.size();
+  EXPECT(d, points == inner.size());
   for (int s = 0; s < steps; ++s) {
     if (overlap) {
       d.exchange_begin(t);
-      apply(deep, smooth<N, R>(), next, t);
+      apply(early, smooth<N, R>(), next, t);
       d.exchange_end(t);
-      apply(inner, smooth_band<N, R>{lo, hi}, next, t);
+      for (const dp::grid<N> &g : late)
+        apply(g, smooth<N, R>(), next, t);
     } else {
       d.exchange(t);
       apply(inner, smooth<N, R>(), next, t);

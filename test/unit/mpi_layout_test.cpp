@@ -129,3 +129,27 @@ TEST(MpiLayout, BadProcessGridsAreErrors) {
   EXPECT_THROW((cart_layout<2>({4, 4}, {0, 2}, 1)), dp::error);
   EXPECT_THROW((cart_layout<1>({4}, {2}, -1)), dp::error);
 }
+
+TEST(MpiLayout, PeelLeavesDisjointStrips) {
+  std::mt19937 rng(7);
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  for (int trial = 0; trial < 300; ++trial) {
+    box<3> outer, inner;
+    for (int d = 0; d < 3; ++d) {
+      outer.dim[d] = {pick(0, 3), pick(3, 9)};
+      inner.dim[d] = {pick(int(outer.dim[d].lo), int(outer.dim[d].hi)), 0};
+      inner.dim[d].hi = pick(int(inner.dim[d].lo), int(outer.dim[d].hi));
+    }
+    const auto strips = dp::mpi::detail::peel(outer, inner);
+    EXPECT_LE(strips.size(), 6u);
+    std::array<std::int64_t, 3> x{};
+    for (x[0] = outer.dim[0].lo; x[0] < outer.dim[0].hi; ++x[0])
+      for (x[1] = outer.dim[1].lo; x[1] < outer.dim[1].hi; ++x[1])
+        for (x[2] = outer.dim[2].lo; x[2] < outer.dim[2].hi; ++x[2]) {
+          int in = 0;
+          for (const auto &s : strips)
+            in += inside(s, x);
+          EXPECT_EQ(in, inner.empty() || !inside(inner, x) ? 1 : 0);
+        }
+  }
+}

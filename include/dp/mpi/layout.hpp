@@ -73,6 +73,30 @@ template <int N> struct box {
   }
 };
 
+/// outer \\ inner (inner within outer, or empty) as at most 2N disjoint
+/// boxes: slabs peeled off dimension by dimension.
+template <int N> std::vector<box<N>> peel(const box<N> &outer, const box<N> &inner) {
+  std::vector<box<N>> out;
+  if (outer.empty())
+    return out;
+  if (inner.empty()) {
+    out.push_back(outer);
+    return out;
+  }
+  box<N> rest = outer;
+  for (int d = 0; d < N; ++d) {
+    box<N> below = rest, above = rest;
+    below.dim[d] = {rest.dim[d].lo, inner.dim[d].lo};
+    above.dim[d] = {inner.dim[d].hi, rest.dim[d].hi};
+    if (!below.empty())
+      out.push_back(below);
+    if (!above.empty())
+      out.push_back(above);
+    rest.dim[d] = inner.dim[d];
+  }
+  return out;
+}
+
 /// The split of a global box of `extent` positions over a process grid of
 /// `dims` ranks (row-major rank order, the last dimension fastest: MPI's
 /// Cartesian order), each part widened by `halo` positions.
