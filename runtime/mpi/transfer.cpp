@@ -4,10 +4,6 @@
 
 #include <cstring>
 
-#if __has_include(<mpi-ext.h>)
-#include <mpi-ext.h>
-#endif
-
 #include "dp/error.hpp"
 
 namespace dp::mpi::detail {
@@ -168,14 +164,6 @@ bool same_everywhere(MPI_Comm comm, std::uint64_t value) {
   std::uint64_t both[2] = {value, ~value}, folded[2] = {0, 0};
   check(MPI_Allreduce(both, folded, 2, MPI_UINT64_T, MPI_MAX, comm), comm, "decompose");
   return folded[0] == value && folded[1] == ~value; // max == value and min == value
-}
-
-bool gpu_aware() {
-#if defined(MPIX_CUDA_AWARE_SUPPORT)
-  return MPIX_Query_cuda_support() == 1;
-#else
-  return false;
-#endif
 }
 
 } // namespace dp::mpi::detail

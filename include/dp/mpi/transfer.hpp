@@ -71,8 +71,4 @@ bool same_everywhere(MPI_Comm comm, std::uint64_t value);
 /// FNV-1a over bytes, for same_everywhere.
 std::uint64_t fingerprint(const void *bytes, std::size_t n, std::uint64_t h = 14695981039346656037ull);
 
-/// Whether device pointers may be passed to MPI: Open MPI's
-/// MPIX_Query_cuda_support where it has it, otherwise false.
-bool gpu_aware();
-
 } // namespace dp::mpi::detail
