@@ -28,8 +28,9 @@ if [ "$which" = all ] || [ "$which" = tool ]; then
     "$build/bench/lsp_bench"
   fi
 fi
-if { [ "$which" = all ] || [ "$which" = mpi ]; } && [ -x "$build/bench/mpi_bench_dp" ]; then
+if { [ "$which" = all ] || [ "$which" = mpi ]; } && grep -q '^MPI_CXX_FOUND:BOOL=TRUE' "$build/CMakeCache.txt"; then
   echo; echo "## dp::mpi (translated by dpstub)"
+  cmake --build "$build" --target mpi_bench_dp >/dev/null
   OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_mpi_yield_when_idle=1 \
     mpirun --oversubscribe --bind-to none -np 2 "$build/bench/mpi_bench_dp"
 fi

@@ -13,8 +13,8 @@
 ///
 /// Halo messages go straight between the ranks that share cells (corners
 /// included), one message per neighbour per round holding every field of
-/// the round. Fields are packed from and unpacked into host memory: on a
-/// GPU build an exchange brings the field to the host (see docs/scale-out.md).
+/// the round. A field the device holds is packed and unpacked on the
+/// device; only the faces cross to the host (docs/scale-out.md).
 #pragma once
 
 #include <mpi.h>
@@ -34,6 +34,7 @@
 #include "grid.hpp"
 #include "mpi/layout.hpp"
 #include "mpi/transfer.hpp"
+#include "rt/executors.hpp"
 
 namespace dp::mpi {
 
@@ -134,6 +135,109 @@ template <class T, class Op> struct user_op {
   }
 };
 
+/// Where an exchange reads a field's owned values: on the device when its
+/// device copy is current and the host's is not (no whole-field copy to
+/// the host), else in host memory.
+inline bool pack_on_device(const dp::detail::storage *s) {
+  return s && s->mirror() && s->device_current() && !s->host_current();
+}
+/// Where it writes the halo: on the device when its device copy is
+/// current (the next launch finds it there), else in host memory.
+inline bool unpack_on_device(const dp::detail::storage *s) {
+  return s && s->mirror() && s->device_current();
+}
+
+/// The device work of one field's exchange: a launch on the device's
+/// default queue after the field's writer (and, for writing, its readers).
+class device_step {
+public:
+  using device = dp::rt::build_device;
+  device_step(dp::detail::storage *s, const char *site, bool writes)
+      : ex_(dp::rt::device_executor<device>::get()), s_(s),
+        launch_(ex_, site, ex_.default_queue(), dp::rt::launch_hints{}) {
+    launch_.wait_for(s->foreign_work(&launch_.queue(), writes));
+  }
+  /// A block of the field's host layout, moved onto its device copy.
+  block on_device(const block &b) const {
+    return b.rebased(static_cast<char *>(s_->host_data()),
+                     static_cast<char *>(s_->mirror()->device_data()));
+  }
+  /// The field's owned values in `blocks`, packed on the device, one after
+  /// the other into `out` (host memory), through page-locked staging.
+  void pack(const std::vector<block> &blocks, char *out, std::size_t bytes) {
+    char *staging = static_cast<char *>(launch_.scratch(bytes));
+    std::size_t at = 0;
+    for (const block &b : blocks) {
+      ex_.device().pack(launch_.queue(), on_device(b), staging + at);
+      at += b.bytes();
+    }
+    dp::detail::pending back = ex_.device().read_back(launch_.queue(), out, staging, bytes);
+    s_->launch_reads(launch_.finish());
+    back->wait();
+  }
+  /// `in` (host memory) unpacked into `blocks` of the device copy.
+  void unpack(const std::vector<block> &blocks, const char *in, std::size_t bytes) {
+    char *staging = static_cast<char *>(launch_.scratch(bytes));
+    dp::detail::pending reading = ex_.device().copy_to_device(launch_.queue(), staging, in, bytes);
+    std::size_t at = 0;
+    for (const block &b : blocks) {
+      ex_.device().unpack(launch_.queue(), staging + at, on_device(b));
+      at += b.bytes();
+    }
+    s_->launch_writes(launch_.finish(), true);
+    if (reading)
+      reading->wait(); // `in` is read until then
+  }
+
+private:
+  dp::rt::device_executor<device> &ex_;
+  dp::detail::storage *s_;
+  dp::rt::device_launch<device> launch_;
+};
+
+/// One field of a round: its halo blocks per peer and where its bytes sit
+/// in each peer's message.
+struct field_halo {
+  virtual ~field_halo() = default;
+  /// Writes the halo from the round's received messages.
+  virtual void unpack(const round &r) = 0;
+};
+template <int N, class T> struct field_halo_of final : field_halo {
+  field<N, T> f;
+  std::vector<std::vector<block>> recv; // per peer
+  std::vector<std::size_t> at;          // per peer: this field's offset in the message
+  std::vector<std::size_t> bytes;       // per peer
+  explicit field_halo_of(const field<N, T> &g) : f(g) {}
+  void unpack(const round &r) override {
+    dp::detail::storage *s = field_access::owner(f);
+    std::size_t total = 0;
+    for (std::size_t b : bytes)
+      total += b;
+    if (total == 0)
+      return;
+    if (unpack_on_device(s)) {
+      std::vector<char> in(total);
+      std::vector<block> blocks;
+      std::size_t k0 = 0;
+      for (std::size_t k = 0; k < recv.size(); ++k) {
+        std::memcpy(in.data() + k0, r.received(k).data() + at[k], bytes[k]);
+        k0 += bytes[k];
+        blocks.insert(blocks.end(), recv[k].begin(), recv[k].end());
+      }
+      device_step(s, "dp::mpi::exchange_end", true).unpack(blocks, in.data(), total);
+      return;
+    }
+    (void)f.data(); // the host copy, current and writable
+    for (std::size_t k = 0; k < recv.size(); ++k) {
+      const char *p = r.received(k).data() + at[k];
+      for (const block &b : recv[k]) {
+        dp::rt::unpack(p, b);
+        p += b.bytes();
+      }
+    }
+  }
+};
+
 /// What every decomposition's handles share.
 template <int N> struct decomposition_state {
   MPI_Comm comm = MPI_COMM_NULL; // Cartesian, errors returned
@@ -141,12 +245,12 @@ template <int N> struct decomposition_state {
   cart_layout<N> layout;
   int rank = 0;
   int next_tag = 0;
-  struct pending {
-    std::vector<const void *> storages;         // the round's fields, to match exchange_end
-    std::vector<std::function<void()>> writing; // each field made writable on the host
+  struct in_flight {
+    std::vector<const void *> storages;                 // the round's fields, to match exchange_end
+    std::vector<std::unique_ptr<field_halo>> fields;    // each unpacks its halo
     std::unique_ptr<round> messages;
   };
-  std::vector<pending> rounds;
+  std::vector<in_flight> rounds;
 
   decomposition_state(MPI_Comm c, const grid<N> &g, cart_layout<N> l, int r)
       : comm(c), global(g), layout(std::move(l)), rank(r) {}
@@ -170,7 +274,7 @@ template <int N> struct decomposition_state {
 
   /// The elements of f at the positions of b (f holds every one of them).
   template <class T> block block_of(const field<N, T> &f, T *data, const box<N> &b) const {
-    block k;
+    block k{};
     k.elem = sizeof(T);
     k.rank = N;
     k.base = reinterpret_cast<char *>(data);
@@ -238,20 +342,20 @@ public:
   /// be read or written until exchange_end of the same fields.
   template <class... F> void exchange_begin(F &...fields) {
     static_assert(sizeof...(F) > 0, "dp::mpi::exchange_begin: name the fields to exchange");
-    typename detail::decomposition_state<N>::pending p;
+    typename detail::decomposition_state<N>::in_flight p;
     (p.storages.push_back(storage_of(fields, "exchange_begin")), ...);
     for (const auto &q : s_->rounds)
       if (q.storages == p.storages)
         dp::detail::fail(detail::where(s_->comm, "exchange_begin") +
                          ": these fields are being exchanged already (exchange_end first)");
     const std::vector<int> peers = s_->layout.neighbors(s_->rank);
-    std::vector<detail::peer_blocks> blocks(peers.size());
+    std::vector<detail::peer_message> messages(peers.size());
     for (std::size_t k = 0; k < peers.size(); ++k)
-      blocks[k].rank = peers[k];
-    (add(p, blocks, fields), ...);
+      messages[k].rank = peers[k];
+    (add(p, messages, fields), ...);
     const int tag = s_->next_tag;
     s_->next_tag = (s_->next_tag + 1) % 32768;
-    p.messages = std::make_unique<detail::round>(s_->comm, tag, std::move(blocks), "exchange");
+    p.messages = std::make_unique<detail::round>(s_->comm, tag, std::move(messages), "exchange");
     s_->rounds.push_back(std::move(p));
   }
   /// Waits for the exchange exchange_begin started on the same fields and
@@ -263,9 +367,9 @@ public:
       if (it->storages == storages) {
         auto p = std::move(*it);
         s_->rounds.erase(it);
-        for (auto &w : p.writing)
-          w();
         p.messages->complete();
+        for (auto &f : p.fields)
+          f->unpack(*p.messages);
         return;
       }
     dp::detail::fail(detail::where(s_->comm, "exchange_end") +
@@ -417,19 +521,53 @@ private:
                          " does not cover this rank's " + name + " " + g.to_string());
     }
   }
+  /// One field's part of a round: its owned boxes packed into each peer's
+  /// message (on the device or from host memory: pack_on_device), its halo
+  /// boxes remembered for exchange_end.
   template <class T>
-  void add(typename detail::decomposition_state<N>::pending &p,
-           std::vector<detail::peer_blocks> &blocks, field<N, T> &f) {
-    const T *data = static_cast<const field<N, T> &>(f).data(); // the host copy, for reading
-    for (detail::peer_blocks &b : blocks) {
-      const detail::box<N> out = s_->layout.message(s_->rank, b.rank);
-      const detail::box<N> in = s_->layout.message(b.rank, s_->rank);
-      if (!out.empty())
-        b.send.push_back(s_->block_of(f, const_cast<T *>(data), out));
+  void add(typename detail::decomposition_state<N>::in_flight &p,
+           std::vector<detail::peer_message> &messages, field<N, T> &f) {
+    T *data = detail::field_access::data(f); // host layout (the device copy mirrors it)
+    auto halo = std::make_unique<detail::field_halo_of<N, T>>(f);
+    std::vector<std::vector<detail::block>> send(messages.size());
+    std::vector<detail::block> all_sends;
+    std::size_t send_bytes = 0;
+    for (std::size_t k = 0; k < messages.size(); ++k) {
+      const detail::box<N> out = s_->layout.message(s_->rank, messages[k].rank);
+      const detail::box<N> in = s_->layout.message(messages[k].rank, s_->rank);
+      if (!out.empty()) {
+        send[k].push_back(s_->block_of(f, data, out));
+        all_sends.push_back(send[k].back());
+        send_bytes += send[k].back().bytes();
+      }
+      halo->recv.emplace_back();
       if (!in.empty())
-        b.recv.push_back(s_->block_of(f, const_cast<T *>(data), in));
+        halo->recv[k].push_back(s_->block_of(f, data, in));
+      halo->at.push_back(messages[k].in_bytes);
+      halo->bytes.push_back(in.empty() ? 0 : halo->recv[k].back().bytes());
+      messages[k].in_bytes += halo->bytes.back();
     }
-    p.writing.push_back([f]() mutable { (void)f.data(); });
+    dp::detail::storage *st = detail::field_access::owner(f);
+    if (send_bytes > 0 && detail::pack_on_device(st)) {
+      std::vector<char> packed(send_bytes);
+      detail::device_step(st, "dp::mpi::exchange_begin", false)
+          .pack(all_sends, packed.data(), send_bytes);
+      const char *at = packed.data();
+      for (std::size_t k = 0; k < messages.size(); ++k)
+        for (const detail::block &b : send[k]) {
+          messages[k].out.insert(messages[k].out.end(), at, at + b.bytes());
+          at += b.bytes();
+        }
+    } else if (send_bytes > 0) {
+      (void)static_cast<const field<N, T> &>(f).data(); // the host copy, current
+      for (std::size_t k = 0; k < messages.size(); ++k)
+        for (const detail::block &b : send[k]) {
+          const std::size_t at = messages[k].out.size();
+          messages[k].out.resize(at + b.bytes());
+          detail::pack(b, messages[k].out.data() + at);
+        }
+    }
+    p.fields.push_back(std::move(halo));
   }
 
   std::shared_ptr<detail::decomposition_state<N>> s_;

@@ -2,8 +2,6 @@
 // round of halo messages (dp/mpi/transfer.hpp).
 #include "dp/mpi/transfer.hpp"
 
-#include <cstring>
-
 #include "dp/error.hpp"
 
 namespace dp::mpi::detail {
@@ -30,66 +28,11 @@ void check(int code, MPI_Comm comm, const char *what) {
                   (length ? std::string(text, length) : "error " + std::to_string(code)));
 }
 
-std::size_t block::bytes() const {
-  std::size_t n = elem;
-  for (int d = 0; d < rank; ++d)
-    n *= static_cast<std::size_t>(count[d]);
-  return n;
-}
-
-namespace {
-/// Walks a block's rows (its last dimension), calling row(address, bytes)
-/// for each; a row of adjacent elements is one call.
-template <class Row> void for_each_row(const block &b, Row &&row) {
-  if (b.bytes() == 0)
-    return;
-  const int last = b.rank - 1;
-  const bool dense = b.step[last] == static_cast<std::int64_t>(b.elem);
-  std::int64_t at[max_rank] = {};
-  for (;;) {
-    char *p = b.base;
-    for (int d = 0; d < last; ++d)
-      p += at[d] * b.step[d];
-    if (dense)
-      row(p, b.elem * static_cast<std::size_t>(b.count[last]));
-    else
-      for (std::int64_t i = 0; i < b.count[last]; ++i)
-        row(p + i * b.step[last], b.elem);
-    int d = last - 1;
-    while (d >= 0 && ++at[d] == b.count[d])
-      at[d--] = 0;
-    if (d < 0)
-      return;
-  }
-}
-} // namespace
-
-void pack(const block &b, char *out) {
-  for_each_row(b, [&](const char *p, std::size_t n) {
-    std::memcpy(out, p, n);
-    out += n;
-  });
-}
-
-void unpack(const char *in, const block &b) {
-  for_each_row(b, [&](char *p, std::size_t n) {
-    std::memcpy(p, in, n);
-    in += n;
-  });
-}
-
-round::round(MPI_Comm comm, int tag, std::vector<peer_blocks> peers, const char *what)
+round::round(MPI_Comm comm, int tag, std::vector<peer_message> peers, const char *what)
     : comm_(comm), what_(what), peers_(std::move(peers)) {
   const std::size_t n = peers_.size();
   in_.resize(n);
-  out_.resize(n);
   requests_.assign(2 * n, MPI_REQUEST_NULL);
-  auto total = [](const std::vector<block> &blocks) {
-    std::size_t s = 0;
-    for (const block &b : blocks)
-      s += b.bytes();
-    return s;
-  };
   auto count = [&](std::size_t bytes) {
     if (bytes > static_cast<std::size_t>(INT32_MAX))
       throw dp::error(where(comm_, what) + ": a halo message of " + std::to_string(bytes) +
@@ -97,23 +40,15 @@ round::round(MPI_Comm comm, int tag, std::vector<peer_blocks> peers, const char 
     return static_cast<int>(bytes);
   };
   for (std::size_t k = 0; k < n; ++k) {
-    in_[k].resize(total(peers_[k].recv));
+    in_[k].resize(peers_[k].in_bytes);
     check(MPI_Irecv(in_[k].data(), count(in_[k].size()), MPI_BYTE, peers_[k].rank, tag, comm_,
                     &requests_[k]),
           comm_, what);
   }
-  for (std::size_t k = 0; k < n; ++k) {
-    out_[k].resize(total(peers_[k].send));
-    char *p = out_[k].data();
-    for (const block &b : peers_[k].send) {
-      pack(b, p);
-      p += b.bytes();
-    }
-    sent_ += out_[k].size();
-    check(MPI_Isend(out_[k].data(), count(out_[k].size()), MPI_BYTE, peers_[k].rank, tag, comm_,
-                    &requests_[n + k]),
+  for (std::size_t k = 0; k < n; ++k)
+    check(MPI_Isend(peers_[k].out.data(), count(peers_[k].out.size()), MPI_BYTE, peers_[k].rank,
+                    tag, comm_, &requests_[n + k]),
           comm_, what);
-  }
 }
 
 round::~round() {
@@ -145,11 +80,6 @@ void round::complete() {
                       " sent " + std::to_string(got) + " bytes where " +
                       std::to_string(in_[k].size()) +
                       " were expected: the ranks exchanged different fields");
-    const char *p = in_[k].data();
-    for (const block &b : peers_[k].recv) {
-      unpack(p, b);
-      p += b.bytes();
-    }
   }
 }
 

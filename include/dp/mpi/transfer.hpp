@@ -12,57 +12,49 @@
 #include <string>
 #include <vector>
 
+#include "../rt/strided.hpp"
+
 namespace dp::mpi::detail {
 
 /// The highest rank a decomposed grid may have.
-inline constexpr int max_rank = 8;
+inline constexpr int max_rank = dp::rt::strided_block::max_rank;
 
 /// "dp::mpi::<what> (rank R of S)": how every message of dp::mpi begins.
 std::string where(MPI_Comm comm, const char *what);
 /// Throws a dp::error with MPI's message when `code` is not MPI_SUCCESS.
 void check(int code, MPI_Comm comm, const char *what);
 
-/// The elements of a field inside one box, as bytes: `count[d]` elements
-/// along dimension d, `step[d]` bytes apart.
-struct block {
-  char *base = nullptr;
-  std::size_t elem = 0;
-  int rank = 0;
-  std::int64_t count[max_rank] = {};
-  std::int64_t step[max_rank] = {};
-  std::size_t bytes() const;
-};
-/// Copies a block into `out`, row-major, and back (`in` into the block).
-void pack(const block &b, char *out);
-void unpack(const char *in, const block &b);
+using block = dp::rt::strided_block;
+using dp::rt::pack;
+using dp::rt::unpack;
 
-/// The blocks one peer sends us and we send it, in the order both sides
-/// agree on (field by field).
-struct peer_blocks {
+/// One peer's messages of a round: the bytes we send it (already packed,
+/// field by field) and how many we expect back.
+struct peer_message {
   int rank = -1;
-  std::vector<block> send, recv;
+  std::vector<char> out;
+  std::size_t in_bytes = 0;
 };
 
-/// One round of messages: every receive posted and every send packed and
-/// started when it is made; complete() waits, checks each message's size and
-/// unpacks. Destroying an incomplete round waits for its messages (and
-/// unpacks nothing).
+/// One round of messages: every receive posted and every send started when
+/// it is made; complete() waits and checks each message's size, leaving
+/// the received bytes in received(k). Destroying an incomplete round waits
+/// for its messages.
 class round {
 public:
-  round(MPI_Comm comm, int tag, std::vector<peer_blocks> peers, const char *what);
+  round(MPI_Comm comm, int tag, std::vector<peer_message> peers, const char *what);
   ~round();
   round(const round &) = delete;
   round &operator=(const round &) = delete;
   void complete();
-  std::size_t bytes_sent() const { return sent_; }
+  const std::vector<char> &received(std::size_t k) const { return in_[k]; }
 
 private:
   MPI_Comm comm_;
   std::string what_;
-  std::vector<peer_blocks> peers_;
-  std::vector<std::vector<char>> in_, out_;
+  std::vector<peer_message> peers_;
+  std::vector<std::vector<char>> in_;
   std::vector<MPI_Request> requests_; // receives first, then sends
-  std::size_t sent_ = 0;
   bool done_ = false;
 };
 

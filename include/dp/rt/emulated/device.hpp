@@ -24,6 +24,7 @@
 #include "../../error.hpp"
 #include "../backend.hpp"
 #include "../counters.hpp"
+#include "../strided.hpp"
 #include "../dispatch.hpp"
 #include "../positions.hpp"
 #include "../stub_run.hpp"
@@ -182,6 +183,17 @@ public:
     q.enqueue(site, [site, plan, shape, arena_bytes, table = &stubs, params] {
       walk_tiles(site, plan, shape, arena_bytes, *table, params);
     });
+  }
+
+  /// A strided block of device memory packed into a contiguous device
+  /// buffer, and back (dp::mpi's halo messages).
+  void pack(queue_type &q, const strided_block &b, void *out) {
+    count(counter::launches);
+    q.enqueue("dp: packing a block", [b, out] { dp::rt::pack(b, out); });
+  }
+  void unpack(queue_type &q, const void *in, const strided_block &b) {
+    count(counter::launches);
+    q.enqueue("dp: unpacking a block", [b, in] { dp::rt::unpack(in, b); });
   }
 
   // The vendor primitives (gpu/device.hpp has the real ones).

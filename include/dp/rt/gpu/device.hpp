@@ -31,6 +31,7 @@
 #include "../device/memory.hpp"
 #include "../gpu.hpp"
 #include "../positions.hpp"
+#include "../strided.hpp"
 #include "../stub_run.hpp"
 #include "../vendor.hpp"
 
@@ -121,6 +122,29 @@ __global__ void scatter_keyed(const keyed<T> *in, const dp::detail::affine_proje
   for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
        i += std::int64_t(gridDim.x) * blockDim.x)
     data[positions(i)] = in[i].value;
+}
+
+/// Element e of a strided block to or from packed[e]: one thread per Word
+/// of each element (the widest the element's size allows).
+template <class Word>
+__global__ void strided_copy(const strided_block b, char *packed, const std::int64_t n,
+                             const bool to_packed) {
+  const std::int64_t words = static_cast<std::int64_t>(b.elem / sizeof(Word));
+  for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n * words;
+       i += std::int64_t(gridDim.x) * blockDim.x) {
+    const std::int64_t e = i / words, w = i % words;
+    std::int64_t rest = e, off = 0;
+    for (int d = b.rank - 1; d >= 0; --d) {
+      off += (rest % b.count[d]) * b.step[d];
+      rest /= b.count[d];
+    }
+    Word *element = reinterpret_cast<Word *>(b.base + off) + w;
+    Word *slot = reinterpret_cast<Word *>(packed + e * static_cast<std::int64_t>(b.elem)) + w;
+    if (to_packed)
+      *slot = *element;
+    else
+      *element = *slot;
+  }
 }
 
 /// Groups for a grid-stride loop over n elements.
@@ -342,7 +366,40 @@ public:
                 gpu::stride_shape, stream, result, data, positions, n);
   }
 
+  /// A strided block of device memory packed into a contiguous device
+  /// buffer, and back (dp::mpi's halo messages).
+  void pack(queue_type &q, const strided_block &b, void *out) {
+    copy_strided(q, b, static_cast<char *>(out), true);
+  }
+  void unpack(queue_type &q, const void *in, const strided_block &b) {
+    copy_strided(q, b, static_cast<char *>(const_cast<void *>(in)), false);
+  }
+
 private:
+  /// One strided_copy launch, moving the widest word the elements allow
+  /// (blocks and packed buffers start at multiples of the element size).
+  void copy_strided(queue_type &q, const strided_block &b, char *packed, bool to_packed) {
+    const std::int64_t n = b.elements();
+    if (n == 0)
+      return;
+    count(counter::launches);
+    const char *site = to_packed ? "dp: packing a block" : "dp: unpacking a block";
+    auto go = [&](auto word) {
+      using W = decltype(word);
+      const std::int64_t threads = n * static_cast<std::int64_t>(b.elem / sizeof(W));
+      gpu::launch(site, &gpu::strided_copy<W>, gpu::stride_groups(threads), gpu::stride_shape,
+                  q.handle, b, packed, n, to_packed);
+    };
+    if (b.elem % 8 == 0)
+      go(std::uint64_t());
+    else if (b.elem % 4 == 0)
+      go(std::uint32_t());
+    else if (b.elem % 2 == 0)
+      go(std::uint16_t());
+    else
+      go(std::uint8_t());
+  }
+
   /// Copies at or below this go straight (one call); above, staged.
   static constexpr std::size_t direct_bytes = std::size_t(1) << 20;
   static constexpr std::size_t chunk_bytes = std::size_t(8) << 20;
