@@ -116,6 +116,14 @@ const CXXMethodDecl *callOperatorOf(const CXXRecordDecl *RD, unsigned NArgs, boo
       Generic = false;
     }
   }
+  // An operator() inherited from a base (`struct k : base_kernel {}`): the
+  // derived class's own one hides it, so bases are searched only without.
+  if (!Found && RD->hasDefinition())
+    for (const CXXBaseSpecifier &B : RD->bases())
+      if (const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl())
+        if (B.getAccessSpecifier() == AS_public)
+          if ((Found = callOperatorOf(Base, NArgs, Generic)))
+            break;
   return Found;
 }
 

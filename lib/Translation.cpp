@@ -262,25 +262,33 @@ private:
   }
 
   /// The operator() of a class template's specialization passed to a
-  /// call-site (`Max<float>()`) is instantiated only where it is called,
-  /// and a call-site parsed for dpstub calls nothing: instantiate it, so
-  /// that its body can be analysed and marked like any other.
+  /// call-site (`Max<float>()`, or a class deriving from `base<1>`) is
+  /// instantiated only where it is called, and a call-site parsed for
+  /// dpstub calls nothing: instantiate it, so that its body can be analysed
+  /// and marked like any other.
   void instantiateCallOperators(const std::vector<Candidate> &Candidates) {
     if (!TheSema)
       return;
     for (const Candidate &C : Candidates)
       for (const CallExpr *Call : C.Calls)
-        for (const Expr *Arg : Call->arguments()) {
-          const CXXRecordDecl *RD = Arg->getType().getNonReferenceType()->getAsCXXRecordDecl();
-          if (!RD || RD->isLambda() || !RD->getTemplateInstantiationPattern())
-            continue;
-          for (CXXMethodDecl *M : RD->methods())
-            if (M->getOverloadedOperator() == OO_Call && !M->isDefined() &&
-                M->getTemplateInstantiationPattern())
-              TheSema->InstantiateFunctionDefinition(Call->getExprLoc(), M, /*Recursive=*/true,
-                                                     /*DefinitionRequired=*/false,
-                                                     /*AtEndOfTU=*/true);
-        }
+        for (const Expr *Arg : Call->arguments())
+          if (const CXXRecordDecl *RD = Arg->getType().getNonReferenceType()->getAsCXXRecordDecl())
+            if (!RD->isLambda())
+              instantiateCallOperatorsOf(RD, Call->getExprLoc());
+  }
+  void instantiateCallOperatorsOf(const CXXRecordDecl *RD, SourceLocation At) {
+    if (!RD->hasDefinition())
+      return;
+    if (RD->getTemplateInstantiationPattern())
+      for (CXXMethodDecl *M : RD->methods())
+        if (M->getOverloadedOperator() == OO_Call && !M->isDefined() &&
+            M->getTemplateInstantiationPattern())
+          TheSema->InstantiateFunctionDefinition(At, M, /*Recursive=*/true,
+                                                 /*DefinitionRequired=*/false,
+                                                 /*AtEndOfTU=*/true);
+    for (const CXXBaseSpecifier &B : RD->bases())
+      if (const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl())
+        instantiateCallOperatorsOf(Base, At);
   }
 
   /// With a selection, the call-sites to translate: those overlapping it,

@@ -38,6 +38,27 @@ void run_generic(dp::field<1, float> &out, dp::field<1, float> &in) {
   dp::forall(out.get_grid(), [](auto &o, auto i) { o += i; }, out, in);
 // REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE+6]]_3(out.get_grid(), lambda_[[@LINE-1]]_30(), out, in);
 }
+
+// An operator() inherited from a base class, and from a class template's
+// specialization (instantiated for the stub, as nothing here calls it).
+struct scale_base {
+  float factor;
+  void operator()(float &out, float in) const { out = in * factor; }
+// REWRITE: DP_HOST_DEVICE void operator()(float &out, float in) const { out = in * factor; }
+};
+struct scale_by : scale_base {};
+template <int N> struct count_base {
+  void operator()(dp::index<N> i, float &v) const { v = float(i[0]); }
+// REWRITE: DP_HOST_DEVICE void operator()(dp::index<N> i, float &v) const { v = float(i[0]); }
+};
+template <int N> struct count_up : count_base<N> {};
+void run_inherited(dp::field<1, float> &out, dp::field<1, float> &in) {
+  const scale_by twice{{2.0f}};
+  dp::forall(out.get_grid(), twice, out, in);
+// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE+6]]_3(out.get_grid(), twice, out, in);
+  dp::forall(out.get_grid(), count_up<1>(), dp::_index, out);
+// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE+6]]_3(out.get_grid(), count_up<1>(), dp::_index, out);
+}
 // REWRITE: #include "forall_kernels.cpp.dpstub.hpp" // dpstub: their invocation stubs
 
 // STUB: // dp::forall at forall_kernels.cpp:20:3
@@ -80,3 +101,7 @@ void run_generic(dp::field<1, float> &out, dp::field<1, float> &in) {
 // STUB: //   kernel:       ::lambda_{{[0-9]+}}_30 (generic) [function object]
 // STUB: //   argument 1 `out` (dp::field<1, float>, rank 1) -> P0 &o: elemental projection, read-write
 // STUB: //   argument 2 `in` (dp::field<1, float>, rank 1) -> P1 i: elemental projection, read-only (const float *__restrict__)
+// STUB: //   kernel:       void scale_by::operator()(float &out, float in) [function object]
+// STUB:   p.kernel(v0, v1);
+// STUB: //   kernel:       void count_up::operator()(dp::index<1> i, float &v) [function object]
+// STUB:   p.kernel(v0, v1);
