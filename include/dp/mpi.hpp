@@ -33,8 +33,8 @@
 #include "field.hpp"
 #include "grid.hpp"
 #include "mpi/layout.hpp"
+#include "mpi/halo_round.hpp"
 #include "mpi/transfer.hpp"
-#include "rt/executors.hpp"
 
 namespace dp::mpi {
 
@@ -61,6 +61,11 @@ private:
   int rank_ = 0, size_ = 1;
   bool finalize_ = false;
 };
+
+/// True when exchanges hand device memory straight to MPI (a GPU-aware
+/// MPI: MPIX_Query_cuda_support under nvcc, or DP_MPI_GPU_AWARE=1); else
+/// the faces of device-resident fields are staged through host memory.
+inline bool gpu_aware() { return detail::device_pointers_to_mpi(); }
 
 /// `all_reduce(v, op, dp::mpi::ordered)`: combine in rank order, so that
 /// every run on the same ranks gives the same bits.
@@ -135,109 +140,6 @@ template <class T, class Op> struct user_op {
   }
 };
 
-/// Where an exchange reads a field's owned values: on the device when its
-/// device copy is current and the host's is not (no whole-field copy to
-/// the host), else in host memory.
-inline bool pack_on_device(const dp::detail::storage *s) {
-  return s && s->mirror() && s->device_current() && !s->host_current();
-}
-/// Where it writes the halo: on the device when its device copy is
-/// current (the next launch finds it there), else in host memory.
-inline bool unpack_on_device(const dp::detail::storage *s) {
-  return s && s->mirror() && s->device_current();
-}
-
-/// The device work of one field's exchange: a launch on the device's
-/// default queue after the field's writer (and, for writing, its readers).
-class device_step {
-public:
-  using device = dp::rt::build_device;
-  device_step(dp::detail::storage *s, const char *site, bool writes)
-      : ex_(dp::rt::device_executor<device>::get()), s_(s),
-        launch_(ex_, site, ex_.default_queue(), dp::rt::launch_hints{}) {
-    launch_.wait_for(s->foreign_work(&launch_.queue(), writes));
-  }
-  /// A block of the field's host layout, moved onto its device copy.
-  block on_device(const block &b) const {
-    return b.rebased(static_cast<char *>(s_->host_data()),
-                     static_cast<char *>(s_->mirror()->device_data()));
-  }
-  /// The field's owned values in `blocks`, packed on the device, one after
-  /// the other into `out` (host memory), through page-locked staging.
-  void pack(const std::vector<block> &blocks, char *out, std::size_t bytes) {
-    char *staging = static_cast<char *>(launch_.scratch(bytes));
-    std::size_t at = 0;
-    for (const block &b : blocks) {
-      ex_.device().pack(launch_.queue(), on_device(b), staging + at);
-      at += b.bytes();
-    }
-    dp::detail::pending back = ex_.device().read_back(launch_.queue(), out, staging, bytes);
-    s_->launch_reads(launch_.finish());
-    back->wait();
-  }
-  /// `in` (host memory) unpacked into `blocks` of the device copy.
-  void unpack(const std::vector<block> &blocks, const char *in, std::size_t bytes) {
-    char *staging = static_cast<char *>(launch_.scratch(bytes));
-    dp::detail::pending reading = ex_.device().copy_to_device(launch_.queue(), staging, in, bytes);
-    std::size_t at = 0;
-    for (const block &b : blocks) {
-      ex_.device().unpack(launch_.queue(), staging + at, on_device(b));
-      at += b.bytes();
-    }
-    s_->launch_writes(launch_.finish(), true);
-    if (reading)
-      reading->wait(); // `in` is read until then
-  }
-
-private:
-  dp::rt::device_executor<device> &ex_;
-  dp::detail::storage *s_;
-  dp::rt::device_launch<device> launch_;
-};
-
-/// One field of a round: its halo blocks per peer and where its bytes sit
-/// in each peer's message.
-struct field_halo {
-  virtual ~field_halo() = default;
-  /// Writes the halo from the round's received messages.
-  virtual void unpack(const round &r) = 0;
-};
-template <int N, class T> struct field_halo_of final : field_halo {
-  field<N, T> f;
-  std::vector<std::vector<block>> recv; // per peer
-  std::vector<std::size_t> at;          // per peer: this field's offset in the message
-  std::vector<std::size_t> bytes;       // per peer
-  explicit field_halo_of(const field<N, T> &g) : f(g) {}
-  void unpack(const round &r) override {
-    dp::detail::storage *s = field_access::owner(f);
-    std::size_t total = 0;
-    for (std::size_t b : bytes)
-      total += b;
-    if (total == 0)
-      return;
-    if (unpack_on_device(s)) {
-      std::vector<char> in(total);
-      std::vector<block> blocks;
-      std::size_t k0 = 0;
-      for (std::size_t k = 0; k < recv.size(); ++k) {
-        std::memcpy(in.data() + k0, r.received(k).data() + at[k], bytes[k]);
-        k0 += bytes[k];
-        blocks.insert(blocks.end(), recv[k].begin(), recv[k].end());
-      }
-      device_step(s, "dp::mpi::exchange_end", true).unpack(blocks, in.data(), total);
-      return;
-    }
-    (void)f.data(); // the host copy, current and writable
-    for (std::size_t k = 0; k < recv.size(); ++k) {
-      const char *p = r.received(k).data() + at[k];
-      for (const block &b : recv[k]) {
-        dp::rt::unpack(p, b);
-        p += b.bytes();
-      }
-    }
-  }
-};
-
 /// What every decomposition's handles share.
 template <int N> struct decomposition_state {
   MPI_Comm comm = MPI_COMM_NULL; // Cartesian, errors returned
@@ -246,9 +148,8 @@ template <int N> struct decomposition_state {
   int rank = 0;
   int next_tag = 0;
   struct in_flight {
-    std::vector<const void *> storages;                 // the round's fields, to match exchange_end
-    std::vector<std::unique_ptr<field_halo>> fields;    // each unpacks its halo
-    std::unique_ptr<round> messages;
+    std::vector<const void *> storages; // the round's fields, to match exchange_end
+    std::unique_ptr<halo_round> messages;
   };
   std::vector<in_flight> rounds;
 
@@ -349,13 +250,11 @@ public:
         dp::detail::fail(detail::where(s_->comm, "exchange_begin") +
                          ": these fields are being exchanged already (exchange_end first)");
     const std::vector<int> peers = s_->layout.neighbors(s_->rank);
-    std::vector<detail::peer_message> messages(peers.size());
-    for (std::size_t k = 0; k < peers.size(); ++k)
-      messages[k].rank = peers[k];
-    (add(p, messages, fields), ...);
+    std::vector<detail::halo_field> halo;
+    (halo.push_back(halo_of(peers, fields)), ...);
     const int tag = s_->next_tag;
     s_->next_tag = (s_->next_tag + 1) % 32768;
-    p.messages = std::make_unique<detail::round>(s_->comm, tag, std::move(messages), "exchange");
+    p.messages = std::make_unique<detail::halo_round>(s_->comm, tag, peers, std::move(halo));
     s_->rounds.push_back(std::move(p));
   }
   /// Waits for the exchange exchange_begin started on the same fields and
@@ -367,9 +266,7 @@ public:
       if (it->storages == storages) {
         auto p = std::move(*it);
         s_->rounds.erase(it);
-        p.messages->complete();
-        for (auto &f : p.fields)
-          f->unpack(*p.messages);
+        p.messages->finish();
         return;
       }
     dp::detail::fail(detail::where(s_->comm, "exchange_end") +
@@ -521,53 +418,28 @@ private:
                          " does not cover this rank's " + name + " " + g.to_string());
     }
   }
-  /// One field's part of a round: its owned boxes packed into each peer's
-  /// message (on the device or from host memory: pack_on_device), its halo
-  /// boxes remembered for exchange_end.
+  /// One field's part of a round: per peer, the boxes it sends (owned) and
+  /// receives (halo), in the field's host layout.
   template <class T>
-  void add(typename detail::decomposition_state<N>::in_flight &p,
-           std::vector<detail::peer_message> &messages, field<N, T> &f) {
+  detail::halo_field halo_of(const std::vector<int> &peers, field<N, T> &f) const {
     T *data = detail::field_access::data(f); // host layout (the device copy mirrors it)
-    auto halo = std::make_unique<detail::field_halo_of<N, T>>(f);
-    std::vector<std::vector<detail::block>> send(messages.size());
-    std::vector<detail::block> all_sends;
-    std::size_t send_bytes = 0;
-    for (std::size_t k = 0; k < messages.size(); ++k) {
-      const detail::box<N> out = s_->layout.message(s_->rank, messages[k].rank);
-      const detail::box<N> in = s_->layout.message(messages[k].rank, s_->rank);
-      if (!out.empty()) {
-        send[k].push_back(s_->block_of(f, data, out));
-        all_sends.push_back(send[k].back());
-        send_bytes += send[k].back().bytes();
-      }
-      halo->recv.emplace_back();
+    detail::halo_field h;
+    h.storage = detail::field_access::owner(f);
+    auto keep = std::make_shared<field<N, T>>(f);
+    h.host_read = [keep] { (void)static_cast<const field<N, T> &>(*keep).data(); };
+    h.host_write = [keep] { (void)keep->data(); };
+    h.keep = keep;
+    h.send.resize(peers.size());
+    h.recv.resize(peers.size());
+    for (std::size_t k = 0; k < peers.size(); ++k) {
+      const detail::box<N> out = s_->layout.message(s_->rank, peers[k]);
+      const detail::box<N> in = s_->layout.message(peers[k], s_->rank);
+      if (!out.empty())
+        h.send[k].push_back(s_->block_of(f, data, out));
       if (!in.empty())
-        halo->recv[k].push_back(s_->block_of(f, data, in));
-      halo->at.push_back(messages[k].in_bytes);
-      halo->bytes.push_back(in.empty() ? 0 : halo->recv[k].back().bytes());
-      messages[k].in_bytes += halo->bytes.back();
+        h.recv[k].push_back(s_->block_of(f, data, in));
     }
-    dp::detail::storage *st = detail::field_access::owner(f);
-    if (send_bytes > 0 && detail::pack_on_device(st)) {
-      std::vector<char> packed(send_bytes);
-      detail::device_step(st, "dp::mpi::exchange_begin", false)
-          .pack(all_sends, packed.data(), send_bytes);
-      const char *at = packed.data();
-      for (std::size_t k = 0; k < messages.size(); ++k)
-        for (const detail::block &b : send[k]) {
-          messages[k].out.insert(messages[k].out.end(), at, at + b.bytes());
-          at += b.bytes();
-        }
-    } else if (send_bytes > 0) {
-      (void)static_cast<const field<N, T> &>(f).data(); // the host copy, current
-      for (std::size_t k = 0; k < messages.size(); ++k)
-        for (const detail::block &b : send[k]) {
-          const std::size_t at = messages[k].out.size();
-          messages[k].out.resize(at + b.bytes());
-          detail::pack(b, messages[k].out.data() + at);
-        }
-    }
-    p.fields.push_back(std::move(halo));
+    return h;
   }
 
   std::shared_ptr<detail::decomposition_state<N>> s_;

@@ -2,6 +2,12 @@
 // round of halo messages (dp/mpi/transfer.hpp).
 #include "dp/mpi/transfer.hpp"
 
+#include <cstdlib>
+
+#if __has_include(<mpi-ext.h>)
+#include <mpi-ext.h>
+#endif
+
 #include "dp/error.hpp"
 
 namespace dp::mpi::detail {
@@ -31,7 +37,6 @@ void check(int code, MPI_Comm comm, const char *what) {
 round::round(MPI_Comm comm, int tag, std::vector<peer_message> peers, const char *what)
     : comm_(comm), what_(what), peers_(std::move(peers)) {
   const std::size_t n = peers_.size();
-  in_.resize(n);
   requests_.assign(2 * n, MPI_REQUEST_NULL);
   auto count = [&](std::size_t bytes) {
     if (bytes > static_cast<std::size_t>(INT32_MAX))
@@ -39,15 +44,13 @@ round::round(MPI_Comm comm, int tag, std::vector<peer_message> peers, const char
                       " bytes is larger than one MPI message may be (2^31 - 1)");
     return static_cast<int>(bytes);
   };
-  for (std::size_t k = 0; k < n; ++k) {
-    in_[k].resize(peers_[k].in_bytes);
-    check(MPI_Irecv(in_[k].data(), count(in_[k].size()), MPI_BYTE, peers_[k].rank, tag, comm_,
+  for (std::size_t k = 0; k < n; ++k)
+    check(MPI_Irecv(peers_[k].in, count(peers_[k].in_bytes), MPI_BYTE, peers_[k].rank, tag, comm_,
                     &requests_[k]),
           comm_, what);
-  }
   for (std::size_t k = 0; k < n; ++k)
-    check(MPI_Isend(peers_[k].out.data(), count(peers_[k].out.size()), MPI_BYTE, peers_[k].rank,
-                    tag, comm_, &requests_[n + k]),
+    check(MPI_Isend(peers_[k].out, count(peers_[k].out_bytes), MPI_BYTE, peers_[k].rank, tag,
+                    comm_, &requests_[n + k]),
           comm_, what);
 }
 
@@ -75,12 +78,32 @@ void round::complete() {
   for (std::size_t k = 0; k < n; ++k) {
     int got = 0;
     MPI_Get_count(&status[k], MPI_BYTE, &got);
-    if (static_cast<std::size_t>(got) != in_[k].size())
+    if (static_cast<std::size_t>(got) != peers_[k].in_bytes)
       throw dp::error(where(comm_, what_.c_str()) + ": rank " + std::to_string(peers_[k].rank) +
                       " sent " + std::to_string(got) + " bytes where " +
-                      std::to_string(in_[k].size()) +
+                      std::to_string(peers_[k].in_bytes) +
                       " were expected: the ranks exchanged different fields");
   }
+}
+
+int gpu_aware_setting() {
+  const char *env = std::getenv("DP_MPI_GPU_AWARE");
+  if (!env || !*env)
+    return -1;
+  const std::string v(env);
+  if (v == "1")
+    return 1;
+  if (v == "0")
+    return 0;
+  throw dp::error("DP_MPI_GPU_AWARE=" + v + ": use 1 (MPI takes device pointers) or 0");
+}
+
+bool mpi_reports_cuda_aware() {
+#if defined(MPIX_CUDA_AWARE_SUPPORT)
+  return MPIX_Query_cuda_support() == 1;
+#else
+  return false;
+#endif
 }
 
 std::uint64_t fingerprint(const void *bytes, std::size_t n, std::uint64_t h) {

@@ -1,6 +1,7 @@
 # Runs an MPI program under mpirun with each rank count in RANKS:
 # untranslated (REF) and, when given, translated (DP) natively and in
-# dispatch emulation. Every run must succeed and print exactly what REF
+# dispatch emulation, with halo messages staged through host memory and
+# handed to MPI as (emulated) device memory. Every run must succeed and print exactly what REF
 # printed on one rank.
 #   cmake -DMPIEXEC=mpirun -DREF=... [-DDP=...] -DRANKS=1;2;3;4 -P run_mpi.cmake
 cmake_minimum_required(VERSION 3.20)
@@ -31,7 +32,8 @@ foreach(np IN LISTS RANKS)
   set(jobs "${REF}|DP_HOST_MODE=native")
   if(DP)
     list(APPEND jobs "${DP}|DP_HOST_MODE=native"
-         "${DP}|DP_HOST_MODE=emulate DP_DISPATCH_POLICY=split DP_EMULATE_MAX_GROUPS=3,2,2 DP_EMULATE_GROUP=4,2,1")
+         "${DP}|DP_HOST_MODE=emulate DP_DISPATCH_POLICY=split DP_EMULATE_MAX_GROUPS=3,2,2 DP_EMULATE_GROUP=4,2,1"
+         "${DP}|DP_HOST_MODE=emulate DP_MPI_GPU_AWARE=1")
   endif()
   foreach(job IN LISTS jobs)
     string(REPLACE "|" ";" parts "${job}")

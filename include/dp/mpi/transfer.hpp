@@ -28,18 +28,20 @@ using block = dp::rt::strided_block;
 using dp::rt::pack;
 using dp::rt::unpack;
 
-/// One peer's messages of a round: the bytes we send it (already packed,
-/// field by field) and how many we expect back.
+/// One peer's messages of a round: the bytes we send it and where the
+/// bytes it sends us go (host memory, or device memory where MPI is
+/// GPU-aware); the caller keeps both alive until the round is complete.
 struct peer_message {
   int rank = -1;
-  std::vector<char> out;
+  const void *out = nullptr;
+  std::size_t out_bytes = 0;
+  void *in = nullptr;
   std::size_t in_bytes = 0;
 };
 
 /// One round of messages: every receive posted and every send started when
-/// it is made; complete() waits and checks each message's size, leaving
-/// the received bytes in received(k). Destroying an incomplete round waits
-/// for its messages.
+/// it is made; complete() waits and checks each message's size.
+/// Destroying an incomplete round waits for its messages.
 class round {
 public:
   round(MPI_Comm comm, int tag, std::vector<peer_message> peers, const char *what);
@@ -47,16 +49,21 @@ public:
   round(const round &) = delete;
   round &operator=(const round &) = delete;
   void complete();
-  const std::vector<char> &received(std::size_t k) const { return in_[k]; }
 
 private:
   MPI_Comm comm_;
   std::string what_;
   std::vector<peer_message> peers_;
-  std::vector<std::vector<char>> in_;
   std::vector<MPI_Request> requests_; // receives first, then sends
   bool done_ = false;
 };
+
+/// DP_MPI_GPU_AWARE: 1 or 0 when set (a dp::error for anything else),
+/// -1 when not.
+int gpu_aware_setting();
+/// Whether MPI says it takes CUDA device pointers
+/// (MPIX_Query_cuda_support, where Open MPI has it).
+bool mpi_reports_cuda_aware();
 
 /// The same 64-bit value on every rank of comm? (two small reductions)
 bool same_everywhere(MPI_Comm comm, std::uint64_t value);
