@@ -28,7 +28,7 @@ if [ "$which" = all ] || [ "$which" = tool ]; then
     "$build/bench/lsp_bench"
   fi
 fi
-if { [ "$which" = all ] || [ "$which" = mpi ]; } && grep -q '^MPI_CXX_FOUND:BOOL=TRUE' "$build/CMakeCache.txt"; then
+if { [ "$which" = all ] || [ "$which" = mpi ]; } && [ -f "$build/runtime/libdp_mpi.a" ]; then
   echo; echo "## dp::mpi (translated by dpstub)"
   cmake --build "$build" --target mpi_bench_dp >/dev/null
   OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_mpi_yield_when_idle=1 \
