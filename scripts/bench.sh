@@ -15,6 +15,7 @@ bash scripts/setup.sh >/dev/null
 bash scripts/build.sh >/dev/null
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $(uname -m)"
 if [ "$which" = all ] || [ "$which" = host ]; then
+  cmake --build "$build" --target host_bench host_bench_dp >/dev/null
   echo; echo "## Host backend, translated by dpstub"
   "$build/bench/host_bench_dp" 2>/dev/null | sed -n '/^Host backend/,$p'
   echo; echo "## Host backend, untranslated (the host reference)"

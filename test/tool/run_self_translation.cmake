@@ -1,8 +1,32 @@
-# dpstub --all over this project's compile_commands.json must exit 0, and
-# every source without a call-site must come out byte for byte unchanged.
+# dpstub --all over this project's sources must exit 0, and every source
+# without a call-site must come out byte for byte unchanged. The database
+# is this build's compile_commands.json with each source once (several
+# targets compile some) and without the build tree's generated sources
+# (dpstub's own outputs: tool.retranslation translates those again).
 cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
-execute_process(COMMAND ${DPSTUB} --all -p ${BUILD} -j 2 --root ${SOURCE_DIR} --out-dir ${WORK}
+file(READ ${BUILD}/compile_commands.json all)
+string(JSON entries LENGTH "${all}")
+math(EXPR last "${entries} - 1")
+set(seen "")
+set(kept "")
+foreach(i RANGE ${last})
+  string(JSON file GET "${all}" ${i} file)
+  string(FIND "${file}" "${BUILD}/" at)
+  if(at EQUAL 0 OR file IN_LIST seen)
+    continue()
+  endif()
+  list(APPEND seen "${file}")
+  string(JSON entry GET "${all}" ${i})
+  if(kept)
+    string(APPEND kept ",\n")
+  endif()
+  string(APPEND kept "${entry}")
+endforeach()
+list(LENGTH seen sources)
+file(WRITE ${WORK}.db/compile_commands.json "[\n${kept}\n]\n")
+message(STATUS "${sources} of ${entries} database entries: each source once, none generated")
+execute_process(COMMAND ${DPSTUB} --all -p ${WORK}.db -j 2 --root ${SOURCE_DIR} --out-dir ${WORK}
                 RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_VARIABLE out)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "dpstub --all exited ${rc}:\n${err}")
