@@ -95,14 +95,9 @@ class halo_round {
 public:
   halo_round(MPI_Comm comm, int tag, const std::vector<int> &peers, std::vector<halo_field> fields)
       : fields_(std::move(fields)), peers_(peers.size()) {
-    const std::size_t P = peers.size();
-    for (std::size_t k = 0; k < P; ++k) {
+    for (std::size_t k = 0; k < peers.size(); ++k)
       peers_[k].rank = peers[k];
-      for (const halo_field &f : fields_) {
-        peers_[k].out_bytes += halo_field::bytes(f.send[k]);
-        peers_[k].in_bytes += halo_field::bytes(f.recv[k]);
-      }
-    }
+    lay_out();
     direct_ = device_pointers_to_mpi() && !fields_.empty();
     for (const halo_field &f : fields_)
       direct_ = direct_ && pack_on_device(f.storage);
@@ -129,12 +124,26 @@ public:
   }
 
 private:
-  /// Where peer k's bytes of field i start in its message.
+  /// Where peer k's bytes of field i start in its message (fields follow
+  /// one another in each message).
   std::size_t offset(std::size_t i, std::size_t k, bool sending) const {
-    std::size_t at = 0;
-    for (std::size_t j = 0; j < i; ++j)
-      at += halo_field::bytes(sending ? fields_[j].send[k] : fields_[j].recv[k]);
-    return at;
+    return (sending ? out_at_ : in_at_)[i * peers_.size() + k];
+  }
+  void lay_out() {
+    const std::size_t P = peers_.size();
+    out_at_.resize(fields_.size() * P);
+    in_at_.resize(fields_.size() * P);
+    for (std::size_t k = 0; k < P; ++k) {
+      std::size_t out = 0, in = 0;
+      for (std::size_t i = 0; i < fields_.size(); ++i) {
+        out_at_[i * P + k] = out;
+        in_at_[i * P + k] = in;
+        out += halo_field::bytes(fields_[i].send[k]);
+        in += halo_field::bytes(fields_[i].recv[k]);
+      }
+      peers_[k].out_bytes = out;
+      peers_[k].in_bytes = in;
+    }
   }
 
   // Staged: messages in host memory; each field packed on the device (and
@@ -309,6 +318,7 @@ private:
 
   std::vector<halo_field> fields_;
   std::vector<peer_message> peers_;
+  std::vector<std::size_t> out_at_, in_at_; // offset(): per field, per peer
   std::vector<std::vector<char>> out_, in_; // staged
   bool direct_ = false;
   dp::rt::block_cache *cache_ = nullptr;    // direct
