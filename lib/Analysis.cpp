@@ -279,6 +279,49 @@ bool inStandardLibrary(const Decl *D) {
   return false;
 }
 
+/// The first assignment (=, op=, ++, --) to P in S, if any.
+const Expr *firstAssignmentTo(const Stmt *S, const ParmVarDecl *P) {
+  if (!S)
+    return nullptr;
+  auto Names = [&](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == P;
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp() && Names(BO->getLHS()))
+    return BO;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S); UO && UO->isIncrementDecrementOp() && Names(UO->getSubExpr()))
+    return UO;
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
+      OC && OC->isAssignmentOp() && OC->getNumArgs() > 0 && Names(OC->getArg(0)))
+    return OC;
+  for (const Stmt *Child : S->children())
+    if (const Expr *E = firstAssignmentTo(Child, P))
+      return E;
+  return nullptr;
+}
+
+/// A kernel with no writable argument that assigns a by-value parameter
+/// bound to an element (projection): the assignment is lost.
+void warnByValueWrites(const CallSite &C, const FunctionDecl *Kernel, unsigned FirstFormal,
+                       Reporter &Diags) {
+  if (!Kernel || !Kernel->hasBody() || C.K.Mutable)
+    return;
+  for (const Argument &Arg : C.Args)
+    if (Arg.Writable)
+      return;
+  for (const Argument &Arg : C.Args) {
+    if (!Arg.FormalKnown || (Arg.Conv != Conversion::ElementalProjection &&
+                             Arg.Conv != Conversion::PartialProjection))
+      continue;
+    const ParmVarDecl *P = formalAt(Kernel, FirstFormal + Arg.Position);
+    if (!P || P->getType()->isReferenceType() || P->getType().isConstQualified())
+      continue;
+    if (const Expr *At = firstAssignmentTo(Kernel->getBody(), P))
+      Diags.byValueWrite(At->getExprLoc())
+          << P->getName() << P->getType().getUnqualifiedType().getAsString();
+  }
+}
+
 } // namespace
 
 unsigned optionsShift(const CallExpr *Call) {
@@ -457,6 +500,15 @@ std::optional<AnalysedCall> analyseKernelCall(const CallExpr *Call, llvm::String
         Diags.rankMismatch(A->getExprLoc()) << (I + 1) << Arg.Text << Ra << Formal << Rf << Rc;
       if (P)
         Diags.parameterNote(P->getLocation());
+      // One rank short of a projection: dp::spread<0> gives it the leading
+      // dimension (with a fix-it an editor offers).
+      if (!Binding.BroadcastOnly && Arg.ActualIsField && Ra + 1 == Rc + Rf) {
+        const std::string Fix = "dp::spread<0>(" + Arg.Text + ")";
+        Diags.spreadNote(A->getExprLoc())
+            << Arg.Text << Fix
+            << FixItHint::CreateReplacement(
+                   CharSourceRange::getTokenRange(A->getSourceRange()), Fix);
+      }
       Ok = false;
       C.Args.push_back(Arg);
       continue;
@@ -483,6 +535,11 @@ std::optional<AnalysedCall> analyseKernelCall(const CallExpr *Call, llvm::String
             Out.StubCalls.push_back(M);
     C.Args.push_back(Arg);
   }
+
+  // A forall kernel that writes no argument but assigns a parameter that
+  // holds a copy of an element: the user meant a reference.
+  if (Ok && Kind == "forall")
+    warnByValueWrites(C, K->Callable, FirstFormal, Diags);
 
   // A provably aliased writable field: the same variable twice, one of them
   // bound to a writable parameter the kernel declares.

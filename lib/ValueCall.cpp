@@ -21,6 +21,28 @@ const VarDecl *namedVariable(const Expr *E) {
     return dyn_cast<VarDecl>(DRE->getDecl());
   return nullptr;
 }
+
+/// The variable whose data an argument reads: a name, or a view of one
+/// (dp::spread, dp::transpose, dp::read_only, nested).
+const VarDecl *viewedVariable(const Expr *E) {
+  for (;;) {
+    E = E->IgnoreImplicit()->IgnoreParenImpCasts();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E); CE && CE->getNumArgs() == 1) {
+      E = CE->getArg(0);
+      continue;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      if (const FunctionDecl *FD = Call->getDirectCallee(); FD && Call->getNumArgs() == 1 &&
+                                                            FD->getIdentifier())
+        if (const auto *NS = dyn_cast<NamespaceDecl>(FD->getEnclosingNamespaceContext());
+            NS && NS->getName() == "dp" &&
+            llvm::is_contained({"spread", "transpose", "read_only"}, FD->getName())) {
+          E = Call->getArg(0);
+          continue;
+        }
+    return namedVariable(E);
+  }
+}
 } // namespace
 
 StatementMatcher valueCallMatcher(llvm::StringRef Kind, bool WithDim) {
@@ -97,11 +119,15 @@ std::optional<AnalysedCall> analyseValueCall(const CallExpr *Call, llvm::StringR
   // in both is a race (the host reference reports it at run time).
   if (const VarDecl *VD = namedVariable(ResultArg))
     for (unsigned I = Binding.FirstArg; I < callArgCount(Call); ++I)
-      if (namedVariable(callArg(Call, I)) == VD)
-        return Reject(callArg(Call, I), "the result '" + VD->getName().str() +
-                                           "' is also argument " +
-                                           std::to_string(I - Binding.FirstArg + 1) +
-                                           "; pass a clone()");
+      if (viewedVariable(callArg(Call, I)) == VD) {
+        const bool Direct = namedVariable(callArg(Call, I)) == VD;
+        return Reject(callArg(Call, I),
+                      "the result '" + VD->getName().str() + "' is also " +
+                          (Direct ? "argument " : "read through argument ") +
+                          std::to_string(I - Binding.FirstArg + 1) +
+                          (Direct ? "" : " (" + sourceText(callArg(Call, I), Ctx) + ")") +
+                          "; the call would read values it is overwriting: read a clone()");
+      }
   std::optional<Operator> Op = analyseOperator(callArg(Call, 1), T, Kind, Ctx, Diags, *A);
   if (!Op)
     return std::nullopt;

@@ -28,3 +28,17 @@ void misuse(dp::field<1, float> &v, dp::field<2, float> &m, dp::field<1, double>
   dp::forall(v.get_grid(), [](dp::index<2> i, float &x) {}, dp::_index, v);
 // DIAG: forall_diagnostics.cpp:[[@LINE-1]]:61: error: argument 1 is a special index token, but kernel parameter 'i' is not a dp::index<1>
 }
+
+// A by-value parameter assigned in a kernel that writes nothing: lost.
+void clamp01(float x) { if (x > 1) x = 1; }
+// DIAG: forall_diagnostics.cpp:[[@LINE-1]]:38: warning: 'x' is a copy of its element and this kernel writes no argument, so the assignment changes nothing; take 'float &x' to write the element
+void clamp_into(float x, float &out) { if (x > 1) x = 1; out = x; }
+void more(dp::field<1, float> &v, dp::field<1, float> &w, dp::field<2, float> &m) {
+  dp::forall(v.get_grid(), clamp01, v);
+  dp::forall(v.get_grid(), clamp_into, v, w); // x is scratch here: no warning
+  // One rank short: the note offers dp::spread<0>.
+  dp::forall(m.get_grid(), add, m, v);
+// DIAG: forall_diagnostics.cpp:[[@LINE-1]]:36: error: argument 2 ('v') has rank 1, but kernel parameter 'a' has rank 0 and the compute rank is 2: no conversion applies (elemental needs rank 2, partial projection rank 2 + 0, broadcast rank 0)
+// DIAG: forall_diagnostics.cpp:6:{{[0-9]+}}: note: kernel parameter declared here
+// DIAG: forall_diagnostics.cpp:[[@LINE-3]]:36: note: to read 'v' at every point of the missing dimension, pass dp::spread<0>(v) (dp::spread<D> repeats it along dimension D)
+}

@@ -27,7 +27,7 @@ void misuse(dp::field<2, int> &a, dp::field<1, int> &v, dp::field<1, float> &f,
   dp::reduce(a.get_grid(), [](int &p, int q) { return p + q; }, sum, [](int x) { return x; }, a);
 // DIAG: reduce_scan_sort_diagnostics.cpp:[[@LINE-1]]:28: error: the operator of dp::reduce must be callable as r(T, T) with T = 'int', the result's element type, but its parameter 1 is a non-const reference; take it by value or const&
   dp::scan<0>(v.get_grid(), std::plus<>(), v, [](int x) { return x; }, v);
-// DIAG: reduce_scan_sort_diagnostics.cpp:[[@LINE-1]]:72: error: dp::scan<0>: the result 'v' is also argument 1; pass a clone()
+// DIAG: reduce_scan_sort_diagnostics.cpp:[[@LINE-1]]:72: error: dp::scan<0>: the result 'v' is also argument 1; the call would read values it is overwriting: read a clone()
   dp::scan<0>(v.get_grid(), std::plus<>(), frozen, [](int x) { return x; }, v);
 // DIAG: reduce_scan_sort_diagnostics.cpp:[[@LINE-1]]:44: error: dp::scan<0>: the result 'frozen' is read-only; it must be writable
   dp::sort<0>(v.get_grid(), [](int &p, int &q) { return p < q; }, v);
@@ -37,4 +37,11 @@ void misuse(dp::field<2, int> &a, dp::field<1, int> &v, dp::field<1, float> &f,
 // DIAG: reduce_scan_sort_diagnostics.cpp:[[@LINE-2]]:{{[0-9]+}}: note: kernel parameter declared here
   dp::sort<1>(v.get_grid(), std::less<>(), v);
 // DIAG: reduce_scan_sort_diagnostics.cpp:[[@LINE-1]]:3: error: dp::sort<1>: dimension 1 does not exist in a compute grid of rank 1
+}
+
+// A result also read through a view of it (the reference would abort at
+// run time): refused where it is written.
+void through_view(dp::field<2, float> &X, dp::field<1, float> &m) {
+  dp::reduce<1>(X.get_grid(), std::plus<>(), m, [](float x, float mm) { return x * mm; }, X, dp::spread<1>(m));
+// DIAG: reduce_scan_sort_diagnostics.cpp:[[@LINE-1]]:94: error: dp::reduce<1>: the result 'm' is also read through argument 2 (dp::spread<1>(m)); the call would read values it is overwriting: read a clone()
 }
