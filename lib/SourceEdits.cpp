@@ -3,6 +3,7 @@
 #include "dpstub/SourceEdits.h"
 
 #include <algorithm>
+#include <set>
 
 namespace dpstub {
 
@@ -48,6 +49,59 @@ std::vector<Edit> planIncludes(llvm::StringRef Buffer, llvm::StringRef HeaderNam
                    std::string(Buffer.ends_with("\n") || Buffer.empty() ? "" : "\n") + "\n" +
                        Include + " // dpstub: their invocation stubs\n"});
   return Out;
+}
+
+std::string lineDirective(unsigned Line, llvm::StringRef File) {
+  std::string Text = "#line " + std::to_string(Line) + " \"";
+  for (char C : File) {
+    if (C == '\\' || C == '"')
+      Text += '\\';
+    Text += C;
+  }
+  return Text + "\"";
+}
+
+void addLineMarkers(std::vector<Edit> &Edits, llvm::StringRef Buffer,
+                    llvm::function_ref<std::string(unsigned)> Directive) {
+  std::stable_sort(Edits.begin(), Edits.end(),
+                   [](const Edit &A, const Edit &B) { return A.Offset < B.Offset; });
+  auto NextLineStart = [&](unsigned At) -> unsigned {
+    if (At == 0 || Buffer[At - 1] == '\n')
+      return At;
+    const size_t NL = Buffer.find('\n', At);
+    return NL == llvm::StringRef::npos ? Buffer.size() : unsigned(NL + 1);
+  };
+  // Where a directive can go: a line start that no edit replaces and no
+  // insertion continues on the same line.
+  auto Blocks = [&](unsigned P) {
+    for (const Edit &E : Edits)
+      if ((E.Length > 0 && E.Offset <= P && P < E.Offset + E.Length) ||
+          (E.Offset == P && E.Length == 0 && !llvm::StringRef(E.Text).ends_with("\n")))
+        return true;
+    return false;
+  };
+  std::set<unsigned> Places;
+  for (const Edit &E : Edits) {
+    if (E.Text.find('\n') == std::string::npos &&
+        Buffer.slice(E.Offset, E.Offset + E.Length).count('\n') == 0)
+      continue; // the line count is unchanged
+    unsigned P = NextLineStart(E.Offset + E.Length);
+    while (P < Buffer.size() && Blocks(P))
+      P = NextLineStart(P + 1);
+    if (P < Buffer.size())
+      Places.insert(P);
+  }
+  for (unsigned P : Places) {
+    const std::string Line = Directive(P) + "\n";
+    auto It = std::find_if(Edits.begin(), Edits.end(),
+                           [&](const Edit &E) { return E.Offset == P && E.Length == 0; });
+    if (It != Edits.end())
+      It->Text += Line;
+    else
+      Edits.insert(std::upper_bound(Edits.begin(), Edits.end(), P,
+                                    [](unsigned O, const Edit &X) { return O < X.Offset; }),
+                   Edit{P, 0, Line});
+  }
 }
 
 void OutputPositions::add(const Edit &E) {

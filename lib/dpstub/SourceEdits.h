@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
@@ -29,6 +30,19 @@ struct Edit {
 /// ones added, ones between the two removed.
 std::vector<Edit> planIncludes(llvm::StringRef Buffer, llvm::StringRef HeaderName,
                                unsigned DeclarationsAt, unsigned LastUseEnd);
+
+/// `#line` directives that keep the user's line numbers in the rewritten
+/// text: after every edit that changes the number of lines, at the next
+/// line start of the original text that no edit replaces or prefixes, a
+/// directive names the line that follows (`Directive(Offset)` renders it
+/// for the original line starting at Offset). An insertion ending in a
+/// newline at that place gets the directive appended; otherwise it is a new
+/// insertion. Edits are sorted by offset.
+void addLineMarkers(std::vector<Edit> &Edits, llvm::StringRef Buffer,
+                    llvm::function_ref<std::string(unsigned)> Directive);
+
+/// `#line N "File"`, the file name escaped as a string literal.
+std::string lineDirective(unsigned Line, llvm::StringRef File);
 
 /// Line and column (1-based, in bytes, as clang counts them) that offsets
 /// of the original text have in the text with the edits applied.

@@ -47,8 +47,8 @@ void run(dp::field<2, double> &A, dp::field<1, double> &C, dp::field<2, int> &M,
 // STUB: //   argument 3 `dp::spread<1>(Y)` (dp::field<3, float>, rank 3) -> const dp::field<1, float> &b: partial projection, read-only (const float *__restrict__)
 // STUB:   static const dp::rt::stub_table<2, params_type> stubs{{[{][{]}}
 // STUB:       nullptr, nullptr,
-// STUB:       &forall_28_3_stub<2, params_type>, nullptr, nullptr, nullptr, nullptr,
-// STUB:       &forall_28_3_stub<7, params_type>}};
+// STUB:       &forall_27_3_stub<2, params_type>, nullptr, nullptr, nullptr, nullptr,
+// STUB:       &forall_27_3_stub<7, params_type>}};
 
 // STUB: //   argument 1 `dp::_index` -> dp::index<2> i: special index (logical index), value
 // STUB: //   argument 3 `dp::read_only(X)` (dp::field<2, const float>, rank 2) -> const dp::field<2, float> &x: broadcast field, read-only (const float *__restrict__)
@@ -59,8 +59,8 @@ void run(dp::field<2, double> &A, dp::field<1, double> &C, dp::field<2, int> &M,
 
 // STUB:   const dp::index<3> v0 = at.tile;
 // STUB:   const dp::index<3> v1 = at.local;
-// STUB:       &forall_31_3_stub<3, params_type>,
-// STUB:       &forall_31_3_stub<4, params_type>,
-// STUB:       &forall_31_3_stub<5, params_type>,
-// STUB:       &forall_31_3_stub<6, params_type>,
-// STUB:       &forall_31_3_stub<7, params_type>}};
+// STUB:       &forall_30_3_stub<3, params_type>,
+// STUB:       &forall_30_3_stub<4, params_type>,
+// STUB:       &forall_30_3_stub<5, params_type>,
+// STUB:       &forall_30_3_stub<6, params_type>,
+// STUB:       &forall_30_3_stub<7, params_type>}};

@@ -24,5 +24,5 @@ void run(dp::field<1, int> &f, dp::field<1, point> &p) {
   dp::forall(f.get_grid(), [](int &v, const point &q) { v = q.sum() + elsewhere(v); }, f, p);
 // DIAG: forall_device_marking.cpp:[[@LINE-1]]:71: warning: 'elsewhere' is called from a kernel but has no visible definition and no device version; the device build will fail to link it
   dp::forall(f.get_grid(), [](int &v) { v = std::abs(v) + twice(1); }, f);
-// REWRITE: dpstub::forall_device_marking_cpp::forall_[[@LINE]]_3(f.get_grid(), [] DP_HOST_DEVICE (int &v) { v = std::abs(v) + twice(1); }, f);
+// REWRITE: dpstub::forall_device_marking_cpp::forall_[[@LINE-1]]_3(f.get_grid(), [] DP_HOST_DEVICE (int &v) { v = std::abs(v) + twice(1); }, f);
 }

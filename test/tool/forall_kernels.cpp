@@ -17,11 +17,11 @@ struct add_square {
 void run(dp::field<1, float> &out, dp::field<1, float> &in) {
   const dp::grid<1> g = out.get_grid();
   dp::forall(g, scale, out, in, 2.0f);
-// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE]]_3(g, scale, out, in, 2.0f);
+// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE-1]]_3(g, scale, out, in, 2.0f);
   dp::forall(g, add_square{1.0f}, out, in);
-// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE]]_3(g, add_square{1.0f}, out, in);
+// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE-1]]_3(g, add_square{1.0f}, out, in);
   dp::forall(g, [](float &o, float i) { o = square(i); }, out, in);
-// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE]]_3(g, [] DP_HOST_DEVICE (float &o, float i) { o = square(i); }, out, in);
+// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE-1]]_3(g, [] DP_HOST_DEVICE (float &o, float i) { o = square(i); }, out, in);
   auto twice = [=](float &o) { o = 2 * o; };
 // REWRITE: auto twice = [=] DP_HOST_DEVICE (float &o) { o = 2 * o; };
   dp::forall(g, twice, out);
@@ -36,7 +36,7 @@ void run(dp::field<1, float> &out, dp::field<1, float> &in) {
 // REWRITE: struct lambda_[[@LINE+2]]_30 {
 void run_generic(dp::field<1, float> &out, dp::field<1, float> &in) {
   dp::forall(out.get_grid(), [](auto &o, auto i) { o += i; }, out, in);
-// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE+6]]_3(out.get_grid(), lambda_[[@LINE-1]]_30(), out, in);
+// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE-1]]_3(out.get_grid(), lambda_[[@LINE-1]]_30(), out, in);
 }
 
 // An operator() inherited from a base class, and from a class template's
@@ -55,19 +55,19 @@ template <int N> struct count_up : count_base<N> {};
 void run_inherited(dp::field<1, float> &out, dp::field<1, float> &in) {
   const scale_by twice{{2.0f}};
   dp::forall(out.get_grid(), twice, out, in);
-// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE+6]]_3(out.get_grid(), twice, out, in);
+// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE-1]]_3(out.get_grid(), twice, out, in);
   dp::forall(out.get_grid(), count_up<1>(), dp::_index, out);
-// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE+6]]_3(out.get_grid(), count_up<1>(), dp::_index, out);
+// REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE-1]]_3(out.get_grid(), count_up<1>(), dp::_index, out);
 }
 // REWRITE: #include "forall_kernels.cpp.dpstub.hpp" // dpstub: their invocation stubs
 
-// STUB: // dp::forall at forall_kernels.cpp:20:3
+// STUB: // dp::forall at forall_kernels.cpp:19:3
 // STUB: //   kernel:       void scale(float &out, float in, float factor) [function]
 // STUB: //   compute rank: 1
 // STUB: //   argument 1 `out` (dp::field<1, float>, rank 1) -> float &out: elemental projection, read-write
 // STUB: //   argument 2 `in` (dp::field<1, float>, rank 1) -> float in: elemental projection, read-only (const float *__restrict__)
 // STUB: //   argument 3 `2.0f` (float, rank 0) -> float factor: broadcast scalar, read-only
-// STUB: template <class Kernel> struct forall_20_3_params {
+// STUB: template <class Kernel> struct forall_19_3_params {
 // STUB:   dp::rt::projection<float, 1> a0; // `out`: elemental projection, read-write
 // STUB:   dp::rt::projection<const float, 1> a1; // `in`: elemental projection, read-only (const float *__restrict__)
 // STUB:   float a2; // `2.0f`: broadcast scalar, read-only
@@ -77,26 +77,26 @@ void run_inherited(dp::field<1, float> &out, dp::field<1, float> &in) {
 // STUB:   const auto &v2 = p.a2;
 // STUB:   ::scale(v0, v1, v2);
 // STUB:   p.a0[pos] = v0;
-// STUB: DP_GLOBAL void forall_20_3_stub(const dp::rt::launch_geometry<1> geometry, const Params p) {
+// STUB: DP_GLOBAL void forall_19_3_stub(const dp::rt::launch_geometry<1> geometry, const Params p) {
 // STUB:   if (dp::rt::map_thread<Mode>(geometry, thread.group, thread.local, pos))
-// STUB: void forall_20_3(const Domain &domain, Kernel &&kernel, A &&...a) {
+// STUB: void forall_19_3(const Domain &domain, Kernel &&kernel, A &&...a) {
 // STUB:   static_assert(sizeof...(A) == 3,
 // STUB:   auto &&[a0, a1, a2] = std::forward_as_tuple(std::forward<A>(a)...);
 // STUB:   (void)kernel; // a function: the stub calls it by name
-// STUB:   dp::rt::launch_context<1> launch("dp::forall", "forall_kernels.cpp:20:3", domain);
+// STUB:   dp::rt::launch_context<1> launch("dp::forall", "forall_kernels.cpp:19:3", domain);
 // STUB:       launch.project<float>(a0, 0, dp::rt::access::write),
 // STUB:       launch.project<const float>(a1, 1, dp::rt::access::read),
 // STUB:       a2};
-// STUB:       &forall_20_3_stub<1, params_type>, nullptr, nullptr, nullptr, nullptr, nullptr,
-// STUB:       &forall_20_3_stub<7, params_type>}};
-// STUB: // dp::forall at forall_kernels.cpp:22:3
+// STUB:       &forall_19_3_stub<1, params_type>, nullptr, nullptr, nullptr, nullptr, nullptr,
+// STUB:       &forall_19_3_stub<7, params_type>}};
+// STUB: // dp::forall at forall_kernels.cpp:21:3
 // STUB: //   kernel:       void add_square::operator()(float &out, float in) [function object]
 // STUB:   Kernel kernel; // captured fields refer to the launch's copies
 // STUB:   p.kernel(v0, v1);
 // STUB:       launch.capture(kernel, false),
-// STUB: // dp::forall at forall_kernels.cpp:24:3
+// STUB: // dp::forall at forall_kernels.cpp:23:3
 // STUB: //   kernel:       void lambda(float &o, float i) [lambda]
-// STUB: // dp::forall at forall_kernels.cpp:28:3
+// STUB: // dp::forall at forall_kernels.cpp:27:3
 // STUB: // dp::forall at forall_kernels.cpp:{{[0-9]+}}:3
 // STUB: //   kernel:       ::lambda_{{[0-9]+}}_30 (generic) [function object]
 // STUB: //   argument 1 `out` (dp::field<1, float>, rank 1) -> P0 &o: elemental projection, read-write

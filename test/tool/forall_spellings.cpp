@@ -10,18 +10,18 @@ void inc(int &x) { x += 1; }
 struct solver {
   dp::field<1, int> data{dp::grid<1>(8)};
   void step() { par::forall(data.get_grid(), inc, data); }
-// REWRITE: void step() { dpstub::forall_spellings_cpp::forall_[[@LINE]]_17(data.get_grid(), inc, data); }
+// REWRITE: void step() { dpstub::forall_spellings_cpp::forall_[[@LINE-1]]_17(data.get_grid(), inc, data); }
 };
 
 template <class T> void twice(dp::field<1, T> &f) {
   forall(f.get_grid(), [](T &x) { x *= 2; }, f);
-// REWRITE: dpstub::forall_spellings_cpp::forall_[[@LINE]]_3(f.get_grid(), [] DP_HOST_DEVICE (T &x) { x *= 2; }, f);
+// REWRITE: dpstub::forall_spellings_cpp::forall_[[@LINE-1]]_3(f.get_grid(), [] DP_HOST_DEVICE (T &x) { x *= 2; }, f);
 }
 
 // Instantiated for int and float: one stub, a template over the element type.
 template <class T> void mixed(dp::field<1, T> &f) {
   forall(f.get_grid(), [](T &x) { x = 1; }, f);
-// REWRITE: dpstub::forall_spellings_cpp::forall_[[@LINE]]_3(f.get_grid(), [] DP_HOST_DEVICE (T &x) { x = 1; }, f);
+// REWRITE: dpstub::forall_spellings_cpp::forall_[[@LINE-1]]_3(f.get_grid(), [] DP_HOST_DEVICE (T &x) { x = 1; }, f);
 }
 // STUB: //   kernel:       void lambda(int &x) | void lambda(float &x) [lambda]
 // STUB: //   argument 1 `f` (dp::field<1, int> or dp::field<1, float>, rank 1) -> int &x | float &x: elemental projection, read-write
@@ -53,9 +53,9 @@ void use(dp::field<1, int> &a, dp::field<1, float> &b, dp::field<2, int> &m) {
   ranks(a);
   ranks(m);
   forall(a.get_grid(), inc, a);
-// REWRITE: dpstub::forall_spellings_cpp::forall_[[@LINE]]_3(a.get_grid(), inc, a);
+// REWRITE: dpstub::forall_spellings_cpp::forall_[[@LINE-1]]_3(a.get_grid(), inc, a);
   auto later = [&] { dp::forall(a.get_grid(), inc, a); };
-// REWRITE: auto later = [&] { dpstub::forall_spellings_cpp::forall_[[@LINE]]_22(a.get_grid(), inc, a); };
+// REWRITE: auto later = [&] { dpstub::forall_spellings_cpp::forall_[[@LINE-1]]_22(a.get_grid(), inc, a); };
   later();
   RUN_ALL(a);
 // DIAG: forall_spellings.cpp:[[@LINE-1]]:3: warning: dp::forall call-site left untouched: it is spelled inside a macro expansion

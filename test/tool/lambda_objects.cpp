@@ -20,10 +20,10 @@ template <class T> struct Max {
 // REWRITE:       : u(u_) {}
 // REWRITE:   DP_HOST_DEVICE auto operator()(dp::index<1> i, float &o) const { o = u(i[0]) * 2; }
 // REWRITE: };
-// REWRITE-NEXT: void by_value(dp::field<1, float> &v, const dp::field<1, float> &u) {
+// REWRITE-NEXT: #line [[@LINE+1]] "{{.*}}/lambda_objects.cpp"
 void by_value(dp::field<1, float> &v, const dp::field<1, float> &u) {
   dp::forall(v.get_grid(), [u](dp::index<1> i, float &o) { o = u(i[0]) * 2; }, dp::_index, v);
-// REWRITE-NEXT:   dpstub::lambda_objects_cpp::forall_{{[0-9]+}}_3(v.get_grid(), lambda_25_28(u), dp::_index, v);
+// REWRITE:   dpstub::lambda_objects_cpp::forall_[[@LINE-1]]_3(v.get_grid(), lambda_25_28(u), dp::_index, v);
 }
 // STUB: //   kernel:       void lambda_25_28::operator()(dp::index<1> i, float &o) [function object]
 
@@ -36,7 +36,7 @@ namespace physics {
 // REWRITE-NEXT: struct lambda_38_28 {
 auto scaled(dp::field<1, float> &v, float k) {
   dp::forall(v.get_grid(), [k](float &o) { o *= k; }, v);
-// REWRITE:   dpstub::lambda_objects_cpp::forall_{{[0-9]+}}_3(v.get_grid(), lambda_38_28(k), v);
+// REWRITE:   dpstub::lambda_objects_cpp::forall_[[@LINE-1]]_3(v.get_grid(), lambda_38_28(k), v);
   return k;
 }
 } // namespace physics
@@ -44,20 +44,20 @@ auto scaled(dp::field<1, float> &v, float k) {
 
 // In a function template: a class template over its parameters.
 // REWRITE: template <class T>
-// REWRITE-NEXT: struct lambda_{{[0-9]+}}_28 {
+// REWRITE-NEXT: struct lambda_[[@LINE+8]]_28 {
 // REWRITE-NEXT:   T a;
-// REWRITE-NEXT:   explicit lambda_{{[0-9]+}}_28(const T &a_)
+// REWRITE-NEXT:   explicit lambda_[[@LINE+6]]_28(const T &a_)
 // REWRITE-NEXT:       : a(a_) {}
 // REWRITE-NEXT:   template <class P0, class P1>
 // REWRITE-NEXT:   DP_HOST_DEVICE auto operator()(P0 &yi, P1 xi) const { yi += a * xi; }
 // REWRITE-NEXT: };
 template <class T> void axpy(dp::field<1, T> &y, const dp::field<1, T> &x, T a) {
   dp::forall(y.get_grid(), [a](auto &yi, auto xi) { yi += a * xi; }, y, x);
-// REWRITE:   dpstub::lambda_objects_cpp::forall_{{[0-9]+}}_3(y.get_grid(), lambda_{{[0-9]+}}_28<T>(a), y, x);
+// REWRITE:   dpstub::lambda_objects_cpp::forall_[[@LINE-1]]_3(y.get_grid(), lambda_[[@LINE-1]]_28<T>(a), y, x);
 // STUB: //   argument 1 `y` (dp::field<1, double>, rank 1) -> P0 &yi: elemental projection, read-write
   dp::forall(y.get_grid(), [b = a](T &yi) { yi += b; }, y);
 // DIAG: lambda_objects.cpp:[[@LINE-1]]:28: warning: nvcc cannot compile this lambda for the device (nvcc takes no init-capture in a __host__ __device__ lambda), and dpstub cannot rewrite it as a function object: the type of its init-capture 'b' depends on its enclosing template; write it as a function object at namespace scope (hipcc and host builds take it as it is)
-// REWRITE:   dpstub::lambda_objects_cpp::forall_{{[0-9]+}}_3(y.get_grid(), [b = a] DP_HOST_DEVICE (T &yi) { yi += b; }, y);
+// REWRITE:   dpstub::lambda_objects_cpp::forall_[[@LINE-2]]_3(y.get_grid(), [b = a] DP_HOST_DEVICE (T &yi) { yi += b; }, y);
 }
 
 // The function objects of forms() come before it; a constant the lambda
@@ -68,9 +68,9 @@ void forms(dp::field<1, float> &v, dp::field<1, float> &u, dp::field<2, float> &
            dp::field<1, float> &rows, dp::field<2, int> &keys) {
   const dp::grid<1> g = v.get_grid();
   dp::forall(g, [k = 3.0f](float &o, float x) { o = x * k; }, v, u);
-// REWRITE:   dpstub::lambda_objects_cpp::forall_{{[0-9]+}}_3(g, lambda_[[@LINE-1]]_17(3.0f), v, u);
+// REWRITE:   dpstub::lambda_objects_cpp::forall_[[@LINE-1]]_3(g, lambda_[[@LINE-1]]_17(3.0f), v, u);
   dp::forall(g, [](auto &o, auto x) { o = 2 * x; }, v, u);
-// REWRITE:   dpstub::lambda_objects_cpp::forall_{{[0-9]+}}_3(g, lambda_[[@LINE-1]]_17(), v, u);
+// REWRITE:   dpstub::lambda_objects_cpp::forall_[[@LINE-1]]_3(g, lambda_[[@LINE-1]]_17(), v, u);
 // STUB: //   kernel:       ::lambda_[[@LINE-2]]_17 (generic) [function object]
   auto twice = [](auto &o) { o *= 2; };
 // REWRITE:   auto twice = lambda_[[@LINE-1]]_16();
@@ -81,13 +81,13 @@ void forms(dp::field<1, float> &v, dp::field<1, float> &u, dp::field<2, float> &
     auto sq = [](float y) { return y * y; };
     o = sq(x);
   }, v, u);
-// REWRITE:   dpstub::lambda_objects_cpp::forall_{{[0-9]+}}_3(g, [] DP_HOST_DEVICE (float &o, float x) {
+// REWRITE:   dpstub::lambda_objects_cpp::forall_[[@LINE-4]]_3(g, [] DP_HOST_DEVICE (float &o, float x) {
 // REWRITE-NEXT:     auto sq = [](float y) { return y * y; };
   dp::reduce<1>(m.get_grid(), Max<float>(), rows, [](float x) { return x; }, m);
-// REWRITE:   dpstub::lambda_objects_cpp::reduce_{{[0-9]+}}_3<1>(m.get_grid(), Max<float>(), rows, [] DP_HOST_DEVICE (float x) { return x; }, m);
+// REWRITE:   dpstub::lambda_objects_cpp::reduce_[[@LINE-1]]_3<1>(m.get_grid(), Max<float>(), rows, [] DP_HOST_DEVICE (float x) { return x; }, m);
   dp::reduce<1>(m.get_grid(), [](auto a, auto b) { return a + b; }, rows,
                 [](float x) { return x; }, m);
-// REWRITE:   dpstub::lambda_objects_cpp::reduce_{{[0-9]+}}_3<1>(m.get_grid(), lambda_[[@LINE-2]]_31(), rows,
+// REWRITE:   dpstub::lambda_objects_cpp::reduce_[[@LINE-2]]_3<1>(m.get_grid(), lambda_[[@LINE-2]]_31(), rows,
 // STUB: //   operator:     lambda_[[@LINE-3]]_31() [function object]
   dp::sort<1>(keys.get_grid(), [](auto a, auto b) { return a < b; }, keys);
 // STUB: //   sort field:   `keys` (dp::field<2, int>), radix sort, ascending (the natural order) on a GPU
