@@ -426,9 +426,10 @@ private:
         Diags.editFailed(SourceLocation()) << llvm::toString(std::move(Err));
     };
     OutputPositions Positions(Buffer);
+    std::vector<Edit> MainEdits;
     auto AddMain = [&](const Edit &E) {
       Positions.add(E);
-      Add(Out.MainFile, E);
+      MainEdits.push_back(E);
     };
 
     // Lambdas nvcc cannot compile become function objects: each one's
@@ -498,7 +499,11 @@ private:
           SM.getFileLoc(Callee->getBeginLoc()), SM.getFileLoc(NameEnd));
       const unsigned Begin = SM.getFileOffset(Range.getBegin());
       const unsigned End = SM.getFileOffset(Lexer::getLocForEndOfToken(Range.getEnd(), 0, SM, LO));
-      const auto [Line, Column] = Positions.lineColumn(Begin);
+      // Named and located where the user's file has it: the written file
+      // keeps the user's lines (line markers), or it is the user's file.
+      auto [Line, Column] = Positions.lineColumn(Begin);
+      if (Opts.LineMarkers)
+        Line = SM.getPresumedLoc(Range.getBegin()).getLine();
       CallSite &C = A.Model;
       C.Loc.Line = Line;
       C.Loc.Column = Column;
@@ -507,6 +512,16 @@ private:
       if (Buffer.slice(Begin, End) != Launcher)
         AddMain({Begin, End - Begin, Launcher});
     }
+
+    if (Opts.LineMarkers)
+      addLineMarkers(MainEdits, Buffer, [&](unsigned Offset) {
+        const PresumedLoc P = SM.getPresumedLoc(SM.getComposedLoc(Main, Offset));
+        const bool Own = SM.getFileID(SM.getComposedLoc(Main, Offset)) == Main &&
+                         llvm::StringRef(P.getFilename()) == SM.getFileEntryRefForID(Main)->getName();
+        return lineDirective(P.getLine(), Own ? Out.MainFile : std::string(P.getFilename()));
+      });
+    for (const Edit &E : MainEdits)
+      Add(Out.MainFile, E);
 
     std::vector<CallSite> Models;
     for (AnalysedCall &A : Accepted) {
@@ -590,9 +605,14 @@ private:
 
 class TranslateAction : public ASTFrontendAction {
 public:
-  TranslateAction(const TranslationOptions &Opts, TranslationResult &Out) : Opts(Opts), Out(Out) {}
+  TranslateAction(const TranslationOptions &Opts, TranslationResult &Out, llvm::raw_ostream *Printed)
+      : Opts(Opts), Out(Out), Printed(Printed) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) override {
+    // "1 error generated." follows the diagnostics it counts, in the same
+    // stream (not straight to stderr, before them, from another thread).
+    if (Printed)
+      CI.setVerboseOutputStream(*Printed);
     DiagnosticsEngine &DE = CI.getDiagnostics();
     std::unique_ptr<DiagnosticConsumer> Owned = DE.takeClient();
     DiagnosticConsumer *Next = DE.getClient();
@@ -603,6 +623,7 @@ public:
 private:
   const TranslationOptions &Opts;
   TranslationResult &Out;
+  llvm::raw_ostream *Printed;
 };
 
 } // namespace
@@ -643,8 +664,9 @@ llvm::Expected<Selection> parseSelection(llvm::StringRef Text) {
 }
 
 std::unique_ptr<FrontendAction> makeTranslateAction(const TranslationOptions &Opts,
-                                                    TranslationResult &Out) {
-  return std::make_unique<TranslateAction>(Opts, Out);
+                                                    TranslationResult &Out,
+                                                    llvm::raw_ostream *Printed) {
+  return std::make_unique<TranslateAction>(Opts, Out, Printed);
 }
 
 namespace {
@@ -667,12 +689,16 @@ private:
 
 class ActionFactory : public tooling::FrontendActionFactory {
 public:
-  ActionFactory(const TranslationOptions &Opts, TranslationResult &Out) : Opts(Opts), Out(Out) {}
-  std::unique_ptr<FrontendAction> create() override { return makeTranslateAction(Opts, Out); }
+  ActionFactory(const TranslationOptions &Opts, TranslationResult &Out, llvm::raw_ostream &Printed)
+      : Opts(Opts), Out(Out), Printed(Printed) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return makeTranslateAction(Opts, Out, &Printed);
+  }
 
 private:
   const TranslationOptions &Opts;
   TranslationResult &Out;
+  llvm::raw_ostream &Printed;
 };
 } // namespace
 
@@ -688,11 +714,16 @@ bool translateUnit(const tooling::CompilationDatabase &DB, const std::string &So
       {"-DDPSTUB_TOOL=1", "-Wno-undefined-internal", "-Wno-unknown-warning-option",
        "-Wno-unused-command-line-argument", "-resource-dir=" DPSTUB_CLANG_RESOURCE_DIR},
       tooling::ArgumentInsertPosition::END));
+  if (!Opts.OwnIncludeDir.empty())
+    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+        {"-idirafter", Opts.OwnIncludeDir.c_str()}, tooling::ArgumentInsertPosition::END));
   llvm::raw_string_ostream OS(Printed);
   auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
   TextDiagnosticPrinter Printer(OS, DiagOpts.get());
   Tool.setDiagnosticConsumer(&Printer);
-  ActionFactory Factory(Opts, Out);
+  // "Error while processing <file>." adds nothing to the diagnostics.
+  Tool.setPrintErrorMessage(false);
+  ActionFactory Factory(Opts, Out, OS);
   const bool Ran = Tool.run(&Factory) == 0;
   OS.flush();
   return Ran;

@@ -13,6 +13,7 @@
 
 #include "dpstub/ListReport.h"
 #include "dpstub/Outputs.h"
+#include "dpstub/OwnHeaders.h"
 #include "dpstub/Translation.h"
 
 #include "clang/Frontend/TextDiagnosticPrinter.h"
@@ -28,9 +29,11 @@
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <array>
 #include <chrono>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <string>
 #include <sys/stat.h>
@@ -76,6 +79,33 @@ static cl::opt<std::string>
             cl::desc("Also write a make-style dependency file: the outputs depend on every file "
                      "the sources include"),
             cl::value_desc("FILE"), cl::cat(Category));
+
+static cl::opt<bool>
+    FailUntranslated("fail-untranslated",
+                     cl::desc("Exit 1 when a call-site is left on the host (for CI, in the spirit "
+                              "of -Werror); what can be translated is still written"),
+                     cl::cat(Category));
+static cl::opt<bool> Quiet("quiet",
+                           cl::desc("No progress lines and no closing summary on a terminal"),
+                           cl::cat(Category));
+static cl::extrahelp MoreHelp(R"(
+Exactly one output mode: --out-dir DIR (a mirrored copy that keeps your line
+numbers), -i (in place), --export-fixes FILE (clang-apply-replacements YAML)
+or --list (a JSON report; nothing written).
+
+Flags come from a compilation database (-p BUILD-DIR, or found beside the
+sources) or, for a source outside any build, after `--`:
+  dpstub --out-dir gen prog.cpp -- -std=c++17 -I/path/to/dpstub/include
+dpstub's own headers (<dp/dp.hpp>) are added when the flags do not find them.
+
+On a terminal, dpstub prints [done/total] progress and a closing summary
+(call-sites found, translated and left on the host, by kind; files written);
+--quiet turns both off.
+
+Exit status: 0 success; 1 an error was reported (a diagnostic, a file not
+written, or with --fail-untranslated a call-site left on the host); 2 bad
+usage.
+)");
 
 namespace {
 
@@ -241,7 +271,7 @@ bool exportFixes(const std::map<std::string, dpstub::FileOutput> &Files,
 /// for a dependency file.
 bool writeFiles(const std::map<std::string, dpstub::FileOutput> &Files,
                 const std::vector<std::unique_ptr<Unit>> &Units, const std::string &Root,
-                std::map<std::string, std::string> &Written) {
+                std::map<std::string, std::string> &Written, unsigned &FilesWritten) {
   bool Ok = true;
   std::map<std::string, dpstub::FileOutput> All = Files;
   if (!InPlace) // an unchanged source is still mirrored
@@ -276,12 +306,115 @@ bool writeFiles(const std::map<std::string, dpstub::FileOutput> &Files,
       }
       continue;
     }
-    Ok &= writeAtomically(Dest, Output.After);
+    if (writeAtomically(Dest, Output.After))
+      ++FilesWritten;
+    else
+      Ok = false;
   }
   return Ok;
 }
 
+/// --out-dir keeps, for each source it translates, the list of files that
+/// translation wrote (OUT/.dpstub/<source>.files). A file an earlier run
+/// wrote that no translation writes now (a helper header moved to another
+/// include directory, or no longer marked for the device) is removed: left
+/// behind, it would shadow the header it came from and build stale code.
+bool removeStaleOutputs(const std::vector<std::unique_ptr<Unit>> &Units, const std::string &Root) {
+  const std::string Out = absolute(OutDir);
+  const std::string Lists = Out + "/.dpstub";
+  auto DestOf = [&](const std::string &File) { return Out + File.substr(Root.size()); };
+  auto ReadList = [](const std::string &Path) {
+    std::set<std::string> Files;
+    if (std::optional<std::string> Text = readFile(Path)) {
+      llvm::SmallVector<llvm::StringRef> Lines;
+      llvm::StringRef(*Text).split(Lines, '\n', -1, false);
+      for (llvm::StringRef L : Lines)
+        Files.insert(L.str());
+    }
+    return Files;
+  };
+  bool Ok = true;
+  std::set<std::string> Dropped;
+  for (const auto &U : Units) {
+    const dpstub::TranslationResult &R = U->Result;
+    if (U->ToolFailed || R.ParseFailed || R.HasErrors || R.MainFile.empty() ||
+        !llvm::StringRef(R.MainFile).starts_with(Root + "/"))
+      continue;
+    std::set<std::string> Now{DestOf(R.MainFile)};
+    if (!R.Whole.StubHeader.empty())
+      Now.insert(DestOf((path::parent_path(R.MainFile) + "/" + R.StubHeaderName).str()));
+    for (const auto &[File, Reps] : R.Whole.Edits)
+      if (llvm::StringRef(File).starts_with(Root + "/"))
+        Now.insert(DestOf(File));
+    const std::string List = Lists + R.MainFile.substr(Root.size()) + ".files";
+    for (const std::string &F : ReadList(List))
+      if (!Now.count(F))
+        Dropped.insert(F);
+    std::string Text;
+    for (const std::string &F : Now)
+      Text += F + "\n";
+    Ok &= writeAtomically(List, Text);
+  }
+  if (Dropped.empty())
+    return Ok;
+  // Still written for another source: kept.
+  std::error_code EC;
+  for (fs::recursive_directory_iterator It(Lists, EC), End; It != End && !EC; It.increment(EC))
+    if (llvm::StringRef(It->path()).ends_with(".files"))
+      for (const std::string &F : ReadList(It->path()))
+        Dropped.erase(F);
+  for (const std::string &F : Dropped)
+    if (llvm::StringRef(F).starts_with(Out + "/") && fs::exists(F))
+      if (std::error_code E = fs::remove(F)) {
+        error("cannot remove the stale " + F + ": " + E.message());
+        Ok = false;
+      }
+  return Ok;
+}
+
+/// What the closing summary counts.
+struct Tally {
+  std::map<std::string, std::array<unsigned, 3>> ByKind; ///< found, translated, on the host
+  unsigned LeftOnHost = 0;
+};
+
+Tally tally(const std::vector<std::unique_ptr<Unit>> &Units) {
+  Tally T;
+  for (const auto &U : Units)
+    for (const dpstub::ListedCallSite &C : U->Result.CallSites) {
+      std::array<unsigned, 3> &Row = T.ByKind[C.Model.spelling().substr(0, C.Model.spelling().find('<'))];
+      ++Row[0];
+      if (C.Translated || C.Launch)
+        ++Row[1];
+      else
+        ++Row[2], ++T.LeftOnHost;
+    }
+  return T;
+}
+
+/// "dpstub: 12 call-sites: 9 translated, 3 left on the host (dp::forall
+/// 8/6/2, dp::reduce 4/3/1); 5 files written".
+void printSummary(const Tally &T, unsigned Units, unsigned FilesWritten, bool Writes) {
+  unsigned Found = 0, Translated = 0;
+  std::string Kinds;
+  for (const auto &[Kind, Row] : T.ByKind) {
+    Found += Row[0];
+    Translated += Row[1];
+    Kinds += (Kinds.empty() ? "" : ", ") + Kind + " " + std::to_string(Row[0]) + " found/" +
+             std::to_string(Row[1]) + " translated/" + std::to_string(Row[2]) + " on the host";
+  }
+  llvm::errs() << "dpstub: " << Units << (Units == 1 ? " unit, " : " units, ") << Found
+               << (Found == 1 ? " call-site: " : " call-sites: ") << Translated << " translated, "
+               << T.LeftOnHost << " left on the host" << (Kinds.empty() ? "" : " (" + Kinds + ")");
+  if (Writes)
+    llvm::errs() << "; " << FilesWritten << (FilesWritten == 1 ? " file" : " files") << " written";
+  llvm::errs() << "\n";
+}
+
 } // namespace
+
+/// An address in this executable, for locating it.
+static void anchor() {}
 
 int main(int argc, const char **argv) {
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
@@ -302,6 +435,8 @@ int main(int argc, const char **argv) {
     return usage("--depfile goes with --out-dir or -i, which write files");
   dpstub::TranslationOptions Opts;
   Opts.ListOnly = List;
+  Opts.LineMarkers = !OutDir.empty();
+  Opts.OwnIncludeDir = dpstub::ownIncludeDir(argv[0], reinterpret_cast<void *>(&anchor));
   if (!SelectionOpt.empty()) {
     llvm::Expected<dpstub::Selection> S = dpstub::parseSelection(SelectionOpt);
     if (!S)
@@ -347,10 +482,24 @@ int main(int argc, const char **argv) {
   const std::string Root = RootOpt.empty() ? commonAncestor(Files) : absolute(RootOpt);
 
   // Translation, in parallel; diagnostics in input order (deterministic).
+  // On a terminal, a progress line per unit as it ends.
+  const bool Terminal = !Quiet && llvm::errs().is_displayed();
   {
+    std::mutex Progress;
+    unsigned Done = 0;
     llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(std::max(1u, unsigned(Jobs))));
     for (auto &U : Units)
-      Pool.async([&, Unit = U.get()] { translate(*DB, Opts, *Unit); });
+      Pool.async([&, Unit = U.get()] {
+        translate(*DB, Opts, *Unit);
+        if (Terminal && !List && Units.size() > 1) {
+          std::lock_guard<std::mutex> Lock(Progress);
+          llvm::errs() << "[" << ++Done << "/" << Units.size() << "] "
+                       << (llvm::StringRef(Unit->Source).starts_with(Root + "/")
+                               ? Unit->Source.substr(Root.size() + 1)
+                               : Unit->Source)
+                       << "\n";
+        }
+      });
     Pool.wait();
   }
   for (const auto &U : Units) {
@@ -364,21 +513,39 @@ int main(int argc, const char **argv) {
   std::vector<const dpstub::TranslationResult *> Results;
   for (const auto &U : Units)
     Results.push_back(&U->Result);
+  const Tally Counts = tally(Units);
+  unsigned FilesWritten = 0;
+  // The closing summary (on a terminal) and --fail-untranslated's verdict.
+  auto Finish = [&](bool Writes) {
+    if (Terminal && !List)
+      printSummary(Counts, Units.size(), FilesWritten, Writes);
+    if (FailUntranslated && Counts.LeftOnHost) {
+      error(std::to_string(Counts.LeftOnHost) +
+            (Counts.LeftOnHost == 1 ? " call-site is" : " call-sites are") +
+            " left on the host (--fail-untranslated); the warnings above say why");
+      Failed = true;
+    }
+    return Failed ? 1 : 0;
+  };
 
   if (List) {
     dpstub::writeListReport(llvm::outs(), Results, Root);
-    return Failed ? 1 : 0;
+    return Finish(false);
   }
   llvm::Expected<std::map<std::string, dpstub::FileOutput>> Outputs = dpstub::computeOutputs(Results);
   if (!Outputs) {
     error(llvm::toString(Outputs.takeError()));
     return 1;
   }
-  if (!ExportFixes.empty())
-    return exportFixes(*Outputs, Units) && !Failed ? 0 : 1;
+  if (!ExportFixes.empty()) {
+    Failed |= !exportFixes(*Outputs, Units);
+    return Finish(false);
+  }
   std::map<std::string, std::string> Written;
-  Failed |= !writeFiles(*Outputs, Units, Root, Written);
+  Failed |= !writeFiles(*Outputs, Units, Root, Written, FilesWritten);
+  if (!InPlace)
+    Failed |= !removeStaleOutputs(Units, Root);
   if (!DepFile.empty() && !Failed)
     Failed |= !writeDepfile(DepFile, Written, Units);
-  return Failed ? 1 : 0;
+  return Finish(true);
 }

@@ -93,11 +93,22 @@ struct TranslationOptions {
   /// Also plan each call-site's translation alone (the language server's
   /// "translate this call-site" action), from the same parse.
   bool PlanEachCallSite = false;
+  /// The rewritten source goes elsewhere (--out-dir) while the user edits
+  /// the original: `#line` directives keep the original's line numbers, so
+  /// call-sites are named and located, and compilers report, by the user's
+  /// lines. Off for -i and the language server, whose output is the file
+  /// the user edits.
+  bool LineMarkers = false;
+  /// Searched last (-idirafter) for every source: dpstub's own headers, so
+  /// that a source given without flags finds <dp/dp.hpp>.
+  std::string OwnIncludeDir;
 };
 
-/// A frontend action that fills a TranslationResult.
+/// A frontend action that fills a TranslationResult; the compiler's
+/// closing counts ("1 error generated.") go to Printed when given.
 std::unique_ptr<clang::FrontendAction> makeTranslateAction(const TranslationOptions &Opts,
-                                                           TranslationResult &Out);
+                                                           TranslationResult &Out,
+                                                           llvm::raw_ostream *Printed = nullptr);
 
 /// Parses and translates one source with its command from DB (the first,
 /// when there are several). Files may be read through FS (an overlay of an

@@ -133,4 +133,64 @@ if(NOT depfile MATCHES "^${WORK}/dep/vector_add.cpp: \\\\\n" OR NOT depfile MATC
    OR NOT depfile MATCHES "include/dp/field.hpp")
   message(FATAL_ERROR "the dependency file misses the source's includes:\n${depfile}")
 endif()
+# Locations are the user's lines. --out-dir keeps them with #line markers
+# (the stub's name, its comment and what the runtime reports cite line 4,
+# the call's line in lines.cpp); -i's output is the user's file, whose
+# lines moved with the inserted include.
+file(WRITE ${WORK}/lines/lines.cpp "#include <dp/dp.hpp>\n\nvoid f(dp::field<1, float> &a) {\n  dp::forall(a.get_grid(), [](float &x) { x = 1; }, a);\n}\n")
+expect_exit(0 ${DPSTUB} ${WORK}/lines/lines.cpp --out-dir ${WORK}/lines-out -- ${flags})
+file(READ ${WORK}/lines-out/lines.cpp marked)
+file(READ ${WORK}/lines-out/lines.cpp.dpstub.hpp marked_stubs)
+if(NOT marked MATCHES "dpstub: launchers of this file's call-sites\n#line 3 \"${WORK}/lines/lines.cpp\"\nvoid f"
+   OR NOT marked MATCHES "forall_4_3\\(" OR NOT marked_stubs MATCHES "\"lines.cpp:4:3\"")
+  message(FATAL_ERROR "--out-dir should keep the user's line numbers:\n${marked}\n${marked_stubs}")
+endif()
+expect_exit(0 ${DPSTUB} -i ${WORK}/lines/lines.cpp -- ${flags})
+file(READ ${WORK}/lines/lines.cpp in_place)
+if(in_place MATCHES "#line" OR NOT in_place MATCHES "forall_5_3\\(")
+  message(FATAL_ERROR "-i should name call-sites by the lines of the file it rewrites:\n${in_place}")
+endif()
+
+# A source with no flags at all finds dpstub's own headers.
+file(WRITE ${WORK}/noflags/prog.cpp "#include <dp/dp.hpp>\nvoid f(dp::field<1, float> &a) { dp::forall(a.get_grid(), [](float &x) { x = 1; }, a); }\n")
+expect_exit(0 ${DPSTUB} ${WORK}/noflags/prog.cpp --out-dir ${WORK}/noflags-out --)
+
+# Diagnostics come before the compiler's count of them, as clang prints.
+file(WRITE ${WORK}/diag/diag.cpp "#include <dp/dp.hpp>\nvoid f(dp::field<1, float> &a, dp::field<2, float> &b) {\n  dp::forall(a.get_grid(), [](float &x, float y) { x = y; }, a, b);\n}\n")
+expect_exit(1 ${DPSTUB} ${WORK}/diag/diag.cpp --out-dir ${WORK}/diag-out -- ${flags})
+if(NOT last_err MATCHES "error: argument 2 .*1 error generated\\.\n$" OR last_err MATCHES "Error while processing")
+  message(FATAL_ERROR "the diagnostics should precede '1 error generated.':\n${last_err}")
+endif()
+
+# --fail-untranslated: a call-site left on the host fails the run (exit 1,
+# one line saying how many); without it the same run passes.
+file(WRITE ${WORK}/host/host.cpp "#include <dp/dp.hpp>\n#define RUN(f) dp::forall(f.get_grid(), [](float &x) { x = 1; }, f)\nvoid f(dp::field<1, float> &a) {\n  RUN(a);\n  dp::forall(a.get_grid(), [](float &x) { x = 2; }, a);\n}\n")
+expect_exit(0 ${DPSTUB} ${WORK}/host/host.cpp --out-dir ${WORK}/host-out -- ${flags})
+expect_exit(1 ${DPSTUB} --fail-untranslated ${WORK}/host/host.cpp --out-dir ${WORK}/host-out2 -- ${flags})
+if(NOT last_err MATCHES "dpstub: error: 1 call-site is left on the host \\(--fail-untranslated\\)")
+  message(FATAL_ERROR "--fail-untranslated should say how many call-sites stay on the host:\n${last_err}")
+endif()
+expect_exit(0 ${DPSTUB} --fail-untranslated ${WORK}/lines-out/lines.cpp --list -- ${flags})
+
+# On a terminal: progress lines and a closing summary, which --quiet turns
+# off; neither when the output goes to a file (every run above).
+find_program(SCRIPT script)
+if(SCRIPT)
+  set(tty_args "'${WORK}/host/host.cpp' '${WORK}/lines/lines.cpp' --out-dir '${WORK}/tty-out' -- ${flat_flags}")
+  set(tty_cmd "'${DPSTUB}' ${tty_args}")
+  execute_process(COMMAND ${SCRIPT} -qec "${tty_cmd}" /dev/null OUTPUT_VARIABLE tty ERROR_VARIABLE tty)
+  if(NOT tty MATCHES "\\[1/2\\] [a-z]+/[a-z]+\\.cpp" OR NOT tty MATCHES "\\[2/2\\]"
+     OR NOT tty MATCHES "dpstub: 2 units, 3 call-sites: 2 translated, 1 left on the host \\(dp::forall 3 found/2 translated/1 on the host\\); [0-9]+ files written")
+    message(FATAL_ERROR "a terminal should show progress and a summary:\n${tty}")
+  endif()
+  execute_process(COMMAND ${SCRIPT} -qec "'${DPSTUB}' --quiet ${tty_args}" /dev/null OUTPUT_VARIABLE quiet ERROR_VARIABLE quiet)
+  if(quiet MATCHES "\\[1/2\\]|call-sites:")
+    message(FATAL_ERROR "--quiet should print no progress and no summary:\n${quiet}")
+  endif()
+endif()
+execute_process(COMMAND ${DPSTUB} --help OUTPUT_VARIABLE help ERROR_VARIABLE help)
+if(NOT help MATCHES "Exactly one output mode" OR NOT help MATCHES "-- -std=c\\+\\+17"
+   OR NOT help MATCHES "Exit status: 0")
+  message(FATAL_ERROR "--help should name the modes, the -- form and the exit codes:\n${help}")
+endif()
 message(STATUS "driver contract holds")

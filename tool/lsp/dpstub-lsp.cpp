@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Server.h"
+#include "dpstub/OwnHeaders.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -25,16 +26,8 @@ static cl::opt<bool> LitTest("lit-test",
 static cl::opt<std::string> Log("log", cl::desc("How much to log to stderr: error, info or verbose"),
                                 cl::init("error"));
 
-/// dpstub's headers: beside an installed server (PREFIX/bin -> PREFIX/include),
-/// else the source tree it was built from.
-static std::string includeDir(const char *Argv0) {
-  const std::string Exe = llvm::sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&includeDir));
-  llvm::SmallString<256> Installed(llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)));
-  llvm::sys::path::append(Installed, "include", "dp", "dp.hpp");
-  if (llvm::sys::fs::exists(Installed))
-    return llvm::sys::path::parent_path(llvm::sys::path::parent_path(Installed)).str();
-  return DPSTUB_SOURCE_INCLUDE_DIR;
-}
+/// An address in this executable, for locating it.
+static void anchor() {}
 
 int main(int argc, char **argv) {
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) { OS << "dpstub-lsp " << DPSTUB_VERSION << "\n"; });
@@ -48,7 +41,7 @@ int main(int argc, char **argv) {
                                        /*prettyOutput=*/LitTest);
   dpstub::lsp::MessageHandler Messages(Transport);
   dpstub::ServerSettings Settings;
-  Settings.FallbackFlags = {"clang++", "-std=c++17", "-I" + includeDir(argv[0])};
+  Settings.FallbackFlags = {"clang++", "-std=c++17", "-I" + dpstub::ownIncludeDir(argv[0], reinterpret_cast<void *>(&anchor))};
   Settings.Version = DPSTUB_VERSION;
   dpstub::Server Server(Messages, Settings);
   if (llvm::Error E = Transport.run(Messages)) {
