@@ -5,8 +5,10 @@
 # a source when the source, a header it includes (dpstub writes a
 # dependency file, as `clang -MD` does) or the tool changed. Generated files live
 # in <binary-dir>/dpstub/<target>/, mirroring the source tree; that folder
-# comes first on the include path, so headers dpstub rewrote (kernels'
-# helpers marked for the device) are found before the originals.
+# and the mirror of each of the target's include directories come first on
+# the include path, so headers dpstub rewrote (kernels' helpers marked for
+# the device) are found before the originals. A copy no translation writes
+# any more (its header moved or needs no mark) is removed.
 #
 # The tool reads the sources' flags from the build's compile database: an
 # object library of the original sources (never built) stands in the
@@ -86,8 +88,26 @@ function(dpstub_generate target)
   endforeach()
   target_link_libraries(${input} PRIVATE $<TARGET_PROPERTY:${target},LINK_LIBRARIES>)
 
+  # Each include directory of the target inside this folder has its mirror
+  # in the generated tree (where dpstub writes the headers it marks), in the
+  # same order, all before the originals: `#include "kern.h"` finds the
+  # marked copy of inc/kern.h, not the original.
+  get_target_property(include_dirs ${target} INCLUDE_DIRECTORIES)
+  set(mirrors)
+  foreach(dir IN LISTS include_dirs)
+    if(dir MATCHES "\\$<" OR NOT IS_ABSOLUTE "${dir}")
+      continue()
+    endif()
+    file(RELATIVE_PATH rel ${CMAKE_CURRENT_SOURCE_DIR} ${dir})
+    if(rel STREQUAL "")
+      list(APPEND mirrors ${out_root})
+    elseif(NOT rel MATCHES "^\\.\\./")
+      list(APPEND mirrors ${out_root}/${rel})
+    endif()
+  endforeach()
+
   set_property(TARGET ${target} PROPERTY SOURCES ${new_sources})
   # Generated code first, then the original folders for the sources' own
   # quoted includes.
-  target_include_directories(${target} BEFORE PRIVATE ${out_root} ${source_dirs})
+  target_include_directories(${target} BEFORE PRIVATE ${out_root} ${mirrors} ${source_dirs})
 endfunction()

@@ -1,0 +1,2 @@
+#pragma once
+inline int scale() { return 3; }

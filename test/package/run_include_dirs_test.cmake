@@ -1,0 +1,67 @@
+# dpstub_generate with a kernel helper in an include directory: the
+# generated tree mirrors the target's include directories ahead of the
+# originals, and a marked copy whose header moved away is removed.
+#   cmake -DBUILD=<dpstub build dir> -DSOURCE=<incdirs dir> -DWORK=... -P run_include_dirs_test.cmake
+cmake_minimum_required(VERSION 3.20)
+file(REMOVE_RECURSE ${WORK})
+file(COPY ${SOURCE}/ DESTINATION ${WORK}/src)
+
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "failed (${rc}): ${ARGN}\n${out}${err}")
+  endif()
+  set(last_output "${out}${err}" PARENT_SCOPE)
+endfunction()
+function(expect_run value)
+  run(${CMAKE_COMMAND} --build ${WORK}/build)
+  run(${WORK}/build/app)
+  if(NOT last_output MATCHES "scale ${value}\n")
+    message(FATAL_ERROR "${ARGN}: expected scale ${value}, the program printed: ${last_output}")
+  endif()
+endfunction()
+set(gen ${WORK}/build/dpstub/app)
+
+# The helper beside the source: its marked copy beside the generated source.
+run(${CMAKE_COMMAND} -S ${WORK}/src -B ${WORK}/build -G Ninja -Ddpstub_DIR=${BUILD})
+expect_run(3 "helper beside main.cpp")
+file(READ ${gen}/kern.h copy)
+if(NOT copy MATCHES "DP_HOST_DEVICE inline int scale")
+  message(FATAL_ERROR "the helper's copy is not marked for the device:\n${copy}")
+endif()
+
+# Moved into inc/ (and changed): the old copy is removed, the new one is
+# in the mirror of inc/, which the compiler searches before inc/ itself.
+file(RENAME ${WORK}/src/kern.h ${WORK}/src/inc/kern.h)
+file(READ ${WORK}/src/inc/kern.h helper)
+string(REPLACE "return 3;" "return 5;" helper "${helper}")
+file(WRITE ${WORK}/src/inc/kern.h "${helper}")
+expect_run(5 "helper moved into inc/")
+if(EXISTS ${gen}/kern.h)
+  message(FATAL_ERROR "the copy of the moved helper was left behind: ${gen}/kern.h")
+endif()
+file(READ ${gen}/inc/kern.h copy)
+if(NOT copy MATCHES "DP_HOST_DEVICE inline int scale\\(\\) { return 5; }")
+  message(FATAL_ERROR "inc/kern.h's marked copy is missing or stale:\n${copy}")
+endif()
+file(READ ${WORK}/build/compile_commands.json db)
+string(JSON entries LENGTH "${db}")
+math(EXPR last "${entries} - 1")
+set(command "")
+foreach(i RANGE ${last})
+  string(JSON file GET "${db}" ${i} file)
+  if(file STREQUAL "${gen}/main.cpp")
+    string(JSON command GET "${db}" ${i} command)
+  endif()
+endforeach()
+string(FIND "${command}" "-I${gen}/inc " mirror_at)
+string(FIND "${command}" "-I${WORK}/src/inc " original_at)
+if(mirror_at LESS 0 OR original_at LESS 0 OR NOT mirror_at LESS original_at)
+  message(FATAL_ERROR "the mirror of inc/ should come before inc/ on the include path:\n${command}")
+endif()
+
+# Edited in place: translated again, the new value compiled.
+string(REPLACE "return 5;" "return 7;" helper "${helper}")
+file(WRITE ${WORK}/src/inc/kern.h "${helper}")
+expect_run(7 "helper edited in inc/")
+message(STATUS "include directories: ${last_output}")
