@@ -18,13 +18,29 @@ endfunction()
 
 if(MODE STREQUAL "install")
   run(${CMAKE_COMMAND} --install ${BUILD} --prefix ${WORK}/prefix)
-  foreach(f bin/dpstub include/dp/dp.hpp lib/libdp_runtime.a lib/cmake/dpstub/dpstubConfig.cmake
+  foreach(f bin/dpstub include/dp/dp.hpp lib/libdp_runtime.a lib/pkgconfig/dpstub.pc
+            lib/cmake/dpstub/dpstubConfig.cmake
             lib/cmake/dpstub/dpstubGenerate.cmake)
     if(NOT EXISTS ${WORK}/prefix/${f})
       message(FATAL_ERROR "cmake --install did not install ${f}")
     endif()
   endforeach()
   set(configure -G "Unix Makefiles" -DCMAKE_PREFIX_PATH=${WORK}/prefix)
+  # By hand, as docs/getting-started.md shows: the installed dpstub with no
+  # flags (it finds its own headers), then the compiler with pkg-config's.
+  find_program(PKG_CONFIG pkg-config REQUIRED)
+  set(ENV{PKG_CONFIG_PATH} ${WORK}/prefix/lib/pkgconfig)
+  run(${PKG_CONFIG} --cflags --libs dpstub)
+  string(STRIP "${last_output}" pc_flags)
+  separate_arguments(pc_flags UNIX_COMMAND "${pc_flags}")
+  file(MAKE_DIRECTORY ${WORK}/by-hand)
+  file(WRITE ${WORK}/by-hand/prog.cpp "#include <dp/dp.hpp>\n#include <cstdio>\nint main() {\n  dp::field<1, int> f(dp::grid<1>(4));\n  dp::forall(f.get_grid(), [](dp::index<1> i, int &x) { x = 2 * int(i[0]); }, dp::_index, f);\n  std::printf(\"by hand %d\\n\", f(3));\n}\n")
+  run(${WORK}/prefix/bin/dpstub ${WORK}/by-hand/prog.cpp --out-dir ${WORK}/by-hand/gen --)
+  run(c++ -std=c++17 ${WORK}/by-hand/gen/prog.cpp ${pc_flags} -o ${WORK}/by-hand/prog)
+  run(${WORK}/by-hand/prog)
+  if(NOT last_output MATCHES "by hand 6")
+    message(FATAL_ERROR "the program built with pkg-config's flags printed: ${last_output}")
+  endif()
 else()
   set(configure -G Ninja -Ddpstub_DIR=${BUILD})
 endif()
