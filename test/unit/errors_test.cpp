@@ -19,8 +19,17 @@ template <class F> void expect_error(F &&f, std::initializer_list<const char *> 
   }
 }
 
-TEST(Errors, IsARuntimeError) {
-  static_assert(std::is_base_of<std::runtime_error, dp::error>::value);
+TEST(Errors, CaughtAsStdRuntimeErrorWithItsMessage) {
+  // Code that knows nothing of dp catches it as a std::runtime_error (and
+  // a std::exception), with the whole message.
+  dp::field<1, int> small(dp::grid<1>(2));
+  try {
+    dp::forall(dp::grid<1>(3), [](int &) {}, small);
+    ADD_FAILURE() << "no error was raised";
+  } catch (const std::runtime_error &e) {
+    EXPECT_NE(std::string(e.what()).find("dp::forall"), std::string::npos) << e.what();
+    EXPECT_NE(dynamic_cast<const dp::error *>(&e), nullptr);
+  }
 }
 
 TEST(Errors, NegativeExtents) {
@@ -48,6 +57,18 @@ TEST(Errors, PartialProjectionTrailingCoordinatesOutsideTheField) {
   expect_error([&] {
     dp::forall(C.get_grid(), [](double &, const dp::field<1, double> &) {}, C, A);
   }, {"argument 2 (rank 2)", "index value 8", "dimension 1"});
+  // The row-major mistake: n points of d coordinates projected on the n
+  // points. The message says how partial projection reads the field and
+  // what to pass instead.
+  dp::field<2, float> P(dp::grid<2>(6, 3));
+  dp::field<1, float> norms(dp::grid<1>(6));
+  expect_error([&] {
+    dp::forall(norms.get_grid(), [](float &, const dp::field<1, float> &) {}, norms, P);
+  }, {"argument 2 (rank 2)", "index value 5", "trailing dimension", "dp::transpose"});
+  // The suggestion works: the transpose's trailing dimension is P's first.
+  dp::forall(norms.get_grid(), [](float &n, const dp::field<1, float> &p) { n = float(p.get_grid().extent(0)); },
+             norms, dp::transpose(P));
+  EXPECT_EQ(norms(5), 3.0f);
 }
 
 TEST(Errors, WritableFieldAlsoInAnotherArgument) {

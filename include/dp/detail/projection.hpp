@@ -97,7 +97,13 @@ affine_projection<T, Rc> project_on(const field<Ra, T> &f, const grid<Rc> &g,
            g.to_string() + ", but index value " + std::to_string(bad) +
            " of compute dimension " + std::to_string(d) +
            " is not in its dimension " + std::to_string(a) + " " +
-           arithmetic_sequence::from_extent(L.lb, L.extent, L.stride).to_string());
+           arithmetic_sequence::from_extent(L.lb, L.extent, L.stride).to_string() +
+           (Ra > Rc && position >= 0
+                ? std::string(" (a partial projection indexes the field's trailing ") +
+                      (Rc > 1 ? std::to_string(Rc) + " dimensions" : "dimension") +
+                      " by the compute grid; to index its leading one, as for the rows "
+                      "of a row-major matrix, pass dp::transpose(...) of the field)"
+                : ""));
     p.base += L.position(s.lb) * L.mem_stride;
     p.step[d] = (s.stride / L.stride) * L.mem_stride;
   }
