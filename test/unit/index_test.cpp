@@ -2,6 +2,9 @@
 #include <dp/dp.hpp>
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <functional>
+
 namespace {
 
 TEST(Index, CoordinatesAndPointwiseArithmetic) {
@@ -18,8 +21,31 @@ TEST(Index, CoordinatesAndPointwiseArithmetic) {
 }
 
 TEST(Index, SixtyFourBitCoordinates) {
-  const dp::index<1> big(std::int64_t(1) << 40);
-  EXPECT_EQ(big[0], std::int64_t(1) << 40);
+  // Index values past 2^32 reach the kernel and select the right element.
+  const std::int64_t big = std::int64_t(1) << 40;
+  dp::field<1, std::int64_t> values(dp::grid<1>(dp::arithmetic_sequence(big, big + 8)));
+  dp::forall(values.get_grid(), [](dp::index<1> i, std::int64_t &v) { v = i[0]; }, dp::_index,
+             values);
+  EXPECT_EQ(values(big + 7), big + 7);
+
+  // Element offsets past 2^32 (row * row length overflows 32 bits): a
+  // 65537 x 65536 field of bytes, written and reduced over its last rows.
+  const std::int64_t rows = 65537, cols = 65536;
+  dp::field<2, std::uint8_t> bytes(dp::grid<2>(rows, cols));
+  const dp::grid<2> tail(dp::arithmetic_sequence(rows - 2, rows),
+                         dp::arithmetic_sequence(cols - 4, cols));
+  dp::forall(tail, [](dp::index<2> i, std::uint8_t &b) { b = std::uint8_t(i[0] * 3 + i[1]); },
+             dp::_index, bytes);
+  EXPECT_EQ(bytes(rows - 1, cols - 1), std::uint8_t((rows - 1) * 3 + cols - 1));
+  EXPECT_EQ(bytes(rows - 2, cols - 4), std::uint8_t((rows - 2) * 3 + cols - 4));
+  EXPECT_EQ(bytes(rows - 3, cols - 1), 0); // untouched, below the written rows
+  dp::scalar<std::int64_t> sum(0);
+  dp::reduce(tail, std::plus<>(), sum, [](std::uint8_t b) { return std::int64_t(b); }, bytes);
+  std::int64_t expected = 0;
+  for (std::int64_t i = rows - 2; i < rows; ++i)
+    for (std::int64_t j = cols - 4; j < cols; ++j)
+      expected += std::uint8_t(i * 3 + j);
+  EXPECT_EQ(sum.get(), expected);
 }
 
 TEST(Extent, SizeAndContains) {

@@ -5,8 +5,11 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdlib>
+#include <cstring>
 #include <new>
 #include <type_traits>
+#include <memory>
 #include <vector>
 
 #include "../config.hpp"
@@ -56,11 +59,31 @@ public:
     static_assert(!std::is_const<U>::value, "storage holds mutable elements");
     auto *s = new storage(n * sizeof(U));
     const std::size_t bytes = n * sizeof(U);
+    // Zero elements (value-initialised fields, the default) of a trivial
+    // type: calloc's pages arrive zeroed when first touched, by the first
+    // call-site's threads, instead of one thread writing every byte here.
+    if constexpr (std::is_trivially_copyable<U>::value) {
+      unsigned char zero[sizeof(U)] = {};
+      if (std::memcmp(&init, zero, sizeof(U)) == 0) {
+        void *data = std::calloc(n > 0 ? n : 1, sizeof(U));
+        if (!data) {
+          delete s;
+          throw std::bad_alloc();
+        }
+        s->host_ = data;
+        s->destroy_ = [](void *p, std::size_t) { std::free(p); };
+        s->count_ = n;
+        return s;
+      }
+    }
     U *data = static_cast<U *>(::operator new(bytes > 0 ? bytes : 1));
     std::size_t built = 0;
     try {
-      for (; built < n; ++built)
-        new (data + built) U(init);
+      if constexpr (std::is_nothrow_copy_constructible<U>::value)
+        std::uninitialized_fill_n(data, n, init); // a memset or a vector loop
+      else // counted, for the copies to undo when one throws
+        for (; built < n; ++built)
+          new (data + built) U(init);
     } catch (...) {
       for (std::size_t i = 0; i < built; ++i)
         data[i].~U();
