@@ -392,13 +392,13 @@ bool stubsCanPass(const AnalysedCall &A, llvm::StringRef Kind, unsigned FirstArg
   return true;
 }
 
-std::optional<AnalysedCall> analyseKernelCall(const CallExpr *Call, llvm::StringRef Kind,
+std::optional<AnalysedCall> analyseKernelCall(const CallExpr *Call, CallKind Kind,
                                               const KernelBinding &Binding, int Rc,
                                               ASTContext &Ctx, Reporter &Diags) {
   const unsigned NArgs = callArgCount(Call) - Binding.FirstArg;
   const unsigned Leading = Binding.LeadingFormals;
   std::optional<ResolvedKernel> K =
-      resolveKernel(callArg(Call, Binding.KernelArg), NArgs + Leading, Kind, Ctx, Diags);
+      resolveKernel(callArg(Call, Binding.KernelArg), NArgs + Leading, toString(Kind), Ctx, Diags);
   if (!K)
     return std::nullopt;
 
@@ -407,7 +407,7 @@ std::optional<AnalysedCall> analyseKernelCall(const CallExpr *Call, llvm::String
   Out.Lambda = K->Lambda;
   Out.KernelFunction = K->Callable;
   CallSite &C = Out.Model;
-  C.Kind = Kind.str();
+  C.Kind = Kind;
   C.Loc = locationOf(Call->getBeginLoc(), Ctx.getSourceManager());
   C.ComputeRank = Rc;
   if (optionsShift(Call))
@@ -538,7 +538,7 @@ std::optional<AnalysedCall> analyseKernelCall(const CallExpr *Call, llvm::String
 
   // A forall kernel that writes no argument but assigns a parameter that
   // holds a copy of an element: the user meant a reference.
-  if (Ok && Kind == "forall")
+  if (Ok && Kind == CallKind::Forall)
     warnByValueWrites(C, K->Callable, FirstFormal, Diags);
 
   // A provably aliased writable field: the same variable twice, one of them

@@ -449,7 +449,7 @@ bool analyseDomain(AnalysedCall &A, const Domain &D, unsigned FirstArg, ASTConte
   for (const Argument &Arg : C.Args)
     if (Arg.Conv == Conversion::SpecialIndex && Arg.Index != IndexKind::Global && !D.isTiled()) {
       Diags.tileTokenUntiled(callArg(A.Call, FirstArg + Arg.Position)->getExprLoc())
-          << (Arg.Position + 1) << C.Kind;
+          << (Arg.Position + 1) << toString(C.Kind);
       Ok = false;
     }
 
@@ -459,7 +459,7 @@ bool analyseDomain(AnalysedCall &A, const Domain &D, unsigned FirstArg, ASTConte
     for (const VarDecl *VD : Uses.Statics) {
       const std::string T = printType(tileStaticType(VD->getType()).getCanonicalType(), Ctx);
       if (!D.isTiled()) {
-        Diags.tileStaticUntiled(VD->getLocation()) << T << C.Kind;
+        Diags.tileStaticUntiled(VD->getLocation()) << T << toString(C.Kind);
         Ok = false;
       } else {
         C.Dom.TileStatics.push_back(T); // one per object: two of a type need twice the room
@@ -495,7 +495,7 @@ bool analyseDomain(AnalysedCall &A, const Domain &D, unsigned FirstArg, ASTConte
           A.StubCalls.push_back(M);
     } else {
       Diags.untouched(DomainArg->getExprLoc())
-          << C.Kind
+          << toString(C.Kind)
           << (!Pred.isNull() && Pred->isPointerType()
                   ? "the dp::where predicate is a function pointer, which a GPU cannot call; "
                     "pass a lambda or a function object"

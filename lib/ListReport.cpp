@@ -21,7 +21,7 @@ void writeListReport(llvm::raw_ostream &OS, const std::vector<const TranslationR
           J.attribute("file", File);
           J.attribute("line", C.Loc.Line);
           J.attribute("column", C.Loc.Column);
-          J.attribute("kind", C.Kind);
+          J.attribute("kind", toString(C.Kind));
           if (C.Dim >= 0)
             J.attribute("dim", C.Dim);
           J.attribute("translated", L.Translated);
@@ -49,13 +49,13 @@ void writeListReport(llvm::raw_ostream &OS, const std::vector<const TranslationR
                 J.attribute("text", C.Op.Text);
                 J.attribute("kind", toString(C.Op.Kind));
               });
-            if (C.Kind != "forall")
-              J.attributeObject(C.Kind == "sort" ? "sort_field" : "result", [&] {
+            if (C.Kind != CallKind::Forall)
+              J.attributeObject(C.Kind == CallKind::Sort ? "sort_field" : "result", [&] {
                 J.attribute("text", C.Out.Text);
                 J.attribute("type", C.Out.Type);
                 J.attribute("rank", C.Out.Rank);
               });
-            if (C.Kind == "sort")
+            if (C.Kind == CallKind::Sort)
               J.attribute("order", toString(C.Order));
             J.attributeObject("kernel", [&] {
               J.attribute("kind", toString(C.K.Kind));

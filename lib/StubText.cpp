@@ -19,6 +19,16 @@ const char *toString(Conversion C) {
   return "?";
 }
 
+const char *toString(CallKind K) {
+  switch (K) {
+  case CallKind::Forall: return "forall";
+  case CallKind::Reduce: return "reduce";
+  case CallKind::Scan: return "scan";
+  case CallKind::Sort: return "sort";
+  }
+  return "?";
+}
+
 const char *toString(KernelKind K) {
   switch (K) {
   case KernelKind::FreeFunction: return "function";
@@ -81,7 +91,7 @@ std::string accessOf(const Argument &A) {
 }
 /// A forall over a domain that is not a grid holds the stub's view of it.
 bool hasDomainView(const CallSite &C) {
-  return C.Kind == "forall" && C.Dom.Kind != DomainKind::Grid;
+  return C.Kind == CallKind::Forall && C.Dom.Kind != DomainKind::Grid;
 }
 const char *domainMember(const CallSite &C) { return C.Dom.isTiled() ? "tiling" : "domain"; }
 /// Type parameters in declaration order, each once.
@@ -108,23 +118,23 @@ std::string describeConversion(const Argument &A) {
 
 void renderHeaderComment(llvm::raw_ostream &OS, const CallSite &C) {
   OS << "// " << C.spelling() << " at " << C.Loc.str() << "\n";
-  const char *KernelRole = C.Kind == "forall" ? "kernel:      "
-                           : C.Kind == "sort" ? "comparator:  "
+  const char *KernelRole = C.Kind == CallKind::Forall ? "kernel:      "
+                           : C.Kind == CallKind::Sort ? "comparator:  "
                                               : "map:         ";
   OS << "//   " << KernelRole << " " << C.K.Signature << " [" << toString(C.K.Kind)
      << (C.K.Mutable ? ", mutable" : "") << "]\n";
   if (C.mapsToValues())
     OS << "//   operator:     " << C.Op.Text << " [" << toString(C.Op.Kind) << "]\n";
-  if (C.Kind == "reduce" && C.Dim < 0)
+  if (C.Kind == CallKind::Reduce && C.Dim < 0)
     OS << "//   result:       `" << C.Out.Text << "` (" << C.Out.Type
        << "), combined with its prior value\n";
-  else if (C.Kind == "reduce")
+  else if (C.Kind == CallKind::Reduce)
     OS << "//   result:       `" << C.Out.Text << "` (" << C.Out.Type
        << "), indexed by the index values less dimension " << C.Dim << "\n";
-  else if (C.Kind == "scan")
+  else if (C.Kind == CallKind::Scan)
     OS << "//   result:       `" << C.Out.Text << "` (" << C.Out.Type
        << "), indexed by the index values\n";
-  else if (C.Kind == "sort")
+  else if (C.Kind == CallKind::Sort)
     OS << "//   sort field:   `" << C.Out.Text << "` (" << C.Out.Type << "), "
        << (C.Order == SortOrder::Custom
                ? std::string("merge sort with the comparator")
@@ -156,7 +166,7 @@ void renderHeaderComment(llvm::raw_ostream &OS, const CallSite &C) {
   }
   case DomainKind::Where:
     OS << "//   domain:       dp::where: the grid's points whose index value the predicate keeps"
-       << (C.Kind == "forall" ? ", tested after the index mapping" : "") << "\n";
+       << (C.Kind == CallKind::Forall ? ", tested after the index mapping" : "") << "\n";
     break;
   case DomainKind::LowerTriangle:
   case DomainKind::UpperTriangle:
@@ -376,10 +386,10 @@ void renderWriteBacks(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef 
 void renderLauncherSignature(llvm::raw_ostream &OS, const CallSite &C) {
   OS << "template <" << (C.Dim >= 0 ? "int Dim, " : "") << "class Domain, ";
   const std::string Options = C.Options.empty() ? "" : "const dp::exec_options &options, ";
-  if (C.Kind == "forall")
+  if (C.Kind == CallKind::Forall)
     OS << "class Kernel, class... A>\nvoid " << C.StubName << "(" << Options
        << "const Domain &domain, Kernel &&kernel, A &&...a)";
-  else if (C.Kind == "sort")
+  else if (C.Kind == CallKind::Sort)
     OS << "class Kernel, class Field, class... A>\nvoid " << C.StubName << "(" << Options
        << "const Domain &domain, Kernel &&kernel, Field &sort_field, A &&...a)";
   else

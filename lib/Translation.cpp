@@ -322,17 +322,17 @@ private:
     for (const Candidate &C : Candidates) {
       const CallExpr *Call = C.Calls.front();
       ListedCallSite Listed;
-      Listed.Model.Kind = C.R->kind().str();
+      Listed.Model.Kind = C.R->kind();
       Listed.Model.Dim = explicitDim(Call).value_or(-1);
       Listed.Model.Loc = locationOf(Call->getBeginLoc(), SM);
       Listed.EndLine = SM.getPresumedLineNumber(SM.getFileLoc(Call->getEndLoc()));
       if (C.NeverInstantiated) {
         Diags.untouched(Call->getBeginLoc())
-            << C.R->kind() << "the enclosing template is never instantiated in this translation "
+            << C.R->name() << "the enclosing template is never instantiated in this translation "
                               "unit, so its argument types are unknown";
       } else if (!SM.isWrittenInMainFile(SM.getFileLoc(Call->getBeginLoc()))) {
         Diags.untouched(Call->getBeginLoc())
-            << C.R->kind() << "it is in an included file; dpstub rewrites the translation "
+            << C.R->name() << "it is in an included file; dpstub rewrites the translation "
                               "unit's main file";
       } else if (std::optional<AnalysedCall> A = analyseInstantiations(C, Ctx, Diags)) {
         planLambdaObjects(*A, Ctx, Diags);
@@ -385,7 +385,7 @@ private:
     for (size_t I = 1; I < C.Calls.size(); ++I) {
       std::optional<AnalysedCall> Other = C.R->analyse(C.Calls[I], Ctx, Quiet);
       if (!Other) {
-        Diags.untouched(C.Loc) << C.R->kind()
+        Diags.untouched(C.Loc) << C.R->name()
                                << "another instantiation of the enclosing template gives it "
                                   "arguments dpstub rejects";
         return std::nullopt;
@@ -396,7 +396,7 @@ private:
     }
     CallSite Merged;
     if (std::optional<std::string> Why = mergeInstantiations(Models, Merged)) {
-      Diags.untouched(C.Loc) << C.R->kind()
+      Diags.untouched(C.Loc) << C.R->name()
                              << "the instantiations of the enclosing template convert its "
                                 "arguments differently (" + *Why + ")";
       return std::nullopt;
@@ -507,7 +507,7 @@ private:
       CallSite &C = A.Model;
       C.Loc.Line = Line;
       C.Loc.Column = Column;
-      C.StubName = C.Kind + "_" + std::to_string(Line) + "_" + std::to_string(Column);
+      C.StubName = std::string(toString(C.Kind)) + "_" + std::to_string(Line) + "_" + std::to_string(Column);
       const std::string Launcher = "dpstub::" + Namespace + "::" + C.StubName;
       if (Buffer.slice(Begin, End) != Launcher)
         AddMain({Begin, End - Begin, Launcher});

@@ -95,7 +95,7 @@ struct KernelBinding {
 /// arguments against its parameters at compute rank Rc. Reports misuse
 /// through Diags and returns nothing when the call-site cannot be
 /// translated.
-std::optional<AnalysedCall> analyseKernelCall(const clang::CallExpr *Call, llvm::StringRef Kind,
+std::optional<AnalysedCall> analyseKernelCall(const clang::CallExpr *Call, CallKind Kind,
                                               const KernelBinding &Binding, int Rc,
                                               clang::ASTContext &Ctx, Reporter &Diags);
 

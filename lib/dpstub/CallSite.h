@@ -110,6 +110,11 @@ enum class SortOrder {
 };
 const char *toString(SortOrder O);
 
+/// The kind of a call-site: which dp:: function it calls.
+enum class CallKind { Forall, Reduce, Scan, Sort };
+/// "forall", "reduce", "scan", "sort": as in dp::NAME and the stub names.
+const char *toString(CallKind K);
+
 /// What a reduce, scan or sort writes: its scalar or field.
 struct Result {
   std::string Text;        ///< as written
@@ -120,14 +125,14 @@ struct Result {
 
 /// One call-site, analysed.
 struct CallSite {
-  std::string Kind = "forall"; ///< forall, reduce, scan, sort
+  CallKind Kind = CallKind::Forall;
   int Dim = -1;                ///< reduce<Dim>, scan<Dim>, sort<Dim>; -1 for a full reduce
   Location Loc;
   int ComputeRank = 0;
   Domain Dom;
   /// The rank the stub is launched at: a forall over a triangle launches
   /// the numbers of its points (rank 1), everything else the compute rank.
-  int launchedRank() const { return Kind == "forall" && Dom.isTriangle() ? 1 : ComputeRank; }
+  int launchedRank() const { return Kind == CallKind::Forall && Dom.isTriangle() ? 1 : ComputeRank; }
   Kernel K;
   Operator Op;                 ///< reduce and scan
   Result Out;                  ///< reduce, scan and sort
@@ -140,10 +145,10 @@ struct CallSite {
 
   /// "dp::forall", "dp::reduce<2>".
   std::string spelling() const {
-    return "dp::" + Kind + (Dim >= 0 ? "<" + std::to_string(Dim) + ">" : "");
+    return std::string("dp::") + toString(Kind) + (Dim >= 0 ? "<" + std::to_string(Dim) + ">" : "");
   }
   /// True for the kinds whose kernel yields a value (reduce, scan).
-  bool mapsToValues() const { return Kind == "reduce" || Kind == "scan"; }
+  bool mapsToValues() const { return Kind == CallKind::Reduce || Kind == CallKind::Scan; }
   /// True when the kernel can tell the tile it runs in: it takes a tile
   /// token (dp::_tile, dp::_tile_index or dp::_local_index).
   bool seesTile() const {

@@ -51,8 +51,10 @@ clang::ast_matchers::internal::Matcher<clang::NamedDecl> callSiteCallee(llvm::St
 class Rule {
 public:
   virtual ~Rule() = default;
-  /// "forall", "reduce", "scan", "sort".
-  virtual llvm::StringRef kind() const = 0;
+  /// Which dp:: function its call-sites call.
+  virtual CallKind kind() const = 0;
+  /// "forall", "reduce", "scan", "sort": for matchers and messages.
+  llvm::StringRef name() const { return toString(kind()); }
   /// True when this rule renders the call-site (reduce and reduce<Dim> share
   /// a kind).
   virtual bool handles(const CallSite &C) const { return C.Kind == kind(); }

@@ -1,16 +1,14 @@
-//===- SortRule.h - dp::sort<Dim> call-sites --------------------*- C++ -*-===//
+//===- ForallRule.h - dp::forall call-sites ---------------------*- C++ -*-===//
 #pragma once
 
 #include "dpstub/Rule.h"
 
 namespace dpstub {
 
-/// dp::sort<Dim>(domain, cmp, sort_field, extra...): every pencil of the
-/// sort field sorted in place; the extra arguments reach the comparator
-/// whole.
-class SortRule final : public Rule {
+/// dp::forall(domain, kernel, args...): one stub invocation per point.
+class ForallRule final : public Rule {
 public:
-  llvm::StringRef kind() const override { return "sort"; }
+  CallKind kind() const override { return CallKind::Forall; }
   clang::ast_matchers::StatementMatcher matcher() const override;
   std::optional<clang::ast_matchers::StatementMatcher> dependentMatcher() const override;
   std::optional<AnalysedCall> analyse(const clang::CallExpr *Call, clang::ASTContext &Ctx,

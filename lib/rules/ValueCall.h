@@ -15,7 +15,7 @@
 namespace dpstub {
 
 /// Analyses `dp::KIND[<Dim>](domain, r, result, f, args...)`.
-std::optional<AnalysedCall> analyseValueCall(const clang::CallExpr *Call, llvm::StringRef Kind,
+std::optional<AnalysedCall> analyseValueCall(const clang::CallExpr *Call, CallKind Kind,
                                              clang::ASTContext &Ctx, Reporter &Diags);
 
 /// The stub of a reduce, reduce<Dim> or scan call-site.

@@ -24,13 +24,13 @@ std::optional<StatementMatcher> ForallRule::dependentMatcher() const {
 std::optional<AnalysedCall> ForallRule::analyse(const CallExpr *Call, ASTContext &Ctx,
                                                 Reporter &Diags) const {
   Domain D;
-  const std::optional<int> Rc = checkCallShape(Call, kind(), 2, Ctx, Diags, AnyDomain, &D);
+  const std::optional<int> Rc = checkCallShape(Call, name(), 2, Ctx, Diags, AnyDomain, &D);
   if (!Rc)
     return std::nullopt;
   std::optional<AnalysedCall> A = analyseKernelCall(Call, kind(), KernelBinding(), *Rc, Ctx, Diags);
   if (!A || !analyseDomain(*A, D, /*FirstArg=*/2, Ctx, Diags))
     return std::nullopt;
-  if (!stubsCanPass(*A, kind(), /*FirstArg=*/2, Diags))
+  if (!stubsCanPass(*A, name(), /*FirstArg=*/2, Diags))
     return std::nullopt;
   return A;
 }

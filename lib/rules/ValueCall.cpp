@@ -52,14 +52,14 @@ StatementMatcher valueCallMatcher(llvm::StringRef Kind, bool WithDim) {
   return callExpr(callee(functionDecl(callSiteCallee(Kind), unless(Dim)))).bind("call");
 }
 
-std::optional<AnalysedCall> analyseValueCall(const CallExpr *Call, llvm::StringRef Kind,
+std::optional<AnalysedCall> analyseValueCall(const CallExpr *Call, CallKind Kind,
                                              ASTContext &Ctx, Reporter &Diags) {
   const std::optional<int> Dim = explicitDim(Call);
   // A full reduce folds any set of points (a tiled grid's in tile memory);
   // a reduce<Dim> or scan<Dim> needs the whole pencils of a grid.
   const DomainSet Allowed = Dim ? domainBit(DomainKind::Grid) : AnyDomain;
   Domain D;
-  const std::string Spelled = Kind.str() + (Dim ? "<" + std::to_string(*Dim) + ">" : "");
+  const std::string Spelled = toString(Kind) + (Dim ? "<" + std::to_string(*Dim) + ">" : "");
   const std::optional<int> Rc = checkCallShape(Call, Spelled, 4, Ctx, Diags, Allowed, &D);
   if (!Rc)
     return std::nullopt;
@@ -86,13 +86,13 @@ std::optional<AnalysedCall> analyseValueCall(const CallExpr *Call, llvm::StringR
                                    "write dp::reduce<Dim>");
     T = S->getTemplateArgs()[0].getAsType();
   } else {
-    const int Want = Kind == "reduce" ? *Rc - 1 : *Rc;
+    const int Want = Kind == CallKind::Reduce ? *Rc - 1 : *Rc;
     if (Want < 1)
       return Reject(callArg(Call, 0), "a reduce<Dim> needs a compute grid of rank 2 or more; "
                                      "reduce a rank-1 grid into a dp::scalar");
     if (!isDpField(RT) || dpRank(RT, Ctx) != Want)
       return Reject(ResultArg, "the result must be a dp::field of rank " + std::to_string(Want) +
-                                   (Kind == "reduce" ? " (the compute rank less the reduced "
+                                   (Kind == CallKind::Reduce ? " (the compute rank less the reduced "
                                                        "dimension)"
                                                      : " (the compute rank)") +
                                    ", not '" + Out.Type + "'");
@@ -108,7 +108,7 @@ std::optional<AnalysedCall> analyseValueCall(const CallExpr *Call, llvm::StringR
   Binding.FirstArg = 4;
   std::optional<AnalysedCall> A = analyseKernelCall(Call, Kind, Binding, *Rc, Ctx, Diags);
   if (!A || !analyseDomain(*A, D, Binding.FirstArg, Ctx, Diags) ||
-      !stubsCanPass(*A, Kind, Binding.FirstArg, Diags))
+      !stubsCanPass(*A, toString(Kind), Binding.FirstArg, Diags))
     return std::nullopt;
   const QualType V = kernelResultType(*A);
   if (!V.isNull() && (V->isVoidType() || !convertible(V, T, Ctx)))
@@ -128,7 +128,7 @@ std::optional<AnalysedCall> analyseValueCall(const CallExpr *Call, llvm::StringR
                           (Direct ? "" : " (" + sourceText(callArg(Call, I), Ctx) + ")") +
                           "; the call would read values it is overwriting: read a clone()");
       }
-  std::optional<Operator> Op = analyseOperator(callArg(Call, 1), T, Kind, Ctx, Diags, *A);
+  std::optional<Operator> Op = analyseOperator(callArg(Call, 1), T, toString(Kind), Ctx, Diags, *A);
   if (!Op)
     return std::nullopt;
   A->Model.Dim = Dim.value_or(-1);
@@ -195,7 +195,7 @@ std::string renderValueStub(const CallSite &C) {
     OS << "  (void)op;\n";
   const std::string Op = NamedOperator ? N + "_op()" : "launch.capture(op, false)";
   const std::string Map = N + "_map<params_type>{params}";
-  if (C.Kind == "scan")
+  if (C.Kind == CallKind::Scan)
     OS << "  launch.scan<Dim>(result, " << Op << ", " << Map << ");\n";
   else if (C.Dim >= 0)
     OS << "  launch.reduce_pencils<Dim>(result, " << Op << ", " << Map << ");\n";

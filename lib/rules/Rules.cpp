@@ -1,11 +1,14 @@
 //===- Rules.cpp - The registry of call-site kinds ------------------------===//
+//
+// Every rule of lib/rules/, in the order they match (clang-tidy's module
+// layout: one file pair per rule, this file the registry).
+//
+//===----------------------------------------------------------------------===//
 
 #include "dpstub/Rule.h"
 #include "ForallRule.h"
-#include "PencilReduceRule.h"
-#include "ReduceRule.h"
-#include "ScanRule.h"
 #include "SortRule.h"
+#include "ValueRule.h"
 
 #include "clang/AST/Decl.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -47,9 +50,9 @@ const std::vector<std::unique_ptr<Rule>> &allRules() {
   static const std::vector<std::unique_ptr<Rule>> Rules = [] {
     std::vector<std::unique_ptr<Rule>> R;
     R.push_back(std::make_unique<ForallRule>());
-    R.push_back(std::make_unique<ReduceRule>());
-    R.push_back(std::make_unique<PencilReduceRule>());
-    R.push_back(std::make_unique<ScanRule>());
+    R.push_back(std::make_unique<ValueRule>(CallKind::Reduce, /*WithDim=*/false, /*ReportsTemplates=*/true));
+    R.push_back(std::make_unique<ValueRule>(CallKind::Reduce, /*WithDim=*/true, /*ReportsTemplates=*/false));
+    R.push_back(std::make_unique<ValueRule>(CallKind::Scan, /*WithDim=*/true, /*ReportsTemplates=*/true));
     R.push_back(std::make_unique<SortRule>());
     return R;
   }();

@@ -13,23 +13,23 @@ using namespace clang::ast_matchers;
 namespace dpstub {
 
 StatementMatcher SortRule::matcher() const {
-  return callExpr(callee(functionDecl(callSiteCallee(kind())))).bind("call");
+  return callExpr(callee(functionDecl(callSiteCallee(name())))).bind("call");
 }
 
 std::optional<StatementMatcher> SortRule::dependentMatcher() const {
   return callExpr(callee(unresolvedLookupExpr(
-                      hasAnyDeclaration(functionTemplateDecl(callSiteCallee(kind()))))))
+                      hasAnyDeclaration(functionTemplateDecl(callSiteCallee(name()))))))
       .bind("call");
 }
 
 std::optional<AnalysedCall> SortRule::analyse(const CallExpr *Call, ASTContext &Ctx,
                                               Reporter &Diags) const {
-  const std::optional<int> Rc = checkCallShape(Call, kind(), 3, Ctx, Diags);
+  const std::optional<int> Rc = checkCallShape(Call, name(), 3, Ctx, Diags);
   if (!Rc)
     return std::nullopt;
   const std::optional<int> Dim = explicitDim(Call);
   if (!Dim) {
-    Diags.untouched(Call->getBeginLoc()) << kind() << "its Dim is not a constant the tool can see";
+    Diags.untouched(Call->getBeginLoc()) << name() << "its Dim is not a constant the tool can see";
     return std::nullopt;
   }
   const std::string Spelling = "dp::sort<" + std::to_string(*Dim) + ">";
@@ -64,7 +64,7 @@ std::optional<AnalysedCall> SortRule::analyse(const CallExpr *Call, ASTContext &
   Binding.BroadcastOnly = true;
   Binding.AllowImplicitIndex = false;
   std::optional<AnalysedCall> A = analyseKernelCall(Call, kind(), Binding, *Rc, Ctx, Diags);
-  if (!A || !stubsCanPass(*A, kind(), Binding.FirstArg, Diags))
+  if (!A || !stubsCanPass(*A, name(), Binding.FirstArg, Diags))
     return std::nullopt;
   const SourceLocation CmpAt = callArg(Call, 1)->getExprLoc();
   if (const FunctionDecl *Cmp = A->KernelFunction; Cmp && !A->Model.K.Generic) {
