@@ -23,44 +23,39 @@ void inner(float &c, const dp::field<1, float> &a, const dp::field<1, float> &b)
 void run(dp::field<2, double> &A, dp::field<1, double> &C, dp::field<2, int> &M,
          dp::field<2, float> &X, dp::field<2, float> &Y, dp::field<2, float> &Z) {
   dp::forall(C.get_grid(), sum_rows, C, A);
-  dp::forall(dp::grid<1>(4), fill_column, M);
-  dp::forall(Z.get_grid(), inner, Z, dp::spread<2>(dp::transpose(X)), dp::spread<1>(Y));
-  dp::forall(Z.get_grid(), [](dp::index<2> i, float &z, const dp::field<2, float> &x) { z = x(i[1], i[0]); },
-             dp::_index, Z, dp::read_only(X));
-  dp::forall(dp::tile<1, 3, 2>(dp::grid<3>(2, 3, 4)), [](dp::index<3> t, dp::index<3> l) {}, dp::_tile_index,
-             dp::_local_index);
-}
-
 // STUB: //   argument 2 `A` (dp::field<2, double>, rank 2) -> const dp::field<1, double> &a: partial projection, read-only (const double *__restrict__)
 // STUB:   dp::rt::partial_projection<1, const double, 1> a1; // `A`: partial projection, read-only (const double *__restrict__)
 // STUB:   const dp::field<1, double> v1 = dp::rt::formal_view(p.a1.view(pos));
 // STUB:       launch.project_partial<1, const double>(a1, 1, dp::rt::access::read)};
-
+  dp::forall(dp::grid<1>(4), fill_column, M);
 // STUB: //   index:        the kernel's first parameter receives the logical index
 // STUB: //   argument 1 `M` (dp::field<2, int>, rank 2) -> dp::field<1, int> &column: partial projection, read-write
 // STUB:   dp::rt::index_values<1> indices; // position -> index value
 // STUB:   dp::field<1, int> v0 = p.a0.view(pos);
 // STUB:   ::fill_column(p.indices[pos], v0);
 // STUB:       launch.project_partial<1, int>(a0, 0, dp::rt::access::write)};
-
+  dp::forall(Z.get_grid(), inner, Z, dp::spread<2>(dp::transpose(X)), dp::spread<1>(Y));
 // STUB: //   argument 2 `dp::spread<2>(dp::transpose(X))` (dp::field<3, float>, rank 3) -> const dp::field<1, float> &a: partial projection, read-only (const float *__restrict__)
 // STUB: //   argument 3 `dp::spread<1>(Y)` (dp::field<3, float>, rank 3) -> const dp::field<1, float> &b: partial projection, read-only (const float *__restrict__)
 // STUB:   static const dp::rt::stub_table<2, params_type> stubs{{[{][{]}}
 // STUB:       nullptr, nullptr,
-// STUB:       &forall_27_3_stub<2, params_type>, nullptr, nullptr, nullptr, nullptr,
-// STUB:       &forall_27_3_stub<7, params_type>}};
-
+// STUB:       &forall_[[@LINE-5]]_3_stub<2, params_type>, nullptr, nullptr, nullptr, nullptr,
+// STUB:       &forall_[[@LINE-6]]_3_stub<7, params_type>}};
+  dp::forall(Z.get_grid(), [](dp::index<2> i, float &z, const dp::field<2, float> &x) { z = x(i[1], i[0]); },
+             dp::_index, Z, dp::read_only(X));
 // STUB: //   argument 1 `dp::_index` -> dp::index<2> i: special index (logical index), value
 // STUB: //   argument 3 `dp::read_only(X)` (dp::field<2, const float>, rank 2) -> const dp::field<2, float> &x: broadcast field, read-only (const float *__restrict__)
 // STUB:   dp::field<2, float> a2; // `dp::read_only(X)`: broadcast field, read-only (const float *__restrict__)
 // STUB:   const dp::index<2> v0 = p.indices[pos];
 // STUB:   dp::field<2, float> v2(p.a2); // a handle on the launch's copy
 // STUB:       launch.whole<float>(a2, 2, dp::rt::access::read)};
-
+  dp::forall(dp::tile<1, 3, 2>(dp::grid<3>(2, 3, 4)), [](dp::index<3> t, dp::index<3> l) {}, dp::_tile_index,
+             dp::_local_index);
 // STUB:   const dp::index<3> v0 = at.tile;
 // STUB:   const dp::index<3> v1 = at.local;
-// STUB:       &forall_30_3_stub<3, params_type>,
-// STUB:       &forall_30_3_stub<4, params_type>,
-// STUB:       &forall_30_3_stub<5, params_type>,
-// STUB:       &forall_30_3_stub<6, params_type>,
-// STUB:       &forall_30_3_stub<7, params_type>}};
+// STUB:       &forall_[[@LINE-4]]_3_stub<3, params_type>,
+// STUB:       &forall_[[@LINE-5]]_3_stub<4, params_type>,
+// STUB:       &forall_[[@LINE-6]]_3_stub<5, params_type>,
+// STUB:       &forall_[[@LINE-7]]_3_stub<6, params_type>,
+// STUB:       &forall_[[@LINE-8]]_3_stub<7, params_type>}};
+}

@@ -18,16 +18,60 @@ void run(dp::field<1, float> &out, dp::field<1, float> &in) {
   const dp::grid<1> g = out.get_grid();
   dp::forall(g, scale, out, in, 2.0f);
 // REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE-1]]_3(g, scale, out, in, 2.0f);
+// STUB: // dp::forall at forall_kernels.cpp:[[@LINE-2]]:3
+// STUB: //   kernel:       void scale(float &out, float in, float factor) [function]
+// STUB: //   compute rank: 1
+// STUB: //   argument 1 `out` (dp::field<1, float>, rank 1) -> float &out: elemental projection, read-write
+// STUB: //   argument 2 `in` (dp::field<1, float>, rank 1) -> float in: elemental projection, read-only (const float *__restrict__)
+// STUB: //   argument 3 `2.0f` (float, rank 0) -> float factor: broadcast scalar, read-only
+// STUB: template <class Kernel> struct forall_[[@LINE-8]]_3_params {
+// STUB:   dp::rt::projection<float, 1> a0; // `out`: elemental projection, read-write
+// STUB:   dp::rt::projection<const float, 1> a1; // `in`: elemental projection, read-only (const float *__restrict__)
+// STUB:   float a2; // `2.0f`: broadcast scalar, read-only
+// STUB: };
+// STUB:   float v0 = p.a0[pos]; // written back below
+// STUB:   const float &v1 = p.a1[pos];
+// STUB:   const auto &v2 = p.a2;
+// STUB:   ::scale(v0, v1, v2);
+// STUB:   p.a0[pos] = v0;
+// STUB: DP_GLOBAL void forall_[[@LINE-18]]_3_stub(const dp::rt::launch_geometry<1> geometry, const Params p) {
+// STUB:   if (dp::rt::map_thread<Mode>(geometry, thread.group, thread.local, pos))
+// STUB: void forall_[[@LINE-20]]_3(const Domain &domain, Kernel &&kernel, A &&...a) {
+// STUB:   static_assert(sizeof...(A) == 3,
+// STUB:   auto &&[a0, a1, a2] = std::forward_as_tuple(std::forward<A>(a)...);
+// STUB:   (void)kernel; // a function: the stub calls it by name
+// STUB:   dp::rt::launch_context<1> launch("dp::forall", "forall_kernels.cpp:[[@LINE-24]]:3", domain);
+// STUB:       launch.project<float>(a0, 0, dp::rt::access::write),
+// STUB:       launch.project<const float>(a1, 1, dp::rt::access::read),
+// STUB:       a2};
+// STUB:       &forall_[[@LINE-28]]_3_stub<1, params_type>, nullptr, nullptr, nullptr, nullptr, nullptr,
+// STUB:       &forall_[[@LINE-29]]_3_stub<7, params_type>}};
   dp::forall(g, add_square{1.0f}, out, in);
 // REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE-1]]_3(g, add_square{1.0f}, out, in);
+// STUB: // dp::forall at forall_kernels.cpp:[[@LINE-2]]:3
+// STUB: //   kernel:       void add_square::operator()(float &out, float in) [function object]
+// STUB:   Kernel kernel; // captured fields refer to the launch's copies
+// STUB:   p.kernel(v0, v1);
+// STUB:       launch.capture(kernel, false),
   dp::forall(g, [](float &o, float i) { o = square(i); }, out, in);
 // REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE-1]]_3(g, [] DP_HOST_DEVICE (float &o, float i) { o = square(i); }, out, in);
+// STUB: // dp::forall at forall_kernels.cpp:[[@LINE-2]]:3
+// STUB: //   kernel:       void lambda(float &o, float i) [lambda]
   auto twice = [=](float &o) { o = 2 * o; };
 // REWRITE: auto twice = [=] DP_HOST_DEVICE (float &o) { o = 2 * o; };
   dp::forall(g, twice, out);
+// STUB: // dp::forall at forall_kernels.cpp:[[@LINE-1]]:3
   float bias = 1.0f;
   dp::forall(g, [&](float &o) { o += bias; }, out);
 // DIAG: forall_kernels.cpp:[[@LINE-1]]:38: warning: kernel lambda captures 'bias' by reference: on a GPU the reference points to host memory; capture it by value
+// STUB: // dp::forall at forall_kernels.cpp:{{[0-9]+}}:3
+// STUB: //   kernel:       ::lambda_{{[0-9]+}}_30 (generic) [function object]
+// STUB: //   argument 1 `out` (dp::field<1, float>, rank 1) -> P0 &o: elemental projection, read-write
+// STUB: //   argument 2 `in` (dp::field<1, float>, rank 1) -> P1 i: elemental projection, read-only (const float *__restrict__)
+// STUB: //   kernel:       void scale_by::operator()(float &out, float in) [function object]
+// STUB:   p.kernel(v0, v1);
+// STUB: //   kernel:       void count_up::operator()(dp::index<1> i, float &v) [function object]
+// STUB:   p.kernel(v0, v1);
 }
 
 // A generic lambda is written as a function object before its function
@@ -60,48 +104,3 @@ void run_inherited(dp::field<1, float> &out, dp::field<1, float> &in) {
 // REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE-1]]_3(out.get_grid(), count_up<1>(), dp::_index, out);
 }
 // REWRITE: #include "forall_kernels.cpp.dpstub.hpp" // dpstub: their invocation stubs
-
-// STUB: // dp::forall at forall_kernels.cpp:19:3
-// STUB: //   kernel:       void scale(float &out, float in, float factor) [function]
-// STUB: //   compute rank: 1
-// STUB: //   argument 1 `out` (dp::field<1, float>, rank 1) -> float &out: elemental projection, read-write
-// STUB: //   argument 2 `in` (dp::field<1, float>, rank 1) -> float in: elemental projection, read-only (const float *__restrict__)
-// STUB: //   argument 3 `2.0f` (float, rank 0) -> float factor: broadcast scalar, read-only
-// STUB: template <class Kernel> struct forall_19_3_params {
-// STUB:   dp::rt::projection<float, 1> a0; // `out`: elemental projection, read-write
-// STUB:   dp::rt::projection<const float, 1> a1; // `in`: elemental projection, read-only (const float *__restrict__)
-// STUB:   float a2; // `2.0f`: broadcast scalar, read-only
-// STUB: };
-// STUB:   float v0 = p.a0[pos]; // written back below
-// STUB:   const float &v1 = p.a1[pos];
-// STUB:   const auto &v2 = p.a2;
-// STUB:   ::scale(v0, v1, v2);
-// STUB:   p.a0[pos] = v0;
-// STUB: DP_GLOBAL void forall_19_3_stub(const dp::rt::launch_geometry<1> geometry, const Params p) {
-// STUB:   if (dp::rt::map_thread<Mode>(geometry, thread.group, thread.local, pos))
-// STUB: void forall_19_3(const Domain &domain, Kernel &&kernel, A &&...a) {
-// STUB:   static_assert(sizeof...(A) == 3,
-// STUB:   auto &&[a0, a1, a2] = std::forward_as_tuple(std::forward<A>(a)...);
-// STUB:   (void)kernel; // a function: the stub calls it by name
-// STUB:   dp::rt::launch_context<1> launch("dp::forall", "forall_kernels.cpp:19:3", domain);
-// STUB:       launch.project<float>(a0, 0, dp::rt::access::write),
-// STUB:       launch.project<const float>(a1, 1, dp::rt::access::read),
-// STUB:       a2};
-// STUB:       &forall_19_3_stub<1, params_type>, nullptr, nullptr, nullptr, nullptr, nullptr,
-// STUB:       &forall_19_3_stub<7, params_type>}};
-// STUB: // dp::forall at forall_kernels.cpp:21:3
-// STUB: //   kernel:       void add_square::operator()(float &out, float in) [function object]
-// STUB:   Kernel kernel; // captured fields refer to the launch's copies
-// STUB:   p.kernel(v0, v1);
-// STUB:       launch.capture(kernel, false),
-// STUB: // dp::forall at forall_kernels.cpp:23:3
-// STUB: //   kernel:       void lambda(float &o, float i) [lambda]
-// STUB: // dp::forall at forall_kernels.cpp:27:3
-// STUB: // dp::forall at forall_kernels.cpp:{{[0-9]+}}:3
-// STUB: //   kernel:       ::lambda_{{[0-9]+}}_30 (generic) [function object]
-// STUB: //   argument 1 `out` (dp::field<1, float>, rank 1) -> P0 &o: elemental projection, read-write
-// STUB: //   argument 2 `in` (dp::field<1, float>, rank 1) -> P1 i: elemental projection, read-only (const float *__restrict__)
-// STUB: //   kernel:       void scale_by::operator()(float &out, float in) [function object]
-// STUB:   p.kernel(v0, v1);
-// STUB: //   kernel:       void count_up::operator()(dp::index<1> i, float &v) [function object]
-// STUB:   p.kernel(v0, v1);

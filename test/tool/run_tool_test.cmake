@@ -2,7 +2,9 @@
 # its expectations as FileCheck lines.
 #   // EXIT: N          expected exit status (default 0)
 #   // REWRITE: line    a line of the rewritten source (full-line match)
-#   // STUB: line       a line of the generated stub header
+#   // STUB: line       a line of the generated stub header, written under
+#                       its call-site (stubs come in source order), naming
+#                       stubs by the call's line: forall_[[@LINE-1]]_3
 #   // DIAG: text       a diagnostic; any diagnostic not checked fails
 #   // LIST: text       a line of `dpstub --list` output
 #   // FILES: a.hpp     more inputs copied beside the source (from its folder)
