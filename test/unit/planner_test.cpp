@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <set>
 #include <vector>
 
 namespace {
@@ -79,6 +80,111 @@ TEST(Planner, SixtyFourBitDomains) {
     threads += p.groups[0] * p.groups[1] * p.groups[2] * 256;
   EXPECT_GE(threads, std::int64_t(1) << 40);
   EXPECT_LT(plan.wastage(), 1.01);
+}
+
+TEST(FastDivmod, EqualsDivisionAndRemainder) {
+  std::mt19937 rng(7);
+  std::vector<std::uint32_t> divisors = {1, 2, 3, 5, 7, 10, 255, 256, 257, 641, 65535, 65536,
+                                         65537, (1u << 31) - 1, 1u << 31, (1u << 31) + 1,
+                                         UINT32_MAX - 1, UINT32_MAX};
+  for (int k = 0; k < 200; ++k)
+    divisors.push_back(std::uniform_int_distribution<std::uint32_t>(1, UINT32_MAX)(rng));
+  for (int k = 0; k < 100; ++k)
+    divisors.push_back(std::uniform_int_distribution<std::uint32_t>(1, 5000)(rng));
+  for (std::uint32_t d : divisors) {
+    const dp::rt::fast_divmod f(d);
+    std::vector<std::uint32_t> ns = {0, 1, d - 1, d, d + 1, 2 * d - 1, 2 * d, UINT32_MAX,
+                                     UINT32_MAX - 1, UINT32_MAX / d * d, UINT32_MAX / d * d - 1};
+    for (int k = 0; k < 2000; ++k)
+      ns.push_back(std::uniform_int_distribution<std::uint32_t>(0, UINT32_MAX)(rng));
+    for (std::uint32_t n : ns) {
+      std::uint32_t q, r;
+      f.divmod(n, q, r);
+      ASSERT_EQ(q, n / d) << n << " / " << d;
+      ASSERT_EQ(r, n % d) << n << " % " << d;
+    }
+  }
+}
+
+/// The 32-bit raise (fast division) and the 64-bit one give every thread
+/// the same index, in every mode that raises: the same plan run both ways.
+template <int N>
+void check_raises_agree(const dp::extent<N> &e, const triple &shape, int count, std::set<int> &modes,
+                        const dp::rt::device_limits &limits = {{40, 30, 20}, 1024}) {
+  for (auto policy : {dispatch_policy::automatic, dispatch_policy::load_balance, dispatch_policy::split}) {
+    const auto plan = dp::rt::plan_dispatch(e, limits, policy, shape);
+    modes.insert(plan.mode);
+    for (const auto &piece : plan.pieces) {
+      dp::rt::launch_geometry<N> narrow = dp::rt::make_geometry(plan, piece), wide = narrow;
+      ASSERT_TRUE(narrow.narrow);
+      wide.narrow = false;
+      std::mt19937 rng(N * 31 + plan.mode);
+      for (int k = 0; k < count; ++k) {
+        std::int64_t group[3], local[3];
+        for (int j = 0; j < 3; ++j) {
+          group[j] = std::uniform_int_distribution<std::int64_t>(0, piece.groups[j] - 1)(rng);
+          local[j] = std::uniform_int_distribution<std::int64_t>(0, shape[j] - 1)(rng);
+        }
+        dp::index<N> a, b;
+        bool ra = false, rb = false;
+        switch (plan.mode) {
+        case 7:
+          ra = dp::rt::map_thread<7>(narrow, group, local, a), rb = dp::rt::map_thread<7>(wide, group, local, b);
+          break;
+        case 4: case 5: case 6:
+          if constexpr (N == 3) {
+            if (plan.mode == 4)
+              ra = dp::rt::map_thread<4>(narrow, group, local, a), rb = dp::rt::map_thread<4>(wide, group, local, b);
+            else if (plan.mode == 5)
+              ra = dp::rt::map_thread<5>(narrow, group, local, a), rb = dp::rt::map_thread<5>(wide, group, local, b);
+            else
+              ra = dp::rt::map_thread<6>(narrow, group, local, a), rb = dp::rt::map_thread<6>(wide, group, local, b);
+          }
+          break;
+        default:
+          continue; // direct modes do not divide
+        }
+        ASSERT_EQ(ra, rb);
+        for (int d = 0; ra && d < N; ++d)
+          ASSERT_EQ(a[d], b[d]) << "mode " << plan.mode << " dimension " << d;
+      }
+    }
+  }
+}
+
+TEST(FastDivmod, NarrowAndWideRaisesAgree) {
+  std::set<int> modes;
+  check_raises_agree(dp::extent<4>(37, 1000, 3, 129), {256, 1, 1}, 2000, modes);
+  check_raises_agree(dp::extent<6>(3, 5, 7, 11, 13, 17), {64, 2, 1}, 2000, modes);
+  check_raises_agree(dp::extent<3>(5000, 7, 9), {32, 4, 2}, 2000, modes);
+  check_raises_agree(dp::extent<3>(3, 70000, 9), {8, 8, 4}, 2000, modes);
+  // The partially direct modes 4, 5 and 6 (as in
+  // Planner.RankThreeBeyondOneDimensionUsesPartiallyDirectModes).
+  const dp::rt::device_limits square{{64, 64, 64}, 1024};
+  check_raises_agree(dp::extent<3>(10, 100, 1024), {256, 1, 1}, 2000, modes, square);
+  check_raises_agree(dp::extent<3>(10, 50, 256 * 100), {256, 1, 1}, 2000, modes, square);
+  check_raises_agree(dp::extent<3>(50, 40, 256 * 100), {256, 1, 1}, 2000, modes, square);
+  for (int mode : {4, 5, 6, 7})
+    EXPECT_TRUE(modes.count(mode)) << "no plan used mode " << mode;
+}
+
+TEST(FastDivmod, DomainsBeyondThirtyTwoBitsRaiseIn64Bits) {
+  // 2^34 points: the geometry is wide, and a thread far into the domain
+  // reaches the index a plain 64-bit raise gives.
+  const dp::extent<4> e(std::int64_t(1) << 10, std::int64_t(1) << 8, std::int64_t(1) << 8, std::int64_t(1) << 8);
+  const dp::rt::device_limits limits{{std::int64_t(1) << 31, 65535, 65535}, 1024};
+  const auto plan = dp::rt::plan_dispatch(e, limits);
+  ASSERT_EQ(plan.mode, 7);
+  const auto g = dp::rt::make_geometry(plan, plan.pieces.front());
+  EXPECT_FALSE(g.narrow);
+  const std::int64_t group[3] = {(std::int64_t(1) << 25) + 3, 0, 0}, local[3] = {17, 0, 0};
+  dp::index<4> out;
+  ASSERT_TRUE(dp::rt::map_thread<7>(g, group, local, out));
+  std::int64_t offset = group[0] * plan.group_shape[0] + local[0];
+  for (int d = 3; d >= 0; --d) {
+    EXPECT_EQ(out[d], offset % e[d]);
+    offset /= e[d];
+  }
 }
 
 /// Walks every physical thread of every piece and counts the logical points

@@ -5,6 +5,7 @@
 /// allocate nothing, so generated stubs compile them for the GPU.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "../config.hpp"
 #include "../extent.hpp"
 #include "../index.hpp"
+#include "fast_divmod.hpp"
 
 namespace dp::rt {
 
@@ -90,7 +92,33 @@ template <int N> struct launch_geometry {
   std::int64_t group_shape[3];
   std::int64_t groups[3];
   std::int64_t origin[N];
+  /// Every linear position of the domain fits 32 bits: the raises of modes
+  /// 4-7 divide with the precomputed divisors below (no hardware divide),
+  /// in 32-bit arithmetic; otherwise with 64-bit `/` and `%`.
+  bool narrow;
+  fast_divmod by_extent[N]; ///< mode 7: by each logical extent
+  fast_divmod by_virt[3];   ///< modes 4-6: by each dimension's count of groups
 };
+
+namespace detail {
+DP_HOST_DEVICE inline std::int64_t div_ceil(std::int64_t a, std::int64_t b) {
+  return (a + b - 1) / b;
+}
+
+/// The one decision: a domain whose points all have 32-bit linear
+/// positions is raised in 32-bit arithmetic.
+inline bool narrow_domain(const std::int64_t *extent, int n) {
+  std::int64_t total = 1;
+  for (int d = 0; d < n; ++d) {
+    if (extent[d] > std::int64_t(UINT32_MAX))
+      return false;
+    total *= extent[d];
+    if (total > std::int64_t(UINT32_MAX))
+      return false;
+  }
+  return true;
+}
+} // namespace detail
 
 template <int N>
 launch_geometry<N> make_geometry(const dispatch_plan<N> &plan, const dispatch_piece<N> &piece) {
@@ -99,14 +127,17 @@ launch_geometry<N> make_geometry(const dispatch_plan<N> &plan, const dispatch_pi
     g.extent[d] = plan.domain[d], g.origin[d] = piece.origin[d];
   for (int k = 0; k < 3; ++k)
     g.group_shape[k] = plan.group_shape[k], g.groups[k] = piece.groups[k];
+  g.narrow = detail::narrow_domain(g.extent, N);
+  if (g.narrow) {
+    for (int d = 0; d < N; ++d)
+      g.by_extent[d] = fast_divmod(std::uint32_t(g.extent[d]));
+    if constexpr (N == 3)
+      for (int d = 0; d < 3; ++d)
+        g.by_virt[d] = fast_divmod(
+            std::uint32_t(detail::div_ceil(g.extent[d], std::max<std::int64_t>(1, g.group_shape[2 - d]))));
+  }
   return g;
 }
-
-namespace detail {
-DP_HOST_DEVICE inline std::int64_t div_ceil(std::int64_t a, std::int64_t b) {
-  return (a + b - 1) / b;
-}
-} // namespace detail
 
 /// The logical index of a physical thread in mode `Mode`; false when the
 /// thread maps to no point. This is the code a stub instantiates per mode.
@@ -148,8 +179,14 @@ DP_HOST_DEVICE bool map_thread(const launch_geometry<N> &g, const std::int64_t (
     if (spread >= virt[a] * virt[b])
       return false;
     vgroup[c] = group[0];
-    vgroup[a] = spread / virt[b];
-    vgroup[b] = spread % virt[b];
+    if (g.narrow) {
+      std::uint32_t q, r;
+      g.by_virt[b].divmod(std::uint32_t(spread), q, r);
+      vgroup[a] = q, vgroup[b] = r;
+    } else {
+      vgroup[a] = spread / virt[b];
+      vgroup[b] = spread % virt[b];
+    }
     for (int d = 0; d < 3; ++d) {
       out[d] = g.origin[d] + vgroup[d] * tile[d] + local[2 - d];
       if (out[d] >= g.extent[d])
@@ -168,6 +205,15 @@ DP_HOST_DEVICE bool map_thread(const launch_geometry<N> &g, const std::int64_t (
     std::int64_t offset = start + (global[2] * py + global[1]) * px + global[0];
     if (offset >= total)
       return false;
+    if (g.narrow) {
+      std::uint32_t rest = std::uint32_t(offset), q, r;
+      for (int d = N - 1; d >= 0; --d) {
+        g.by_extent[d].divmod(rest, q, r);
+        out[d] = r;
+        rest = q;
+      }
+      return true;
+    }
     for (int d = N - 1; d >= 0; --d) {
       out[d] = offset % g.extent[d];
       offset /= g.extent[d];
