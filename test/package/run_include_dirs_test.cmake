@@ -1,6 +1,7 @@
 # dpstub_generate with a kernel helper in an include directory: the
 # generated tree mirrors the target's include directories ahead of the
-# originals, and a marked copy whose header moved away is removed.
+# originals, and a marked copy whose header moved away is removed. (An edit
+# of a header in place is package.build-tree's case.)
 #   cmake -DBUILD=<dpstub build dir> -DSOURCE=<incdirs dir> -DWORK=... -P run_include_dirs_test.cmake
 cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
@@ -59,9 +60,4 @@ string(FIND "${command}" "-I${WORK}/src/inc " original_at)
 if(mirror_at LESS 0 OR original_at LESS 0 OR NOT mirror_at LESS original_at)
   message(FATAL_ERROR "the mirror of inc/ should come before inc/ on the include path:\n${command}")
 endif()
-
-# Edited in place: translated again, the new value compiled.
-string(REPLACE "return 5;" "return 7;" helper "${helper}")
-file(WRITE ${WORK}/src/inc/kern.h "${helper}")
-expect_run(7 "helper edited in inc/")
 message(STATUS "include directories: ${last_output}")

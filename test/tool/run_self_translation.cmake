@@ -2,7 +2,8 @@
 # without a call-site must come out byte for byte unchanged. The database
 # is this build's compile_commands.json with each source once (several
 # targets compile some) and without the build tree's generated sources
-# (dpstub's own outputs: tool.retranslation translates those again).
+# (dpstub's own outputs: tool.retranslation translates those again), and
+# with three of the tool's own sources standing for all of them.
 cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
 file(READ ${BUILD}/compile_commands.json all)
@@ -14,6 +15,12 @@ foreach(i RANGE ${last})
   string(JSON file GET "${all}" ${i} file)
   string(FIND "${file}" "${BUILD}/" at)
   if(at EQUAL 0 OR file IN_LIST seen)
+    continue()
+  endif()
+  # The tool's own sources parse clang's headers (about 7 s each on two
+  # cores, two thirds of this test): three of them stand for the rest.
+  if(file MATCHES "^${SOURCE_DIR}/(lib|tool)/" AND
+     NOT file MATCHES "/(lib/SourceEdits|tool/dpstub|tool/lsp/Server)\\.cpp$")
     continue()
   endif()
   list(APPEND seen "${file}")
