@@ -5,7 +5,6 @@
 /// allocate nothing, so generated stubs compile them for the GPU.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -127,15 +126,15 @@ launch_geometry<N> make_geometry(const dispatch_plan<N> &plan, const dispatch_pi
     g.extent[d] = plan.domain[d], g.origin[d] = piece.origin[d];
   for (int k = 0; k < 3; ++k)
     g.group_shape[k] = plan.group_shape[k], g.groups[k] = piece.groups[k];
+  // The divisors of the modes that divide, nothing for direct launches.
   g.narrow = detail::narrow_domain(g.extent, N);
-  if (g.narrow) {
+  if (g.narrow && plan.mode == indirect)
     for (int d = 0; d < N; ++d)
       g.by_extent[d] = fast_divmod(std::uint32_t(g.extent[d]));
-    if constexpr (N == 3)
+  if constexpr (N == 3)
+    if (g.narrow && plan.mode >= partial_x && plan.mode <= partial_z)
       for (int d = 0; d < 3; ++d)
-        g.by_virt[d] = fast_divmod(
-            std::uint32_t(detail::div_ceil(g.extent[d], std::max<std::int64_t>(1, g.group_shape[2 - d]))));
-  }
+        g.by_virt[d] = fast_divmod(std::uint32_t(detail::div_ceil(g.extent[d], g.group_shape[2 - d])));
   return g;
 }
 
@@ -173,7 +172,7 @@ DP_HOST_DEVICE bool map_thread(const launch_geometry<N> &g, const std::int64_t (
     std::int64_t tile[3], virt[3], vgroup[3];
     for (int d = 0; d < 3; ++d) {
       tile[d] = g.group_shape[2 - d];
-      virt[d] = detail::div_ceil(g.extent[d], tile[d]);
+      virt[d] = g.narrow ? g.by_virt[d].divisor() : detail::div_ceil(g.extent[d], tile[d]);
     }
     const std::int64_t spread = group[2] * g.groups[1] + group[1];
     if (spread >= virt[a] * virt[b])
