@@ -20,6 +20,10 @@ std::optional<std::string> readFile(const std::string &Path) {
 }
 } // namespace
 
+std::string stubHeaderPath(const TranslationResult &Unit) {
+  return (llvm::sys::path::parent_path(Unit.MainFile) + "/" + Unit.StubHeaderName).str();
+}
+
 namespace {
 /// The files of (unit, plan) pairs: edits of one file merged, as several
 /// units may mark the same helper header.
@@ -35,8 +39,7 @@ outputsOf(const std::vector<std::pair<const TranslationResult *, const Translati
     for (const auto &[File, Text] : U->Parsed)
       Parsed.emplace(File, Text);
     if (!P->StubHeader.empty()) {
-      const std::string Header =
-          (llvm::sys::path::parent_path(U->MainFile) + "/" + U->StubHeaderName).str();
+      const std::string Header = stubHeaderPath(*U);
       FileOutput &H = Out[Header];
       H.Before = readFile(Header);
       H.After = P->StubHeader;

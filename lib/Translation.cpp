@@ -515,9 +515,9 @@ private:
 
     if (Opts.LineMarkers)
       addLineMarkers(MainEdits, Buffer, [&](unsigned Offset) {
+        // The source's own name (no #line of the user's before): absolute.
         const PresumedLoc P = SM.getPresumedLoc(SM.getComposedLoc(Main, Offset));
-        const bool Own = SM.getFileID(SM.getComposedLoc(Main, Offset)) == Main &&
-                         llvm::StringRef(P.getFilename()) == SM.getFileEntryRefForID(Main)->getName();
+        const bool Own = llvm::StringRef(P.getFilename()) == SM.getFileEntryRefForID(Main)->getName();
         return lineDirective(P.getLine(), Own ? Out.MainFile : std::string(P.getFilename()));
       });
     for (const Edit &E : MainEdits)

@@ -144,6 +144,11 @@ void translate(const CompilationDatabase &DB, const dpstub::TranslationOptions &
   U.ToolFailed = !dpstub::translateUnit(DB, U.Source, Opts, U.Result, U.Printed);
 }
 
+/// Where --out-dir puts the copy of File (a path under Root).
+std::string mirrored(const std::string &File, const std::string &Root) {
+  return absolute(OutDir) + File.substr(Root.size());
+}
+
 /// Writes Text to Path through a temporary file and a rename; directories
 /// are created as the umask allows.
 bool writeAtomically(const std::string &Path, llvm::StringRef Text) {
@@ -288,7 +293,7 @@ bool writeFiles(const std::map<std::string, dpstub::FileOutput> &Files,
         Ok = false;
         continue;
       }
-      Dest = absolute(OutDir) + File.substr(Root.size());
+      Dest = mirrored(File, Root);
     } else if (Output.Before && readFile(File) != Output.Before) {
       error(File + " changed after it was parsed; not written");
       Ok = false;
@@ -322,7 +327,6 @@ bool writeFiles(const std::map<std::string, dpstub::FileOutput> &Files,
 bool removeStaleOutputs(const std::vector<std::unique_ptr<Unit>> &Units, const std::string &Root) {
   const std::string Out = absolute(OutDir);
   const std::string Lists = Out + "/.dpstub";
-  auto DestOf = [&](const std::string &File) { return Out + File.substr(Root.size()); };
   auto ReadList = [](const std::string &Path) {
     std::set<std::string> Files;
     if (std::optional<std::string> Text = readFile(Path)) {
@@ -340,12 +344,12 @@ bool removeStaleOutputs(const std::vector<std::unique_ptr<Unit>> &Units, const s
     if (U->ToolFailed || R.ParseFailed || R.HasErrors || R.MainFile.empty() ||
         !llvm::StringRef(R.MainFile).starts_with(Root + "/"))
       continue;
-    std::set<std::string> Now{DestOf(R.MainFile)};
+    std::set<std::string> Now{mirrored(R.MainFile, Root)};
     if (!R.Whole.StubHeader.empty())
-      Now.insert(DestOf((path::parent_path(R.MainFile) + "/" + R.StubHeaderName).str()));
+      Now.insert(mirrored(dpstub::stubHeaderPath(R), Root));
     for (const auto &[File, Reps] : R.Whole.Edits)
       if (llvm::StringRef(File).starts_with(Root + "/"))
-        Now.insert(DestOf(File));
+        Now.insert(mirrored(File, Root));
     const std::string List = Lists + R.MainFile.substr(Root.size()) + ".files";
     for (const std::string &F : ReadList(List))
       if (!Now.count(F))
@@ -382,7 +386,7 @@ Tally tally(const std::vector<std::unique_ptr<Unit>> &Units) {
   Tally T;
   for (const auto &U : Units)
     for (const dpstub::ListedCallSite &C : U->Result.CallSites) {
-      std::array<unsigned, 3> &Row = T.ByKind[C.Model.spelling().substr(0, C.Model.spelling().find('<'))];
+      std::array<unsigned, 3> &Row = T.ByKind[std::string("dp::") + toString(C.Model.Kind)];
       ++Row[0];
       if (C.Translated || C.Launch)
         ++Row[1];

@@ -31,6 +31,9 @@ struct FileOutput {
   clang::tooling::Replacements Edits;
 };
 
+/// Where a unit's stub header goes: beside its source.
+std::string stubHeaderPath(const TranslationResult &Unit);
+
 /// Every file the units change (each translated whole), by absolute path.
 /// Units that failed are skipped. An error when two units' edits of one
 /// file conflict or a file cannot be read.
