@@ -64,10 +64,11 @@ std::string detail::check_hints(const exec_options &options, bool tiled) {
   return "";
 }
 
-void detail::check_reference_hints(const char *kind, const exec_options &options, bool tiled) {
+void detail::check_reference_hints(const call_info &call, const exec_options &options,
+                                   bool tiled) {
   const std::string problem = check_hints(options, tiled);
   if (!problem.empty())
-    throw error(std::string(kind) + ": " + problem);
+    throw error(call.name() + ": " + problem);
 }
 
 } // namespace dp

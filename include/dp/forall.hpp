@@ -57,7 +57,7 @@ void host_forall_tiled(const call_info &call, const tiled_grid<Rc, T...> &domain
 namespace detail {
 /// The body of the untranslated call-site (the host reference).
 template <class Domain, class K, class... Args>
-void forall_reference(const Domain &domain, K &kernel, Args &...args) {
+void forall_reference(const source_site &site, const Domain &domain, K &kernel, Args &...args) {
 #if !defined(DPSTUB_TOOL) // dpstub checks call-sites itself, with located diagnostics
   static_assert(detail::domain_rank_v<Domain> > 0,
                 "dp::forall: the compute domain must be a dp::grid<N>, a dp::tile<...>(grid), "
@@ -66,11 +66,12 @@ void forall_reference(const Domain &domain, K &kernel, Args &...args) {
                 "dp::forall: dp::_tile, dp::_tile_index and dp::_local_index need a tiled "
                 "domain: dp::tile<T0, ...>(grid)");
   if constexpr (detail::tiled_rank_v<Domain> > 0)
-    detail::host_forall_tiled(detail::call_info{"dp::forall"}, domain, kernel, args...);
+    detail::host_forall_tiled(call_info{"dp::forall", nullptr, site}, domain, kernel, args...);
   else if constexpr (detail::walk_rank_v<Domain> > 0 && detail::tokens_fit_domain_v<Domain, Args...>)
-    detail::host_forall(detail::call_info{"dp::forall"}, detail::walk_of(domain), kernel, args...);
+    detail::host_forall(call_info{"dp::forall", nullptr, site}, detail::walk_of(domain), kernel,
+                        args...);
 #else
-  (void)domain, (void)kernel, ((void)args, ...);
+  (void)site, (void)domain, (void)kernel, ((void)args, ...);
 #endif
 }
 } // namespace detail
@@ -98,21 +99,36 @@ void forall_reference(const Domain &domain, K &kernel, Args &...args) {
 ///
 /// Throws dp::error for a projection outside a field's bounds or a
 /// writable field that also appears in another argument.
-template <class Domain, class K, class... Args, std::enable_if_t<!detail::is_exec_options_v<Domain>, int> = 0>
+template <class Domain, class K, class... Args,
+          std::enable_if_t<!detail::is_exec_options_v<Domain> && !detail::sited_domain_v<Domain>,
+                           int> = 0>
 void forall(const Domain &domain, K &&kernel, Args &&...args) {
-  detail::forall_reference(domain, kernel, args...);
+  detail::forall_reference({}, domain, kernel, args...);
 }
+
+#if !defined(DPSTUB_TOOL)
+/// dp::forall over a dp::grid<N>, as above; its dp::errors name the
+/// caller's file and line (detail/source_site.hpp).
+#define DP_DETAIL_SITED_FORALL(N)                                                                  \
+  template <class K, class... Args>                                                                \
+  void forall(detail::at_site<grid<N>> domain, K &&kernel, Args &&...args) {                       \
+    detail::forall_reference(domain.site, domain.value, kernel, args...);                          \
+  }
+DP_DETAIL_SITED_RANKS(DP_DETAIL_SITED_FORALL)
+#undef DP_DETAIL_SITED_FORALL
+#endif
 
 /// forall with execution options first (dp::on(q), .when(c),
 /// dp::group_size(...), .max_groups(n)). Untranslated, the call-site runs
 /// on the host at once, in program order (an order every queue allows);
 /// its hints are checked as a device would check them.
 template <class Domain, class K, class... Args>
-void forall(const exec_options &options, const Domain &domain, K &&kernel, Args &&...args) {
+void forall(detail::options_arg options, const Domain &domain, K &&kernel, Args &&...args) {
 #if !defined(DPSTUB_TOOL)
-  detail::check_reference_hints("dp::forall", options, detail::tiled_rank_v<Domain> > 0);
+  detail::check_reference_hints({"dp::forall", nullptr, detail::site_of(options)},
+                                detail::value_of(options), detail::tiled_rank_v<Domain> > 0);
 #endif
-  detail::forall_reference(domain, kernel, args...);
+  detail::forall_reference(detail::site_of(options), domain, kernel, args...);
 }
 
 } // namespace dp

@@ -18,6 +18,7 @@
 #include <string>
 #include <type_traits>
 
+#include "detail/call_info.hpp"
 #include "rt/task_queue.hpp"
 #include "wait.hpp"
 
@@ -183,7 +184,16 @@ template <class T> inline constexpr bool is_exec_options_v = is_exec_options<T>:
 /// against a tiled domain (whose tile is the group): a message, or empty.
 std::string check_hints(const exec_options &options, bool tiled);
 /// The untranslated call-site's check of its hints: a dp::error naming it.
-void check_reference_hints(const char *kind, const exec_options &options, bool tiled);
+void check_reference_hints(const call_info &call, const exec_options &options, bool tiled);
+
+/// How an untranslated call-site's execution options arrive: with the
+/// caller's line (detail/source_site.hpp). The tool's view of the headers
+/// takes them plainly: it locates call-sites itself.
+#if defined(DPSTUB_TOOL)
+using options_arg = const exec_options &;
+#else
+using options_arg = at_site<exec_options>;
+#endif
 } // namespace detail
 
 } // namespace dp

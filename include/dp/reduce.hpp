@@ -78,7 +78,8 @@ void host_reduce_pencils(const call_info &call, const grid<N> &domain, const R &
 namespace detail {
 /// The body of the untranslated call-site (the host reference).
 template <class Domain, class R, class Result, class F, class... Args>
-void reduce_reference(const Domain &domain, R &r, Result &result, F &f, Args &...args) {
+void reduce_reference(const source_site &site, const Domain &domain, R &r, Result &result, F &f,
+                      Args &...args) {
 #if !defined(DPSTUB_TOOL) // dpstub checks call-sites itself, with located diagnostics
   static_assert(detail::domain_rank_v<Domain> > 0,
                 "dp::reduce: the compute domain must be a dp::grid<N>, a dp::tile<...>(grid), "
@@ -96,13 +97,14 @@ void reduce_reference(const Domain &domain, R &r, Result &result, F &f, Args &..
                   "dp::reduce: r must be callable as r(T, T) with T the result's type, "
                   "returning a value convertible to T");
     if constexpr (detail::tiled_rank_v<Domain> > 0)
-      detail::host_reduce_tiled(detail::call_info{"dp::reduce"}, domain, r, result, f, args...);
+      detail::host_reduce_tiled(call_info{"dp::reduce", nullptr, site}, domain, r, result, f,
+                                args...);
     else
-      detail::host_reduce(detail::call_info{"dp::reduce"}, detail::walk_of(domain), r, result, f,
-                          args...);
+      detail::host_reduce(call_info{"dp::reduce", nullptr, site}, detail::walk_of(domain), r,
+                          result, f, args...);
   }
 #else
-  (void)domain, (void)r, (void)result, (void)f, ((void)args, ...);
+  (void)site, (void)domain, (void)r, (void)result, (void)f, ((void)args, ...);
 #endif
 }
 } // namespace detail
@@ -115,15 +117,17 @@ void reduce_reference(const Domain &domain, R &r, Result &result, F &f, Args &..
 ///
 ///     dp::scalar<double> dot(0.0);
 ///     dp::reduce(g, std::plus<>(), dot, [](double a, double b) { return a * b; }, A, B);
-template <class Domain, class R, class Result, class F, class... Args, std::enable_if_t<!detail::is_exec_options_v<Domain>, int> = 0>
+template <class Domain, class R, class Result, class F, class... Args,
+          std::enable_if_t<!detail::is_exec_options_v<Domain> && !detail::sited_domain_v<Domain>, int> = 0>
 void reduce(const Domain &domain, R &&r, Result &result, F &&f, Args &&...args) {
-  detail::reduce_reference(domain, r, result, f, args...);
+  detail::reduce_reference({}, domain, r, result, f, args...);
 }
 
 namespace detail {
 /// The body of the untranslated call-site (the host reference).
 template <int Dim, class Domain, class R, class Result, class F, class... Args>
-void reduce_pencils_reference(const Domain &domain, R &r, Result &result, F &f, Args &...args) {
+void reduce_pencils_reference(const source_site &site, const Domain &domain, R &r, Result &result,
+                              F &f, Args &...args) {
 #if !defined(DPSTUB_TOOL)
   constexpr int N = detail::grid_rank_v<Domain>;
   static_assert(N > 0, "dp::reduce<Dim>: the compute domain must be a dp::grid<N> (tiled, dp::where and triangle domains are for dp::forall and the full dp::reduce)");
@@ -145,12 +149,12 @@ void reduce_pencils_reference(const Domain &domain, R &r, Result &result, F &f, 
                     "dp::reduce<Dim>: r must be callable as r(T, T) with T the result's "
                     "element type, returning a value convertible to T");
       if constexpr (!std::is_const<T>::value)
-        detail::host_reduce_pencils<Dim>(detail::call_info{"dp::reduce"}, domain, r, result, f,
-                                         args...);
+        detail::host_reduce_pencils<Dim>(call_info{"dp::reduce", nullptr, site}, domain, r, result,
+                                         f, args...);
     }
   }
 #else
-  (void)domain, (void)r, (void)result, (void)f, ((void)args, ...);
+  (void)site, (void)domain, (void)r, (void)result, (void)f, ((void)args, ...);
 #endif
 }
 } // namespace detail
@@ -165,29 +169,47 @@ void reduce_pencils_reference(const Domain &domain, R &r, Result &result, F &f, 
 ///                   [](float a, float b) { return a * b; },
 ///                   dp::spread<1>(A), dp::spread<0>(dp::transpose(B)));
 template <int Dim, class Domain, class R, class Result, class F, class... Args,
-          std::enable_if_t<!detail::is_exec_options_v<Domain>, int> = 0>
+          std::enable_if_t<!detail::is_exec_options_v<Domain> && !detail::sited_domain_v<Domain>, int> = 0>
 void reduce(const Domain &domain, R &&r, Result &result, F &&f, Args &&...args) {
-  detail::reduce_pencils_reference<Dim>(domain, r, result, f, args...);
+  detail::reduce_pencils_reference<Dim>({}, domain, r, result, f, args...);
 }
+
+#if !defined(DPSTUB_TOOL)
+/// dp::reduce and dp::reduce<Dim> over a dp::grid<N>, as above; their
+/// dp::errors name the caller's file and line (detail/source_site.hpp).
+#define DP_DETAIL_SITED_REDUCE(N)                                                                  \
+  template <class R, class Result, class F, class... Args>                                         \
+  void reduce(detail::at_site<grid<N>> domain, R &&r, Result &result, F &&f, Args &&...args) {     \
+    detail::reduce_reference(domain.site, domain.value, r, result, f, args...);                    \
+  }                                                                                                \
+  template <int Dim, class R, class Result, class F, class... Args>                                \
+  void reduce(detail::at_site<grid<N>> domain, R &&r, Result &result, F &&f, Args &&...args) {     \
+    detail::reduce_pencils_reference<Dim>(domain.site, domain.value, r, result, f, args...);       \
+  }
+DP_DETAIL_SITED_RANKS(DP_DETAIL_SITED_REDUCE)
+#undef DP_DETAIL_SITED_REDUCE
+#endif
 
 /// The full reduce with execution options first (see dp::forall's).
 template <class Domain, class R, class Result, class F, class... Args>
-void reduce(const exec_options &options, const Domain &domain, R &&r, Result &result, F &&f,
+void reduce(detail::options_arg options, const Domain &domain, R &&r, Result &result, F &&f,
             Args &&...args) {
 #if !defined(DPSTUB_TOOL)
-  detail::check_reference_hints("dp::reduce", options, detail::tiled_rank_v<Domain> > 0);
+  detail::check_reference_hints({"dp::reduce", nullptr, detail::site_of(options)},
+                                detail::value_of(options), detail::tiled_rank_v<Domain> > 0);
 #endif
-  detail::reduce_reference(domain, r, result, f, args...);
+  detail::reduce_reference(detail::site_of(options), domain, r, result, f, args...);
 }
 
 /// reduce<Dim> with execution options first (see dp::forall's).
 template <int Dim, class Domain, class R, class Result, class F, class... Args>
-void reduce(const exec_options &options, const Domain &domain, R &&r, Result &result, F &&f,
+void reduce(detail::options_arg options, const Domain &domain, R &&r, Result &result, F &&f,
             Args &&...args) {
 #if !defined(DPSTUB_TOOL)
-  detail::check_reference_hints("dp::reduce", options, false);
+  detail::check_reference_hints({"dp::reduce", nullptr, detail::site_of(options)},
+                                detail::value_of(options), false);
 #endif
-  detail::reduce_pencils_reference<Dim>(domain, r, result, f, args...);
+  detail::reduce_pencils_reference<Dim>(detail::site_of(options), domain, r, result, f, args...);
 }
 
 } // namespace dp

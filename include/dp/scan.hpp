@@ -30,7 +30,8 @@ void host_scan(const call_info &call, const grid<N> &domain, const R &r, field<N
 namespace detail {
 /// The body of the untranslated call-site (the host reference).
 template <int Dim, class Domain, class R, class Result, class F, class... Args>
-void scan_reference(const Domain &domain, R &r, Result &result, F &f, Args &...args) {
+void scan_reference(const source_site &site, const Domain &domain, R &r, Result &result, F &f,
+                    Args &...args) {
 #if !defined(DPSTUB_TOOL) // dpstub checks call-sites itself, with located diagnostics
   constexpr int N = detail::grid_rank_v<Domain>;
   static_assert(N > 0, "dp::scan<Dim>: the compute domain must be a dp::grid<N> (tiled, dp::where and triangle domains are for dp::forall and the full dp::reduce)");
@@ -50,11 +51,12 @@ void scan_reference(const Domain &domain, R &r, Result &result, F &f, Args &...a
                     "dp::scan<Dim>: r must be callable as r(T, T) with T the result's element "
                     "type, returning a value convertible to T");
       if constexpr (!std::is_const<T>::value)
-        detail::host_scan<Dim>(detail::call_info{"dp::scan"}, domain, r, result, f, args...);
+        detail::host_scan<Dim>(call_info{"dp::scan", nullptr, site}, domain, r, result, f,
+                               args...);
     }
   }
 #else
-  (void)domain, (void)r, (void)result, (void)f, ((void)args, ...);
+  (void)site, (void)domain, (void)r, (void)result, (void)f, ((void)args, ...);
 #endif
 }
 } // namespace detail
@@ -67,19 +69,32 @@ void scan_reference(const Domain &domain, R &r, Result &result, F &f, Args &...a
 ///
 ///     dp::scan<0>(dp::grid<1>(n), std::plus<>(), prefix, [](int x) { return x; }, values);
 template <int Dim, class Domain, class R, class Result, class F, class... Args,
-          std::enable_if_t<!detail::is_exec_options_v<Domain>, int> = 0>
+          std::enable_if_t<!detail::is_exec_options_v<Domain> && !detail::sited_domain_v<Domain>, int> = 0>
 void scan(const Domain &domain, R &&r, Result &result, F &&f, Args &&...args) {
-  detail::scan_reference<Dim>(domain, r, result, f, args...);
+  detail::scan_reference<Dim>({}, domain, r, result, f, args...);
 }
+
+#if !defined(DPSTUB_TOOL)
+/// dp::scan<Dim> over a dp::grid<N>, as above; its dp::errors name the
+/// caller's file and line (detail/source_site.hpp).
+#define DP_DETAIL_SITED_SCAN(N)                                                                    \
+  template <int Dim, class R, class Result, class F, class... Args>                                \
+  void scan(detail::at_site<grid<N>> domain, R &&r, Result &result, F &&f, Args &&...args) {       \
+    detail::scan_reference<Dim>(domain.site, domain.value, r, result, f, args...);                 \
+  }
+DP_DETAIL_SITED_RANKS(DP_DETAIL_SITED_SCAN)
+#undef DP_DETAIL_SITED_SCAN
+#endif
 
 /// scan<Dim> with execution options first (see dp::forall's).
 template <int Dim, class Domain, class R, class Result, class F, class... Args>
-void scan(const exec_options &options, const Domain &domain, R &&r, Result &result, F &&f,
+void scan(detail::options_arg options, const Domain &domain, R &&r, Result &result, F &&f,
           Args &&...args) {
 #if !defined(DPSTUB_TOOL)
-  detail::check_reference_hints("dp::scan", options, false);
+  detail::check_reference_hints({"dp::scan", nullptr, detail::site_of(options)},
+                                detail::value_of(options), false);
 #endif
-  detail::scan_reference<Dim>(domain, r, result, f, args...);
+  detail::scan_reference<Dim>(detail::site_of(options), domain, r, result, f, args...);
 }
 
 } // namespace dp

@@ -57,7 +57,8 @@ void host_sort(const call_info &call, const grid<N> &domain, const Cmp &cmp,
 namespace detail {
 /// The body of the untranslated call-site (the host reference).
 template <int Dim, class Domain, class Cmp, class Field, class... Extra>
-void sort_reference(const Domain &domain, Cmp &cmp, Field &sort_field, Extra &...extra) {
+void sort_reference(const source_site &site, const Domain &domain, Cmp &cmp, Field &sort_field,
+                    Extra &...extra) {
 #if !defined(DPSTUB_TOOL) // dpstub checks call-sites itself, with located diagnostics
   constexpr int N = detail::grid_rank_v<Domain>;
   static_assert(N > 0, "dp::sort<Dim>: the compute domain must be a dp::grid<N> (tiled, dp::where "
@@ -76,12 +77,12 @@ void sort_reference(const Domain &domain, Cmp &cmp, Field &sort_field, Extra &..
                     "dp::sort<Dim>: the comparator must be callable as cmp(const R &, const R "
                     "&, extra...) and return bool; take its operands by value or const&");
       if constexpr (!std::is_const<T>::value)
-        detail::host_sort<Dim>(detail::call_info{"dp::sort"}, domain, cmp, sort_field,
+        detail::host_sort<Dim>(call_info{"dp::sort", nullptr, site}, domain, cmp, sort_field,
                                std::index_sequence_for<Extra...>(), extra...);
     }
   }
 #else
-  (void)domain, (void)cmp, (void)sort_field, ((void)extra, ...);
+  (void)site, (void)domain, (void)cmp, (void)sort_field, ((void)extra, ...);
 #endif
 }
 } // namespace detail
@@ -96,19 +97,32 @@ void sort_reference(const Domain &domain, Cmp &cmp, Field &sort_field, Extra &..
 ///       return key(a) < key(b);
 ///     }, permutation, keys);
 template <int Dim, class Domain, class Cmp, class Field, class... Extra,
-          std::enable_if_t<!detail::is_exec_options_v<Domain>, int> = 0>
+          std::enable_if_t<!detail::is_exec_options_v<Domain> && !detail::sited_domain_v<Domain>, int> = 0>
 void sort(const Domain &domain, Cmp &&cmp, Field &sort_field, Extra &&...extra) {
-  detail::sort_reference<Dim>(domain, cmp, sort_field, extra...);
+  detail::sort_reference<Dim>({}, domain, cmp, sort_field, extra...);
 }
+
+#if !defined(DPSTUB_TOOL)
+/// dp::sort<Dim> over a dp::grid<N>, as above; its dp::errors name the
+/// caller's file and line (detail/source_site.hpp).
+#define DP_DETAIL_SITED_SORT(N)                                                                    \
+  template <int Dim, class Cmp, class Field, class... Extra>                                       \
+  void sort(detail::at_site<grid<N>> domain, Cmp &&cmp, Field &sort_field, Extra &&...extra) {     \
+    detail::sort_reference<Dim>(domain.site, domain.value, cmp, sort_field, extra...);             \
+  }
+DP_DETAIL_SITED_RANKS(DP_DETAIL_SITED_SORT)
+#undef DP_DETAIL_SITED_SORT
+#endif
 
 /// sort<Dim> with execution options first (see dp::forall's).
 template <int Dim, class Domain, class Cmp, class Field, class... Extra>
-void sort(const exec_options &options, const Domain &domain, Cmp &&cmp, Field &sort_field,
+void sort(detail::options_arg options, const Domain &domain, Cmp &&cmp, Field &sort_field,
           Extra &&...extra) {
 #if !defined(DPSTUB_TOOL)
-  detail::check_reference_hints("dp::sort", options, false);
+  detail::check_reference_hints({"dp::sort", nullptr, detail::site_of(options)},
+                                detail::value_of(options), false);
 #endif
-  detail::sort_reference<Dim>(domain, cmp, sort_field, extra...);
+  detail::sort_reference<Dim>(detail::site_of(options), domain, cmp, sort_field, extra...);
 }
 
 } // namespace dp

@@ -32,6 +32,48 @@ TEST(Errors, CaughtAsStdRuntimeErrorWithItsMessage) {
   }
 }
 
+/// "<kind> at errors_test.cpp:<line>": how an untranslated call-site names itself.
+std::string at_line(const char *kind, int line) {
+  return std::string(kind) + " at errors_test.cpp:" + std::to_string(line);
+}
+
+TEST(Errors, UntranslatedCallSitesNameTheirFileAndLine) {
+  // The untranslated program (the host reference) names the line the user
+  // wrote each call-site on, as the translated one does.
+  dp::field<2, int> a(dp::grid<2>(3, 4));
+  dp::field<1, int> short1(dp::grid<1>(2));
+  dp::scalar<int> total(0);
+  const dp::grid<2> big(3, 5);
+  const int forall_line = __LINE__ + 1;
+  expect_error([&] { dp::forall(big, [](int) {}, a); }, {at_line("dp::forall", forall_line).c_str()});
+  const int full_line = __LINE__ + 1;
+  expect_error([&] { dp::reduce(big, std::plus<>(), total, [](int x) { return x; }, a); },
+               {at_line("dp::reduce", full_line).c_str()});
+  const int pencil_line = __LINE__ + 1;
+  expect_error([&] { dp::reduce<1>(a.get_grid(), std::plus<>(), short1, [](int x) { return x; }, a); },
+               {at_line("dp::reduce", pencil_line).c_str(), "the result field"});
+  const int scan_line = __LINE__ + 1;
+  expect_error([&] { dp::scan<0>(big, std::plus<>(), a, [](int x) { return x; }, a); },
+               {at_line("dp::scan", scan_line).c_str()});
+  const int sort_line = __LINE__ + 1;
+  expect_error([&] { dp::sort<0>(big, std::less<>(), a); }, {at_line("dp::sort", sort_line).c_str()});
+  // With execution options first, over any domain: the options' line.
+  const int options_line = __LINE__ + 1;
+  expect_error([&] { dp::forall(dp::group_size(2048), dp::where(big, [](dp::index<2>) { return true; }), [](int) {}, a); },
+               {at_line("dp::forall", options_line).c_str(), "1024"});
+  dp::queue q;
+  const int bad_projection_line = __LINE__ + 1;
+  expect_error([&] { dp::forall(dp::on(q), big, [](int) {}, a); },
+               {at_line("dp::forall", bad_projection_line).c_str(), "argument 1"});
+  // A rank-5 grid, and the kind alone where the site cannot be carried (a
+  // tiled domain without options).
+  dp::field<5, int> f5(dp::grid<5>(1, 1, 1, 1, 2));
+  const int rank5_line = __LINE__ + 1;
+  expect_error([&] { dp::forall(dp::grid<5>(1, 1, 1, 1, 3), [](int) {}, f5); },
+               {at_line("dp::forall", rank5_line).c_str()});
+  expect_error([&] { dp::forall(dp::tile<2, 2>(big), [](int) {}, a); }, {"dp::forall: "});
+}
+
 TEST(Errors, NegativeExtents) {
   expect_error([] { dp::grid<2> g(3, -1); }, {"extent -1", "negative"});
   expect_error([] { dp::extent<1> e(-4); }, {"size -4", "dimension 0", "negative"});
