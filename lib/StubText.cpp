@@ -480,7 +480,7 @@ void renderStubTable(llvm::raw_ostream &OS, const CallSite &C) {
     const bool Used = dp::rt::rank_uses_mode(Rc, Mode);
     OS << ",";
     if (Used)
-      OS << "\n      &" << C.StubName << "_stub<" << Mode << ", params_type>";
+      OS << "\n      &" << C.KernelName << "<" << Mode << ", params_type>";
     else
       OS << " nullptr";
   }

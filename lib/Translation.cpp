@@ -151,6 +151,17 @@ std::string sanitize(llvm::StringRef Name) {
   return S;
 }
 
+/// A call-site's __global__ stub name, readable in a profiler:
+/// "dp_forall__jacobi_cpp__21", or "dp_forall__jacobi_cpp__21_5" when
+/// its line holds another call-site of its kind.
+std::string kernelName(const CallSite &C, llvm::StringRef File, bool SharedLine) {
+  std::string Name = "dp_" + std::string(toString(C.Kind)) + "__" + File.str() + "__" +
+                     std::to_string(C.Loc.Line);
+  if (SharedLine)
+    Name += "_" + std::to_string(C.Loc.Column);
+  return Name;
+}
+
 class TranslateConsumer : public SemaConsumer {
 public:
   TranslateConsumer(const TranslationOptions &Opts, TranslationResult &Out)
@@ -490,6 +501,7 @@ private:
       AddMain({O->Begin, O->End - O->Begin, O->construction(ObjectNames[Begin])});
 
     // The call-sites, in source order, each named after where it ends up.
+    std::map<std::pair<CallKind, unsigned>, int> PerLine; // call-sites of a kind on a line
     for (AnalysedCall &A : Accepted) {
       const Expr *Callee = A.Call->getCallee()->IgnoreImplicit();
       SourceLocation NameEnd = Callee->getEndLoc();
@@ -508,10 +520,14 @@ private:
       C.Loc.Line = Line;
       C.Loc.Column = Column;
       C.StubName = std::string(toString(C.Kind)) + "_" + std::to_string(Line) + "_" + std::to_string(Column);
+      ++PerLine[{C.Kind, Line}];
       const std::string Launcher = "dpstub::" + Namespace + "::" + C.StubName;
       if (Buffer.slice(Begin, End) != Launcher)
         AddMain({Begin, End - Begin, Launcher});
     }
+
+    for (AnalysedCall &A : Accepted)
+      A.Model.KernelName = kernelName(A.Model, Namespace, PerLine[{A.Model.Kind, A.Model.Loc.Line}] > 1);
 
     if (Opts.LineMarkers)
       addLineMarkers(MainEdits, Buffer, [&](unsigned Offset) {

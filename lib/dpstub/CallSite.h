@@ -139,6 +139,10 @@ struct CallSite {
   SortOrder Order = SortOrder::Custom;
   std::vector<Argument> Args;
   std::string StubName; ///< "forall_20_3": unique within the translation unit
+  /// The __global__ stub's name, what profilers show:
+  /// "dp_forall__jacobi_cpp__21" (the column appended when another
+  /// call-site of the kind shares the line). Stable across re-translation.
+  std::string KernelName;
   /// The execution options the call-site passes first ("dp::on(q).when(n >
   /// 64)"), as written; empty when it passes none.
   std::string Options;

@@ -35,7 +35,7 @@ std::string ForallRule::renderStub(const CallSite &C) const {
 
   // The __global__ stub: physical thread -> logical position.
   OS << "template <int Mode, class Params>\n"
-     << "DP_GLOBAL void " << N << "_stub(const dp::rt::launch_geometry<" << C.launchedRank()
+     << "DP_GLOBAL void " << C.KernelName << "(const dp::rt::launch_geometry<" << C.launchedRank()
      << "> geometry, const Params p) {\n"
      << "  const dp::rt::thread_ids thread = dp::rt::this_thread();\n";
   switch (C.Dom.Kind) {

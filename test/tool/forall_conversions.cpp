@@ -39,8 +39,8 @@ void run(dp::field<2, double> &A, dp::field<1, double> &C, dp::field<2, int> &M,
 // STUB: //   argument 3 `dp::spread<1>(Y)` (dp::field<3, float>, rank 3) -> const dp::field<1, float> &b: partial projection, read-only (const float *__restrict__)
 // STUB:   static const dp::rt::stub_table<2, params_type> stubs{{[{][{]}}
 // STUB:       nullptr, nullptr,
-// STUB:       &forall_[[@LINE-5]]_3_stub<2, params_type>, nullptr, nullptr, nullptr, nullptr,
-// STUB:       &forall_[[@LINE-6]]_3_stub<7, params_type>}};
+// STUB:       &dp_forall__forall_conversions_cpp__[[@LINE-5]]<2, params_type>, nullptr, nullptr, nullptr, nullptr,
+// STUB:       &dp_forall__forall_conversions_cpp__[[@LINE-6]]<7, params_type>}};
   dp::forall(Z.get_grid(), [](dp::index<2> i, float &z, const dp::field<2, float> &x) { z = x(i[1], i[0]); },
              dp::_index, Z, dp::read_only(X));
 // STUB: //   argument 1 `dp::_index` -> dp::index<2> i: special index (logical index), value
@@ -53,9 +53,9 @@ void run(dp::field<2, double> &A, dp::field<1, double> &C, dp::field<2, int> &M,
              dp::_local_index);
 // STUB:   const dp::index<3> v0 = at.tile;
 // STUB:   const dp::index<3> v1 = at.local;
-// STUB:       &forall_[[@LINE-4]]_3_stub<3, params_type>,
-// STUB:       &forall_[[@LINE-5]]_3_stub<4, params_type>,
-// STUB:       &forall_[[@LINE-6]]_3_stub<5, params_type>,
-// STUB:       &forall_[[@LINE-7]]_3_stub<6, params_type>,
-// STUB:       &forall_[[@LINE-8]]_3_stub<7, params_type>}};
+// STUB:       &dp_forall__forall_conversions_cpp__[[@LINE-4]]<3, params_type>,
+// STUB:       &dp_forall__forall_conversions_cpp__[[@LINE-5]]<4, params_type>,
+// STUB:       &dp_forall__forall_conversions_cpp__[[@LINE-6]]<5, params_type>,
+// STUB:       &dp_forall__forall_conversions_cpp__[[@LINE-7]]<6, params_type>,
+// STUB:       &dp_forall__forall_conversions_cpp__[[@LINE-8]]<7, params_type>}};
 }

@@ -34,7 +34,7 @@ void run(dp::field<1, float> &out, dp::field<1, float> &in) {
 // STUB:   const auto &v2 = p.a2;
 // STUB:   ::scale(v0, v1, v2);
 // STUB:   p.a0[pos] = v0;
-// STUB: DP_GLOBAL void forall_[[@LINE-18]]_3_stub(const dp::rt::launch_geometry<1> geometry, const Params p) {
+// STUB: DP_GLOBAL void dp_forall__forall_kernels_cpp__[[@LINE-18]](const dp::rt::launch_geometry<1> geometry, const Params p) {
 // STUB:   if (dp::rt::map_thread<Mode>(geometry, thread.group, thread.local, pos))
 // STUB: void forall_[[@LINE-20]]_3(const Domain &domain, Kernel &&kernel, A &&...a) {
 // STUB:   static_assert(sizeof...(A) == 3,
@@ -44,8 +44,8 @@ void run(dp::field<1, float> &out, dp::field<1, float> &in) {
 // STUB:       launch.project<float>(a0, 0, dp::rt::access::write),
 // STUB:       launch.project<const float>(a1, 1, dp::rt::access::read),
 // STUB:       a2};
-// STUB:       &forall_[[@LINE-28]]_3_stub<1, params_type>, nullptr, nullptr, nullptr, nullptr, nullptr,
-// STUB:       &forall_[[@LINE-29]]_3_stub<7, params_type>}};
+// STUB:       &dp_forall__forall_kernels_cpp__[[@LINE-28]]<1, params_type>, nullptr, nullptr, nullptr, nullptr, nullptr,
+// STUB:       &dp_forall__forall_kernels_cpp__[[@LINE-29]]<7, params_type>}};
   dp::forall(g, add_square{1.0f}, out, in);
 // REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE-1]]_3(g, add_square{1.0f}, out, in);
 // STUB: // dp::forall at forall_kernels.cpp:[[@LINE-2]]:3

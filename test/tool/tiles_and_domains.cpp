@@ -50,7 +50,7 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, int> &C,
              dp::_index, C);
 // A triangle is launched as a rank-1 domain of its points.
 // STUB: //   domain:       lower triangle: n(n+1)/2 points launched as a rank-1 domain, each raised exactly to (i, j)
-// STUB: DP_GLOBAL void forall_[[@LINE-4]]_3_stub(const dp::rt::launch_geometry<1> geometry, const Params p) {
+// STUB: DP_GLOBAL void dp_forall__tiles_and_domains_cpp__[[@LINE-4]](const dp::rt::launch_geometry<1> geometry, const Params p) {
 // STUB:     forall_[[@LINE-5]]_3_body(p.domain(point[0]), p); // raised exactly to (i, j)
 // STUB:   static const dp::rt::stub_table<1, params_type> stubs{{[{][{]}}
   dp::reduce(dp::upper_triangle(100), std::plus<>(), count,
