@@ -43,7 +43,9 @@ TEST(Errors, UntranslatedCallSitesNameTheirFileAndLine) {
   dp::field<2, int> a(dp::grid<2>(3, 4));
   dp::field<1, int> short1(dp::grid<1>(2));
   dp::scalar<int> total(0);
+  dp::field<2, int> scan_out(dp::grid<2>(3, 4));
   const dp::grid<2> big(3, 5);
+  static volatile std::int64_t group = 2048; // a value dpstub cannot see
   const int forall_line = __LINE__ + 1;
   expect_error([&] { dp::forall(big, [](int) {}, a); }, {at_line("dp::forall", forall_line).c_str()});
   const int full_line = __LINE__ + 1;
@@ -53,13 +55,13 @@ TEST(Errors, UntranslatedCallSitesNameTheirFileAndLine) {
   expect_error([&] { dp::reduce<1>(a.get_grid(), std::plus<>(), short1, [](int x) { return x; }, a); },
                {at_line("dp::reduce", pencil_line).c_str(), "the result field"});
   const int scan_line = __LINE__ + 1;
-  expect_error([&] { dp::scan<0>(big, std::plus<>(), a, [](int x) { return x; }, a); },
-               {at_line("dp::scan", scan_line).c_str()});
+  expect_error([&] { dp::scan<0>(big, std::plus<>(), scan_out, [](int x) { return x; }, a); },
+               {at_line("dp::scan", scan_line).c_str(), "the result field"});
   const int sort_line = __LINE__ + 1;
   expect_error([&] { dp::sort<0>(big, std::less<>(), a); }, {at_line("dp::sort", sort_line).c_str()});
   // With execution options first, over any domain: the options' line.
   const int options_line = __LINE__ + 1;
-  expect_error([&] { dp::forall(dp::group_size(2048), dp::where(big, [](dp::index<2>) { return true; }), [](int) {}, a); },
+  expect_error([&] { dp::forall(dp::group_size(group), dp::where(big, [](dp::index<2>) { return true; }), [](int) {}, a); },
                {at_line("dp::forall", options_line).c_str(), "1024"});
   dp::queue q;
   const int bad_projection_line = __LINE__ + 1;
