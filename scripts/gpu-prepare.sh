@@ -34,6 +34,8 @@ add() { # name original translated-dir translated-file
   local name=$1 original=$2 dir=$3 file=$4
   mkdir -p "$bundle/programs/$name"
   cp "$dir/$file" "$dir/$file.dpstub.hpp" "$bundle/programs/$name/"
+  # and the marked copies of the headers it includes from beside it
+  find "$dir" -maxdepth 1 -name '*.hpp' ! -name '*.dpstub.hpp' -exec cp {} "$bundle/programs/$name/" \;
   echo "$name $original $bundle/programs/$name/$file" >>"$manifest"
 }
 for s in vector_add matmul_spread sum_rows matmul_reduce prefix_sums sort_rows argsort max3d \

@@ -8,6 +8,8 @@
 // or a GPU) the program also checks the counters (dp/rt/counters.hpp) and
 // exits 1, saying what it found, when one is off.
 #include <dp/dp.hpp>
+
+#include "e2e_checks.hpp"
 #include <dp/rt/counters.hpp>
 
 #include <cstdint>
@@ -37,13 +39,7 @@ void expect(const char *what, std::int64_t got, std::int64_t want, bool translat
   ++failures;
 }
 
-template <int N, class T> long checksum(const dp::field<N, T> &f) {
-  long s = 0;
-  const dp::grid<N> g = f.get_grid();
-  for (std::int64_t k = 0; k < g.size(); ++k)
-    s = s * 31 + static_cast<long>(f[g.map_index(k)]);
-  return s;
-}
+using e2e::checksum;
 
 } // namespace
 
@@ -167,7 +163,7 @@ int main() {
     std::string what;
     // The error cites the line of this file (a literal: __LINE__ in the
     // rewritten file would move with it), though dpstub inserts lines.
-    const std::string site = "executor_cases.cpp:172:";
+    const std::string site = "executor_cases.cpp:168:";
     try {
       dp::forall(dp::tile<8>(marks.get_grid()),
                  [](const dp::tile_group<1> &t, int &mark) {

@@ -7,27 +7,18 @@
 // a wrong checksum.
 #include <dp/dp.hpp>
 
+#include "e2e_checks.hpp"
+
 #include <cstdint>
 #include <cstdio>
 #include <string>
 
 namespace {
 
-template <int N, class T> long checksum(const dp::field<N, T> &f) {
-  long s = 0;
-  const dp::grid<N> g = f.get_grid();
-  for (std::int64_t k = 0; k < g.size(); ++k)
-    s = s * 31 + static_cast<long>(f[g.map_index(k)]);
-  return s;
-}
+using e2e::checksum;
 
 /// A value that takes a while to compute.
-long slow(long x) {
-  long v = x;
-  for (int k = 0; k < 300; ++k)
-    v = (v * 1103515245 + 12345) % 2147483647;
-  return v % 1000;
-}
+long slow(long x) { return e2e::slow(x, 300); }
 
 template <class F> std::string error_of(F f) {
   try {
