@@ -3,6 +3,7 @@
 
 #include <dp/data.hpp>
 #include <dp/error.hpp>
+#include <dp/rt/profile.hpp>
 
 #include <exception>
 #include <map>
@@ -104,6 +105,8 @@ void open_region(const std::vector<data_clause> &clauses) {
   const device_data_ops *ops = device_data();
   if (!ops)
     return; // call-sites run on the host: nothing to move
+  static const std::string opening = "dp::data_region (opening)";
+  const dp::rt::profile::site_scope charged(&opening); // a profile's row for its transfers
   try {
     for (const auto &[block, kind] : opened)
       if (kind == data_kind::copyin || kind == data_kind::copy)
@@ -134,6 +137,8 @@ void close_region(const std::vector<data_clause> &clauses) noexcept(false) {
   const device_data_ops *ops = device_data();
   if (!ops)
     return;
+  static const std::string closing = "dp::data_region (closing)";
+  const dp::rt::profile::site_scope charged(&closing);
   // Every block is seen to; the first error (a launch that failed before
   // its data could come back) is thrown after, and that block keeps its
   // device copy: nothing is lost.
@@ -155,6 +160,8 @@ void update_host_block(storage *block, queue_state *q) {
   const device_data_ops *ops = device_data();
   if (!block)
     return;
+  static const std::string update = "dp::update_host";
+  const dp::rt::profile::site_scope charged(&update);
   if (ops)
     ops->to_host(*block, q);
   else if (!q)
@@ -162,6 +169,8 @@ void update_host_block(storage *block, queue_state *q) {
 }
 
 void update_device_block(storage *block, queue_state *q) {
+  static const std::string update = "dp::update_device";
+  const dp::rt::profile::site_scope charged(&update);
   if (const device_data_ops *ops = device_data(); ops && block)
     ops->to_device(*block, q);
 }

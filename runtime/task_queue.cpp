@@ -4,6 +4,7 @@
 #include <dp/rt/counters.hpp>
 #include <dp/rt/task_queue.hpp>
 
+#include <atomic>
 #include <cstdio>
 
 namespace dp::rt {
@@ -17,7 +18,7 @@ public:
     if (!waited_)
       count(counter::host_waits);
     waited_ = true;
-    s_->wait_for(seq_, true);
+    profile::timed_wait("a task queue's work", [&] { s_->wait_for(seq_, true); });
   }
   void wait_quietly() noexcept override {
     try {
@@ -37,6 +38,36 @@ private:
   std::uint64_t seq_;
   bool waited_ = false;
 };
+
+/// A task that reads the clock; its time is known once it has run.
+class task_queue::queue_stamp final : public profile::stamp {
+public:
+  explicit queue_stamp(std::shared_ptr<state> s) : s_(std::move(s)) {}
+  std::int64_t time() noexcept override {
+    try {
+      s_->wait_for(seq, false); // never a counted or profiled wait
+    } catch (...) {
+      return -1;
+    }
+    return at.load();
+  }
+  std::uint64_t seq = 0;
+  std::atomic<std::int64_t> at{-1};
+
+private:
+  std::shared_ptr<state> s_;
+};
+
+profile::stamp_ptr task_queue::stamp() {
+  auto st = std::make_shared<queue_stamp>(s_);
+  {
+    std::lock_guard<std::mutex> lock(s_->mutex);
+    s_->tasks.emplace_back("dp: a profile stamp", [st] { st->at = profile::now(); });
+    st->seq = ++s_->enqueued;
+  }
+  s_->work_ready.notify_one();
+  return st;
+}
 
 task_queue::task_queue() : s_(std::make_shared<state>()), worker_([this] { run(); }) {}
 

@@ -13,6 +13,7 @@
 #include "../error.hpp"
 #include "../options.hpp"
 #include "backend.hpp"
+#include "profile.hpp"
 #include "device/executor.hpp"
 #include "host/rows.hpp"
 
@@ -72,6 +73,19 @@ public:
   const void *queue() const {
     return device_ ? static_cast<const void *>(&device_->queue()) : host_.queue;
   }
+
+  /// DP_PROFILE's stamp of where the call-site's queue is (or of now, on
+  /// the caller's thread), and what kind of track that queue is.
+  profile::stamp_ptr stamp() {
+    if (device_)
+      return device_->device().stamp(device_->queue());
+    return host_.queue ? host_.queue->stamp() : profile::stamp_now();
+  }
+  const char *queue_kind() const {
+    return device_ ? build_device::queue_kind : host_.queue ? "host queue" : "";
+  }
+  /// Where the work runs, for a profile: the device's name, or the host.
+  const char *runs_on() const { return device_ ? build_device::name : "the host"; }
 
   /// The device queue the call-site's work goes on (opaque), or null.
   void *device_queue() { return device_ ? static_cast<void *>(&device_->queue()) : nullptr; }

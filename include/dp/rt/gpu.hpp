@@ -14,6 +14,18 @@
 
 #include "../error.hpp"
 #include "dispatch.hpp"
+#include "profile.hpp"
+
+// Profiler ranges: NVTX (header-only v3, in every CUDA toolkit) under nvcc,
+// roctx under hipcc where ROCm's roctracer is installed (Debian has none);
+// -DDP_NO_PROFILER_RANGES leaves them out.
+#if !defined(DP_NO_PROFILER_RANGES) && defined(DP_COMPILER_CUDA) && __has_include(<nvtx3/nvToolsExt.h>)
+#include <nvtx3/nvToolsExt.h>
+#define DP_PROFILER_RANGES 1
+#elif !defined(DP_NO_PROFILER_RANGES) && defined(DP_COMPILER_HIP) && __has_include(<roctracer/roctx.h>)
+#include <roctracer/roctx.h>
+#define DP_PROFILER_RANGES 1
+#endif
 
 #if defined(DP_COMPILER_HIP)
 #include <hip/hip_runtime.h>
@@ -107,6 +119,68 @@ inline event_t create_event() {
   DP_GPU_CHECK("dp runtime: an event", DP_GPU(EventCreateWithFlags)(&e, DP_GPU(EventDisableTiming)));
   return e;
 }
+
+/// A call-site's range for Nsight Systems / Nsight Compute (NVTX) or
+/// rocprof (roctx), named "file:line kind": the kernels and vendor calls
+/// of the call-site appear under it. Nothing without a profiler library.
+class profiler_range {
+public:
+  explicit profiler_range([[maybe_unused]] const std::string &name) {
+#if defined(DP_PROFILER_RANGES) && defined(DP_COMPILER_CUDA)
+    nvtxRangePushA(name.c_str());
+#elif defined(DP_PROFILER_RANGES)
+    roctxRangePushA(name.c_str());
+#endif
+  }
+  ~profiler_range() {
+#if defined(DP_PROFILER_RANGES) && defined(DP_COMPILER_CUDA)
+    nvtxRangePop();
+#elif defined(DP_PROFILER_RANGES)
+    roctxRangePop();
+#endif
+  }
+  profiler_range(const profiler_range &) = delete;
+  profiler_range &operator=(const profiler_range &) = delete;
+};
+
+/// A timing event on a stream: DP_PROFILE's stamp of a point in a GPU
+/// queue's work, in the host clock's time (profile.hpp). Resolved at exit
+/// against an origin event the host waited for when it was first needed.
+class timing_stamp final : public profile::stamp {
+public:
+  explicit timing_stamp(stream_t stream) {
+    (void)origin();
+    DP_GPU_CHECK("dp profile: a timing event", DP_GPU(EventCreate)(&event_));
+    DP_GPU_CHECK("dp profile: a timing event", DP_GPU(EventRecord)(event_, stream));
+  }
+  ~timing_stamp() override { (void)DP_GPU(EventDestroy)(event_); }
+  std::int64_t time() noexcept override {
+    float ms = 0;
+    if (DP_GPU(EventSynchronize)(event_) != DP_GPU(Success) ||
+        DP_GPU(EventElapsedTime)(&ms, origin().event, event_) != DP_GPU(Success))
+      return -1; // the device is gone (at exit, after the runtime's teardown)
+    return origin().host + static_cast<std::int64_t>(static_cast<double>(ms) * 1e6);
+  }
+
+private:
+  struct origin_point {
+    event_t event;
+    std::int64_t host;
+  };
+  /// An event the device reached at a known host time.
+  static const origin_point &origin() {
+    static const origin_point o = [] {
+      origin_point p;
+      DP_GPU_CHECK("dp profile: a timing event", DP_GPU(EventCreate)(&p.event));
+      DP_GPU_CHECK("dp profile: a timing event", DP_GPU(EventRecord)(p.event, nullptr));
+      DP_GPU_CHECK("dp profile: a timing event", DP_GPU(EventSynchronize)(p.event));
+      p.host = profile::now();
+      return p;
+    }();
+    return o;
+  }
+  event_t event_;
+};
 
 /// Copies `bytes` between host and device memory on a stream.
 inline void copy_async(const char *site, void *to, const void *from, std::size_t bytes,

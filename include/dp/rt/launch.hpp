@@ -44,6 +44,7 @@
 #include "pencil_kernels.hpp"
 #include "regions.hpp"
 #include "positions.hpp"
+#include "profile.hpp"
 #include "stub_run.hpp"
 #include "stub_types.hpp"
 #include "thread.hpp"
@@ -61,7 +62,14 @@ public:
       : call_{kind, location}, domain_(domain), grid_(bounds_of(domain)), site_(call_.name()),
         start_(counters()), backend_(selected_backend(compiled_device_backend(), device_present())),
         executor_(backend_, backend_ == backend::host ? selected_host_mode() : host_mode::native,
-                  checked(site_, options, is_tiled<Domain>::value), options) {}
+                  checked(site_, options, is_tiled<Domain>::value), options) {
+#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
+    if (executor_.on_device())
+      range_.emplace(std::string(location ? location : "") + " " + kind);
+#endif
+    if (profile::on())
+      begin_profile();
+  }
   /// A call-site with execution options (dp::on(q), .when(c),
   /// dp::group_size(...), .max_groups(n)).
   launch_context(const exec_options &options, const char *kind, const char *location,
@@ -370,6 +378,34 @@ private:
     touched_.clear();
     after_enqueue_.clear();
     trace_counts(site_, counters() - start_);
+    if (profiled_)
+      end_profile();
+#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
+    range_.reset();
+#endif
+  }
+
+  /// DP_PROFILE: the call-site's record starts where its queue is now;
+  /// the transfers and allocations the thread makes until finish() are
+  /// charged to it.
+  void begin_profile() {
+    profiled_ = executor_.stamp();
+    profile_scope_.emplace(&site_);
+    profile::current_plan() = {};
+  }
+  void end_profile() {
+    profile::record r;
+    r.name = site_;
+    r.queue = executor_.queue();
+    r.queue_kind = executor_.queue_kind();
+    r.begin = std::move(profiled_);
+    r.end = executor_.stamp();
+    r.backend = executor_.runs_on();
+    r.mode = profile::current_plan().mode;
+    r.groups = profile::current_plan().groups;
+    r.launches = (counters() - start_)[counter::launches];
+    profile::add(std::move(r));
+    profile_scope_.reset();
   }
 
   static bool device_present() {
@@ -457,6 +493,11 @@ private:
   /// What finish() does with the completion of the enqueued work.
   std::vector<std::function<void(const dp::detail::pending &)>> after_enqueue_;
   std::vector<dp::detail::argument_use> uses_;
+  profile::stamp_ptr profiled_;                        ///< DP_PROFILE: where the record starts
+  std::optional<profile::site_scope> profile_scope_;   ///< DP_PROFILE: charges transfers here
+#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
+  std::optional<gpu::profiler_range> range_;           ///< NVTX / roctx, on a GPU
+#endif
 };
 
 } // namespace dp::rt

@@ -9,6 +9,7 @@
 #include "../data.hpp"
 #include "backend.hpp"
 #include "executors.hpp"
+#include "profile.hpp"
 
 namespace dp::rt {
 
@@ -43,8 +44,12 @@ template <class Device> struct region_transfers {
     queue_type &queue = queue_for(q);
     Device &device = device_executor<Device>::get().device();
     device.wait_for(queue, block.foreign_work(&queue, false)); // its writer first
-    block.host_copy_pending(
-        device.read_back(queue, block.host_data(), block.mirror()->device_data(), block.bytes()));
+    dp::detail::pending back;
+    profile::timed_transfer(device, queue, profile::category::to_host, block.bytes(), [&] {
+      back = device.read_back(queue, block.host_data(), block.mirror()->device_data(),
+                              block.bytes());
+    });
+    block.host_copy_pending(std::move(back));
   }
   static const dp::detail::device_data_ops *ops() {
 #if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)

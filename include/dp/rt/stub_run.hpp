@@ -20,6 +20,7 @@
 #include "counters.hpp"
 #include "dispatch.hpp"
 #include "modes.hpp"
+#include "profile.hpp"
 #include "domains.hpp"
 #include "thread.hpp"
 
@@ -93,6 +94,13 @@ dispatch_plan<R> plan_for(const std::string &site, const dp::extent<R> &e,
 /// DP_TRACE_DISPATCH=1: one line per launch plan on stderr (tests use it to
 /// prove which dispatch modes ran).
 template <int R> void trace_plan(const std::string &site, const dispatch_plan<R> &p) {
+  if (profile::on()) { // the call-site's profile record shows its plan
+    profile::plan_note &note = profile::current_plan();
+    note.mode = p.mode;
+    note.launches += static_cast<std::int64_t>(p.pieces.size());
+    for (const dispatch_piece<R> &piece : p.pieces)
+      note.groups += piece.groups[0] * piece.groups[1] * piece.groups[2];
+  }
   if (detail::tracing())
     std::fprintf(stderr, "dp-dispatch: %s: mode %d, %zu launch%s\n", site.c_str(), p.mode,
                  p.pieces.size(), p.pieces.size() == 1 ? "" : "es");

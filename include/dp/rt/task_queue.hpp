@@ -20,6 +20,7 @@
 #include <thread>
 
 #include "../detail/completion.hpp"
+#include "profile.hpp"
 
 namespace dp::rt {
 
@@ -35,6 +36,11 @@ public:
   void enqueue(std::string site, std::function<void()> task);
   /// The completion of everything enqueued so far.
   dp::detail::pending record();
+  /// A profile stamp: the time the queue reaches this point (a task that
+  /// reads the clock). Only DP_PROFILE's records use it.
+  profile::stamp_ptr stamp();
+  /// What a profile calls the queue's track.
+  static constexpr const char *queue_kind = "task queue";
   /// Blocks until every task enqueued so far has run; throws an error not
   /// yet reported.
   void wait();
@@ -43,6 +49,7 @@ public:
 
 private:
   class event;
+  class queue_stamp;
   struct failure {
     std::uint64_t seq;
     std::string what;

@@ -28,6 +28,7 @@
 #include "../../detail/completion.hpp"
 #include "../../detail/storage.hpp"
 #include "../counters.hpp"
+#include "../profile.hpp"
 #include "../dispatch.hpp"
 #include "../stub_run.hpp"
 #include "../../wait.hpp"
@@ -57,12 +58,15 @@ public:
   ~cached_mirror() override { state_->cache.release(data_, queue_, nullptr); }
   void *device_data() const override { return data_; }
   void copy_to_host(void *host, std::size_t bytes) override {
-    state_->device.copy_to_host(*queue_, host, data_, bytes);
+    profile::timed_transfer(state_->device, *queue_, profile::category::to_host, bytes,
+                            [&] { state_->device.copy_to_host(*queue_, host, data_, bytes); });
   }
   dp::detail::device_fill copy_to_device(const void *host, std::size_t bytes,
                                          void *queue) override {
     auto *q = queue ? static_cast<typename Device::queue_type *>(queue) : queue_;
-    dp::detail::pending reads = state_->device.copy_to_device(*q, data_, host, bytes);
+    dp::detail::pending reads;
+    profile::timed_transfer(state_->device, *q, profile::category::to_device, bytes,
+                            [&] { reads = state_->device.copy_to_device(*q, data_, host, bytes); });
     return {std::move(reads), state_->device.record(*q, "dp: a copy to the device")};
   }
 

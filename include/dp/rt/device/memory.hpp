@@ -22,6 +22,7 @@
 #include "../../detail/completion.hpp"
 #include "../../error.hpp"
 #include "../counters.hpp"
+#include "../profile.hpp"
 
 namespace dp::rt {
 
@@ -72,6 +73,8 @@ public:
       p = allocate_(cls);
     }
     count(counter::device_allocations);
+    if (profile::on())
+      profile::note_allocation(static_cast<std::int64_t>(cls));
     std::lock_guard<std::mutex> lock(mutex_);
     live_[p] = cls;
     return p;

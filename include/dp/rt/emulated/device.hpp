@@ -120,6 +120,8 @@ class emulated_device {
 public:
   using queue_type = task_queue;
   static constexpr const char *name = "the emulated device";
+  /// What a profile calls one of its queues.
+  static constexpr const char *queue_kind = "emulated device queue";
   /// The byte fresh emulated device memory holds.
   static constexpr unsigned char poison = 0xA5;
 
@@ -158,6 +160,8 @@ public:
     return q.record();
   }
   dp::detail::pending record(queue_type &q, const std::string &) { return q.record(); }
+  /// DP_PROFILE's stamp of the point q's work has reached: a task.
+  profile::stamp_ptr stamp(queue_type &q) { return q.stamp(); }
   /// q's later work waits for `work` (other queues'): a task that waits.
   void wait_for(queue_type &q, const std::vector<dp::detail::pending> &work) {
     q.enqueue("dp: waiting for another queue", [work] {

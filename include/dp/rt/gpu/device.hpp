@@ -52,7 +52,8 @@ public:
     if (waited_)
       return;
     count(counter::host_waits);
-    const dp_gpu_error_t status = DP_GPU(EventSynchronize)(event_);
+    dp_gpu_error_t status = DP_GPU(Success);
+    profile::timed_wait(site_, [&] { status = DP_GPU(EventSynchronize)(event_); });
     waited_ = true;
     if (status != DP_GPU(Success))
       throw dp::error(site_ + ": " + api + " reported an error while it ran: " +
@@ -84,7 +85,9 @@ struct stream_queue {
 /// Waits for a dp::queue's stream (dp::queue::wait()).
 inline void wait_device_queue(stream_queue &q) {
   count(counter::host_waits);
-  DP_GPU_CHECK("dp::queue::wait", DP_GPU(StreamSynchronize)(q.handle));
+  profile::timed_wait("dp::queue::wait", [&] {
+    DP_GPU_CHECK("dp::queue::wait", DP_GPU(StreamSynchronize)(q.handle));
+  });
 }
 
 template <class T, class Less> struct keyed_less {
@@ -168,6 +171,8 @@ class gpu_device {
 public:
   using queue_type = gpu::stream_queue;
   static constexpr const char *name = gpu::api;
+  /// What a profile calls one of its queues.
+  static constexpr const char *queue_kind = "GPU stream";
 
   queue_type &default_queue() { return queue_; }
   /// A dp::queue's stream, made on its first use here.
@@ -248,6 +253,8 @@ public:
   dp::detail::pending record(queue_type &q, const std::string &site) {
     return std::make_shared<gpu::event>(q.handle, &q, site);
   }
+  /// DP_PROFILE's stamp of the point q's work has reached: a timing event.
+  profile::stamp_ptr stamp(queue_type &q) { return std::make_shared<gpu::timing_stamp>(q.handle); }
   /// q's later work waits for `work`: on the GPU for another stream's
   /// events, on the host for host tasks.
   void wait_for(queue_type &q, const std::vector<dp::detail::pending> &work) {
