@@ -5,8 +5,10 @@
 #     by dpstub (the stubs' native host path) and untranslated;
 #   - dpstub's cost against clang++ -fsyntax-only, and --all -j 1 vs -j 2;
 #   - dpstub-lsp's latency on a parsed file;
-#   - dp::mpi on 2 ranks: weak scaling, exchange cost, overlap.
-#   bash scripts/bench.sh [host|tool|mpi]   (default: all)
+#   - dp::mpi on 2 ranks: weak scaling, exchange cost, overlap;
+#   - DP_PROFILE's cost per call-site: a tiny forall with profiling compiled
+#     in but off, and on, against a build without it (-DDP_NO_PROFILE).
+#   bash scripts/bench.sh [host|tool|mpi|profile]   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${DPSTUB_BUILD_DIR:-build}
@@ -20,6 +22,25 @@ if [ "$which" = all ] || [ "$which" = host ]; then
   "$build/bench/host_bench_dp" 2>/dev/null | sed -n '/^Host backend/,$p'
   echo; echo "## Host backend, untranslated (the host reference)"
   "$build/bench/host_bench" 2>/dev/null | sed -n '/^Host backend/,$p'
+fi
+if [ "$which" = all ] || [ "$which" = profile ]; then
+  cmake --build "$build" --target host_bench_dp host_bench_dp_noprofile >/dev/null
+  # The median of BM_TinyForall's medians over 7 runs, alternating builds.
+  tiny() { env "$@" --benchmark_filter=BM_TinyForall 2>/dev/null |
+             sed 's/\x1b\[[0-9;]*m//g' | awk '/TinyForall.*_median/ {print $2}'; }
+  off=() without=() on=()
+  for _ in 1 2 3 4 5 6 7; do
+    off+=("$(tiny "$build/bench/host_bench_dp")")
+    without+=("$(tiny "$build/bench/host_bench_dp_noprofile")")
+    on+=("$(tiny DP_PROFILE=summary "$build/bench/host_bench_dp")")
+  done
+  median() { printf '%s\n' "$@" | sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
+  o=$(median "${off[@]}") w=$(median "${without[@]}") p=$(median "${on[@]}")
+  echo; echo "## DP_PROFILE's cost (a 16-point forall, ns per call: median of 7 runs)"
+  echo; echo "| measurement | ratio | goal |"; echo "|---|---|---|"
+  awk -v o="$o" -v w="$w" -v p="$p" 'BEGIN {
+    printf "| speed with profiling compiled in but off / without it (%s / %s ns) | %.3f | >= 0.99 |\n", o, w, w / o
+    printf "| cost with DP_PROFILE=summary / off (%s / %s ns) | %.3f | <= 2 |\n", p, o, p / o }'
 fi
 if [ "$which" = all ] || [ "$which" = tool ]; then
   echo; echo "## dpstub's cost"
