@@ -149,7 +149,7 @@ void reduce_pencils_reference(const source_site &site, const Domain &domain, R &
                     "dp::reduce<Dim>: r must be callable as r(T, T) with T the result's "
                     "element type, returning a value convertible to T");
       if constexpr (!std::is_const<T>::value)
-        detail::host_reduce_pencils<Dim>(call_info{"dp::reduce", nullptr, site}, domain, r, result,
+        detail::host_reduce_pencils<Dim>(call_info{pencil_kind<Dim>::reduce, nullptr, site}, domain, r, result,
                                          f, args...);
     }
   }
@@ -206,7 +206,7 @@ template <int Dim, class Domain, class R, class Result, class F, class... Args>
 void reduce(detail::options_arg options, const Domain &domain, R &&r, Result &result, F &&f,
             Args &&...args) {
 #if !defined(DPSTUB_TOOL)
-  detail::check_reference_hints({"dp::reduce", nullptr, detail::site_of(options)},
+  detail::check_reference_hints({detail::pencil_kind<Dim>::reduce, nullptr, detail::site_of(options)},
                                 detail::value_of(options), false);
 #endif
   detail::reduce_pencils_reference<Dim>(detail::site_of(options), domain, r, result, f, args...);

@@ -51,7 +51,7 @@ void scan_reference(const source_site &site, const Domain &domain, R &r, Result 
                     "dp::scan<Dim>: r must be callable as r(T, T) with T the result's element "
                     "type, returning a value convertible to T");
       if constexpr (!std::is_const<T>::value)
-        detail::host_scan<Dim>(call_info{"dp::scan", nullptr, site}, domain, r, result, f,
+        detail::host_scan<Dim>(call_info{pencil_kind<Dim>::scan, nullptr, site}, domain, r, result, f,
                                args...);
     }
   }
@@ -91,7 +91,7 @@ template <int Dim, class Domain, class R, class Result, class F, class... Args>
 void scan(detail::options_arg options, const Domain &domain, R &&r, Result &result, F &&f,
           Args &&...args) {
 #if !defined(DPSTUB_TOOL)
-  detail::check_reference_hints({"dp::scan", nullptr, detail::site_of(options)},
+  detail::check_reference_hints({detail::pencil_kind<Dim>::scan, nullptr, detail::site_of(options)},
                                 detail::value_of(options), false);
 #endif
   detail::scan_reference<Dim>(detail::site_of(options), domain, r, result, f, args...);

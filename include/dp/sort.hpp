@@ -77,7 +77,7 @@ void sort_reference(const source_site &site, const Domain &domain, Cmp &cmp, Fie
                     "dp::sort<Dim>: the comparator must be callable as cmp(const R &, const R "
                     "&, extra...) and return bool; take its operands by value or const&");
       if constexpr (!std::is_const<T>::value)
-        detail::host_sort<Dim>(call_info{"dp::sort", nullptr, site}, domain, cmp, sort_field,
+        detail::host_sort<Dim>(call_info{pencil_kind<Dim>::sort, nullptr, site}, domain, cmp, sort_field,
                                std::index_sequence_for<Extra...>(), extra...);
     }
   }
@@ -119,7 +119,7 @@ template <int Dim, class Domain, class Cmp, class Field, class... Extra>
 void sort(detail::options_arg options, const Domain &domain, Cmp &&cmp, Field &sort_field,
           Extra &&...extra) {
 #if !defined(DPSTUB_TOOL)
-  detail::check_reference_hints({"dp::sort", nullptr, detail::site_of(options)},
+  detail::check_reference_hints({detail::pencil_kind<Dim>::sort, nullptr, detail::site_of(options)},
                                 detail::value_of(options), false);
 #endif
   detail::sort_reference<Dim>(detail::site_of(options), domain, cmp, sort_field, extra...);

@@ -35,8 +35,8 @@ std::string error_of(void (*f)()) {
     const std::string what = e.what();
     // What every build says: the kind, and the problem after the site.
     const std::size_t colon = what.find(": ");
-    // ("dp::forall: ..." untranslated, "dp::forall at file:line:col: ..."
-    // translated)
+    // ("dp::forall at file:line: ..." untranslated, "dp::forall at
+    // file:line:col: ..." translated)
     return what.substr(0, what.find_first_of(" :", 4)) + " ..." +
            (colon == std::string::npos ? what : what.substr(colon));
   }

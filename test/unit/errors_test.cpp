@@ -53,12 +53,12 @@ TEST(Errors, UntranslatedCallSitesNameTheirFileAndLine) {
                {at_line("dp::reduce", full_line).c_str()});
   const int pencil_line = __LINE__ + 1;
   expect_error([&] { dp::reduce<1>(a.get_grid(), std::plus<>(), short1, [](int x) { return x; }, a); },
-               {at_line("dp::reduce", pencil_line).c_str(), "the result field"});
+               {at_line("dp::reduce<1>", pencil_line).c_str(), "the result field"});
   const int scan_line = __LINE__ + 1;
   expect_error([&] { dp::scan<0>(big, std::plus<>(), scan_out, [](int x) { return x; }, a); },
-               {at_line("dp::scan", scan_line).c_str(), "the result field"});
+               {at_line("dp::scan<0>", scan_line).c_str(), "the result field"});
   const int sort_line = __LINE__ + 1;
-  expect_error([&] { dp::sort<0>(big, std::less<>(), a); }, {at_line("dp::sort", sort_line).c_str()});
+  expect_error([&] { dp::sort<0>(big, std::less<>(), a); }, {at_line("dp::sort<0>", sort_line).c_str()});
   // With execution options first, over any domain: the options' line.
   const int options_line = __LINE__ + 1;
   expect_error([&] { dp::forall(dp::group_size(group), dp::where(big, [](dp::index<2>) { return true; }), [](int) {}, a); },

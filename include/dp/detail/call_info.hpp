@@ -29,4 +29,14 @@ struct call_info {
   }
 };
 
+/// A pencil call-site's kind as the tool spells it: "dp::reduce<1>",
+/// "dp::scan<0>", "dp::sort<2>" (an untranslated call-site names itself
+/// as the translated one does).
+template <int Dim> struct pencil_kind {
+  static constexpr char digit = Dim >= 0 && Dim < 10 ? char('0' + Dim) : '?';
+  static constexpr char reduce[] = {'d', 'p', ':', ':', 'r', 'e', 'd', 'u', 'c', 'e', '<', digit, '>', 0};
+  static constexpr char scan[] = {'d', 'p', ':', ':', 's', 'c', 'a', 'n', '<', digit, '>', 0};
+  static constexpr char sort[] = {'d', 'p', ':', ':', 's', 'o', 'r', 't', '<', digit, '>', 0};
+};
+
 } // namespace dp::detail
