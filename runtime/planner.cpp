@@ -250,7 +250,14 @@ raw_plan plan_raw(const std::int64_t *extent, int rank, const device_limits &lim
   }
 
   const triple direct = direct_groups(p);
-  const bool direct_fits = rank <= 3 && p.fits(direct);
+  // Above rank 3 the direct mode covers the trailing three dimensions and
+  // takes the leading ones from the launch's origin: one launch covers the
+  // domain when they are all 1 (a launch whose contiguous dimensions were
+  // folded into the last, launch.hpp).
+  std::int64_t leading = 1;
+  for (int d = 0; d + 3 < rank; ++d)
+    leading = mul_sat(leading, extent[d]);
+  const bool direct_fits = leading == 1 && p.fits(direct);
   const triple loose = indirect_groups(p, div_ceil(total, p.shape_threads));
   const bool indirect_fits = p.fits(loose);
   // Direct is preferred unless it wastes many threads that indirect would not.
@@ -259,7 +266,7 @@ raw_plan plan_raw(const std::int64_t *extent, int rank, const device_limits &lim
                       p.wastage_of(direct) <= p.wastage_of(loose));
 
   if (policy == dispatch_policy::split)
-    return rank <= 3 && direct_fits ? single(p, direct_mode, direct) : split_direct(p);
+    return direct_fits ? single(p, direct_mode, direct) : split_direct(p);
 
   if (direct_thrifty)
     return single(p, direct_mode, direct);

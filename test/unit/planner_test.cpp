@@ -256,6 +256,20 @@ template <int N> void random_coverings(std::uint32_t seed, int count) {
   }
 }
 
+TEST(Planner, HighRanksWithUnitLeadingDimensionsAreOneDirectLaunch) {
+  // What a launch over whole fields plans once its contiguous dimensions
+  // are folded into the last (launch.hpp): the rank-1 launch's groups.
+  const auto folded = dp::rt::plan_dispatch(dp::extent<6>(1, 1, 1, 1, 1, 3000), generous);
+  EXPECT_EQ(folded.mode, 3);
+  ASSERT_EQ(folded.pieces.size(), 1u);
+  EXPECT_EQ(folded.pieces[0].groups, (triple{12, 1, 1}));
+  EXPECT_EQ(folded.pieces[0].groups,
+            dp::rt::plan_dispatch(dp::extent<1>(3000), generous).pieces[0].groups);
+  const dp::rt::device_limits small{{4, 4, 4}, 64};
+  for (auto policy : {dispatch_policy::automatic, dispatch_policy::split, dispatch_policy::load_balance})
+    check_covering<4>(dp::extent<4>(1, 2, 3, 30), small, policy, {8, 1, 1}, 0);
+}
+
 TEST(PlannerProperty, EveryPointExactlyOnceRank1) { random_coverings<1>(1, 250); }
 TEST(PlannerProperty, EveryPointExactlyOnceRank2) { random_coverings<2>(2, 250); }
 TEST(PlannerProperty, EveryPointExactlyOnceRank3) { random_coverings<3>(3, 400); }
