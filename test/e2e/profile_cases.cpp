@@ -1,7 +1,11 @@
 // DP_PROFILE end to end (run_profile.cmake reads this file): each call-site
 // marked "profiled: N" runs N times, and the fields a and b (1000 floats
-// each) go to the device once each under emulation and b comes back once.
-// A named queue's work shows on a track of its own.
+// each) and f4 (3000 floats) go to the device once each under emulation
+// and b and f4 come back once. A named queue's work shows on a track of its own.
+// "launch: mode M, N groups" is what the emulated device must have planned:
+// a rank-4 forall over a whole field runs as one direct launch over its
+// 3000 elements (its contiguous dimensions folded into one), where the
+// grid's own shape would take 3 launches.
 #include <dp/dp.hpp>
 
 #include <cstdio>
@@ -15,10 +19,13 @@ int main() {
     dp::forall(g, [](float &y, float x) { y = 2 * x; }, b, a); // profiled: 3
   dp::scalar<double> total(0.0);
   dp::reduce(g, std::plus<>(), total, [](float y) { return double(y); }, b); // profiled: 1
+  dp::field<4, float> f4(dp::grid<4>(3, 4, 5, 50));
+  dp::forall(f4.get_grid(), [](float &x) { x += 1; }, f4); // profiled: 1, launch: mode 3, 12 groups
   dp::queue q;
   dp::scalar<double> on_queue(0.0);
   dp::reduce(dp::on(q), g, std::plus<>(), on_queue, [](float x) { return double(x); }, a); // profiled: 1
   q.wait();
-  std::printf("total %.1f, on a queue %.1f, b[999] %.1f\n", total.get(), on_queue.get(), b(999));
+  std::printf("total %.1f, on a queue %.1f, b[999] %.1f, f4 %.1f\n", total.get(), on_queue.get(),
+              b(999), f4(2, 3, 4, 49));
   return 0;
 }

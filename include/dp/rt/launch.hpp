@@ -91,10 +91,12 @@ public:
     for (int d = 0; d < Rc; ++d)
       moved.step[d] = p.step[d];
     rows_.unit_rows = rows_.unit_rows && moved.step[Rc - 1] == 1;
-    // The trailing dimensions along which this projection is contiguous.
+    // The trailing dimensions along which this projection is contiguous
+    // (each dimension's step spans the ones after it, whatever the last's).
     const dp::extent<Rc> e = grid_.extents();
     int first = Rc - 1;
-    for (std::int64_t span = e[Rc - 1]; first > 0 && moved.step[first - 1] == span; --first)
+    for (std::int64_t span = e[Rc - 1] * moved.step[Rc - 1];
+         first > 0 && moved.step[first - 1] == span; --first)
       span *= e[first - 1];
     rows_.merge_from = first > rows_.merge_from ? first : rows_.merge_from;
     return moved;
@@ -227,7 +229,7 @@ public:
               device::reduce_into(device, result, domain_.size(), domain_map(), op, map);
             else
               device::reduce_into(device, result, grid_.size(),
-                                  linear_positions<Rc>::of(grid_.extents()), op, map);
+                                  linear_positions<Rc>::of(launch_extent()), op, map);
           }});
     finish();
   }
@@ -466,10 +468,13 @@ private:
   }
 
   /// The extents a forall stub is planned over: a triangle's point numbers,
-  /// else the grid's positions.
+  /// else the grid's positions, with the trailing dimensions every
+  /// projection is contiguous along folded into the last (merged_extents).
   auto launch_extent() const {
     if constexpr (is_triangle<Domain>::value)
       return dp::extent<1>(domain_.size());
+    else if constexpr (std::is_same<Domain, dp::grid<Rc>>::value)
+      return host::merged_extents(grid_.extents(), rows_);
     else
       return grid_.extents();
   }

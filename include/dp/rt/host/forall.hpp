@@ -56,10 +56,8 @@ void forall(const Domain &domain, const dp::grid<Rc> &grid, const row_layout &ro
   }
   if constexpr (std::is_same<Domain, dp::grid<Rc>>::value && Rc > 1) {
     if (!rows.positioned && rows.merge_from < Rc - 1) {
-      dp::extent<Rc> merged = grid.extents();
-      for (int d = Rc - 2; d >= rows.merge_from; --d)
-        merged[Rc - 1] *= merged[d], merged[d] = 1;
-      run_rows<dp::detail::unit_row_index<Rc>, Rc>(dp::grid<Rc>(merged), body, params);
+      run_rows<dp::detail::unit_row_index<Rc>, Rc>(dp::grid<Rc>(merged_extents(grid.extents(), rows)),
+                                                   body, params);
       return;
     }
   }

@@ -143,6 +143,22 @@ struct row_layout {
   bool positioned = false; ///< the body reads coordinates (indices, partial projections)
 };
 
+/// The extents a launch over a plain grid walks: when the body reads no
+/// coordinate but through its elemental projections, the trailing
+/// dimensions along which every projection is contiguous are folded into
+/// the last one (a rank-4 forall over whole fields walks as a rank-1 one,
+/// on the host's rows and in one direct GPU launch alike). The body's
+/// positions then hold 0 in the folded dimensions and the run's offset in
+/// the last, which every projection's steps address as the original point.
+/// `e` itself when nothing folds.
+template <int Rc> dp::extent<Rc> merged_extents(const dp::extent<Rc> &e, const row_layout &rows) {
+  dp::extent<Rc> merged = e;
+  if (!rows.positioned)
+    for (int d = Rc - 2; d >= rows.merge_from && d >= 0; --d)
+      merged[Rc - 1] *= merged[d], merged[d] = 1;
+  return merged;
+}
+
 /// f(source) with map as a host fold source over the rows, its positions
 /// unit_row_index ones when every elemental projection allows.
 template <int Rc, class Map, class F>
