@@ -121,8 +121,9 @@ inline event_t create_event() {
 }
 
 /// A call-site's range for Nsight Systems / Nsight Compute (NVTX) or
-/// rocprof (roctx), named "file:line kind": the kernels and vendor calls
-/// of the call-site appear under it. Nothing without a profiler library.
+/// rocprof (roctx), named as messages name the call-site ("dp::forall at
+/// jacobi.cpp:21:5"): the kernels and vendor calls of the call-site fall
+/// inside it. Nothing without a profiler library.
 class profiler_range {
 public:
   explicit profiler_range([[maybe_unused]] const std::string &name) {

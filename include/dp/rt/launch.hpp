@@ -65,7 +65,7 @@ public:
                   checked(site_, options, is_tiled<Domain>::value), options) {
 #if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
     if (executor_.on_device())
-      range_.emplace(std::string(location ? location : "") + " " + kind);
+      range_.emplace(site_); // the name messages use: no string built per launch
 #endif
     if (profile::on())
       begin_profile();
