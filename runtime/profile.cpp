@@ -333,8 +333,6 @@ stamp_ptr stamp_at(std::int64_t time) { return std::make_shared<known_stamp>(tim
 
 void add(record r) { recorder::get().add(std::move(r), std::this_thread::get_id()); }
 
-const std::string *current_site() noexcept { return site_of_thread; }
-
 void note_allocation(std::int64_t bytes) {
   record r;
   r.what = category::allocation;

@@ -60,12 +60,7 @@ private:
 
 profile::stamp_ptr task_queue::stamp() {
   auto st = std::make_shared<queue_stamp>(s_);
-  {
-    std::lock_guard<std::mutex> lock(s_->mutex);
-    s_->tasks.emplace_back("dp: a profile stamp", [st] { st->at = profile::now(); });
-    st->seq = ++s_->enqueued;
-  }
-  s_->work_ready.notify_one();
+  st->seq = push("dp: a profile stamp", [st] { st->at = profile::now(); });
   return st;
 }
 
@@ -84,12 +79,18 @@ task_queue::~task_queue() {
 }
 
 void task_queue::enqueue(std::string site, std::function<void()> task) {
+  (void)push(std::move(site), std::move(task));
+}
+
+std::uint64_t task_queue::push(std::string site, std::function<void()> task) {
+  std::uint64_t seq;
   {
     std::lock_guard<std::mutex> lock(s_->mutex);
     s_->tasks.emplace_back(std::move(site), std::move(task));
-    ++s_->enqueued;
+    seq = ++s_->enqueued;
   }
   s_->work_ready.notify_one();
+  return seq;
 }
 
 dp::detail::pending task_queue::record() {

@@ -90,10 +90,8 @@ void add(record r);
 /// track), charged to the current call-site.
 void note_allocation(std::int64_t bytes);
 
-/// The call-site the calling thread is running or enqueueing, if any:
-/// transfers and allocations are charged to it.
-const std::string *current_site() noexcept;
-/// The call-site a transfer or allocation now serves.
+/// The call-site a transfer or allocation now serves: the one the calling
+/// thread is running or enqueueing (a site_scope), else "host access".
 std::string charged_site();
 
 /// Marks the calling thread as working for `site` while it lives.

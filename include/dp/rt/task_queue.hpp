@@ -39,8 +39,6 @@ public:
   /// A profile stamp: the time the queue reaches this point (a task that
   /// reads the clock). Only DP_PROFILE's records use it.
   profile::stamp_ptr stamp();
-  /// What a profile calls the queue's track.
-  static constexpr const char *queue_kind = "task queue";
   /// Blocks until every task enqueued so far has run; throws an error not
   /// yet reported.
   void wait();
@@ -67,6 +65,8 @@ private:
     void wait_for(std::uint64_t seq, bool report);
   };
   void run();
+  /// Appends a task; its number in the queue (what wait_for waits for).
+  std::uint64_t push(std::string site, std::function<void()> task);
 
   std::shared_ptr<state> s_;
   std::thread worker_;
