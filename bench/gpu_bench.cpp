@@ -53,6 +53,13 @@ void report(const std::string &label, double baseline_ms, double subject_ms, dou
   table.push_back({label, baseline_ms / subject_ms, goal});
 }
 
+/// A custom order (no radix sort applies): by the low byte, then by value.
+struct low_byte_first {
+  DP_HOST_DEVICE bool operator()(int a, int b) const {
+    return (a & 0xff) < (b & 0xff) || ((a & 0xff) == (b & 0xff) && a < b);
+  }
+};
+
 } // namespace
 
 // The baselines: hand-written kernels and the vendor library, device
@@ -60,6 +67,7 @@ void report(const std::string &label, double baseline_ms, double subject_ms, dou
 // the dp:: call-sites below stay outside this block.)
 #if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
 #include <dp/rt/gpu.hpp>
+#include <dp/rt/gpu/device.hpp>
 #include <dp/rt/vendor.hpp>
 
 namespace baseline {
@@ -157,6 +165,42 @@ double sort_rows(i64 R, i64 C) {
   });
 }
 
+__global__ void fill_keyed(dp::rt::keyed<int> *out, i64 C, i64 n) {
+  const i64 i = i64(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i] = dp::rt::make_keyed(i / C, int(((i / C) * 7919 + (i % C) * 104729) % 1000003));
+}
+
+/// The vendor's merge sort of R rows of C ints with a comparator, as
+/// (row, value) pairs compared by row then `less` (ms): each run sorts a
+/// fresh copy of the unsorted pairs, the copy's time taken off.
+template <class Less> double merge_sort_rows(i64 R, i64 C, Less less) {
+  using pair = dp::rt::keyed<int>;
+  const i64 n = R * C;
+  gpu::buffer pristine("bench", n * sizeof(pair)), work("bench", n * sizeof(pair)),
+      out("bench", n * sizeof(pair));
+  gpu::launch("bench", &fill_keyed, {(n + 255) / 256, 1, 1}, {256, 1, 1}, stream(),
+              pristine.as<pair>(), C, n);
+  const dp::rt::gpu::keyed_less<int, Less> by_row{less};
+  std::size_t bytes = 0;
+  DP_GPU_CHECK("merge sort", vendor::merge_sort(nullptr, bytes, work.as<pair>(), out.as<pair>(), n, by_row, stream()));
+  gpu::buffer scratch("merge sort", bytes);
+  auto fresh = [&] {
+    DP_GPU_CHECK("bench", DP_GPU(MemcpyAsync)(work.get(), pristine.get(), n * sizeof(pair),
+                                                DP_GPU(MemcpyDeviceToDevice), stream()));
+  };
+  const double copy = ms([&] {
+    fresh();
+    wait();
+  });
+  const double sorted = ms([&] {
+    fresh();
+    DP_GPU_CHECK("merge sort", vendor::merge_sort(scratch.get(), bytes, work.as<pair>(), out.as<pair>(), n, by_row, stream()));
+    wait();
+  });
+  return sorted - copy;
+}
+
 /// A bare kernel launch, and a plain host-to-device copy of n floats from
 /// (pageable) host memory (ms each).
 std::pair<double, double> overheads(i64 n) {
@@ -195,6 +239,7 @@ struct reductions_ms {
 };
 inline reductions_ms reductions(i64, i64) { return {}; }
 inline double sort_rows(i64, i64) { return 0; }
+template <class Less> double merge_sort_rows(i64, i64, Less) { return 0; }
 inline std::pair<double, double> overheads(i64) { return {0, 0}; }
 inline double chain(i64, int) { return 0; }
 } // namespace baseline
@@ -245,6 +290,7 @@ void reductions() {
   const double dp_cols = dp_ms([&] { dp::reduce<0>(m.get_grid(), std::plus<>(), cols, [](float x) { return x; }, m); });
   dp::field<2, float> scanned(m.get_grid());
   const double dp_scan = dp_ms([&] { dp::scan<1>(m.get_grid(), std::plus<>(), scanned, [](float x) { return x; }, m); });
+  const double dp_scan0 = dp_ms([&] { dp::scan<0>(m.get_grid(), std::plus<>(), scanned, [](float x) { return x; }, m); });
   const baseline::reductions_ms v = baseline::reductions(R, C);
   report("full reduce, 2^26 floats / vendor reduce", v.sum, dp_sum, 0.95);
   report("reduce<1> (contiguous), 8192x8192 floats / vendor segmented reduce", v.rows, dp_rows, 0.95);
@@ -252,6 +298,8 @@ void reductions() {
   report("reduce<1> (contiguous) / half the copy time (bandwidth)", v.copy / 2, dp_rows, 0.60);
   report("reduce<0> (across), 8192x8192 floats / half the copy time (bandwidth)", v.copy / 2, dp_cols, 0.60);
   report("scan<1>, 8192x8192 floats / vendor scan by key", v.scan, dp_scan, 0.95);
+  // A scan reads and writes the data, as a copy does.
+  report("scan<0> (across), 8192x8192 floats / the copy time (bandwidth)", v.copy, dp_scan0, 0.50);
 }
 
 void sorts() {
@@ -266,6 +314,12 @@ void sorts() {
   });
   const double dp_fill = ms(fill);
   report("sort<1>, 4096x4096 ints / vendor segmented radix sort", baseline::sort_rows(R, C), dp_sort - dp_fill, 0.95);
+  const double dp_custom = dp_ms([&] {
+    fill();
+    dp::sort<1>(f.get_grid(), low_byte_first(), f);
+  });
+  report("sort<1> with a comparator, 4096x4096 ints / vendor merge sort of (row, value)",
+         baseline::merge_sort_rows(R, C, low_byte_first()), dp_custom - dp_fill, 0.90);
 }
 
 // Tiles: what they are for on a GPU. Matrix multiply in 16 x 16 tiles

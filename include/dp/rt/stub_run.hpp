@@ -127,29 +127,39 @@ void walk_plan(const dispatch_plan<R> &p, const stub_table<R, Params> &stubs, co
   }
 }
 
-/// The launches of a tiled grid (approach 6 of docs/runtime.md): one group
-/// per tile, the tiles laid out as the points of a plan with one thread per
-/// group, so the planner's modes and its several launches with origins
-/// apply with origins in tile units. A dp::error when the tile does not fit
-/// the device's groups.
+/// The launches of `groups` (a rank-N domain of groups) with `shape`
+/// threads each: the groups laid out as the points of a plan with one
+/// thread per group, so the planner's modes and its several launches with
+/// origins apply with origins in group units. A dp::error when the shape
+/// does not fit the device's groups. Tiled grids and the runtime's tiled
+/// kernels (pencil_tiles.hpp) launch this way.
 template <int N>
-dispatch_plan<N> plan_tiles(const std::string &site, const dp::extent<N> &tiles,
-                            const dp::extent<N> &tile, const device_limits &limits,
-                            const launch_hints &hints = {}) {
-  const triple shape = tile_group_shape(tile);
-  dp::detail::check_tile_volume(site, tile.size(), limits.max_threads_per_group);
+dispatch_plan<N> plan_groups(const std::string &site, const dp::extent<N> &groups,
+                             const triple &shape, const device_limits &limits,
+                             const launch_hints &hints = {}) {
+  dp::detail::check_tile_volume(site, shape[0] * shape[1] * shape[2], limits.max_threads_per_group);
   for (int k = 0; k < 3; ++k)
     if (shape[k] > limits.max_group_extent[k])
       throw dp::error(site + ": the tile puts " + std::to_string(shape[k]) + " threads on the " +
                       "xyz"[k] + " dimension of a group, but the device allows " +
                       std::to_string(limits.max_group_extent[k]));
-  device_limits per_tile = limit_groups(limits, hints.max_groups, tiles, {1, 1, 1});
-  per_tile.max_threads_per_group = 1;
+  device_limits per_group = limit_groups(limits, hints.max_groups, groups, {1, 1, 1});
+  per_group.max_threads_per_group = 1;
   try {
-    return plan_dispatch(tiles, per_tile, launch_policy(), {1, 1, 1});
+    return plan_dispatch(groups, per_group, launch_policy(), {1, 1, 1});
   } catch (const dp::error &err) {
     throw dp::error(site + ": " + err.what());
   }
+}
+
+/// The launches of a tiled grid (approach 6 of docs/runtime.md): one group
+/// per tile (plan_groups).
+template <int N>
+dispatch_plan<N> plan_tiles(const std::string &site, const dp::extent<N> &tiles,
+                            const dp::extent<N> &tile, const device_limits &limits,
+                            const launch_hints &hints = {}) {
+  dp::detail::check_tile_volume(site, tile.size(), limits.max_threads_per_group);
+  return plan_groups(site, tiles, tile_group_shape(tile), limits, hints);
 }
 
 /// Tiles per dimension: extents divided by the tile's, rounded up.

@@ -1,0 +1,313 @@
+/// \file
+/// reduce<Dim> and scan<Dim> on a device with every thread busy, however
+/// the pencils are shaped: a group covers `lanes` neighbouring pencils with
+/// `walkers` threads each, and `splits` groups share a pencil's steps.
+///
+/// * Across the contiguous dimension (Dim < N-1) the lanes are on x: at
+///   every step a warp reads neighbouring pencils' elements, one coalesced
+///   row, and the walkers on y take consecutive stretches of the steps.
+/// * Along it (Dim == N-1) the walkers are on x, interleaved, so a warp
+///   reads consecutive elements of one pencil, and the lanes are on y.
+///
+/// A reduction folds each walker's values, then the group's walkers in tile
+/// memory; with one split the lane's first walker combines the fold into
+/// the result, else it writes the split's fold to a partials array of
+/// (splits, pencils) that a second launch folds into the result. A scan
+/// (walkers = 1) first folds each split (the same kernel), scans those
+/// folds along the splits, then walks every split again from the carry of
+/// the splits before it: three reads and a write of the data in all.
+///
+/// How a shape is cut is one pure function, pencil_tiling_for; the
+/// launches go through the planner like a tiled grid's (plan_groups), so
+/// every dispatch mode and several launches with origins apply to the
+/// groups, on the GPU and on the emulated device alike.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "../config.hpp"
+#include "../detail/projection.hpp"
+#include "../extent.hpp"
+#include "../index.hpp"
+#include "../tile_group.hpp"
+#include "dispatch.hpp"
+#include "domains.hpp"
+#include "stub_run.hpp"
+#include "thread.hpp"
+#include "tile_fold.hpp"
+
+namespace dp::rt {
+
+/// How the pencils of a reduce<Dim> or scan<Dim> are cut into groups.
+struct pencil_tiling {
+  std::int64_t lanes = 1;   ///< neighbouring pencils per group
+  std::int64_t walkers = 1; ///< threads per pencil in a group
+  std::int64_t splits = 1;  ///< groups along each pencil
+  std::int64_t chunk = 0;   ///< steps per split (the last may have fewer)
+};
+
+/// The threads of a tiled pencil kernel's group, at most.
+inline constexpr std::int64_t pencil_group_threads = 256;
+/// Groups enough to fill a large GPU (an H100 runs 132 x 8 groups of 256
+/// at once): pencils are split until there are this many.
+inline constexpr std::int64_t pencil_target_groups = 2048;
+/// A split gives each walker at least this many steps.
+inline constexpr std::int64_t pencil_min_steps = 16;
+
+namespace detail {
+/// The least power of two >= n (n >= 1), at most `cap`.
+constexpr std::int64_t pow2_at_least(std::int64_t n, std::int64_t cap) {
+  std::int64_t p = 1;
+  while (p < n && p < cap)
+    p *= 2;
+  return p;
+}
+} // namespace detail
+
+/// The cut of `pencils` pencils of `length` steps, `last` of them
+/// neighbours along the pencils' last dimension; `along`: the steps are
+/// the contiguous dimension; `scan`: one walker per pencil (a scan's
+/// walkers would each need the carry of those before). `max_threads`: the
+/// device's threads per group.
+constexpr pencil_tiling pencil_tiling_for(bool along, bool scan, std::int64_t pencils,
+                                          std::int64_t last, std::int64_t length,
+                                          std::int64_t max_threads = pencil_group_threads) {
+  pencil_tiling t;
+  const std::int64_t threads = std::max<std::int64_t>(1, std::min(pencil_group_threads, max_threads));
+  std::int64_t group = 1; // the most threads, a power of two
+  while (group * 2 <= threads)
+    group *= 2;
+  if (scan) {
+    t.walkers = 1;
+    t.lanes = detail::pow2_at_least(last, group);
+  } else if (along) {
+    t.walkers = detail::pow2_at_least(length, group);
+    t.lanes = detail::pow2_at_least(last, group / t.walkers);
+  } else {
+    t.lanes = detail::pow2_at_least(last, std::min<std::int64_t>(32, group));
+    t.walkers = detail::pow2_at_least(length, group / t.lanes);
+  }
+  const std::int64_t rows = last > 0 ? pencils / last : 0;
+  const std::int64_t groups = rows * ((last + t.lanes - 1) / t.lanes);
+  const std::int64_t most = std::max<std::int64_t>(1, length / (t.walkers * pencil_min_steps));
+  std::int64_t splits = groups > 0 ? (pencil_target_groups + groups - 1) / groups : 1;
+  splits = std::max<std::int64_t>(1, std::min(splits, most));
+  t.chunk = length > 0 ? (length + splits - 1) / splits : 0;
+  t.splits = t.chunk > 0 ? (length + t.chunk - 1) / t.chunk : 1; // none empty
+  return t;
+}
+
+/// Whether T's values can be folded in tile memory (else the one thread
+/// per pencil kernels of pencil_kernels.hpp run).
+template <class T>
+inline constexpr bool pencil_tiles_fit =
+    std::is_trivially_copyable<T>::value && alignof(T) <= dp::detail::tile_memory_alignment &&
+    pencil_group_threads * (sizeof(T) + 1) + dp::detail::tile_memory_alignment <=
+        dp::max_tile_static_bytes;
+
+/// The groups of a cut as a rank-N domain: (splits, the pencils' leading
+/// dimensions, lane groups along their last).
+template <int N>
+dp::extent<N> pencil_groups(const dp::extent<N - 1> &pencils, const pencil_tiling &t) {
+  dp::extent<N> g;
+  g[0] = t.splits;
+  for (int d = 0; d + 1 < N - 1; ++d)
+    g[d + 1] = pencils[d];
+  g[N - 1] = (pencils[N - 2] + t.lanes - 1) / t.lanes;
+  return g;
+}
+
+/// What a tiled pencil kernel needs. Out: the result (rank N-1 for a
+/// reduction, N for a scan); partials: (split, pencil) folds, rank N.
+template <int N, int Dim, class T, class Op, class Map, int OutRank> struct pencil_tile_job {
+  static constexpr int rank = N;
+  static constexpr int dim = Dim;
+  static constexpr bool along = Dim == N - 1;
+  static constexpr int out_rank = OutRank;
+  using value_type = T;
+  static constexpr std::size_t values_bytes =
+      (pencil_group_threads * sizeof(T) + dp::detail::tile_memory_alignment - 1) /
+      dp::detail::tile_memory_alignment * dp::detail::tile_memory_alignment;
+  static constexpr std::size_t shared_bytes = values_bytes + pencil_group_threads;
+
+  Map map;
+  Op op;
+  dp::detail::affine_projection<T, OutRank> out;
+  dp::detail::affine_projection<T, N> partials; ///< base null: fold into out
+  std::int64_t length;
+  std::int64_t lanes, walkers, chunk;
+  std::int64_t last; ///< the pencils' last extent
+};
+
+/// Where a thread of a tiled pencil kernel works.
+template <int N> struct pencil_place {
+  dp::index<N> g;       ///< its group: (split, pencil's leading dims, lane group)
+  dp::index<N - 1> q;   ///< its pencil
+  std::int64_t lane, walker;
+  bool in_domain;
+  /// Position of step k of its pencil along Dim.
+  template <int Dim> DP_HOST_DEVICE dp::index<N> step(std::int64_t k) const {
+    dp::index<N> pos;
+    for (int d = 0, j = 0; d < N; ++d)
+      pos[d] = d == Dim ? k : q[j++];
+    return pos;
+  }
+  /// Its (split, pencil) slot in a partials array.
+  DP_HOST_DEVICE dp::index<N> slot(std::int64_t split) const {
+    dp::index<N> s;
+    s[0] = split;
+    for (int d = 0; d < N - 1; ++d)
+      s[d + 1] = q[d];
+    return s;
+  }
+};
+
+/// The place of a thread; false for a surplus group (all of it).
+template <int Mode, class Job>
+DP_HOST_DEVICE bool place_pencil_thread(const launch_geometry<Job::rank> &geometry, const Job &job,
+                                        const thread_ids &thread, pencil_place<Job::rank> &at) {
+  constexpr int N = Job::rank;
+  static constexpr std::int64_t first[3] = {0, 0, 0};
+  if (!map_thread<Mode>(geometry, thread.group, first, at.g))
+    return false;
+  at.lane = Job::along ? thread.local[1] : thread.local[0];
+  at.walker = Job::along ? thread.local[0] : thread.local[1];
+  for (int d = 0; d + 1 < N - 1; ++d)
+    at.q[d] = at.g[d + 1];
+  at.q[N - 2] = at.g[N - 1] * job.lanes + at.lane;
+  at.in_domain = at.q[N - 2] < job.last;
+  return true;
+}
+
+/// Pass 1 of a tiled reduce<Dim> (and of a tiled scan's carries): each
+/// (split, pencil) folded by the group's walkers.
+template <int Mode, class Job>
+DP_GLOBAL void fold_pencil_tiles(const launch_geometry<Job::rank> geometry, const Job job) {
+  using T = typename Job::value_type;
+  pencil_place<Job::rank> at;
+  if (!place_pencil_thread<Mode>(geometry, job, this_thread(), at))
+    return; // the whole group
+  const std::int64_t split = at.g[0];
+  const std::int64_t begin = split * job.chunk;
+  const std::int64_t end = begin + job.chunk < job.length ? begin + job.chunk : job.length;
+  // Along: walkers interleave (a warp reads one stretch). Across: each
+  // walker takes its own stretch of the split (a warp reads a row).
+  std::int64_t k, stop, stride;
+  if (Job::along) {
+    k = begin + at.walker, stop = end, stride = job.walkers;
+  } else {
+    const std::int64_t per = (end - begin + job.walkers - 1) / job.walkers;
+    k = begin + at.walker * per, stop = k + per < end ? k + per : end, stride = 1;
+  }
+  unsigned char *shared = tile_shared<Job::shared_bytes>();
+  T *values = reinterpret_cast<T *>(shared);
+  bool *present = reinterpret_cast<bool *>(shared + Job::values_bytes);
+  const std::int64_t me = Job::along ? at.lane * job.walkers + at.walker
+                                     : at.walker * job.lanes + at.lane;
+  const std::int64_t apart = Job::along ? 1 : job.lanes; // the next walker's slot
+  const bool has = at.in_domain && k < stop;
+  if (has) {
+    T acc = static_cast<T>(job.map(at.template step<Job::dim>(k)));
+    for (k += stride; k + 3 * stride < stop; k += 4 * stride) { // four loads in flight
+      const auto a = job.map(at.template step<Job::dim>(k));
+      const auto b = job.map(at.template step<Job::dim>(k + stride));
+      const auto c = job.map(at.template step<Job::dim>(k + 2 * stride));
+      const auto d = job.map(at.template step<Job::dim>(k + 3 * stride));
+      acc = static_cast<T>(job.op(acc, a));
+      acc = static_cast<T>(job.op(acc, b));
+      acc = static_cast<T>(job.op(acc, c));
+      acc = static_cast<T>(job.op(acc, d));
+    }
+    for (; k < stop; k += stride)
+      acc = static_cast<T>(job.op(acc, job.map(at.template step<Job::dim>(k))));
+    values[me] = acc;
+  }
+  present[me] = has;
+  for (std::int64_t half = job.walkers / 2; half > 0; half /= 2) {
+    tile_fold_barrier();
+    if (at.walker < half && present[me + half * apart]) {
+      values[me] = present[me] ? static_cast<T>(job.op(values[me], values[me + half * apart]))
+                               : values[me + half * apart];
+      present[me] = true;
+    }
+  }
+  if (at.walker != 0 || !at.in_domain || !present[me])
+    return;
+  if (job.partials.base) {
+    job.partials[at.slot(split)] = values[me];
+  } else if constexpr (Job::out_rank == Job::rank - 1) {
+    T &c = job.out[at.q];
+    c = static_cast<T>(job.op(c, values[me]));
+  }
+}
+
+/// Pass 3 of a tiled scan<Dim>: each split walked again from the carry of
+/// the splits before it (partials holds the carries' inclusive scan).
+template <int Mode, class Job>
+DP_GLOBAL void scan_pencil_tiles(const launch_geometry<Job::rank> geometry, const Job job) {
+  using T = typename Job::value_type;
+  pencil_place<Job::rank> at;
+  if (!place_pencil_thread<Mode>(geometry, job, this_thread(), at) || !at.in_domain)
+    return; // no barriers here
+  const std::int64_t split = at.g[0];
+  const std::int64_t begin = split * job.chunk;
+  const std::int64_t end = begin + job.chunk < job.length ? begin + job.chunk : job.length;
+  dp::index<Job::rank> pos = at.template step<Job::dim>(begin);
+  T acc = static_cast<T>(job.map(pos));
+  if (split > 0)
+    acc = static_cast<T>(job.op(job.partials[at.slot(split - 1)], acc));
+  job.out[pos] = acc;
+  for (std::int64_t k = begin + 1; k < end; ++k) {
+    pos[Job::dim] = k;
+    acc = static_cast<T>(job.op(acc, job.map(pos)));
+    job.out[pos] = acc;
+  }
+}
+
+/// A tiled pencil kernel, by mode (stub_modes).
+template <class Job, bool Scan> struct pencil_tile_kernel {
+  template <int Mode> static auto at() {
+    if constexpr (Scan)
+      return &scan_pencil_tiles<Mode, Job>;
+    else
+      return &fold_pencil_tiles<Mode, Job>;
+  }
+};
+
+/// The per-mode instantiations of a tiled pencil kernel.
+template <class Job, bool Scan> const stub_table<Job::rank, Job> &pencil_tile_stubs() {
+  static const auto table = stub_modes<Job::rank, Job, pencil_tile_kernel<Job, Scan>>();
+  return table;
+}
+
+/// A partials array read as a map function (the second pass's values).
+template <class T, int N> struct partials_map {
+  dp::detail::affine_projection<T, N> partials;
+  DP_HOST_DEVICE T operator()(const dp::index<N> &pos) const { return partials[pos]; }
+};
+
+/// A row-major (splits, pencils) array at `base` as a projection.
+template <class T, int N>
+dp::detail::affine_projection<T, N> partials_projection(T *base, std::int64_t splits,
+                                                        const dp::extent<N - 1> &pencils) {
+  const dp::extent<N> e = [&] {
+    dp::extent<N> x;
+    x[0] = splits;
+    for (int d = 0; d < N - 1; ++d)
+      x[d + 1] = pencils[d];
+    return x;
+  }();
+  dp::detail::affine_projection<T, N> p;
+  p.base = base;
+  std::int64_t step = 1;
+  for (int d = N - 1; d >= 0; --d) {
+    p.step[d] = step;
+    step *= e[d];
+  }
+  return p;
+}
+
+} // namespace dp::rt

@@ -1,0 +1,245 @@
+// The tiled pencil kernels of reduce<Dim> and scan<Dim> (rt/pencil_tiles.hpp)
+// run on the emulated device: the GPU's kernels, groups, tile memory and
+// barriers walked on the CPU, through every dispatch mode and plans of
+// several launches. Each result is checked against a plain loop, over
+// shapes that give one or many lanes, walkers and splits.
+#include <dp/dp.hpp>
+#include <dp/rt/device/pencils.hpp>
+#include <dp/rt/emulated/device.hpp>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace {
+
+using dp::rt::pencil_tiling;
+using dp::rt::pencil_tiling_for;
+
+TEST(PencilTiling, FillsTheGroupsAndCoversEveryStepOnce) {
+  for (bool along : {false, true})
+    for (bool scan : {false, true})
+      for (std::int64_t last : {1, 3, 32, 33, 5000})
+        for (std::int64_t rows : {1, 7, 4096})
+          for (std::int64_t length : {1, 2, 15, 16, 17, 1000, 1 << 20}) {
+            const pencil_tiling t = pencil_tiling_for(along, scan, rows * last, last, length);
+            SCOPED_TRACE(std::to_string(along) + " " + std::to_string(scan) + " " +
+                         std::to_string(last) + " " + std::to_string(rows) + " " +
+                         std::to_string(length));
+            EXPECT_LE(t.lanes * t.walkers, dp::rt::pencil_group_threads);
+            EXPECT_EQ(t.lanes & (t.lanes - 1), 0);
+            EXPECT_EQ(t.walkers & (t.walkers - 1), 0);
+            EXPECT_LE(t.lanes, std::max<std::int64_t>(1, 2 * last - 1)) << "no more lanes than pencils need";
+            EXPECT_GE(t.splits * t.chunk, length);
+            EXPECT_LT((t.splits - 1) * t.chunk, length) << "every split has steps";
+            if (scan) {
+              EXPECT_EQ(t.walkers, 1);
+            }
+          }
+}
+
+TEST(PencilTiling, ShapesOfTheBenchmarks) {
+  // reduce<0> over 8192 x 8192: a warp's row of 32 pencils, 8 walkers, and
+  // 8 splits to fill the GPU.
+  pencil_tiling t = pencil_tiling_for(false, false, 8192, 8192, 8192);
+  EXPECT_EQ(t.lanes, 32);
+  EXPECT_EQ(t.walkers, 8);
+  EXPECT_EQ(t.splits, 8);
+  // reduce<1> over 8192 x 8192: a group of 256 walkers per row, no split.
+  t = pencil_tiling_for(true, false, 8192, 8192, 8192);
+  EXPECT_EQ(t.walkers, 256);
+  EXPECT_EQ(t.lanes, 1);
+  EXPECT_EQ(t.splits, 1);
+  // 16 rows of 2^24: split until the GPU is full.
+  t = pencil_tiling_for(true, false, 16, 16, std::int64_t(1) << 24);
+  EXPECT_EQ(t.splits, 128);
+  // Short rows along: several rows per group.
+  t = pencil_tiling_for(true, false, 1 << 20, 1 << 20, 4);
+  EXPECT_EQ(t.walkers, 4);
+  EXPECT_EQ(t.lanes, 64);
+  // scan<0> over 8192 x 8192: one walker per pencil, pencils split.
+  t = pencil_tiling_for(false, true, 8192, 8192, 8192);
+  EXPECT_EQ(t.lanes, 256);
+  EXPECT_EQ(t.splits, 64);
+  // A device with small groups.
+  t = pencil_tiling_for(false, false, 8192, 8192, 8192, 100);
+  EXPECT_LE(t.lanes * t.walkers, 64);
+}
+
+/// A rank-N box of values v(p) = a hash of p's offset, row-major.
+template <int N> struct box {
+  dp::extent<N> e;
+  std::vector<std::int64_t> v;
+  explicit box(const dp::extent<N> &x) : e(x), v(static_cast<std::size_t>(x.size())) {
+    for (std::size_t i = 0; i < v.size(); ++i)
+      v[i] = static_cast<std::int64_t>((i * 2654435761u) % 1000) - 500;
+  }
+  std::int64_t offset(const dp::index<N> &p) const {
+    std::int64_t o = 0;
+    for (int d = 0; d < N; ++d)
+      o = o * e[d] + p[d];
+    return o;
+  }
+};
+
+/// The map function a stub would pass: the value at a position.
+template <int N> struct read_box {
+  const std::int64_t *data;
+  std::int64_t step[N];
+  std::int64_t operator()(const dp::index<N> &p) const {
+    std::int64_t o = 0;
+    for (int d = 0; d < N; ++d)
+      o += p[d] * step[d];
+    return data[o];
+  }
+};
+
+template <int N> read_box<N> reader(const box<N> &b) {
+  read_box<N> r{b.v.data(), {}};
+  std::int64_t s = 1;
+  for (int d = N - 1; d >= 0; --d)
+    r.step[d] = s, s *= b.e[d];
+  return r;
+}
+
+template <class T, int R> dp::detail::affine_projection<T, R> projection(T *base, const dp::extent<R> &e) {
+  dp::detail::affine_projection<T, R> p;
+  p.base = base;
+  std::int64_t s = 1;
+  for (int d = R - 1; d >= 0; --d)
+    p.step[d] = s, s *= e[d];
+  return p;
+}
+
+template <int Dim, int N> dp::index<N - 1> without(const dp::index<N> &p) {
+  dp::index<N - 1> q;
+  for (int d = 0, j = 0; d < N; ++d)
+    if (d != Dim)
+      q[j++] = p[d];
+  return q;
+}
+
+template <int N, class Fn> void each(const dp::extent<N> &e, Fn &&fn) {
+  dp::index<N> p;
+  for (std::int64_t i = 0; i < e.size(); ++i) {
+    std::int64_t r = i;
+    for (int d = N - 1; d >= 0; --d)
+      p[d] = r % e[d], r /= e[d];
+    fn(p);
+  }
+}
+
+using device_t = dp::rt::emulated_device;
+
+/// One call-site's launch on the emulated device, waited for.
+template <class Fn> void on_device(Fn &&fn) {
+  auto &ex = dp::rt::device_executor<device_t>::get();
+  dp::rt::device_launch<device_t> L(ex, "pencil_tiles_test.cpp:1:1", ex.default_queue(), {});
+  fn(L);
+  L.finish()->wait();
+}
+
+/// reduce<Dim> with `op` over a box of e: device result == loop result.
+template <int Dim, int N, class Op> void check_reduce(const dp::extent<N> &e, Op op) {
+  const box<N> in(e);
+  const dp::extent<N - 1> qe = dp::rt::device::pencil_extent<Dim>(e);
+  std::vector<std::int64_t> want(static_cast<std::size_t>(qe.size()), 7), got = want;
+  each(e, [&](const dp::index<N> &p) {
+    const dp::index<N - 1> q = without<Dim>(p);
+    std::int64_t o = 0;
+    for (int d = 0; d < N - 1; ++d)
+      o = o * qe[d] + q[d];
+    want[static_cast<std::size_t>(o)] = op(want[static_cast<std::size_t>(o)], in.v[in.offset(p)]);
+  });
+  on_device([&](auto &L) {
+    dp::rt::device::fold_pencils<Dim>(L, e, op, reader(in), projection(got.data(), qe));
+  });
+  EXPECT_EQ(got, want);
+}
+
+/// scan<Dim> with `op`: device result == loop result.
+template <int Dim, int N, class Op> void check_scan(const dp::extent<N> &e, Op op) {
+  const box<N> in(e);
+  std::vector<std::int64_t> want(in.v.size()), got(in.v.size(), -1);
+  each(e, [&](const dp::index<N> &p) {
+    const std::int64_t o = in.offset(p);
+    if (p[Dim] == 0) {
+      want[static_cast<std::size_t>(o)] = in.v[static_cast<std::size_t>(o)];
+    } else {
+      dp::index<N> before = p;
+      before[Dim] -= 1;
+      want[static_cast<std::size_t>(o)] =
+          op(want[static_cast<std::size_t>(in.offset(before))], in.v[static_cast<std::size_t>(o)]);
+    }
+  });
+  on_device([&](auto &L) {
+    dp::rt::device::scan_pencils<Dim>(L, e, op, reader(in), projection(got.data(), e));
+  });
+  EXPECT_EQ(got, want);
+}
+
+struct max_op {
+  std::int64_t operator()(std::int64_t a, std::int64_t b) const { return a < b ? b : a; }
+};
+
+void check_all() {
+  const std::plus<std::int64_t> sum;
+  // Across: one lane to many, one walker to many, one split to many.
+  check_reduce<0>(dp::extent<2>(1, 1), sum);
+  check_reduce<0>(dp::extent<2>(7, 1), sum);
+  check_reduce<0>(dp::extent<2>(5, 33), sum);
+  check_reduce<0>(dp::extent<2>(3000, 3), sum); // splits
+  check_reduce<0>(dp::extent<2>(700, 40), max_op());
+  check_reduce<1>(dp::extent<3>(3, 300, 5), sum);
+  check_reduce<0>(dp::extent<4>(600, 2, 1, 3), sum);
+  check_reduce<0>(dp::extent<3>(5, 3, 100), sum);   // mode 5 with few groups
+  check_reduce<0>(dp::extent<3>(300, 4, 100), sum); // mode 6 with few groups
+  // Along: interleaved walkers, several rows per group, splits.
+  check_reduce<1>(dp::extent<2>(1, 1), sum);
+  check_reduce<1>(dp::extent<2>(50, 3), sum);
+  check_reduce<1>(dp::extent<2>(3, 300), max_op());
+  check_reduce<1>(dp::extent<2>(2, 40000), sum); // splits
+  check_reduce<2>(dp::extent<3>(4, 5, 70), sum);
+  // Scans across (along is the vendor's scan by key).
+  check_scan<0>(dp::extent<2>(1, 1), sum);
+  check_scan<0>(dp::extent<2>(9, 40), sum);
+  check_scan<0>(dp::extent<2>(3000, 3), sum); // splits, carries
+  check_scan<0>(dp::extent<2>(2500, 2), max_op());
+  check_scan<1>(dp::extent<3>(2, 1500, 3), sum);
+  check_scan<0>(dp::extent<4>(1100, 2, 1, 3), sum);
+}
+
+/// Sets environment variables for a scope.
+struct scoped_env {
+  std::vector<std::string> names;
+  scoped_env(std::initializer_list<std::pair<const char *, const char *>> vars) {
+    for (const auto &[name, value] : vars) {
+      ::setenv(name, value, 1);
+      names.emplace_back(name);
+    }
+  }
+  ~scoped_env() {
+    for (const std::string &n : names)
+      ::unsetenv(n.c_str());
+  }
+};
+
+TEST(PencilTiles, ReduceAndScanMatchALoopOnTheEmulatedDevice) { check_all(); }
+
+TEST(PencilTiles, EveryModeAndPlansOfSeveralLaunches) {
+  // Few groups per launch: rank 2 and 3 plans split into several launches
+  // with origins, or go through the partial modes (4-6) and the indirect
+  // one (7).
+  for (const char *groups : {"3,2,2", "3,8,8"})
+    for (const char *policy : {"automatic", "load_balance", "split"}) {
+      SCOPED_TRACE(std::string(groups) + " " + policy);
+      scoped_env env{{"DP_EMULATE_MAX_GROUPS", groups}, {"DP_DISPATCH_POLICY", policy}};
+      check_all();
+    }
+}
+
+} // namespace
