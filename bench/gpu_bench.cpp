@@ -140,7 +140,8 @@ reductions_ms reductions(i64 R, i64 C) {
                                     dp::rt::pencil_offsets{C, 0}, dp::rt::pencil_offsets{C, 1},
                                     std::plus<>(), 0.0f, stream());
   });
-  const dp::rt::offset_iterator<dp::rt::pencil_keys<2, 1>> keys({C}, 0);
+  const dp::rt::offset_iterator<dp::rt::pencil_keys<2, 1>> keys(
+      dp::rt::pencil_keys<2, 1>::of(dp::rt::pencil_positions<2, 1>::of(dp::extent<2>(R, C))), 0);
   t.scan = vendor_ms("scan by key", [&](void *scratch, std::size_t &bytes) {
     return vendor::inclusive_scan_by_key(scratch, bytes, keys, raw.as<float>(), out.as<float>(), n,
                                          std::plus<>(), stream());

@@ -96,8 +96,8 @@ template <class T> void pencil_reductions(const dp::grid<3> &g, const char *name
               checksum(r1), checksum(r2));
 }
 
-// Rank 4: reduce<1> and scan<0> run one thread per pencil over a rank-3
-// domain of pencils (dispatch modes 3-7 under the emulated limits).
+// Rank 4: reduce<1> and scan<0> run the tiled pencil kernels over a rank-4
+// domain of groups (dispatch modes 3 and 7 under the emulated limits).
 void rank4(const dp::grid<4> &g) {
   dp::field<4, int> a(g);
   dp::forall(g, [](dp::index<4> i, int &x) { x = int(hash_value(((i[0] * 31 + i[1]) * 31 + i[2]) * 31 + i[3])); }, a);
@@ -106,6 +106,21 @@ void rank4(const dp::grid<4> &g) {
   dp::field<4, int> s(g);
   dp::scan<0>(g, std::plus<>(), s, [](int x) { return x; }, a);
   std::printf("rank4 %s: %lu %lu\n", g.to_string().c_str(), checksum(r), checksum(s));
+}
+
+// Across the last dimension on a device, a group covers up to 32
+// neighbouring pencils: over (n, 2, 130) the groups' domain is
+// (splits, 2, 5), which the emulated limits of 3 groups on x lay out in
+// dispatch mode 5 (and (n, 5, 130) in mode 6).
+void pencil_groups(std::int64_t n, std::int64_t m) {
+  const dp::grid<3> g(n, m, 130);
+  dp::field<3, int> a(g);
+  dp::forall(g, [](dp::index<3> i, int &x) { x = int(hash_value((i[0] * 31 + i[1]) * 131 + i[2])); }, a);
+  dp::field<2, int> r(dp::grid<2>(m, 130), 1);
+  dp::reduce<0>(g, std::plus<>(), r, [](int x) { return x; }, a);
+  dp::field<3, int> s(g);
+  dp::scan<0>(g, std::plus<>(), s, [](int x) { return x; }, a);
+  std::printf("pencil groups %s: %lu %lu\n", g.to_string().c_str(), checksum(r), checksum(s));
 }
 
 // A matrix multiply-accumulate: reduce<2> with spread and transpose.
@@ -206,6 +221,8 @@ int main() {
   rank4(dp::grid<4>(3, 4, 6, 40));
   rank4(dp::grid<4>(2, 3, 7, 5));
   rank4(dp::grid<4>(8, 3, 4, 40));
+  pencil_groups(40, 2);
+  pencil_groups(50, 5);
   matmul(7, 9, 11);
   matmul(1, 40, 3);
 

@@ -13,6 +13,8 @@
 
 #include "../config.hpp"
 #include "../detail/projection.hpp"
+#include "dispatch.hpp"
+#include "fast_divmod.hpp"
 #include "../extent.hpp"
 #include "../index.hpp"
 
@@ -29,22 +31,74 @@ template <int Rc> struct index_values {
   }
 };
 
+/// Row-major offsets over N extents raised to coordinates: by 32-bit
+/// multiply-high division (fast_divmod.hpp) when every offset fits 32 bits
+/// (detail::narrow_domain, the launches' own decision), else by 64-bit `/`
+/// and `%`. A dimension of extent 1 is 0 without a division (merged
+/// launches leave several), and the leading one is what remains.
+template <int N> struct offset_raise {
+  std::int64_t extent[N];
+  fast_divmod by[N];
+  bool narrow;
+
+  static offset_raise of(const std::int64_t (&e)[N]) {
+    offset_raise r{};
+    for (int d = 0; d < N; ++d)
+      r.extent[d] = e[d];
+    r.narrow = detail::narrow_domain(r.extent, N);
+    if (r.narrow)
+      for (int d = 1; d < N; ++d)
+        r.by[d] = fast_divmod(std::uint32_t(e[d]));
+    return r;
+  }
+  DP_HOST_DEVICE void operator()(std::int64_t offset, std::int64_t (&out)[N]) const {
+    if (narrow) {
+      std::uint32_t rest = std::uint32_t(offset);
+      for (int d = N - 1; d > 0; --d) {
+        if (extent[d] == 1) {
+          out[d] = 0;
+          continue;
+        }
+        std::uint32_t q, r;
+        by[d].divmod(rest, q, r);
+        out[d] = r;
+        rest = q;
+      }
+      out[0] = rest;
+    } else {
+      for (int d = N - 1; d > 0; --d) {
+        if (extent[d] == 1) {
+          out[d] = 0;
+          continue;
+        }
+        out[d] = offset % extent[d];
+        offset /= extent[d];
+      }
+      out[0] = offset;
+    }
+  }
+};
+/// No dimensions (the pencils of a rank-1 domain): nothing to raise.
+template <> struct offset_raise<0> {
+  static offset_raise of(const std::int64_t *) { return {}; }
+};
+
 /// Positions of a domain in row-major order: offset -> position.
 template <int N> struct linear_positions {
-  std::int64_t extent[N];
+  offset_raise<N> raise;
 
   static linear_positions of(const dp::extent<N> &e) {
-    linear_positions p{};
+    std::int64_t x[N];
     for (int d = 0; d < N; ++d)
-      p.extent[d] = e[d];
-    return p;
+      x[d] = e[d];
+    return {offset_raise<N>::of(x)};
   }
   DP_HOST_DEVICE dp::index<N> operator()(std::int64_t offset) const {
+    std::int64_t c[N];
+    raise(offset, c);
     dp::index<N> pos;
-    for (int d = N - 1; d >= 0; --d) {
-      pos[d] = offset % extent[d];
-      offset /= extent[d];
-    }
+    for (int d = 0; d < N; ++d)
+      pos[d] = c[d];
     return pos;
   }
 };
@@ -55,12 +109,24 @@ template <int N, int Dim> struct pencil_positions {
   static_assert(Dim >= 0 && Dim < N, "pencils run along a dimension of the domain");
   std::int64_t extent[N];
   std::int64_t length; ///< extent[Dim]
+  offset_raise<N - 1> pencil; ///< pencil numbers to the other coordinates
+  fast_divmod by_length;      ///< when narrow
+  bool narrow;
 
   static pencil_positions of(const dp::extent<N> &e) {
     pencil_positions p{};
-    for (int d = 0; d < N; ++d)
+    std::int64_t others[N > 1 ? N - 1 : 1] = {};
+    for (int d = 0, j = 0; d < N; ++d) {
       p.extent[d] = e[d];
+      if (d != Dim)
+        others[j++] = e[d];
+    }
     p.length = e[Dim];
+    if constexpr (N > 1)
+      p.pencil = offset_raise<N - 1>::of(others);
+    p.narrow = detail::narrow_domain(p.extent, N);
+    if (p.narrow)
+      p.by_length = fast_divmod(std::uint32_t(p.length));
     return p;
   }
   /// Number of pencils.
@@ -73,17 +139,23 @@ template <int N, int Dim> struct pencil_positions {
   /// The position of step k of pencil p.
   DP_HOST_DEVICE dp::index<N> at(std::int64_t p, std::int64_t k) const {
     dp::index<N> pos;
-    for (int d = N - 1; d >= 0; --d) {
-      if (d == Dim) {
-        pos[d] = k;
-        continue;
-      }
-      pos[d] = p % extent[d];
-      p /= extent[d];
+    if constexpr (N > 1) {
+      std::int64_t c[N - 1];
+      pencil(p, c);
+      for (int d = 0, j = 0; d < N; ++d)
+        pos[d] = d == Dim ? k : c[j++];
+    } else {
+      (void)p;
+      pos[0] = k;
     }
     return pos;
   }
   DP_HOST_DEVICE dp::index<N> operator()(std::int64_t offset) const {
+    if (narrow) {
+      std::uint32_t q, r;
+      by_length.divmod(std::uint32_t(offset), q, r);
+      return at(q, r);
+    }
     return at(offset / length, offset % length);
   }
   /// A position with dimension Dim removed: where a pencil's reduction goes.
@@ -95,6 +167,20 @@ template <int N, int Dim> struct pencil_positions {
     return q;
   }
 };
+
+/// True when `p` addresses e's points, row-major, at consecutive elements
+/// (a dimension of extent 1 may have any step): a sort along the last
+/// dimension can then hand the data itself to the vendor's segmented sort.
+template <class T, int N>
+bool row_major_dense(const dp::detail::affine_projection<T, N> &p, const dp::extent<N> &e) {
+  std::int64_t step = 1;
+  for (int d = N - 1; d >= 0; --d) {
+    if (e[d] > 1 && p.step[d] != step)
+      return false;
+    step *= e[d];
+  }
+  return true;
+}
 
 /// Offsets where each pencil starts: p -> p * length (begin and end offsets
 /// of segmented primitives).
@@ -247,11 +333,19 @@ template <class T, class Op> struct maybe_op {
   }
 };
 
-/// Which pencil an offset belongs to: the keys of a segmented scan.
+/// Which pencil an offset belongs to: the keys of a segmented scan (by
+/// multiply-high division when `narrow`: every offset fits 32 bits).
 template <int N, int Dim> struct pencil_keys {
   using value_type = std::int64_t;
   std::int64_t length;
-  DP_HOST_DEVICE std::int64_t operator()(std::int64_t offset) const { return offset / length; }
+  fast_divmod by_length;
+  bool narrow;
+  static pencil_keys of(const pencil_positions<N, Dim> &p) {
+    return {p.length, p.by_length, p.narrow};
+  }
+  DP_HOST_DEVICE std::int64_t operator()(std::int64_t offset) const {
+    return narrow ? std::int64_t(by_length.quotient(std::uint32_t(offset))) : offset / length;
+  }
 };
 
 /// Output of a segmented reduction: out[p] = r(result(q), fold) where q is

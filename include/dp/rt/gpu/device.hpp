@@ -325,7 +325,7 @@ public:
                      const Map &map, const dp::detail::affine_projection<T, N> &out) {
     count(counter::launches);
     const auto positions = pencil_positions<N, Dim>::of(e);
-    const offset_iterator<pencil_keys<N, Dim>> keys({positions.length}, 0);
+    const offset_iterator<pencil_keys<N, Dim>> keys(pencil_keys<N, Dim>::of(positions), 0);
     const offset_iterator<mapped_values<T, Map, pencil_positions<N, Dim>>> in({map, positions}, 0);
     const position_writer<T, pencil_positions<N, Dim>, N> writer(out, positions);
     vendor::run(L.site().c_str(), "scan by key", gpu::scratch(L), [&](void *s, std::size_t &bytes) {
@@ -342,25 +342,35 @@ public:
     const std::int64_t n = e.size();
     const char *site = L.site().c_str();
     const gpu::stream_t stream = L.queue().handle;
-    count(counter::launches, 3);
     if constexpr (std::is_arithmetic<T>::value) {
       if (natural_order && n <= vendor::radix_sort_limit) {
-        T *keys = L.template scratch_of<T>(static_cast<std::size_t>(n));
+        // Rows of a dense row-major block are the segments themselves: no
+        // gather, and a plain copy back instead of a scatter.
+        const bool dense = Dim == N - 1 && row_major_dense(data, e);
+        count(counter::launches, dense ? 1 : 3);
+        T *keys = dense ? data.base : L.template scratch_of<T>(static_cast<std::size_t>(n));
         T *sorted = L.template scratch_of<T>(static_cast<std::size_t>(n));
-        gpu::launch(site, &gpu::gather<T, positions_t, N>, gpu::stride_groups(n), gpu::stride_shape,
-                    stream, keys, data, positions, n);
+        if (!dense)
+          gpu::launch(site, &gpu::gather<T, positions_t, N>, gpu::stride_groups(n),
+                      gpu::stride_shape, stream, keys, data, positions, n);
         vendor::run(site, "segmented radix sort", gpu::scratch(L), [&](void *s, std::size_t &bytes) {
-          return vendor::segmented_radix_sort(s, bytes, keys, sorted, n, positions.pencils(),
+          return vendor::segmented_radix_sort(s, bytes, static_cast<const T *>(keys), sorted, n,
+                                              positions.pencils(),
                                               pencil_offsets{positions.length, 0},
                                               pencil_offsets{positions.length, 1}, descending,
                                               stream);
         });
-        gpu::launch(site, &gpu::scatter<T, positions_t, N>, gpu::stride_groups(n), gpu::stride_shape,
-                    stream, static_cast<const T *>(sorted), data, positions, n);
+        if (dense)
+          DP_GPU_CHECK(site, DP_GPU(MemcpyAsync)(data.base, sorted, static_cast<std::size_t>(n) * sizeof(T),
+                                                 DP_GPU(MemcpyDeviceToDevice), stream));
+        else
+          gpu::launch(site, &gpu::scatter<T, positions_t, N>, gpu::stride_groups(n),
+                      gpu::stride_shape, stream, static_cast<const T *>(sorted), data, positions, n);
         return;
       }
     }
     (void)natural_order, (void)descending;
+    count(counter::launches, 3);
     keyed<T> *keys = L.template scratch_of<keyed<T>>(static_cast<std::size_t>(n));
     keyed<T> *sorted = L.template scratch_of<keyed<T>>(static_cast<std::size_t>(n));
     gpu::launch(site, &gpu::gather_keyed<T, positions_t, N>, gpu::stride_groups(n),
