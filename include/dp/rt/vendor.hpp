@@ -26,6 +26,7 @@
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_segmented_radix_sort.cuh>
 #include <cub/device/device_segmented_reduce.cuh>
+#include <cub/device/device_segmented_sort.cuh>
 #endif
 
 namespace dp::rt::vendor {
@@ -112,6 +113,36 @@ dp_gpu_error_t segmented_radix_sort(void *scratch, std::size_t &bytes, const T *
                     : cub::DeviceSegmentedRadixSort::SortKeys(scratch, bytes, in, out, size, count,
                                                               begin, end, 0, 8 * sizeof(T), stream);
 #endif
+}
+
+/// Whether `segments` segments of arithmetic keys sort faster by CUB's
+/// DeviceSegmentedSort than by its segmented radix sort: many segments,
+/// which it sorts a warp or a block each in on-chip memory, in one pass
+/// over global memory where the radix sort makes one per digit (its large
+/// segments still go by radix). rocPRIM has no such sort.
+constexpr bool prefer_segmented_sort(std::int64_t segments) {
+#if defined(DP_COMPILER_HIP)
+  (void)segments;
+  return false;
+#else
+  return segments >= 64;
+#endif
+}
+
+/// Every segment of arithmetic keys sorted, by the sort its shape favours
+/// (prefer_segmented_sort).
+template <class T, class Offsets>
+dp_gpu_error_t segmented_sort(void *scratch, std::size_t &bytes, const T *in, T *out,
+                              std::int64_t n, std::int64_t segments, Offsets begin, Offsets end,
+                              bool descending, gpu::stream_t stream) {
+#if !defined(DP_COMPILER_HIP)
+  if (prefer_segmented_sort(segments))
+    return descending ? cub::DeviceSegmentedSort::SortKeysDescending(
+                            scratch, bytes, in, out, n, segments, begin, end, stream)
+                      : cub::DeviceSegmentedSort::SortKeys(scratch, bytes, in, out, n, segments,
+                                                           begin, end, stream);
+#endif
+  return segmented_radix_sort(scratch, bytes, in, out, n, segments, begin, end, descending, stream);
 }
 
 /// Merge sort with a comparator: `in` sorted into `out`.

@@ -353,8 +353,8 @@ public:
         if (!dense)
           gpu::launch(site, &gpu::gather<T, positions_t, N>, gpu::stride_groups(n),
                       gpu::stride_shape, stream, keys, data, positions, n);
-        vendor::run(site, "segmented radix sort", gpu::scratch(L), [&](void *s, std::size_t &bytes) {
-          return vendor::segmented_radix_sort(s, bytes, static_cast<const T *>(keys), sorted, n,
+        vendor::run(site, "segmented sort", gpu::scratch(L), [&](void *s, std::size_t &bytes) {
+          return vendor::segmented_sort(s, bytes, static_cast<const T *>(keys), sorted, n,
                                               positions.pencils(),
                                               pencil_offsets{positions.length, 0},
                                               pencil_offsets{positions.length, 1}, descending,
