@@ -2,6 +2,7 @@
 /// dp::forall: a kernel evaluated at every point of a compute grid.
 #pragma once
 
+#include <type_traits>
 #include <utility>
 
 #include "detail/bound_kernel.hpp"
@@ -25,9 +26,22 @@ void host_forall(const call_info &call, const Walk &walk, const K &kernel, Args 
   if (walk.size() == 0)
     return;
   const bound_kernel<Rc, K, Args...> bound(call, walk.bounds(), kernel, args...);
-  parallel_walk(walk, [&](const std::int64_t(&pos)[Rc], std::int64_t j0, std::int64_t j1) {
+  auto row = [&](const std::int64_t(&pos)[Rc], std::int64_t j0, std::int64_t j1) {
     bound.segment(pos, j0, j1, [](std::int64_t, auto &&) {});
-  });
+  };
+  if constexpr (std::is_same<Walk, grid_walk<Rc>>::value) {
+    // Over a grid, the trailing dimensions every argument is contiguous
+    // along are walked as one row (as generated stubs do): a rank-6 field
+    // of 16^6 takes rows of 16^6, not 16^5 rows of 16.
+    const dp::extent<Rc> e = walk.positions.extents();
+    const int from = bound.merge_from(e);
+    if (from < Rc - 1) {
+      grid_walk<Rc> merged = walk;
+      merged.positions = grid<Rc>(fold_trailing(e, from));
+      return parallel_walk(merged, row);
+    }
+  }
+  parallel_walk(walk, row);
 }
 
 /// forall on a tiled grid: every thread of every tile, padding included;

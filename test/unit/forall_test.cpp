@@ -71,6 +71,29 @@ TEST(Forall, SubGridTouchesExactlyItsElements) {
     }
 }
 
+TEST(Forall, RowsFoldOnlyWhereEveryArgumentIsContiguous) {
+  // Over a whole rank-4 field the trailing dimensions are walked as one
+  // row; over the first half of the last dimension, or with a transposed
+  // or index argument, they are not: each point still gets its own value.
+  dp::field<4, int> f(dp::grid<4>(3, 4, 5, 6), 0), t(dp::grid<4>(3, 4, 6, 5), 0);
+  dp::forall(f.get_grid(), [](int &x, dp::index<4> i) { x = int(((i[0] * 4 + i[1]) * 5 + i[2]) * 6 + i[3]); },
+             f, dp::_index);
+  int one = 1;
+  dp::forall(f.get_grid(), [](int &x, int k) { x = 2 * x + k; }, f, one); // folded: a broadcast
+  const dp::grid<4> half(3, 4, 5, 3);
+  dp::forall(half, [](int &x) { x = -x; }, f); // rows of 3 within rows of 6
+  dp::forall(dp::grid<4>(3, 4, 6, 5), [](int &y, int x) { y = x; }, t,
+             dp::transpose<2, 3>(f)); // the transposed view steps by 6
+  for (int a = 0; a < 3; ++a)
+    for (int b = 0; b < 4; ++b)
+      for (int c = 0; c < 5; ++c)
+        for (int d = 0; d < 6; ++d) {
+          const int k = ((a * 4 + b) * 5 + c) * 6 + d, want = d < 3 ? -(2 * k + 1) : 2 * k + 1;
+          ASSERT_EQ(f(a, b, c, d), want) << a << b << c << d;
+          ASSERT_EQ(t(a, b, d, c), want) << a << b << c << d;
+        }
+}
+
 TEST(Forall, LowerBoundFieldsAreIndexedByValue) {
   const int n = 10;
   const dp::grid<1> one_based(dp::arithmetic_sequence(1, n + 1));

@@ -169,6 +169,20 @@ template <class A, int Rc> struct broadcast_binder {
   A &padding(const tile_point<Rc> &, const tile_group<Rc> &) const { return *actual; }
 };
 
+/// The first dimension from which a binder's argument can be walked as one
+/// row over extents e (dimensions folded as fold_trailing does): an
+/// elemental field where it is contiguous, a broadcast anywhere; the rest
+/// (index values, views per point, user indexables) need each point's own
+/// coordinates.
+template <class B, int Rc> int merge_from(const B &, const dp::extent<Rc> &) { return Rc - 1; }
+template <class T, int Rc>
+int merge_from(const elemental_field_binder<T, Rc> &b, const dp::extent<Rc> &e) {
+  return contiguous_from(b.proj, e);
+}
+template <class A, int Rc> int merge_from(const broadcast_binder<A, Rc> &, const dp::extent<Rc> &) {
+  return 0;
+}
+
 /// Makes host data current before a host loop touches it through raw
 /// pointers: read-only arguments only need the host copy current; writable
 /// ones also make any device copy stale.

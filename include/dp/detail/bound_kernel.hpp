@@ -4,6 +4,7 @@
 /// segment. Shared by forall, reduce and scan on the host.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <tuple>
 #include <type_traits>
@@ -60,6 +61,21 @@ public:
         binders_((check_all(std::index_sequence_for<Args...>(), call, std::tie(args...)),
                   make_all(std::index_sequence_for<Args...>(), g, call, std::tie(args...)))) {
     unit_ = std::apply([](const auto &...b) { return (true && ... && b.unit()); }, binders_);
+  }
+
+  /// The first dimension from which every argument can be walked as one
+  /// row over extents e (merge_from in binders.hpp); Rc - 1 when the
+  /// kernel takes the index.
+  int merge_from(const dp::extent<Rc> &e) const {
+    if (implicit)
+      return Rc - 1;
+    return std::apply(
+        [&](const auto &...b) {
+          int m = 0;
+          ((m = std::max(m, dp::detail::merge_from(b, e))), ...);
+          return m;
+        },
+        binders_);
   }
 
   /// Calls the kernel at last-dimension positions j0..j1-1 of the row whose

@@ -50,6 +50,27 @@ private:
   }
 };
 
+/// The first of the trailing dimensions of extents e along which p is
+/// contiguous: each dimension's step spans the ones after it, in units of
+/// the last dimension's step (a strided row folds only with rows of the
+/// same stride). Rc - 1 when p is contiguous along the last alone.
+template <class T, int Rc>
+int contiguous_from(const affine_projection<T, Rc> &p, const dp::extent<Rc> &e) {
+  int first = Rc - 1;
+  for (std::int64_t span = e[Rc - 1] * p.step[Rc - 1]; first > 0 && p.step[first - 1] == span;
+       --first)
+    span *= e[first - 1];
+  return first;
+}
+
+/// e with dimensions from..Rc-2 folded into the last (each left as 1): the
+/// rows a walk takes when every projection is contiguous from `from` on.
+template <int Rc> dp::extent<Rc> fold_trailing(dp::extent<Rc> e, int from) {
+  for (int d = Rc - 2; d >= from && d >= 0; --d)
+    e[Rc - 1] *= e[d], e[d] = 1;
+  return e;
+}
+
 /// Positions of what is not a kernel argument, in messages.
 inline constexpr int result_position = -1;     ///< a reduce<Dim> or scan result
 inline constexpr int sort_field_position = -2; ///< the field a sort sorts

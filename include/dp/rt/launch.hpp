@@ -91,13 +91,8 @@ public:
     for (int d = 0; d < Rc; ++d)
       moved.step[d] = p.step[d];
     rows_.unit_rows = rows_.unit_rows && moved.step[Rc - 1] == 1;
-    // The trailing dimensions along which this projection is contiguous
-    // (each dimension's step spans the ones after it, whatever the last's).
-    const dp::extent<Rc> e = grid_.extents();
-    int first = Rc - 1;
-    for (std::int64_t span = e[Rc - 1] * moved.step[Rc - 1];
-         first > 0 && moved.step[first - 1] == span; --first)
-      span *= e[first - 1];
+    // The trailing dimensions along which this projection is contiguous.
+    const int first = dp::detail::contiguous_from(moved, grid_.extents());
     rows_.merge_from = first > rows_.merge_from ? first : rows_.merge_from;
     return moved;
   }

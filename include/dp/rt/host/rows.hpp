@@ -152,11 +152,7 @@ struct row_layout {
 /// the last, which every projection's steps address as the original point.
 /// `e` itself when nothing folds.
 template <int Rc> dp::extent<Rc> merged_extents(const dp::extent<Rc> &e, const row_layout &rows) {
-  dp::extent<Rc> merged = e;
-  if (!rows.positioned)
-    for (int d = Rc - 2; d >= rows.merge_from && d >= 0; --d)
-      merged[Rc - 1] *= merged[d], merged[d] = 1;
-  return merged;
+  return rows.positioned ? e : dp::detail::fold_trailing(e, rows.merge_from);
 }
 
 /// f(source) with map as a host fold source over the rows, its positions
