@@ -115,34 +115,25 @@ dp_gpu_error_t segmented_radix_sort(void *scratch, std::size_t &bytes, const T *
 #endif
 }
 
-/// Whether `segments` segments of arithmetic keys sort faster by CUB's
-/// DeviceSegmentedSort than by its segmented radix sort: many segments,
-/// which it sorts a warp or a block each in on-chip memory, in one pass
-/// over global memory where the radix sort makes one per digit (its large
-/// segments still go by radix). rocPRIM has no such sort.
-constexpr bool prefer_segmented_sort(std::int64_t segments) {
-#if defined(DP_COMPILER_HIP)
-  (void)segments;
-  return false;
-#else
-  return segments >= 64;
-#endif
-}
-
-/// Every segment of arithmetic keys sorted, by the sort its shape favours
-/// (prefer_segmented_sort).
+/// Every segment of arithmetic keys sorted: under nvcc by CUB's
+/// DeviceSegmentedSort, which sorts small and medium segments a warp or a
+/// block each in on-chip memory (one pass over global memory where the
+/// segmented radix sort makes one per digit) and large ones by radix, so
+/// it serves every shape; rocPRIM has no such sort, so its segmented radix
+/// sort. (One sort per compiler also keeps device builds lean: each is a
+/// large instantiation per key type and direction.)
 template <class T, class Offsets>
 dp_gpu_error_t segmented_sort(void *scratch, std::size_t &bytes, const T *in, T *out,
                               std::int64_t n, std::int64_t segments, Offsets begin, Offsets end,
                               bool descending, gpu::stream_t stream) {
-#if !defined(DP_COMPILER_HIP)
-  if (prefer_segmented_sort(segments))
-    return descending ? cub::DeviceSegmentedSort::SortKeysDescending(
-                            scratch, bytes, in, out, n, segments, begin, end, stream)
-                      : cub::DeviceSegmentedSort::SortKeys(scratch, bytes, in, out, n, segments,
-                                                           begin, end, stream);
-#endif
+#if defined(DP_COMPILER_HIP)
   return segmented_radix_sort(scratch, bytes, in, out, n, segments, begin, end, descending, stream);
+#else
+  return descending ? cub::DeviceSegmentedSort::SortKeysDescending(
+                          scratch, bytes, in, out, n, segments, begin, end, stream)
+                    : cub::DeviceSegmentedSort::SortKeys(scratch, bytes, in, out, n, segments,
+                                                         begin, end, stream);
+#endif
 }
 
 /// Merge sort with a comparator: `in` sorted into `out`.
