@@ -86,8 +86,7 @@ template <class Job, bool Scan> struct pencil_kernel {
 
 /// The per-mode instantiations of a pencil kernel, for the planner to pick.
 template <class Job, bool Scan> const stub_table<Job::pencil_rank, Job> &pencil_stubs() {
-  static const auto table = stub_modes<Job::pencil_rank, Job, pencil_kernel<Job, Scan>>();
-  return table;
+  return stub_modes<Job::pencil_rank, Job, pencil_kernel<Job, Scan>>();
 }
 
 } // namespace dp::rt

@@ -279,8 +279,7 @@ template <class Job, bool Scan> struct pencil_tile_kernel {
 
 /// The per-mode instantiations of a tiled pencil kernel.
 template <class Job, bool Scan> const stub_table<Job::rank, Job> &pencil_tile_stubs() {
-  static const auto table = stub_modes<Job::rank, Job, pencil_tile_kernel<Job, Scan>>();
-  return table;
+  return stub_modes<Job::rank, Job, pencil_tile_kernel<Job, Scan>>();
 }
 
 /// A partials array read as a map function (the second pass's values).

@@ -111,8 +111,7 @@ template <class Job> struct fold_tile_kernel {
 
 /// The per-mode instantiations of the fold kernel, for the planner to pick.
 template <class Job> const stub_table<Job::rank, Job> &tile_fold_stubs() {
-  static const auto table = stub_modes<Job::rank, Job, fold_tile_kernel<Job>>();
-  return table;
+  return stub_modes<Job::rank, Job, fold_tile_kernel<Job>>();
 }
 
 /// The tiles' folds as a map function over their row-major numbers.
