@@ -26,14 +26,13 @@ template <int Dim, int N> dp::extent<N - 1> pencil_extent(const dp::extent<N> &e
   return p;
 }
 
-/// A tiled pencil kernel over e's pencils, cut as t.
+/// A tiled pencil kernel over e's pencils q, cut as t.
 template <int Dim, bool Scan, class Device, int N, class T, class Op, class Map, int OutRank>
-void launch_pencil_tiles(device_launch<Device> &L, const dp::extent<N> &e, const pencil_tiling &t,
-                         const Op &op, const Map &map,
-                         const dp::detail::affine_projection<T, OutRank> &out,
+void launch_pencil_tiles(device_launch<Device> &L, const dp::extent<N> &e,
+                         const dp::extent<N - 1> &q, const pencil_tiling &t, const Op &op,
+                         const Map &map, const dp::detail::affine_projection<T, OutRank> &out,
                          const dp::detail::affine_projection<T, N> &partials) {
   using job_t = pencil_tile_job<N, Dim, T, Op, Map, OutRank>;
-  const dp::extent<N - 1> q = pencil_extent<Dim>(e);
   const job_t job{map, op, out, partials, e[Dim], t.lanes, t.walkers, t.chunk, q[N - 2]};
   const triple shape = job_t::along ? triple{t.walkers, t.lanes, 1} : triple{t.lanes, t.walkers, 1};
   const dispatch_plan<N> p =
@@ -43,10 +42,10 @@ void launch_pencil_tiles(device_launch<Device> &L, const dp::extent<N> &e, const
                           pencil_tile_stubs<job_t, Scan>(), job);
 }
 
-/// The cut of e's pencils along Dim for this device.
+/// The cut of e's pencils q along Dim for this device.
 template <int Dim, bool Scan, class Device, int N>
-pencil_tiling device_pencil_tiling(device_launch<Device> &L, const dp::extent<N> &e) {
-  const dp::extent<N - 1> q = pencil_extent<Dim>(e);
+pencil_tiling device_pencil_tiling(device_launch<Device> &L, const dp::extent<N> &e,
+                                   const dp::extent<N - 1> &q) {
   return pencil_tiling_for(Dim == N - 1, Scan, q.size(), q[N - 2], e[Dim],
                            L.device().limits().max_threads_per_group);
 }
@@ -58,14 +57,14 @@ void fold_pencils(device_launch<Device> &L, const dp::extent<N> &e, const Op &op
   if (e.size() == 0)
     return; // no pencil, or empty ones: out keeps its values
   if constexpr (pencil_tiles_fit<T>) {
-    const pencil_tiling t = device_pencil_tiling<Dim, false>(L, e);
-    if (t.splits == 1)
-      return launch_pencil_tiles<Dim, false>(L, e, t, op, map, out, {});
-    // Each split's fold to partials, then the splits folded into out.
     const dp::extent<N - 1> q = pencil_extent<Dim>(e);
+    const pencil_tiling t = device_pencil_tiling<Dim, false>(L, e, q);
+    if (t.splits == 1)
+      return launch_pencil_tiles<Dim, false>(L, e, q, t, op, map, out, {});
+    // Each split's fold to partials, then the splits folded into out.
     const auto partials = partials_projection<T, N>(
         L.template scratch_of<T>(static_cast<std::size_t>(t.splits * q.size())), t.splits, q);
-    launch_pencil_tiles<Dim, false>(L, e, t, op, map, out, partials);
+    launch_pencil_tiles<Dim, false>(L, e, q, t, op, map, out, partials);
     using job_t = pencil_job<N, 0, T, Op, partials_map<T, N>, N - 1>;
     device::forall(L, q, pencil_stubs<job_t, false>(), job_t{{partials}, op, out, t.splits});
   } else if constexpr (Dim == N - 1) {
@@ -85,18 +84,18 @@ void scan_pencils(device_launch<Device> &L, const dp::extent<N> &e, const Op &op
   if constexpr (Dim == N - 1) {
     L.device().template scan_segments<Dim>(L, e, op, map, out);
   } else if constexpr (pencil_tiles_fit<T>) {
-    const pencil_tiling t = device_pencil_tiling<Dim, true>(L, e);
+    const dp::extent<N - 1> q = pencil_extent<Dim>(e);
+    const pencil_tiling t = device_pencil_tiling<Dim, true>(L, e, q);
     dp::detail::affine_projection<T, N> carries{};
     if (t.splits > 1) {
       // Each split's fold, scanned along the splits: the carry into each.
-      const dp::extent<N - 1> q = pencil_extent<Dim>(e);
       carries = partials_projection<T, N>(
           L.template scratch_of<T>(static_cast<std::size_t>(t.splits * q.size())), t.splits, q);
-      launch_pencil_tiles<Dim, false>(L, e, t, op, map, out, carries);
+      launch_pencil_tiles<Dim, false>(L, e, q, t, op, map, out, carries);
       using job_t = pencil_job<N, 0, T, Op, partials_map<T, N>, N>;
       device::forall(L, q, pencil_stubs<job_t, true>(), job_t{{carries}, op, carries, t.splits});
     }
-    launch_pencil_tiles<Dim, true>(L, e, t, op, map, out, carries);
+    launch_pencil_tiles<Dim, true>(L, e, q, t, op, map, out, carries);
   } else {
     using job_t = pencil_job<N, Dim, T, Op, Map, N>;
     device::forall(L, pencil_extent<Dim>(e), pencil_stubs<job_t, true>(), job_t{map, op, out, e[Dim]});
