@@ -12,12 +12,20 @@
 
 gpu_env_fail() { echo "$(basename "$0"): $*" >&2; exit 2; }
 
-# DP_GPU_BACKEND=cuda|hip picks one where both compilers are installed.
+# DP_GPU_BACKEND=cuda|hip picks one where both compilers are installed
+# (scripts/gpu-backend.sh).
+. scripts/gpu-backend.sh
 nvcc_path=$(command -v nvcc || true)
-[ "${DP_GPU_BACKEND:-}" = hip ] && nvcc_path=""
 [ -z "$nvcc_path" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc_path=/usr/local/cuda/bin/nvcc
-if [ -n "$nvcc_path" ] && { [ "${build_only:-0}" = 1 ] || nvidia-smi >/dev/null 2>&1; }; then
-  backend=cuda
+hipcc_path=$(command -v hipcc || true)
+nvidia_gpu=0 amd_gpu=0
+if [ "${build_only:-0}" != 1 ]; then
+  nvidia-smi >/dev/null 2>&1 && nvidia_gpu=1
+  rocminfo >/dev/null 2>&1 && amd_gpu=1
+fi
+backend=$(gpu_pick_backend "${DP_GPU_BACKEND:-}" "$nvcc_path" "$hipcc_path" "${build_only:-0}" \
+            "$nvidia_gpu" "$amd_gpu") || gpu_env_fail "$backend"
+if [ "$backend" = cuda ]; then
   # A GPU: its own architecture; compile checks without one: an H100's.
   arch=${DP_CUDA_ARCH:-$([ "${build_only:-0}" = 1 ] && echo sm_90 || echo native)}
   # --extended-lambda: the lambdas dpstub marks __host__ __device__;
@@ -30,16 +38,13 @@ if [ -n "$nvcc_path" ] && { [ "${build_only:-0}" = 1 ] || nvidia-smi >/dev/null 
   # nvcc links objects and archives as such (no -x here: `-x cu` would read
   # them as CUDA source).
   gpu_link() { "$nvcc_path" -arch="$arch" "$1" "$work/libdp_runtime.a" "${tbb_link[@]}" -o "$2"; }
-elif [ "${DP_GPU_BACKEND:-}" != cuda ] && command -v hipcc >/dev/null && { [ "${build_only:-0}" = 1 ] || rocminfo >/dev/null 2>&1; }; then
-  backend=hip
+else
   arch=${DP_HIP_ARCH:-$([ "${build_only:-0}" = 1 ] && echo gfx90a || echo native)}
   gpu_compile() {
     local src=$1 obj=$2; shift 2
-    hipcc -x hip --offload-arch="$arch" -std=c++17 -O2 "$@" "${tbb_flags[@]}" -c "$src" -o "$obj"
+    "$hipcc_path" -x hip --offload-arch="$arch" -std=c++17 -O2 "$@" "${tbb_flags[@]}" -c "$src" -o "$obj"
   }
-  gpu_link() { hipcc --offload-arch="$arch" "$1" "$work/libdp_runtime.a" "${tbb_link[@]}" -o "$2"; }
-else
-  gpu_env_fail "no NVIDIA GPU with nvcc or AMD GPU with hipcc found (--build-only compiles without one)"
+  gpu_link() { "$hipcc_path" --offload-arch="$arch" "$1" "$work/libdp_runtime.a" "${tbb_link[@]}" -o "$2"; }
 fi
 
 # oneTBB: the system's, or Debian's packages from the bundle unpacked into
