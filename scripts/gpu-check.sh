@@ -33,6 +33,14 @@ bundle=${1:-gpu-bundle}
 [ -f "$bundle/manifest.txt" ] ||
   { echo "gpu-check: no $bundle/manifest.txt: run scripts/gpu-prepare.sh on a machine with LLVM and bring $bundle along" >&2; exit 2; }
 work=${DP_GPU_WORK:-$bundle/work}
+# One check at a time per work folder: a second would delete the first's
+# builds under it.
+mkdir -p "$(dirname "$work")"
+if command -v flock >/dev/null; then
+  exec 9>"$work.lock"
+  flock -n 9 ||
+    { echo "gpu-check: another gpu-check is using $work (DP_GPU_WORK=DIR gives this one its own)" >&2; exit 2; }
+fi
 rm -rf "$work" && mkdir -p "$work"
 jobs=${DP_GPU_JOBS:-$(nproc)}
 . scripts/gpu-env.sh
