@@ -12,9 +12,11 @@
 # development machine: the GPU machine needs only the tree, the bundle, g++
 # and nvcc or hipcc (no LLVM, no oneTBB, no package registry).
 # --build-only compiles everything and runs nothing: the check of a
-# machine with a GPU compiler but no GPU. DP_GPU_JOBS: parallel builds
+# machine with a GPU compiler but no GPU. DP_GPU_BACKEND=cuda|hip: which
+# compiler where both are installed; DP_GPU_JOBS: parallel builds
 # (default: the cores); DP_GPU_SANITIZE_JOBS: parallel sanitizer runs
-# (default 4).
+# (default 4); DP_GPU_WORK: where the builds go (default BUNDLE/work,
+# one check at a time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_only=0 sanitize=1 bench=1
@@ -23,7 +25,7 @@ while [ $# -gt 0 ]; do
     --build-only) build_only=1 ;;
     --no-sanitizers) sanitize=0 ;;
     --no-bench) bench=0 ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     -*) echo "gpu-check: unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac
