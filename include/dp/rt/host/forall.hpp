@@ -29,12 +29,13 @@ template <class Position, int Rc, class Walked, class Params, class Body>
 void run_rows(const Walked &walked, const Body &body, const Params &params) {
   dp::detail::parallel_walk(dp::detail::walk_of(walked),
                             [&](const std::int64_t (&pos)[Rc], std::int64_t j0, std::int64_t j1) {
+                              const Params local = params; // a local: the body's stores cannot touch it
                               Position idx;
                               for (int d = 0; d < Rc - 1; ++d)
                                 idx[d] = pos[d];
                               for (std::int64_t j = j0; j < j1; ++j) {
                                 idx[Rc - 1] = j;
-                                body(idx, params);
+                                body(idx, local);
                               }
                             });
 }

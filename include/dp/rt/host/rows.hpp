@@ -35,12 +35,13 @@ template <int N, class Map, class Position = dp::index<N>> struct map_source {
   template <class Consume>
   void segment(const std::int64_t (&pos)[N], std::int64_t j0, std::int64_t j1,
                Consume &&consume) const {
+    const Map local = map; // a local: consume's stores cannot touch its members
     Position idx;
     for (int d = 0; d < N - 1; ++d)
       idx[d] = pos[d];
     for (std::int64_t j = j0; j < j1; ++j) {
       idx[N - 1] = j;
-      consume(j, map(idx));
+      consume(j, local(idx));
     }
   }
   template <class T, class R>
