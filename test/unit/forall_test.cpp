@@ -258,6 +258,28 @@ TEST(Forall, BroadcastScalarAndReadOnlyView) {
     EXPECT_DOUBLE_EQ(y(i), 1.0 + alpha * x(i));
 }
 
+// A scalar reaches a by-value parameter as a copy of the caller's value at
+// every point (the kernel may change its copy; the next point and the
+// caller see the original), and a const& parameter as the caller's object.
+TEST(Forall, BroadcastScalarByValueAndByReference) {
+  const dp::grid<2> g(7, 33);
+  dp::field<2, int> out(g, 0), same(g, 0);
+  int k = 5;
+  const int *where = &k;
+  dp::forall(g, [](int &o, int v) { v += 1; o = v; }, out, k);
+  dp::forall(g, [where](int &o, const int &r) { o = &r == where; }, same, k);
+  float s = 0.5f;
+  dp::field<2, float> half(g, 0.0f);
+  dp::forall(g, [](float &o, float v, long w) { o = v * static_cast<float>(w); }, half, s, 4L);
+  for (int i = 0; i < 7; ++i)
+    for (int j = 0; j < 33; ++j) {
+      EXPECT_EQ(out(i, j), 6) << i << "," << j;
+      EXPECT_EQ(same(i, j), 1) << i << "," << j;
+      EXPECT_FLOAT_EQ(half(i, j), 2.0f);
+    }
+  EXPECT_EQ(k, 5);
+}
+
 // --- kernel kinds --------------------------------------------------------------
 
 struct scale_by {

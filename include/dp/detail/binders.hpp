@@ -169,6 +169,18 @@ template <class A, int Rc> struct broadcast_binder {
   A &padding(const tile_point<Rc> &, const tile_group<Rc> &) const { return *actual; }
 };
 
+/// Broadcast of an arithmetic value to a declared by-value parameter: the value
+/// itself, copied with the binder into each row segment, so that it stays
+/// in a register where a pointer to the caller's variable would be read
+/// again after every store the kernel makes.
+template <class V, int Rc> struct broadcast_value_binder {
+  V value;
+  void begin_row(const std::int64_t (&)[Rc]) {}
+  template <bool Unit> const V &at(std::int64_t) const { return value; }
+  bool unit() const { return true; }
+  const V &padding(const tile_point<Rc> &, const tile_group<Rc> &) const { return value; }
+};
+
 /// The first dimension from which a binder's argument can be walked as one
 /// row over extents e (dimensions folded as fold_trailing does): an
 /// elemental field where it is contiguous, a broadcast anywhere; the rest
@@ -180,6 +192,10 @@ int merge_from(const elemental_field_binder<T, Rc> &b, const dp::extent<Rc> &e) 
   return contiguous_from(b.proj, e);
 }
 template <class A, int Rc> int merge_from(const broadcast_binder<A, Rc> &, const dp::extent<Rc> &) {
+  return 0;
+}
+template <class V, int Rc>
+int merge_from(const broadcast_value_binder<V, Rc> &, const dp::extent<Rc> &) {
   return 0;
 }
 
@@ -259,6 +275,10 @@ auto make_binder(Actual &actual, const grid<Rc> &g, const call_info &call) {
       return partial_indexable_binder<plain, Rf, Rc>{const_cast<plain *>(&actual),
                                                      index_binder<Rc>(g, index_kind::global)};
     }
+  } else if constexpr (std::is_arithmetic<std::remove_cv_t<actual_t>>::value &&
+                       !std::is_reference<Formal>::value &&
+                       !std::is_same<Formal, unknown_formal>::value) {
+    return broadcast_value_binder<std::remove_cv_t<actual_t>, Rc>{actual};
   } else {
     if constexpr (is_field_v<Actual>)
       prepare_on_host(actual, c::read_write);
