@@ -3,12 +3,7 @@
 # on a machine without a GPU (test/scripts/gpu_backend_test.sh).
 #
 #   gpu_pick_backend WANT NVCC HIPCC BUILD_ONLY NVIDIA_GPU AMD_GPU
-#
-# WANT: DP_GPU_BACKEND (cuda, hip, or empty for whichever fits, nvcc
-# first); NVCC, HIPCC: the compilers' paths, empty where missing;
-# BUILD_ONLY, NVIDIA_GPU, AMD_GPU: 1 or 0 (--build-only needs a compiler
-# and no GPU). Prints cuda or hip and returns 0; else prints why neither
-# fits and returns 1.
+
 # The backend DP_GPU_BACKEND names: NAME where it FITS (1), else why not:
 #   gpu_wanted_backend NAME FITS COMPILER NO_COMPILER NO_GPU
 gpu_wanted_backend() {
@@ -17,6 +12,11 @@ gpu_wanted_backend() {
   return 1
 }
 
+# WANT: DP_GPU_BACKEND (cuda, hip, or empty for whichever fits, nvcc
+# first); NVCC, HIPCC: the compilers' paths, empty where missing;
+# BUILD_ONLY, NVIDIA_GPU, AMD_GPU: 1 or 0 (--build-only needs a compiler
+# and no GPU). Prints cuda or hip and returns 0; else prints why neither
+# fits and returns 1.
 gpu_pick_backend() {
   local want=$1 nvcc=$2 hipcc=$3 build_only=$4 nvidia=$5 amd=$6
   case $want in

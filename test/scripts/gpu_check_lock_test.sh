@@ -19,10 +19,10 @@ if [ "$status" != 2 ] || [[ $out != *"another gpu-check is using $bundle/work"* 
   echo "FAIL: a second gpu-check on a held work folder: status $status, output:"; echo "$out"; exit 1
 fi
 [ -f "$bundle/work/first-run-was-here" ] || { echo "FAIL: the second gpu-check deleted the first's work folder"; exit 1; }
-# DP_GPU_WORK gives the second its own folder: it gets past the lock (and
-# fails later, on this bundle's missing program, never on the lock).
+# DP_GPU_WORK gives the second its own folder: it gets past the lock and
+# stops at the next step, on the unknown backend name (before any build).
 out=$(DP_GPU_WORK=$tmp/other DP_GPU_BACKEND=nonesuch bash "$repo/scripts/gpu-check.sh" --build-only "$bundle" 2>&1)
-if [[ $out == *"another gpu-check"* ]]; then
+if [[ $out == *"another gpu-check"* ]] || [[ $out != *"DP_GPU_BACKEND must be cuda or hip"* ]]; then
   echo "FAIL: DP_GPU_WORK did not give the second check its own folder: $out"; exit 1
 fi
 echo "gpu_check_lock_test: a held work folder is refused and kept"
