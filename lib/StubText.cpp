@@ -261,21 +261,30 @@ void renderTileBytes(llvm::raw_ostream &OS, const CallSite &C) {
         "memory\");\n";
   if (C.seesTile())
     OS << "/// The kernel takes a tile token: on the host a tile's threads run together.\n"
-       << "inline constexpr dp::rt::tile_sight " << N << "_tile_sight = dp::rt::tile_sight::sees;\n\n";
+       << "inline constexpr auto " << N << "_tile_sight = dp::rt::sees_tile;\n\n";
   else
     OS << "/// The kernel takes no tile token, so it cannot tell its tile: on the host\n"
-       << "/// it runs as plain loops over the grid, then once per padding thread.\n"
-       << "inline constexpr dp::rt::tile_sight " << N << "_tile_sight = dp::rt::tile_sight::blind;\n\n";
+       << "/// it runs as plain loops over the grid's rows, then once per padding thread.\n"
+       << "inline constexpr auto " << N << "_tile_sight = dp::rt::blind_to_tile;\n\n";
 }
 
 void renderBodyHead(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef Result) {
   const std::string R = rank(C.ComputeRank);
   const std::string &N = C.StubName;
-  if (C.Dom.isTiled()) {
+  if (C.Dom.isTiled() && C.seesTile()) {
     OS << "template <class Params>\n"
        << "DP_HOST_DEVICE inline " << Result << " " << N << "_body(const dp::rt::tile_point<" << R
        << "> &at, const Params &p) {\n"
        << "  const dp::index<" << R << "> &pos = at.pos; // past the grid for a padding thread\n";
+    return;
+  }
+  if (C.Dom.isTiled()) {
+    OS << "// At: a dp::rt::tile_point<" << R << ">; on the host's rows, a dp::rt::row_point\n"
+       << "// (a position, always in the grid), as the kernel cannot tell its tile.\n"
+       << "template <class At, class Params>\n"
+       << "DP_HOST_DEVICE inline " << Result << " " << N
+       << "_body(const At &at, const Params &p) {\n"
+       << "  const auto &pos = at.pos; // past the grid for a padding thread\n";
     return;
   }
   OS << "// Pos: a dp::index<" << R << ">; on the host's rows where every elemental\n"

@@ -80,8 +80,11 @@ std::string ForallRule::renderStub(const CallSite &C) const {
   if (Tiled)
     OS << "  launch.run_tiled(\n"
        << "      stubs, params, " << N << "_tile_bytes, " << N << "_tile_sight,\n"
-       << "      [](const dp::rt::tile_point<" << Rc << "> &at, const params_type &p) {\n"
-       << "        " << N << "_body(at, p); // the native host path: a tile's threads in turn\n"
+       << "      [](const " << (C.seesTile() ? "dp::rt::tile_point<" + Rc + ">" : std::string("auto"))
+       << " &at, const params_type &p) {\n"
+       << "        " << N << "_body(at, p); // the native host path: "
+       << (C.seesTile() ? "a tile's threads in turn" : "the grid's rows, then padding threads")
+       << "\n"
        << "      });\n";
   else
     OS << "  launch.run(stubs, params, [](const auto &pos, const params_type &p) {\n"

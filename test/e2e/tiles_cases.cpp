@@ -174,6 +174,18 @@ void tile_blind(int n) {
   dp::reduce(dp::tile<16>(v.get_grid()), std::plus<>(), s,
              [](dp::index<1> i, int x) { return long(x) * (i[0] % 4 + 1); }, dp::_index, v);
   std::printf("tile-blind n=%d: %ld %ld\n", n, checksum(seen), s.get());
+
+  // A strided interior of a bigger rank-3 field: its projection steps by two
+  // along a row (the host's rows take plain positions), the forall writes
+  // each in-domain point once and the padding threads write nothing.
+  dp::field<3, int> big(dp::grid<3>(n + 2, 3, 2 * n + 9), -1);
+  const dp::grid<3> inner(dp::arithmetic_sequence(1, n + 1), dp::arithmetic_sequence(3),
+                          dp::arithmetic_sequence(1, 2 * n + 9, 2));
+  dp::forall(dp::tile<2, 2, 4>(inner),
+             [](int &x, dp::index<3> i) { x = int(i[0] * 100 + i[1] * 10 + i[2]); }, big, dp::_index);
+  dp::scalar<long> sb(5);
+  dp::reduce(dp::tile<1, 2, 8>(inner), std::plus<>(), sb, [](int x) { return long(x) * 3; }, big);
+  std::printf("tile-blind strided n=%d: %ld %ld\n", n, checksum(big), sb.get());
 }
 
 /// Filtered forall and reduce.

@@ -20,7 +20,7 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, int> &C,
 // STUB: //   tile memory:  dp::tile_static<float[8][9]>
 // STUB: //   argument 1 `dp::_tile` -> const dp::tile_group<2> &t: special index (the tile_group), value
 // STUB: inline constexpr std::size_t forall_[[@LINE-14]]_3_tile_bytes = dp::rt::tile_bytes<float[8][9]>();
-// STUB: inline constexpr dp::rt::tile_sight forall_[[@LINE-15]]_3_tile_sight = dp::rt::tile_sight::sees;
+// STUB: inline constexpr auto forall_[[@LINE-15]]_3_tile_sight = dp::rt::sees_tile;
 // STUB:   const dp::tile_group<2> v0 = at.group(p.indices.lb, p.indices.stride);
 // STUB:   const float v1 = dp::rt::masked(p.a1, pos, at.in_domain); // padding: float()
 // STUB:   if (!dp::rt::map_thread<Mode>(geometry, thread.group, first, at.tile))
@@ -80,13 +80,20 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, int> &C,
 // STUB:       result, launch.capture(op, false), reduce_[[@LINE-19]]_3_map<params_type>{params}, reduce_[[@LINE-19]]_3_tile_sight);
   dp::forall(dp::tile<4, 32>(C.get_grid()), [](int &c) { c += 1; }, C);
 // A kernel that takes no tile token cannot tell its tile: natively on the
-// host it runs as plain loops over the grid, then once per padding thread.
+// host it runs as plain loops over the grid's rows, then once per padding
+// thread, its body called with positions that need no tile.
 // STUB: /// The kernel takes no tile token, so it cannot tell its tile: on the host
-// STUB: inline constexpr dp::rt::tile_sight forall_[[@LINE-4]]_3_tile_sight = dp::rt::tile_sight::blind;
-// STUB:       stubs, params, forall_[[@LINE-5]]_3_tile_bytes, forall_[[@LINE-5]]_3_tile_sight,
-// STUB: inline constexpr dp::rt::tile_sight reduce_89_3_tile_sight = dp::rt::tile_sight::blind;
-// STUB:       result, launch.capture(op, false), reduce_89_3_map<params_type>{params}, reduce_89_3_tile_sight);
+// STUB: inline constexpr auto forall_[[@LINE-5]]_3_tile_sight = dp::rt::blind_to_tile;
+// STUB: // At: a dp::rt::tile_point<2>; on the host's rows, a dp::rt::row_point
+// STUB: DP_HOST_DEVICE inline void forall_[[@LINE-7]]_3_body(const At &at, const Params &p) {
+// STUB-NEXT:   const auto &pos = at.pos; // past the grid for a padding thread
+// STUB:       stubs, params, forall_[[@LINE-9]]_3_tile_bytes, forall_[[@LINE-9]]_3_tile_sight,
+// STUB-NEXT:       [](const auto &at, const params_type &p) {
   dp::reduce(dp::tile<4, 32>(C.get_grid()), std::plus<>(), count, [](int c) { return long(c); }, C);
+// STUB: inline constexpr auto reduce_[[@LINE-1]]_3_tile_sight = dp::rt::blind_to_tile;
+// STUB: DP_HOST_DEVICE inline auto reduce_[[@LINE-2]]_3_body(const At &at, const Params &p) {
+// STUB:   template <class At> DP_HOST_DEVICE auto operator()(const At &at) const {
+// STUB:       result, launch.capture(op, false), reduce_[[@LINE-4]]_3_map<params_type>{params}, reduce_[[@LINE-4]]_3_tile_sight);
   dp::forall(dp::tile<4>(dp::grid<1>(10)),
              [](const dp::tile_group<1> &t) {
                auto share = [&] {

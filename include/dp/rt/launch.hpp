@@ -182,19 +182,20 @@ public:
   }
 
   /// forall on a tiled grid: one group per tile, `tile_bytes` of tile
-  /// memory per tile. `body(point, params)` runs one thread of a tile.
-  template <class Params, class Body>
+  /// memory per tile. `body(point, params)` runs one thread of a tile (on
+  /// the host, a row_point when the kernel is blind to its tile).
+  template <class Params, tile_sight Sight, class Body>
   void run_tiled(const stub_table<Rc, Params> &stubs, const Params &params,
-                 std::size_t tile_bytes, tile_sight sight, Body &&body) {
+                 std::size_t tile_bytes, tile_sight_is<Sight> sight, Body &&body) {
     static_assert(is_tiled<Domain>::value, "run_tiled is for tiled domains");
     dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
     if (!grid_.empty()) {
       const dp::extent<Rc> tile = Domain::tile_extents();
       executor_.with(overloaded{
           [&](host_executor &host) {
-            host.run(site_, [site = site_, grid = grid_, tile, tile_bytes, sight, body, params] {
-              host::forall_tiles(site, grid, tile, tile_bytes, sight,
-                                 [&](const tile_point<Rc> &p) { body(p, params); });
+            host.run(site_, [site = site_, grid = grid_, tile, tile_bytes, sight, rows = rows_, body,
+                             params] {
+              host::forall_tiles(site, grid, tile, tile_bytes, sight, rows, body, params);
             });
           },
           [&](auto &device) {
@@ -233,9 +234,11 @@ public:
   /// grid's points). `map(point)` runs one thread of a tile, padding
   /// included (its value is dropped); TileBytes of tile memory hold the
   /// kernel's dp::tile_static objects. On a device each tile folds its
-  /// values in tile memory (tile_fold.hpp).
-  template <std::size_t TileBytes, class T, class Op, class Map>
-  void reduce_tiled(dp::scalar<T> &result, const Op &op, const Map &map, tile_sight sight) {
+  /// values in tile memory (tile_fold.hpp); on the host a kernel blind to
+  /// its tile folds row_point positions.
+  template <std::size_t TileBytes, class T, class Op, class Map, tile_sight Sight>
+  void reduce_tiled(dp::scalar<T> &result, const Op &op, const Map &map,
+                    tile_sight_is<Sight> sight) {
     static_assert(is_tiled<Domain>::value, "reduce_tiled is for tiled domains");
     using job_t = tile_fold_job<Rc, T, Op, Map, tiling_t<Domain>, TileBytes>;
     dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
@@ -243,9 +246,10 @@ public:
       const dp::extent<Rc> tile = Domain::tile_extents();
       executor_.with(overloaded{
           [&](host_executor &host) {
-            deliver(host, result, [site = site_, grid = grid_, tile, sight, op, map](const T &prior) {
+            deliver(host, result, [site = site_, grid = grid_, tile, sight, rows = rows_, op,
+                                   map](const T &prior) {
               const std::optional<T> total =
-                  host::reduce_tiles<TileBytes, T>(site, grid, tile, sight, op, map);
+                  host::reduce_tiles<TileBytes, T>(site, grid, tile, sight, rows, op, map);
               return total ? static_cast<T>(op(prior, *total)) : prior;
             });
           },

@@ -67,24 +67,24 @@ void forall(const Domain &domain, const dp::grid<Rc> &grid, const row_layout &ro
 
 /// A tiled forall. A kernel that takes a tile token runs a tile's threads
 /// together (fibers meeting at barriers); one that cannot tell its tile
-/// runs each padding thread, then the grid's points as plain loops.
-template <int Rc, class Body>
+/// runs each padding thread, then the grid's points as the untiled forall
+/// runs them: row_point positions along the rows, unit-stride ones where
+/// every elemental projection allows.
+template <int Rc, tile_sight Sight, class Params, class Body>
 void forall_tiles(const std::string &site, const dp::grid<Rc> &grid, const dp::extent<Rc> &tile,
-                  std::size_t tile_bytes, tile_sight sight, const Body &thread) {
+                  std::size_t tile_bytes, tile_sight_is<Sight>, const row_layout &rows,
+                  const Body &body, const Params &params) {
   count(counter::launches);
-  if (sight == tile_sight::sees) {
+  const auto thread = [&](const tile_point<Rc> &at) { body(at, params); };
+  if constexpr (Sight == tile_sight::sees) {
     dp::detail::for_each_tile_thread(site, grid.extents(), tile, tile_bytes, thread);
-    return;
+  } else {
+    dp::detail::for_each_padding_thread(site, grid.extents(), tile, thread);
+    if (rows.unit_rows)
+      run_rows<dp::detail::unit_row_index<Rc>, Rc>(grid, at_row_point{body}, params);
+    else
+      run_rows<dp::index<Rc>, Rc>(grid, at_row_point{body}, params);
   }
-  dp::detail::for_each_padding_thread(site, grid.extents(), tile, thread);
-  const tile_row<Rc> row{tile};
-  dp::detail::parallel_walk(dp::detail::walk_of(grid),
-                            [&](const std::int64_t (&pos)[Rc], std::int64_t j0, std::int64_t j1) {
-                              tile_point<Rc> at;
-                              row.start(pos, j0, at);
-                              for (std::int64_t j = j0; j < j1; ++j, row.next(at))
-                                thread(at);
-                            });
 }
 
 } // namespace dp::rt::host

@@ -36,22 +36,22 @@ std::optional<T> reduce(const Domain &domain, const row_layout &rows, const Op &
 
 /// Full reduce over a tiled grid, its fold: a kernel that sees its tile folds each
 /// tile's values (its threads together); one that cannot runs the padding
-/// threads, then folds the grid's points as plain loops.
-template <std::size_t TileBytes, class T, int Rc, class Op, class Map>
+/// threads, then folds the grid's points as the untiled reduce does.
+template <std::size_t TileBytes, class T, int Rc, tile_sight Sight, class Op, class Map>
 std::optional<T> reduce_tiles(const std::string &site, const dp::grid<Rc> &grid,
-                              const dp::extent<Rc> &tile, tile_sight sight, const Op &op,
-                              const Map &map) {
+                              const dp::extent<Rc> &tile, tile_sight_is<Sight>,
+                              const row_layout &rows, const Op &op, const Map &map) {
   count(counter::launches);
   const dp::extent<Rc> e = grid.extents();
-  std::optional<T> total;
-  if (sight == tile_sight::sees) {
-    total = dp::detail::fold_tile_values<T>(site, e, tile, TileBytes, op, map);
+  if constexpr (Sight == tile_sight::sees) {
+    return dp::detail::fold_tile_values<T>(site, e, tile, TileBytes, op, map);
   } else {
     dp::detail::for_each_padding_thread(site, e, tile, [&](const tile_point<Rc> &p) { (void)map(p); });
-    total = dp::detail::fold_walk<T>(dp::detail::walk_of(grid), op,
-                                     tile_row_source<Rc, Map>{map, {tile}});
+    const auto walk = dp::detail::walk_of(grid);
+    return with_rows<Rc>(rows, at_row_point{map}, [&](const auto &source) {
+      return dp::detail::fold_walk<T>(walk, op, source);
+    });
   }
-  return total;
 }
 
 } // namespace dp::rt::host

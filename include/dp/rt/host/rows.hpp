@@ -1,14 +1,16 @@
 /// \file
 /// The host executor's view of a generated stub: its body or map function
 /// over the rows of a domain (the host reference's loops), with unit-
-/// stride positions where every elemental projection allows, and a tiled
-/// grid's threads along a row for kernels that cannot tell their tile.
+/// stride positions where every elemental projection allows, also for
+/// the threads of a tiled grid whose kernel cannot tell its tile.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <tbb/blocked_range.h>
@@ -61,52 +63,34 @@ template <int N, class Map, class Position = dp::index<N>> struct map_source {
 /// Whether a tiled kernel can tell the tile it runs in: it takes a tile
 /// token. One that cannot (no barrier, no tile memory, no tile index) runs
 /// natively on the host as plain loops over the grid's rows, then once per
-/// padding thread; on a GPU and emulated nothing changes.
+/// padding thread; on a GPU and emulated nothing changes. A stub names its
+/// kernel's sight as a type (`sees_tile` or `blind_to_tile`), so the host
+/// executor instantiates only the path the kernel takes: a blind kernel's
+/// body is called with row_point positions, which have no tile.
 enum class tile_sight { sees, blind };
+template <tile_sight S> using tile_sight_is = std::integral_constant<tile_sight, S>;
+inline constexpr tile_sight_is<tile_sight::sees> sees_tile{};
+inline constexpr tile_sight_is<tile_sight::blind> blind_to_tile{};
 
-/// The in-domain threads of a tiled grid along a row segment, as the stub's
-/// tile_point: the tile and the place in it follow the position.
-template <int N> struct tile_row {
-  dp::extent<N> tile;
-
-  void start(const std::int64_t (&pos)[N], std::int64_t j, tile_point<N> &at) const {
-    for (int d = 0; d < N; ++d) {
-      at.pos[d] = d == N - 1 ? j : pos[d];
-      at.tile[d] = at.pos[d] / tile[d];
-      at.local[d] = at.pos[d] % tile[d];
-    }
-    at.in_domain = true;
-  }
-  void next(tile_point<N> &at) const {
-    ++at.pos[N - 1];
-    if (++at.local[N - 1] == tile[N - 1]) {
-      at.local[N - 1] = 0;
-      ++at.tile[N - 1];
-    }
-  }
+/// An in-domain thread of a tiled grid whose kernel cannot tell its tile,
+/// on the host's rows: its position (a dp::detail::unit_row_index<N> when
+/// every elemental projection steps by one element along the rows), and
+/// nothing of the tile, so the body runs as the untiled one does.
+template <class Position> struct row_point {
+  Position pos;
+  static constexpr bool in_domain = true;
 };
 
-/// A tile-blind tiled stub's map function as a host fold source.
-template <int N, class Map> struct tile_row_source {
-  const Map &map;
-  tile_row<N> row;
-  template <class Consume>
-  void segment(const std::int64_t (&pos)[N], std::int64_t j0, std::int64_t j1,
-               Consume &&consume) const {
-    tile_point<N> at;
-    row.start(pos, j0, at);
-    for (std::int64_t j = j0; j < j1; ++j, row.next(at))
-      consume(j, map(at));
-  }
-  template <class T, class R>
-  T fold(const std::int64_t (&pos)[N], std::int64_t j0, std::int64_t j1, const R &r, T acc) const {
-    tile_point<N> at;
-    row.start(pos, j0, at);
-    for (std::int64_t j = j0; j < j1; ++j, row.next(at))
-      acc = static_cast<T>(r(acc, map(at)));
-    return acc;
+/// f(p) as a function of positions: what the rows of a tile-blind kernel
+/// fold and run. Holds f by value, so each row segment's copy is local.
+template <class F> struct at_row_point {
+  F f;
+  template <class Position, class... More>
+  decltype(auto) operator()(const Position &pos, More &&...more) const {
+    return f(row_point<Position>{pos}, std::forward<More>(more)...);
   }
 };
+template <class F> at_row_point(F) -> at_row_point<F>;
 
 /// The host executor: every pattern of a generated stub run natively on
 /// the host's threads (oneTBB), as the host reference runs the untranslated
