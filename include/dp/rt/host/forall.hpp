@@ -40,6 +40,17 @@ void run_rows(const Walked &walked, const Body &body, const Params &params) {
                             });
 }
 
+/// The body over `walked`'s rows: unit_row_index positions where every
+/// elemental projection steps by one element along a row, else dp::index.
+template <int Rc, class Walked, class Params, class Body>
+void run_on_rows(const Walked &walked, const row_layout &rows, const Body &body,
+                 const Params &params) {
+  if (rows.unit_rows)
+    run_rows<dp::detail::unit_row_index<Rc>, Rc>(walked, body, params);
+  else
+    run_rows<dp::index<Rc>, Rc>(walked, body, params);
+}
+
 /// forall: the stub body over the domain's rows. When every elemental
 /// projection steps by one element along a row, the body gets
 /// unit_row_index positions, so its loop is a unit-stride one. A forall
@@ -51,18 +62,14 @@ template <int Rc, class Domain, class Params, class Body>
 void forall(const Domain &domain, const dp::grid<Rc> &grid, const row_layout &rows,
             const Body &body, const Params &params) {
   count(counter::launches);
-  if (!rows.unit_rows) {
-    run_rows<dp::index<Rc>, Rc>(domain, body, params);
-    return;
-  }
   if constexpr (std::is_same<Domain, dp::grid<Rc>>::value && Rc > 1) {
-    if (!rows.positioned && rows.merge_from < Rc - 1) {
+    if (rows.unit_rows && !rows.positioned && rows.merge_from < Rc - 1) {
       run_rows<dp::detail::unit_row_index<Rc>, Rc>(dp::grid<Rc>(merged_extents(grid.extents(), rows)),
                                                    body, params);
       return;
     }
   }
-  run_rows<dp::detail::unit_row_index<Rc>, Rc>(domain, body, params);
+  run_on_rows<Rc>(domain, rows, body, params);
 }
 
 /// A tiled forall. A kernel that takes a tile token runs a tile's threads
@@ -80,10 +87,7 @@ void forall_tiles(const std::string &site, const dp::grid<Rc> &grid, const dp::e
     dp::detail::for_each_tile_thread(site, grid.extents(), tile, tile_bytes, thread);
   } else {
     dp::detail::for_each_padding_thread(site, grid.extents(), tile, thread);
-    if (rows.unit_rows)
-      run_rows<dp::detail::unit_row_index<Rc>, Rc>(grid, at_row_point{body}, params);
-    else
-      run_rows<dp::index<Rc>, Rc>(grid, at_row_point{body}, params);
+    run_on_rows<Rc>(grid, rows, at_row_point{body}, params);
   }
 }
 

@@ -23,15 +23,23 @@
 
 namespace dp::rt::host {
 
+/// The fold of map over the domain's rows (none for no point), with
+/// unit-stride positions where every elemental projection allows.
+template <class T, int Rc, class Domain, class Op, class Map>
+std::optional<T> fold_rows(const Domain &domain, const row_layout &rows, const Op &op,
+                           const Map &map) {
+  const auto walk = dp::detail::walk_of(domain);
+  return with_rows<Rc>(rows, map, [&](const auto &source) {
+    return dp::detail::fold_walk<T>(walk, op, source);
+  });
+}
+
 /// Full reduce: the fold of map over the domain (none for no point).
 template <class T, int Rc, class Domain, class Op, class Map>
 std::optional<T> reduce(const Domain &domain, const row_layout &rows, const Op &op,
                         const Map &map) {
   count(counter::launches);
-  const auto walk = dp::detail::walk_of(domain);
-  return with_rows<Rc>(rows, map, [&](const auto &source) {
-    return dp::detail::fold_walk<T>(walk, op, source);
-  });
+  return fold_rows<T, Rc>(domain, rows, op, map);
 }
 
 /// Full reduce over a tiled grid, its fold: a kernel that sees its tile folds each
@@ -47,10 +55,7 @@ std::optional<T> reduce_tiles(const std::string &site, const dp::grid<Rc> &grid,
     return dp::detail::fold_tile_values<T>(site, e, tile, TileBytes, op, map);
   } else {
     dp::detail::for_each_padding_thread(site, e, tile, [&](const tile_point<Rc> &p) { (void)map(p); });
-    const auto walk = dp::detail::walk_of(grid);
-    return with_rows<Rc>(rows, at_row_point{map}, [&](const auto &source) {
-      return dp::detail::fold_walk<T>(walk, op, source);
-    });
+    return fold_rows<T, Rc>(grid, rows, op, at_row_point{map});
   }
 }
 
