@@ -465,8 +465,7 @@ int main() {
               "(bash scripts/gpu-bench.sh)\n");
   return 0;
 #endif
-  std::printf("gpu_bench: on %s\n", dp::rt::to_string(dp::rt::selected_backend(
-                                         dp::rt::compiled_device_backend(), true)));
+  std::printf("gpu_bench: on %s\n", dp::rt::to_string(dp::rt::process_backend()));
   triad(i64(1) << 26);
   triad(i64(1) << 28);
   ranks();

@@ -43,6 +43,39 @@ backend selected_backend(backend compiled, bool device_present) {
 }
 
 namespace {
+/// What the translated program registered: its device backend and query.
+struct registered_device {
+  backend compiled = backend::host;
+  bool (*present)() = nullptr;
+};
+registered_device &registered() {
+  static registered_device r;
+  return r;
+}
+} // namespace
+
+void detail::register_device_backend(backend compiled, bool (*present)()) {
+  registered() = {compiled, present};
+}
+
+backend process_backend() {
+  static backend_choice choice(registered().compiled, registered().present);
+  return choice.get();
+}
+
+host_mode process_host_mode() {
+  static const host_mode mode = selected_host_mode();
+  return mode;
+}
+
+bool launches_on_device() {
+  // A GPU build on the host backend runs natively (DP_HOST_MODE=emulate is
+  // refused there, at the call-site).
+  return process_backend() != backend::host ||
+         (registered().compiled == backend::host && process_host_mode() == host_mode::emulate);
+}
+
+namespace {
 /// Parses "a[,b[,c]]" into up to three positive integers.
 std::array<std::int64_t, 3> parse_triple(const char *name, const char *text,
                                          std::array<std::int64_t, 3> value, int min_parts) {

@@ -22,11 +22,7 @@ namespace {
 using dp::rt::counter;
 
 /// True when translated call-sites run on a device (their data moves).
-bool on_device() {
-  const dp::rt::backend b =
-      dp::rt::selected_backend(dp::rt::compiled_device_backend(), dp::rt::compiled_device_backend() != dp::rt::backend::host);
-  return b != dp::rt::backend::host || dp::rt::selected_host_mode() == dp::rt::host_mode::emulate;
-}
+bool on_device() { return dp::rt::launches_on_device(); }
 
 int failures = 0;
 /// On a device: `what` must have counted `want` (a translated program only;
@@ -156,8 +152,12 @@ int main() {
   // An error in a launch (here, threads of a tile that do not all meet at
   // a barrier, which dpstub cannot see: it goes through tile memory) is a
   // dp::error naming the call-site; on a device it is thrown by the next
-  // operation that waits for the launch. Not on a GPU, where it would hang.
-  if (dp::rt::selected_backend(dp::rt::compiled_device_backend(), false) == dp::rt::backend::host) {
+  // operation that waits for the launch. Not on a GPU, where it would hang:
+  // there the line says what the other runs say (the process's backend is
+  // fixed, so asking cannot throw here).
+  if (dp::rt::process_backend() != dp::rt::backend::host) {
+    std::printf("a failing launch: dp::error naming its call-site\n");
+  } else {
     dp::field<1, int> marks(dp::grid<1>(6), 0);
     bool returned = false;
     std::string what;

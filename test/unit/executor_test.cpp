@@ -249,3 +249,39 @@ TEST(PendingScalar, GetWaitsAndTheContinuationStoresTheValue) {
 }
 
 } // namespace
+
+// --- the backend, chosen once -------------------------------------------------
+
+int device_queries = 0;
+bool device_answers = true;
+bool fake_device_present() {
+  ++device_queries;
+  return device_answers;
+}
+
+TEST(BackendChoice, AFailingDeviceQueryAfterStartUpCannotChangeIt) {
+  // A GPU build's choice: the device is asked once, at the first launch;
+  // later launches (after a sticky error makes the query fail, say) keep it.
+  ASSERT_EQ(std::getenv("DP_BACKEND"), nullptr);
+  device_queries = 0;
+  device_answers = true;
+  dp::rt::backend_choice choice(dp::rt::backend::cuda, &fake_device_present);
+  EXPECT_EQ(choice.get(), dp::rt::backend::cuda);
+  device_answers = false;
+  for (int i = 0; i < 100; ++i)
+    EXPECT_EQ(choice.get(), dp::rt::backend::cuda);
+  EXPECT_EQ(device_queries, 1);
+  // Without a device at start-up, the host, for good as well.
+  dp::rt::backend_choice none(dp::rt::backend::hip, &fake_device_present);
+  EXPECT_EQ(none.get(), dp::rt::backend::host);
+  device_answers = true;
+  EXPECT_EQ(none.get(), dp::rt::backend::host);
+  EXPECT_EQ(device_queries, 2);
+}
+
+TEST(BackendChoice, AHostBuildRunsOnTheHostWithoutAskingAnyDevice) {
+  // No translated GPU program registered a device here.
+  EXPECT_EQ(dp::rt::process_backend(), dp::rt::backend::host);
+  dp::rt::backend_choice choice(dp::rt::backend::host, nullptr);
+  EXPECT_EQ(choice.get(), dp::rt::backend::host);
+}

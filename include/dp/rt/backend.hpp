@@ -1,11 +1,16 @@
 /// \file
 /// Which backend runs a launch: chosen once per process from what was
-/// compiled in and the DP_BACKEND environment variable.
+/// compiled in and the DP_BACKEND environment variable, and kept: a device
+/// query that fails later (after a sticky error, say) cannot move a
+/// running program to another backend or throw at an unrelated call-site.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <mutex>
 #include <string>
+
+#include "../config.hpp"
 
 namespace dp::rt {
 
@@ -18,9 +23,9 @@ const char *to_string(backend b);
 /// The device backend of the translation unit including this header: hip
 /// under hipcc, cuda under nvcc, else host.
 inline backend compiled_device_backend() {
-#if defined(__HIPCC__)
+#if defined(DP_COMPILER_HIP)
   return backend::hip;
-#elif defined(__CUDACC__)
+#elif defined(DP_COMPILER_CUDA)
   return backend::cuda;
 #else
   return backend::host;
@@ -43,6 +48,42 @@ enum class host_mode {
 };
 /// DP_HOST_MODE, parsed; a dp::error for an unknown value.
 host_mode selected_host_mode();
+
+/// The choice of a backend, made by its first get() and kept: the device
+/// is asked once. A choice that throws (DP_BACKEND names a device that is
+/// not there) is not kept, so every call-site reports it.
+class backend_choice {
+public:
+  /// `compiled`: the device backend built in (host for none); `present`:
+  /// asks whether its device is there (null: never).
+  backend_choice(backend compiled, bool (*present)()) : compiled_(compiled), present_(present) {}
+  backend get() {
+    std::call_once(once_, [this] { chosen_ = selected_backend(compiled_, present_ && present_()); });
+    return chosen_;
+  }
+
+private:
+  backend compiled_;
+  bool (*present_)();
+  std::once_flag once_;
+  backend chosen_ = backend::host;
+};
+
+namespace detail {
+/// Called by every translated program built for a GPU before main (its
+/// first include of the launch runtime): the backend it was compiled for
+/// and how to ask for its device.
+void register_device_backend(backend compiled, bool (*present)());
+} // namespace detail
+
+/// The backend of this process's translated call-sites, chosen on first
+/// use (backend_choice) and kept until the process ends.
+backend process_backend();
+/// DP_HOST_MODE, read once.
+host_mode process_host_mode();
+/// True when this process's translated call-sites run on a device: a GPU,
+/// or the emulated device (DP_HOST_MODE=emulate in a host build).
+bool launches_on_device();
 
 struct device_limits;
 enum class dispatch_policy;

@@ -30,6 +30,10 @@ namespace dp::rt {
 /// device's.
 #if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
 using build_device = gpu_device;
+/// A GPU build tells the runtime, before main, which device backend it has
+/// and how to ask for its device (process_backend() asks once).
+inline const bool device_backend_registered =
+    (detail::register_device_backend(compiled_device_backend(), &gpu::device_present), true);
 #else
 using build_device = emulated_device;
 #endif

@@ -60,8 +60,8 @@ public:
   launch_context(const char *kind, const char *location, const Domain &domain,
                  const exec_options *options = nullptr)
       : call_{kind, location}, domain_(domain), grid_(bounds_of(domain)), site_(call_.name()),
-        start_(counters()), backend_(selected_backend(compiled_device_backend(), device_present())),
-        executor_(backend_, backend_ == backend::host ? selected_host_mode() : host_mode::native,
+        start_(counters()), backend_(process_backend()),
+        executor_(backend_, backend_ == backend::host ? process_host_mode() : host_mode::native,
                   checked(site_, options, is_tiled<Domain>::value), options) {
 #if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
     if (executor_.on_device())
@@ -407,14 +407,6 @@ private:
     r.launches = (counters() - start_)[counter::launches];
     profile::add(std::move(r));
     profile_scope_.reset();
-  }
-
-  static bool device_present() {
-#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
-    return gpu::device_present();
-#else
-    return false;
-#endif
   }
 
   /// The address of `at` (an element of f) in the copy the launch uses,

@@ -52,14 +52,8 @@ template <class Device> struct region_transfers {
     block.host_copy_pending(std::move(back));
   }
   static const dp::detail::device_data_ops *ops() {
-#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
-    static const bool on_device =
-        selected_backend(compiled_device_backend(), gpu::device_present()) != backend::host;
-#else
-    static const bool on_device = selected_host_mode() == host_mode::emulate;
-#endif
     static const dp::detail::device_data_ops table{&to_device, &assume_device, &to_host};
-    return on_device ? &table : nullptr;
+    return launches_on_device() ? &table : nullptr;
   }
 };
 
