@@ -16,7 +16,11 @@
 # compiler where both are installed; DP_GPU_JOBS: parallel builds
 # (default: the cores); DP_GPU_SANITIZE_JOBS: parallel sanitizer runs
 # (default 4); DP_GPU_WORK: where the builds go (default BUNDLE/work,
-# one check at a time).
+# one check at a time); DP_GPU_RUNTIME_LIB: a libdp_runtime.a already
+# built from this tree, instead of building one.
+# Every program gets a PASS or FAIL line, every sanitizer run a SANITIZE
+# or FAIL line (leaks are findings); each FAIL names its log. The exit
+# status is 0 only when the last line says PASS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_only=0 sanitize=1 bench=1
@@ -91,24 +95,33 @@ if [ "$build_only" = 1 ]; then
   exit 1
 fi
 
-# --- Run: each program on the GPU against its untranslated run.
+# --- Run: each program on the GPU against its untranslated run. Every
+# program gets a line; a failure names its logs.
 passed=0
 for line in "${programs[@]}"; do
   set -- $line
   name=$1
   [ -f "$work/$name.built" ] || continue
-  if ! timeout 900 "$work/$name.ref" >"$work/$name.expected" 2>"$work/$name.ref.err"; then
-    echo "FAIL $name: the untranslated program failed on the host"; tail -n 5 "$work/$name.ref.err"
+  rc=0
+  timeout 900 "$work/$name.ref" >"$work/$name.expected" 2>"$work/$name.ref.err" || rc=$?
+  if [ "$rc" != 0 ]; then
+    echo "FAIL $name: the untranslated program failed on the host (exit $rc; log: $work/$name.ref.err)"
+    tail -n 5 "$work/$name.ref.err" | sed 's/^/    /'
     failed+=("reference:$name"); continue
   fi
-  if DP_BACKEND=$backend DP_TRACE_DISPATCH=1 timeout 900 "$work/$name.gpu" >"$work/$name.got" 2>"$work/$name.trace" &&
-     cmp -s "$work/$name.expected" "$work/$name.got"; then
+  rc=0
+  DP_BACKEND=$backend DP_TRACE_DISPATCH=1 timeout 900 "$work/$name.gpu" >"$work/$name.got" 2>"$work/$name.trace" || rc=$?
+  if [ "$rc" = 0 ] && cmp -s "$work/$name.expected" "$work/$name.got"; then
     echo "PASS $name ($(grep -c dp-dispatch "$work/$name.trace" || true) launch plans on $backend)"
     passed=$((passed + 1))
   else
-    echo "FAIL $name: its GPU run differs from the untranslated run (exit $?)"
-    diff -u "$work/$name.expected" "$work/$name.got" | head -n 30 || true
-    grep -v dp-dispatch "$work/$name.trace" | tail -n 5 || true
+    if [ "$rc" != 0 ]; then
+      echo "FAIL $name: its GPU run failed (exit $rc; output: $work/$name.got, log: $work/$name.trace)"
+    else
+      echo "FAIL $name: its GPU run printed something else than the untranslated run (output: $work/$name.got, expected: $work/$name.expected)"
+    fi
+    diff -u "$work/$name.expected" "$work/$name.got" | head -n 30 | sed 's/^/    /' || true
+    grep -v dp-dispatch "$work/$name.trace" | tail -n 5 | sed 's/^/    /' || true
     failed+=("run:$name")
   fi
 done
@@ -119,7 +132,11 @@ sanitized=""
 if [ "$sanitize" = 1 ] && [ "$backend" = cuda ]; then
   sanitizer=$(command -v compute-sanitizer || echo "$(dirname "$nvcc_path")/compute-sanitizer")
   if [ -x "$sanitizer" ]; then
+    # In the background, with the script's -e and pipefail off: a finding
+    # (exit 97), a crash or a timeout (124) is a result to report, and the
+    # result file is written whatever the run did.
     sanitize_one() { # tool name
+      set +e +o pipefail
       local tool=$1 name=$2 log=$work/$2.$1.log extra=()
       [ "$tool" = memcheck ] && extra=(--leak-check full)
       DP_BACKEND=$backend timeout 1800 "$sanitizer" --tool "$tool" "${extra[@]}" --error-exitcode 97 \
@@ -140,21 +157,31 @@ if [ "$sanitize" = 1 ] && [ "$backend" = cuda ]; then
         if [ "$running" -ge "${DP_GPU_SANITIZE_JOBS:-4}" ]; then wait -n || true; running=$((running - 1)); fi
       done
     done
-    wait
+    wait || true
     clean=0
     for run in "${runs[@]}"; do
       set -- $run
-      log=$work/$2.$1.log rc=$(cat "$work/$2.$1.log.rc")
-      summary=$(grep -o 'ERROR SUMMARY: [0-9]* error[s]*' "$log" | tail -n 1 || true)
+      log=$work/$2.$1.log
+      rc=$(cat "$log.rc" 2>/dev/null || echo "none (the run left no result)")
+      summary=$(grep -o 'ERROR SUMMARY: [0-9]* error[s]*' "$log" 2>/dev/null | tail -n 1 || true)
+      # Leaks count as findings, whatever the summary says.
+      leaks=$(grep -o 'LEAK SUMMARY: [0-9]* bytes leaked in [0-9]* allocation[s]*' "$log" 2>/dev/null | tail -n 1 || true)
+      [ "${leaks#LEAK SUMMARY: 0 }" != "$leaks" ] && leaks=""
       allowed=$(awk -v t="$1" -v n="$2" '$1 == t && n ~ ("^" $2 "$") { $1 = $2 = ""; print substr($0, 3); exit }' \
                   scripts/gpu-sanitizer-allow.txt 2>/dev/null || true)
-      if [ "$rc" = 0 ] && { [ -z "$summary" ] || [ "$summary" = "ERROR SUMMARY: 0 errors" ]; }; then
+      if [ "$rc" = 0 ] && [ -z "$leaks" ] && { [ -z "$summary" ] || [ "$summary" = "ERROR SUMMARY: 0 errors" ]; }; then
         echo "SANITIZE $1 $2: clean"; clean=$((clean + 1))
       elif [ -n "$allowed" ]; then
         echo "SANITIZE $1 $2: ${summary:-exit $rc}, a known false positive: $allowed"; clean=$((clean + 1))
       else
-        echo "SANITIZE $1 $2: ${summary:-exit $rc}"
-        grep -m 12 -E '^========= (Invalid|Uninitialized|Race|Barrier|Leaked|Error|Program hit|    at |Host API)' "$log" | sed 's/^/    /' || true
+        what=${leaks:-${summary:-no summary}}
+        case $rc in
+          97) ;;
+          124) what="timed out after 1800 s; $what" ;;
+          *) what="exit $rc; $what" ;;
+        esac
+        echo "FAIL $1 $2: $what (log: $log)"
+        grep -m 12 -E '^========= (Invalid|Uninitialized|Race|Barrier|Leaked|Error|Program hit|    at |Host API)' "$log" 2>/dev/null | sed 's/^/    /' || true
         failed+=("$1:$2")
       fi
     done
