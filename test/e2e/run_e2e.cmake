@@ -3,9 +3,11 @@
 # multi-launch plans. Every run must print exactly what REF printed.
 # CHECK_MODES lists the dispatch modes the emulated runs together must have
 # used; they must also have split into several direct and indirect launches
-# (DP_TRACE_DISPATCH lines prove it).
+# (DP_TRACE_DISPATCH lines prove it). Every emulated run must leave no
+# device or page-locked memory allocated at exit (memory_at_exit.cmake).
 #   cmake -DREF=... -DDP=... [-DCHECK_MODES=1;2;...;7] -P run_e2e.cmake
 cmake_minimum_required(VERSION 3.20)
+include(${CMAKE_CURRENT_LIST_DIR}/memory_at_exit.cmake)
 
 execute_process(COMMAND ${REF} RESULT_VARIABLE rc OUTPUT_VARIABLE expected ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
@@ -30,6 +32,7 @@ foreach(config IN LISTS configs)
     message(FATAL_ERROR "translated run under '${config}' differs (exit ${rc}):\n"
                         "--- expected\n${expected}--- got\n${got}--- stderr\n${err}")
   endif()
+  check_memory_at_exit("${err}" "${config}")
   string(APPEND trace "${err}")
 endforeach()
 

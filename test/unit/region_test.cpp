@@ -155,6 +155,48 @@ TEST_F(Region, AnotherQueueWaitsForTheCopyThatFillsTheDeviceBlock) {
   EXPECT_TRUE(block(a)->foreign_work(other, false).empty());
 }
 
+// A read-back on a queue that a later write replaces as the block's
+// writer is dropped unwaited: its page-locked slot goes back all the same
+// (it once stayed allocated until exit, 64 KiB per field on the H100).
+TEST_F(Region, AReadBackDroppedUnwaitedGivesItsSlotBack) {
+  dp::queue q;
+  dp::field<1, int> a(dp::grid<1>(1000), 1);
+  dp::data_region r(dp::copyin(a));
+  device_writes(a, 9);
+  auto &pinned = dp::rt::device_executor<dp::rt::emulated_device>::get().pinned();
+  const std::size_t live = pinned.live_blocks();
+  dp::update_host(q, a);
+  EXPECT_EQ(pinned.live_blocks(), live + 1);
+  q.wait();
+  device_writes(a, 7); // the read-back, never waited for, is no longer the writer
+  EXPECT_EQ(pinned.live_blocks(), live);
+  EXPECT_EQ(a(0), 7);
+}
+
+// What the check at exit counts: a device state that goes while a block
+// of its cache is still handed out leaves that block's bytes counted (a
+// leak), one whose blocks all came back leaves none.
+TEST(MemoryAtExit, ABlockNeverGivenBackStaysCounted) {
+  using state_t = dp::rt::device_state<dp::rt::emulated_device>;
+  const auto before = dp::rt::counters();
+  {
+    state_t clean;
+    clean.cache.release(clean.cache.allocate(1000, nullptr), nullptr, nullptr);
+    clean.pinned.release(clean.pinned.allocate(10, nullptr), nullptr, nullptr);
+  }
+  const auto after_clean = dp::rt::counters() - before;
+  EXPECT_EQ(after_clean[counter::device_bytes], 0);
+  EXPECT_EQ(after_clean[counter::pinned_bytes], 0);
+  void *leaked = nullptr;
+  {
+    state_t leaky;
+    leaked = leaky.cache.allocate(1000, nullptr); // never given back
+  }
+  EXPECT_EQ((dp::rt::counters() - before)[counter::device_bytes], 1024);
+  dp::rt::emulated_device::deallocate(leaked);
+  dp::rt::count(counter::device_bytes, -1024);
+}
+
 TEST(RegionOnTheHost, MovesNothingAndIsCheckedTheSame) {
   dp::field<1, int> a(dp::grid<1>(10), 1);
   const auto before = dp::rt::counters();

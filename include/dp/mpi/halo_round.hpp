@@ -176,7 +176,7 @@ private:
             w.layer().pack(w.queue(), f.on_device(b), staging + at);
             at += b.bytes();
           }
-        dp::detail::pending back = w.layer().read_back(w.queue(), packed.data(), staging, total);
+        dp::detail::pending back = w.launch().read_back(packed.data(), staging, total);
         f.storage->launch_reads(w.launch().finish());
         back->wait();
         at = 0;

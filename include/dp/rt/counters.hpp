@@ -26,6 +26,9 @@ enum class counter : int {
   to_device_copies,
   to_host_bytes,
   to_host_copies,
+  pinned_allocations, ///< raw page-locked host allocations (read-back slots, staging)
+  device_bytes, ///< device memory allocated and not freed (raw blocks, cached ones included)
+  pinned_bytes, ///< page-locked host memory allocated and not freed
   kinds_
 };
 

@@ -46,8 +46,8 @@ template <class Device> struct region_transfers {
     device.wait_for(queue, block.foreign_work(&queue, false)); // its writer first
     dp::detail::pending back;
     profile::timed_transfer(device, queue, profile::category::to_host, block.bytes(), [&] {
-      back = device.read_back(queue, block.host_data(), block.mirror()->device_data(),
-                              block.bytes());
+      back = device_executor<Device>::get().read_back(queue, block.host_data(),
+                                                      block.mirror()->device_data(), block.bytes());
     });
     block.host_copy_pending(std::move(back));
   }

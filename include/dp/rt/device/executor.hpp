@@ -12,15 +12,20 @@
 ///   queue_type &default_queue()
 ///   static void *allocate(size_t)       raw device memory; dp::error when out
 ///   static void deallocate(void *)
+///   static void *pinned_allocate(size_t)   raw page-locked host memory
+///   static void pinned_deallocate(void *)
 ///   void copy_to_host(queue, host, dev, bytes)           blocks until done
 ///   pending copy_to_device(queue, dev, host, bytes)      while it reads host memory
-///   pending read_back(queue, host, dev, bytes)           done: `host` holds the bytes
+///   void copy_to_pinned(queue, slot, dev, bytes)         enqueued (slot: page-locked)
 ///   pending record(queue, site)         the completion of the queue's work so far
+///   void synchronize_quietly()          every queue's work done, errors ignored (at exit)
 ///   device_limits limits()
 /// and the launches and vendor primitives the device patterns call.
 #pragma once
 
 #include <cstddef>
+#include <cstdio>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -36,13 +41,85 @@
 
 namespace dp::rt {
 
-/// One device's state: its layer (queues, vendor handles) and its cache.
-/// Shared by the executor and every mirror and temporary it handed out, so
+/// One device's state: its layer (queues, vendor handles), its cache of
+/// device memory and its cache of page-locked slots for results read back.
+/// Shared by the executor, every mirror and every read-back in flight, so
 /// a field destroyed after the executor (a static one) still gives its
-/// memory back to a live cache.
+/// memory back to a live cache. When the last holder goes, every queue's
+/// work is waited for and everything cached is freed: a block still
+/// allocated then was never given back (report_memory_at_exit).
 template <class Device> struct device_state {
   Device device;
-  block_cache cache{&Device::allocate, &Device::deallocate};
+  block_cache cache{&Device::allocate, &Device::deallocate, counter::device_bytes};
+  block_cache pinned{&Device::pinned_allocate, &Device::pinned_deallocate, counter::pinned_bytes};
+  device_state() = default;
+  device_state(const device_state &) = delete;
+  device_state &operator=(const device_state &) = delete;
+  ~device_state() {
+    device.synchronize_quietly();
+    pinned.trim();
+    cache.trim();
+  }
+};
+
+/// Once a device's state is gone: device and page-locked memory still
+/// allocated is a leak of the runtime's, said on stderr; with
+/// DP_TRACE_DISPATCH=1 the line is printed when there is none too, so a
+/// test can require it (a program whose state never goes prints nothing).
+inline void report_memory_at_exit(const char *device) {
+  const counts now = counters();
+  const std::int64_t dev = now[counter::device_bytes], pinned = now[counter::pinned_bytes];
+  if (dev != 0 || pinned != 0)
+    std::fprintf(stderr,
+                 "dp: %s: %lld bytes of device memory and %lld bytes of page-locked memory "
+                 "were never given back\n",
+                 device, static_cast<long long>(dev), static_cast<long long>(pinned));
+  if (detail::tracing())
+    std::fprintf(stderr, "dp-memory: %s at exit: %lld device bytes, %lld pinned bytes live\n",
+                 device, static_cast<long long>(dev), static_cast<long long>(pinned));
+}
+
+/// A result copied from the device into a page-locked slot on a queue, and
+/// from the slot into host memory by the first wait. The slot belongs to
+/// the completion: however it ends (waited for, or dropped unwaited when a
+/// later write replaces it as a block's writer), its destructor gives the
+/// slot back, free for other queues once the copy is done.
+template <class Device> class read_back_completion final : public dp::detail::completion {
+public:
+  read_back_completion(std::shared_ptr<device_state<Device>> state, dp::detail::pending copied,
+                       const void *queue, void *slot, void *host, std::size_t bytes)
+      : state_(std::move(state)), copied_(std::move(copied)), queue_(queue), slot_(slot),
+        host_(host), bytes_(bytes) {}
+  ~read_back_completion() override { state_->pinned.release(slot_, queue_, copied_); }
+  read_back_completion(const read_back_completion &) = delete;
+  read_back_completion &operator=(const read_back_completion &) = delete;
+
+  void wait() override {
+    if (!delivered_) {
+      copied_->wait();
+      deliver();
+    }
+  }
+  void wait_quietly() noexcept override {
+    if (!delivered_) {
+      copied_->wait_quietly();
+      deliver();
+    }
+  }
+  bool done() const override { return delivered_ || copied_->done(); }
+  const void *queue() const override { return queue_; }
+
+private:
+  void deliver() noexcept {
+    std::memcpy(host_, slot_, bytes_);
+    delivered_ = true;
+  }
+  std::shared_ptr<device_state<Device>> state_;
+  dp::detail::pending copied_;
+  const void *queue_;
+  void *slot_, *host_;
+  std::size_t bytes_;
+  bool delivered_ = false;
 };
 
 /// A field's data block on a device: a block of the device's cache, filled
@@ -88,14 +165,32 @@ public:
   void wait() { state_->device.record(default_queue(), "dp::wait_all")->wait(); }
   Device &device() { return state_->device; }
   block_cache &cache() { return state_->cache; }
+  /// The page-locked slots results are read back through.
+  block_cache &pinned() { return state_->pinned; }
   queue_type &default_queue() { return state_->device.default_queue(); }
   /// A mirror for a block of `bytes`, from the cache, first used on `queue`.
   dp::detail::device_mirror *mirror(std::size_t bytes, queue_type &queue) {
     return new cached_mirror<Device>(state_, bytes, queue);
   }
+  /// Copies `bytes` of device memory at `dev` to `host` behind the queue's
+  /// work, through a page-locked slot: `host` holds them once the
+  /// completion is waited for.
+  dp::detail::pending read_back(queue_type &queue, void *host, const void *dev,
+                                std::size_t bytes) {
+    count(counter::to_host_bytes, static_cast<std::int64_t>(bytes));
+    count(counter::to_host_copies);
+    void *slot = state_->pinned.allocate(bytes > 0 ? bytes : 1, &queue);
+    state_->device.copy_to_pinned(queue, slot, dev, bytes);
+    return std::make_shared<read_back_completion<Device>>(
+        state_, state_->device.record(queue, "dp: a result to the host"), &queue, slot, host, bytes);
+  }
 
 private:
-  device_executor() : state_(std::make_shared<device_state<Device>>()) {
+  device_executor()
+      : state_(new device_state<Device>(), [](device_state<Device> *s) {
+          delete s;
+          report_memory_at_exit(Device::name);
+        }) {
     detail::on_wait_all([] { get().wait(); });
   }
   std::shared_ptr<device_state<Device>> state_;
@@ -124,6 +219,11 @@ public:
   void wait_for(const std::vector<dp::detail::pending> &work) {
     if (!work.empty())
       ex_.device().wait_for(queue_, work);
+  }
+
+  /// `bytes` at `dev` to `host` behind this call-site's work (read_back).
+  dp::detail::pending read_back(void *host, const void *dev, std::size_t bytes) {
+    return ex_.read_back(queue_, host, dev, bytes);
   }
 
   /// Device memory for this call-site's temporaries (vendor scratch, sort

@@ -32,7 +32,12 @@ public:
   using raw_allocate = void *(*)(std::size_t bytes); ///< throws dp::error when out of memory
   using raw_free = void (*)(void *);
 
-  block_cache(raw_allocate allocate, raw_free free) : allocate_(allocate), free_(free) {}
+  /// `live`: the counter of the raw bytes it holds (device_bytes, or
+  /// pinned_bytes for page-locked host memory).
+  block_cache(raw_allocate allocate, raw_free free, counter live = counter::device_bytes)
+      : allocate_(allocate), free_(free), live_bytes_(live) {}
+  /// Frees what is cached. A block still handed out stays allocated: it is
+  /// a leak, which the device's report at exit shows (device/executor.hpp).
   ~block_cache() { trim(); }
   block_cache(const block_cache &) = delete;
   block_cache &operator=(const block_cache &) = delete;
@@ -72,7 +77,9 @@ public:
       trim(); // give back what nothing uses, and try once more
       p = allocate_(cls);
     }
-    count(counter::device_allocations);
+    count(live_bytes_ == counter::pinned_bytes ? counter::pinned_allocations
+                                               : counter::device_allocations);
+    count(live_bytes_, static_cast<std::int64_t>(cls));
     if (profile::on())
       profile::note_allocation(static_cast<std::int64_t>(cls));
     std::lock_guard<std::mutex> lock(mutex_);
@@ -99,7 +106,9 @@ public:
     for (auto it = cached_.begin(); it != cached_.end();) {
       if (!it->second.after || it->second.after->done()) {
         free_(it->second.data);
-        count(counter::device_frees);
+        if (live_bytes_ != counter::pinned_bytes)
+          count(counter::device_frees);
+        count(live_bytes_, -static_cast<std::int64_t>(it->first));
         it = cached_.erase(it);
       } else {
         ++it;
@@ -125,6 +134,7 @@ private:
   };
   raw_allocate allocate_;
   raw_free free_;
+  counter live_bytes_;
   mutable std::mutex mutex_;
   std::multimap<std::size_t, free_block> cached_; ///< by size class
   std::unordered_map<void *, std::size_t> live_;  ///< handed out, with their class

@@ -30,7 +30,7 @@ void reduce_into(device_launch<Device> &L, dp::scalar<T> &result, std::int64_t n
   T *slot = L.template scratch_of<T>(1);
   L.device().reduce(L, n, positions, op, values, prior, slot);
   T *into = dp::detail::scalar_access::slot(result);
-  dp::detail::scalar_access::later(result, L.device().read_back(L.queue(), into, slot, sizeof(T)));
+  dp::detail::scalar_access::later(result, L.read_back(into, slot, sizeof(T)));
 }
 
 /// As reduce_into, over values that may be absent (a dp::where's).
@@ -42,7 +42,7 @@ void reduce_kept_into(device_launch<Device> &L, dp::scalar<T> &result, std::int6
   L.device().reduce(L, n, positions, maybe_op<T, Op>{op}, values, prior, slot);
   auto cell = std::make_shared<maybe<T>>();
   T *into = dp::detail::scalar_access::slot(result);
-  dp::detail::pending back = L.device().read_back(L.queue(), cell.get(), slot, sizeof(maybe<T>));
+  dp::detail::pending back = L.read_back(cell.get(), slot, sizeof(maybe<T>));
   dp::detail::scalar_access::later(
       result, std::make_shared<dp::detail::completion_then>(std::move(back), [cell, into] {
         *into = cell->value;

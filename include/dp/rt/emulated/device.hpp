@@ -139,6 +139,12 @@ public:
     return p;
   }
   static void deallocate(void *p) { ::operator delete(p); }
+  /// Page-locked memory: host memory, counted apart like a GPU's.
+  static void *pinned_allocate(std::size_t bytes) { return allocate(bytes); }
+  static void pinned_deallocate(void *p) { deallocate(p); }
+  /// Every task of the default queue run; errors are left unreported (at
+  /// exit). A dp::queue's tasks finish when the queue goes.
+  void synchronize_quietly() noexcept { queue_.record()->wait_quietly(); }
 
   void copy_to_host(queue_type &q, void *host, const void *dev, std::size_t bytes) {
     count(counter::to_host_bytes, static_cast<std::int64_t>(bytes));
@@ -153,11 +159,9 @@ public:
     q.enqueue("dp: a copy to the device", [=] { std::memcpy(dev, host, bytes); });
     return q.record(); // it reads host memory until then
   }
-  dp::detail::pending read_back(queue_type &q, void *host, const void *dev, std::size_t bytes) {
-    count(counter::to_host_bytes, static_cast<std::int64_t>(bytes));
-    count(counter::to_host_copies);
-    q.enqueue("dp: a copy to the host", [=] { std::memcpy(host, dev, bytes); });
-    return q.record();
+  /// `bytes` at `dev` into the page-locked `slot`, behind q's work.
+  void copy_to_pinned(queue_type &q, void *slot, const void *dev, std::size_t bytes) {
+    q.enqueue("dp: a result to the host", [=] { std::memcpy(slot, dev, bytes); });
   }
   dp::detail::pending record(queue_type &q, const std::string &) { return q.record(); }
   /// DP_PROFILE's stamp of the point q's work has reached: a task.

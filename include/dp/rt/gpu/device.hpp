@@ -185,6 +185,23 @@ public:
   }
   static void *allocate(std::size_t bytes) { return gpu::device_allocate(bytes); }
   static void deallocate(void *p) { gpu::device_free(p); }
+  static void *pinned_allocate(std::size_t bytes) { return gpu::pinned_allocate(bytes); }
+  static void pinned_deallocate(void *p) { gpu::pinned_free(p); }
+
+  gpu_device() = default;
+  gpu_device(const gpu_device &) = delete;
+  gpu_device &operator=(const gpu_device &) = delete;
+  /// The staging chunks go with the layer (its streams after it).
+  ~gpu_device() {
+    for (int c = 0; c < chunks; ++c)
+      if (chunk_[c]) {
+        (void)DP_GPU(EventDestroy)(chunk_done_[c]);
+        gpu::pinned_free(chunk_[c]);
+        count(counter::pinned_bytes, -static_cast<std::int64_t>(chunk_bytes));
+      }
+  }
+  /// Every stream's work done; errors are left unreported (at exit).
+  void synchronize_quietly() noexcept { (void)DP_GPU(DeviceSynchronize)(); }
 
   /// Copies in chunks through page-locked buffers, the host filling one
   /// while the bus empties another; returns once the host's bytes are read.
@@ -235,20 +252,9 @@ public:
     }
     drain();
   }
-  /// A small result: into a page-locked slot on the stream; `host` gets it
-  /// when the completion is waited for.
-  dp::detail::pending read_back(queue_type &q, void *host, const void *dev, std::size_t bytes) {
-    count(counter::to_host_bytes, static_cast<std::int64_t>(bytes));
-    count(counter::to_host_copies);
-    void *slot = pinned_.allocate(bytes, &q);
+  /// `bytes` at `dev` into the page-locked `slot`, behind q's work.
+  void copy_to_pinned(queue_type &q, void *slot, const void *dev, std::size_t bytes) {
     gpu::copy_async("dp: a result to the host", slot, dev, bytes, false, q.handle);
-    auto done = std::make_shared<gpu::event>(q.handle, &q, "dp: a result to the host");
-    block_cache *pinned = &pinned_;
-    const queue_type *queue = &q;
-    return std::make_shared<dp::detail::completion_then>(done, [=] {
-      std::memcpy(host, slot, bytes);
-      pinned->release(slot, queue, nullptr);
-    });
   }
   dp::detail::pending record(queue_type &q, const std::string &site) {
     return std::make_shared<gpu::event>(q.handle, &q, site);
@@ -448,12 +454,13 @@ private:
       return;
     for (int c = 0; c < chunks; ++c) {
       chunk_[c] = gpu::pinned_allocate(chunk_bytes);
+      count(counter::pinned_allocations);
+      count(counter::pinned_bytes, static_cast<std::int64_t>(chunk_bytes));
       chunk_done_[c] = gpu::create_event();
     }
   }
 
   queue_type queue_;
-  block_cache pinned_{&gpu::pinned_allocate, &gpu::pinned_free};
   void *chunk_[chunks] = {};
   gpu::event_t chunk_done_[chunks] = {};
 };
