@@ -168,10 +168,11 @@ std::optional<ResolvedKernel> resolveKernel(const Expr *KernelArg, unsigned NArg
 
   ResolvedKernel R;
   if (const auto *LE = dyn_cast<LambdaExpr>(E)) {
+    // (A captured `this` becomes copies of what the kernel reads through
+    // it, or an error: LambdaObjects.cpp.)
     for (const LambdaCapture &Cap : LE->captures())
-      if (Cap.getCaptureKind() == LCK_ByRef || Cap.getCaptureKind() == LCK_This)
-        Diags.captureByReference(Cap.getLocation())
-            << (Cap.capturesVariable() ? Cap.getCapturedVar()->getName() : "this");
+      if (Cap.getCaptureKind() == LCK_ByRef)
+        Diags.captureByReference(Cap.getLocation()) << Cap.getCapturedVar()->getName();
     R.Lambda = LE;
     R.Callable = LE->getCallOperator();
     R.Generic = LE->isGenericLambda();

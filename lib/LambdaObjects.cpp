@@ -4,7 +4,9 @@
 #include "dpstub/Analysis.h"
 #include "dpstub/DpTypes.h"
 
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallString.h"
@@ -12,6 +14,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 using namespace clang;
 
@@ -66,7 +69,8 @@ std::string text(SourceRange R, const ASTContext &Ctx) {
 /// class. Derived: the visitor class (CRTP).
 template <class Derived> class NameabilityBase : public RecursiveASTVisitor<Derived> {
 public:
-  NameabilityBase(const LambdaExpr *LE, const TemplateParameterList *Allowed)
+  using ParameterLists = std::vector<const TemplateParameterList *>;
+  NameabilityBase(const LambdaExpr *LE, const ParameterLists &Allowed)
       : Op(LE->getCallOperator()), Allowed(Allowed) {
     for (const DeclContext *C : enclosingContexts(LE))
       if (const auto *RD = dyn_cast<CXXRecordDecl>(C); RD && !RD->isLambda())
@@ -89,7 +93,11 @@ public:
   bool VisitSubstNonTypeTemplateParmExpr(SubstNonTypeTemplateParmExpr *E) {
     return parameter(E->getParameter());
   }
-  bool VisitCXXThisExpr(CXXThisExpr *) { return fail("it uses 'this'"); }
+  bool VisitCXXThisExpr(CXXThisExpr *E) {
+    return ThisReads.count(E) ? true : fail("it uses 'this' other than to read a data member");
+  }
+  /// The `this` of each data member read the object copies (thisMembers).
+  llvm::SmallPtrSet<const CXXThisExpr *, 8> ThisReads;
 
 protected:
   /// A template parameter named from the lambda: an `auto` parameter's
@@ -97,8 +105,8 @@ protected:
   bool parameter(const NamedDecl *D) {
     if (D && (D->isImplicit() || declaredWithin(D, Op)))
       return true;
-    if (D && Allowed)
-      for (const NamedDecl *P : *Allowed)
+    for (const TemplateParameterList *L : Allowed)
+      for (const NamedDecl *P : *L)
         if (P == D)
           return true;
     return fail("it names '" + (D ? D->getName().str() : std::string("a template parameter")) +
@@ -127,7 +135,7 @@ protected:
   }
 
   const CXXMethodDecl *Op;
-  const TemplateParameterList *Allowed;
+  ParameterLists Allowed;
   std::vector<const CXXRecordDecl *> Records;
 };
 
@@ -142,20 +150,18 @@ public:
 /// visible at namespace scope.
 class BodyCheck : public NameabilityBase<BodyCheck> {
 public:
-  BodyCheck(const LambdaExpr *LE, const TemplateParameterList *Allowed, ASTContext &Ctx)
+  BodyCheck(const LambdaExpr *LE, const ParameterLists &Allowed, ASTContext &Ctx)
       : NameabilityBase(LE, Allowed), LE(LE), Ctx(Ctx) {}
   std::map<const VarDecl *, LambdaObject::Constant> Constants;
+  /// The variables the lambda captures (in the template as written).
+  std::set<const VarDecl *> Captured;
 
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     const ValueDecl *D = E->getDecl();
     if (declaredWithin(D, Op) || !Problem.empty())
       return true;
-    if (const auto *VD = dyn_cast<VarDecl>(D); VD && isLocal(VD)) {
-      for (const LambdaCapture &C : LE->captures())
-        if (C.capturesVariable() && C.getCapturedVar() == VD)
-          return true;
-      return constant(VD);
-    }
+    if (const auto *VD = dyn_cast<VarDecl>(D); VD && isLocal(VD))
+      return Captured.count(VD) ? true : constant(VD);
     if (isa<NonTypeTemplateParmDecl>(D))
       return parameter(D);
     if (const auto *EC = dyn_cast<EnumConstantDecl>(D))
@@ -304,6 +310,10 @@ std::optional<std::string> nvccRestriction(const LambdaExpr *LE, ASTContext &Ctx
                (isDpField(T) ? ", which refuses a copy that could write" : "");
     }
   }
+  for (const LambdaCapture &C : LE->captures())
+    if (C.capturesThis() && C.getCaptureKind() == LCK_This)
+      return std::string("on a device, the 'this' it captures would point to the object in host "
+                         "memory");
   for (const DeclContext *C : enclosingContexts(LE))
     if (const auto *MD = dyn_cast<CXXMethodDecl>(C); MD && MD->getParent()->isLambda() &&
                                                      MD->getParent()->isGenericLambda())
@@ -333,6 +343,132 @@ std::optional<std::string> nvccRestriction(const LambdaExpr *LE, ASTContext &Ctx
   (void)Ctx;
   return std::nullopt;
 }
+
+namespace {
+
+/// The templates around a lambda's enclosing function, as written: the
+/// function's pattern (itself when it is no instantiation) and the
+/// parameter lists of the class templates around it and of the function
+/// template, outermost first.
+struct TemplateContext {
+  const FunctionDecl *Pattern = nullptr;
+  std::vector<const TemplateParameterList *> Lists;
+  bool FunctionTemplateOnly = false; ///< one list, the function template's
+};
+
+std::variant<TemplateContext, std::string> templateContextOf(const FunctionDecl *F) {
+  TemplateContext T;
+  T.Pattern = F->getTemplateInstantiationPattern() ? F->getTemplateInstantiationPattern() : F;
+  for (const DeclContext *C = T.Pattern->getDeclContext(); C && !C->isFileContext();
+       C = C->getParent()) {
+    if (isa<ClassTemplatePartialSpecializationDecl>(C))
+      return std::string("it is in a member of a partial specialization of a class template");
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(C)) {
+      if (const ClassTemplateDecl *CT = RD->getDescribedClassTemplate())
+        T.Lists.insert(T.Lists.begin(), CT->getTemplateParameters());
+    } else if (isa<FunctionDecl>(C)) {
+      return std::string("it is in a class local to a function");
+    }
+  }
+  if (const FunctionTemplateDecl *FT = T.Pattern->getDescribedFunctionTemplate()) {
+    T.FunctionTemplateOnly = T.Lists.empty();
+    T.Lists.push_back(FT->getTemplateParameters());
+  }
+  return T;
+}
+
+/// A template parameter as its declaration in a template head, without a
+/// default; none for a template template parameter.
+std::optional<std::string> parameterDeclaration(const NamedDecl *P, const ASTContext &Ctx) {
+  const std::string Pack = P->isParameterPack() ? "... " : " ";
+  if (const auto *T = dyn_cast<TemplateTypeParmDecl>(P))
+    return std::string(T->wasDeclaredWithTypename() ? "typename" : "class") + Pack +
+           P->getName().str();
+  if (const auto *N = dyn_cast<NonTypeTemplateParmDecl>(P))
+    return printType(N->getType(), Ctx) + Pack + P->getName().str();
+  return std::nullopt;
+}
+
+/// The data members a lambda that captures `this` reads through it: the
+/// function object copies them and its body, unchanged, reads its own
+/// copies. Anything else done through `this` (calling a member function,
+/// naming a member of a dependent base) is a problem.
+class ThisReads : public RecursiveASTVisitor<ThisReads> {
+public:
+  std::vector<const MemberExpr *> Reads;
+  std::string Problem;
+
+  bool VisitMemberExpr(MemberExpr *E) {
+    if (!isa<CXXThisExpr>(E->getBase()->IgnoreParenImpCasts()))
+      return true;
+    if (isa<FieldDecl>(E->getMemberDecl())) {
+      Reads.push_back(E);
+      return true;
+    }
+    return fail("it calls '" + E->getMemberDecl()->getNameAsString() + "' through 'this'");
+  }
+  bool VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr *E) {
+    if (E->isImplicitAccess() || isa<CXXThisExpr>(E->getBase()->IgnoreParenImpCasts()))
+      return fail("it names '" + E->getMember().getAsString() +
+                  "' of a base that depends on its template through 'this'");
+    return true;
+  }
+  bool VisitUnresolvedMemberExpr(UnresolvedMemberExpr *E) {
+    if (E->isImplicitAccess() || isa<CXXThisExpr>(E->getBase()->IgnoreParenImpCasts()))
+      return fail("it calls '" + E->getMemberName().getAsString() + "' through 'this'");
+    return true;
+  }
+
+private:
+  bool fail(std::string Why) {
+    if (Problem.empty())
+      Problem = std::move(Why);
+    return false;
+  }
+};
+
+/// A function's parameters and local variables, by where they are
+/// declared: an instantiation's variables keep their template's locations.
+class LocalVariables : public RecursiveASTVisitor<LocalVariables> {
+public:
+  explicit LocalVariables(const FunctionDecl *F) {
+    for (const ParmVarDecl *P : F->parameters())
+      At[P->getLocation().getRawEncoding()] = P;
+    if (F->getBody())
+      TraverseStmt(F->getBody());
+  }
+  bool VisitVarDecl(VarDecl *D) {
+    At.emplace(D->getLocation().getRawEncoding(), D);
+    return true;
+  }
+  /// The variable declared at L, or null.
+  const VarDecl *at(SourceLocation L) const {
+    const auto It = At.find(L.getRawEncoding());
+    return It == At.end() ? nullptr : It->second;
+  }
+
+private:
+  std::map<unsigned, const VarDecl *> At;
+};
+
+/// True when the data member read by E (in an instantiated body) is
+/// written: assigned, incremented, bound to a non-const reference, or,
+/// for a dp::field, an element of it is.
+bool writesThroughThis(const MemberExpr *E, const Stmt &Body, ASTContext &Ctx) {
+  ExprMutationAnalyzer Mutations(Body, Ctx);
+  if (!isDpField(E->getType()))
+    return Mutations.isMutated(E);
+  // A field's non-const operator() or [] is picked in a non-const member
+  // function whether or not the element is written: what counts is the
+  // element.
+  for (const DynTypedNode &Parent : Ctx.getParents(*E))
+    if (const auto *Call = Parent.get<CXXOperatorCallExpr>();
+        Call && Call->getNumArgs() > 0 && Call->getArg(0)->IgnoreParenImpCasts() == E)
+      return Mutations.isMutated(Call);
+  return Mutations.isMutated(E);
+}
+
+} // namespace
 
 /// In the pattern of a function template, the lambda that LE instantiates.
 class PatternFinder : public RecursiveASTVisitor<PatternFinder> {
@@ -368,33 +504,43 @@ std::variant<LambdaObject, std::string> planLambdaObject(const LambdaExpr *Insta
   if (!F)
     return std::string("it is not inside a function");
 
-  // In an instantiation of a function template, the object is written for
-  // the template: from the lambda as written, over the template's
-  // parameters.
+  // In an instantiation of a template (a function template, a member of a
+  // class template), the object is written for the template: from the
+  // lambda as written, over the templates' parameters.
+  std::variant<TemplateContext, std::string> Context = templateContextOf(F);
+  if (auto *Why = std::get_if<std::string>(&Context))
+    return *Why;
+  const TemplateContext &T = std::get<TemplateContext>(Context);
   const LambdaExpr *LE = Instance;
-  const TemplateParameterList *Allowed = nullptr;
-  if (const FunctionDecl *Pattern = F->getTemplateInstantiationPattern()) {
-    const FunctionTemplateDecl *FT = F->getPrimaryTemplate();
-    for (const DeclContext *C = F->getDeclContext(); C && !C->isFileContext(); C = C->getParent())
-      if (const auto *RD = dyn_cast<CXXRecordDecl>(C);
-          !FT || (RD && (RD->getTemplateInstantiationPattern() || RD->getDescribedClassTemplate())))
-        return std::string("it is in a member of a class template");
+  const std::vector<const TemplateParameterList *> &Allowed = T.Lists;
+  if (T.Pattern != F) {
     PatternFinder Find(Instance->getBeginLoc());
-    Find.TraverseStmt(Pattern->getBody());
-    if (!FT || !Find.Found)
+    Find.TraverseStmt(T.Pattern->getBody());
+    if (!Find.Found)
       return std::string("dpstub could not find it in its enclosing template");
     LE = Find.Found;
-    Allowed = FT->getTemplateParameters();
-    std::vector<std::string> Args;
-    for (const NamedDecl *P : *Allowed) {
-      if (P->getName().empty())
-        return std::string("a parameter of its enclosing template has no name");
-      if (llvm::StringRef(P->getName()).starts_with("P"))
-        return "its enclosing template has a parameter named '" + P->getName().str() +
-               "', as dpstub names the parameters it invents";
-      Args.push_back(P->getName().str() + (P->isParameterPack() ? "..." : ""));
-    }
-    O.TemplateHead = text(Allowed->getSourceRange(), Ctx);
+  }
+  if (!Allowed.empty()) {
+    std::vector<std::string> Args, Declarations;
+    std::set<std::string> Names;
+    for (const TemplateParameterList *List : Allowed)
+      for (const NamedDecl *P : *List) {
+        if (P->getName().empty())
+          return std::string("a parameter of its enclosing template has no name");
+        if (llvm::StringRef(P->getName()).starts_with("P"))
+          return "its enclosing template has a parameter named '" + P->getName().str() +
+                 "', as dpstub names the parameters it invents";
+        if (!Names.insert(P->getName().str()).second)
+          return "its enclosing templates name two parameters '" + P->getName().str() + "'";
+        std::optional<std::string> Declared = parameterDeclaration(P, Ctx);
+        if (!Declared)
+          return "its enclosing template has the template template parameter '" +
+                 P->getName().str() + "'";
+        Declarations.push_back(*Declared);
+        Args.push_back(P->getName().str() + (P->isParameterPack() ? "..." : ""));
+      }
+    O.TemplateHead = T.FunctionTemplateOnly ? text(Allowed.front()->getSourceRange(), Ctx)
+                                            : "template <" + llvm::join(Declarations, ", ") + ">";
     O.TemplateArgs = "<" + llvm::join(Args, ", ") + ">";
   }
   const CXXMethodDecl *Op = LE->getCallOperator();
@@ -430,20 +576,32 @@ std::variant<LambdaObject, std::string> planLambdaObject(const LambdaExpr *Insta
         return U.Found;
     }
 
-  // Captures become members.
+  // Captures become members. An instantiation lists every capture; the
+  // template as written only those it spells (implicit captures of
+  // dependent variables are made per instantiation): each is matched to
+  // its variable as written, by where that is declared.
   llvm::DenseMap<const ValueDecl *, FieldDecl *> Fields;
   FieldDecl *ThisField = nullptr;
   LE->getLambdaClass()->getCaptureFields(Fields, ThisField);
-  for (const LambdaCapture &C : LE->captures()) {
-    if (C.capturesThis())
-      return std::string("it captures 'this'");
+  const LocalVariables Written(T.Pattern);
+  bool CapturesThis = false;
+  std::set<const VarDecl *> Captured;
+  for (const LambdaCapture &C : Instance->captures()) {
+    if (C.capturesThis()) {
+      if (C.getCaptureKind() != LCK_This)
+        return std::string("it captures a copy of '*this'");
+      CapturesThis = true;
+      continue;
+    }
     if (!C.capturesVariable() || C.getCaptureKind() != LCK_ByCopy)
       return std::string("it captures by reference");
-    const auto *Var = dyn_cast<VarDecl>(C.getCapturedVar());
-    const FieldDecl *F = Var ? Fields.lookup(Var) : nullptr;
-    if (!Var || !F || Var->isParameterPack() || C.isPackExpansion())
+    const auto *Inst = dyn_cast<VarDecl>(C.getCapturedVar());
+    const VarDecl *Var = Inst && LE != Instance ? Written.at(Inst->getLocation()) : Inst;
+    if (!Var || Var->isParameterPack() || C.isPackExpansion())
       return std::string("it captures a pack or a structured binding");
-    const QualType T = F->getType();
+    Captured.insert(Var);
+    const FieldDecl *F = Fields.lookup(Var);
+    const QualType T = F ? F->getType() : Var->getType().getNonReferenceType();
     if (T->isArrayType())
       return "it captures the array '" + Var->getName().str() + "'";
     if (T->isUndeducedType() || (T->isDependentType() && T->getContainedDeducedType()))
@@ -458,14 +616,55 @@ std::variant<LambdaObject, std::string> planLambdaObject(const LambdaExpr *Insta
     M.Name = Var->getName().str();
     M.Type = printType(T, Ctx);
     M.ParamType = printType(T.getUnqualifiedType(), Ctx);
-    M.Init = LE->isInitCapture(&C) ? text(Var->getInit()->getSourceRange(), Ctx) : M.Name;
+    M.Init = Instance->isInitCapture(&C) ? text(Var->getInit()->getSourceRange(), Ctx) : M.Name;
     if (M.Init.empty())
       return "the initializer of its capture '" + M.Name + "' is not in the source";
     O.Members.push_back(std::move(M));
   }
 
-  // Parameters and body: everything they name must be reachable.
+  // Captured `this`: the data members the body reads through it become
+  // members of their own, named alike, so the body reads its copies.
   BodyCheck Check(LE, Allowed, Ctx);
+  Check.Captured = Captured;
+  if (CapturesThis) {
+    ThisReads Used;
+    Used.TraverseStmt(LE->getBody());
+    if (!Used.Problem.empty())
+      return Used.Problem;
+    ThisReads Instantiated;
+    Instantiated.TraverseStmt(Instance->getBody());
+    for (const MemberExpr *E : Instantiated.Reads)
+      if (writesThroughThis(E, *Instance->getBody(), Ctx))
+        return "it writes '" + E->getMemberDecl()->getNameAsString() + "' through 'this'";
+    std::set<const FieldDecl *> Copied;
+    for (const MemberExpr *E : Used.Reads) {
+      Check.ThisReads.insert(cast<CXXThisExpr>(E->getBase()->IgnoreParenImpCasts()));
+      const auto *FD = cast<FieldDecl>(E->getMemberDecl());
+      if (!Copied.insert(FD).second)
+        continue;
+      const QualType Type = FD->getType();
+      if (Type->isReferenceType() || Type->isArrayType() || FD->isBitField())
+        return "it reads the member '" + FD->getName().str() + "' through 'this', and a " +
+               (Type->isReferenceType() ? "reference" : Type->isArrayType() ? "array" : "bit-field") +
+               " member cannot be copied as it is";
+      for (const LambdaObject::Member &M : O.Members)
+        if (M.Name == FD->getName())
+          return "it captures '" + M.Name + "' and reads a member of that name through 'this'";
+      Nameability N(LE, Allowed);
+      N.TraverseType(Type);
+      if (!N.Problem.empty())
+        return "the type of the member '" + FD->getName().str() + "' it reads through 'this' "
+               "cannot be named outside its class (" + N.Problem + ")";
+      LambdaObject::Member M;
+      M.Name = FD->getName().str();
+      M.Type = printType(Type, Ctx);
+      M.ParamType = printType(Type.getUnqualifiedType(), Ctx);
+      M.Init = M.Name; // in the member function: this->name
+      O.Members.push_back(std::move(M));
+    }
+  }
+
+  // Parameters and body: everything they name must be reachable.
   for (const ParmVarDecl *PD : Op->parameters()) {
     if (const TypeSourceInfo *TSI = PD->getTypeSourceInfo())
       Check.TraverseTypeLoc(TSI->getTypeLoc());
@@ -543,12 +742,18 @@ std::string renderLambdaObject(const LambdaObject &O, llvm::StringRef Name) {
   for (const LambdaObject::Member &M : O.Members)
     OS << "  " << M.Type << " " << M.Name << ";\n";
   if (!O.Members.empty()) {
+    // The parameter of member x is x_ (x_in for a member x_, as x__
+    // would be a reserved name).
+    auto Parameter = [](const std::string &Member) {
+      return Member + (llvm::StringRef(Member).ends_with("_") ? "in" : "_");
+    };
     OS << "  explicit " << Name << "(";
     for (size_t I = 0; I < O.Members.size(); ++I)
-      OS << (I ? ", " : "") << "const " << O.Members[I].ParamType << " &" << O.Members[I].Name << "_";
+      OS << (I ? ", " : "") << "const " << O.Members[I].ParamType << " &"
+         << Parameter(O.Members[I].Name);
     OS << ")\n      : ";
     for (size_t I = 0; I < O.Members.size(); ++I)
-      OS << (I ? ", " : "") << O.Members[I].Name << "(" << O.Members[I].Name << "_)";
+      OS << (I ? ", " : "") << O.Members[I].Name << "(" << Parameter(O.Members[I].Name) << ")";
     OS << " {}\n";
   }
   if (!O.TypeParams.empty())

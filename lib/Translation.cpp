@@ -360,9 +360,19 @@ private:
     return Accepted;
   }
 
+  /// True when LE captures `this` (not a copy of `*this`).
+  static bool capturesThis(const LambdaExpr *LE) {
+    for (const LambdaCapture &C : LE->captures())
+      if (C.capturesThis() && C.getCaptureKind() == LCK_This)
+        return true;
+    return false;
+  }
+
   /// The lambdas of an accepted call-site that nvcc cannot compile as
   /// written: a function object each, or a warning saying why none can be
-  /// written (the lambda then stays, for hipcc and host compilers).
+  /// written (the lambda then stays, for hipcc and host compilers). A
+  /// lambda that captures `this` and cannot be rewritten is an error: it
+  /// would compile for hipcc and fault on the device.
   void planLambdaObjects(AnalysedCall &A, ASTContext &Ctx, Reporter &Diags) {
     std::vector<const LambdaExpr *> Lambdas(A.StubLambdas.begin(), A.StubLambdas.end());
     if (A.Lambda)
@@ -374,7 +384,11 @@ private:
       std::variant<LambdaObject, std::string> P = planLambdaObject(LE, *Why, Ctx);
       if (auto *O = std::get_if<LambdaObject>(&P))
         A.Objects.push_back(std::move(*O));
-      else if (WarnedLambdas.insert(LE->getBeginLoc().getRawEncoding()).second)
+      else if (!WarnedLambdas.insert(LE->getBeginLoc().getRawEncoding()).second)
+        continue;
+      else if (capturesThis(LE)) // hipcc would compile it, and it would fault
+        Diags.thisOnDevice(LE->getBeginLoc()) << std::get<std::string>(P);
+      else
         Diags.nvccLambda(LE->getBeginLoc()) << *Why << std::get<std::string>(P);
     }
   }

@@ -4,7 +4,10 @@
 // call-site and in variables), lambdas defined inside kernels, lambdas in
 // function templates and in a function whose return type is deduced,
 // constants read without a capture, class-template function objects (in
-// templates too) and a std::function. Untranslated, translated and
+// templates too), lambdas in the member functions of a solver class
+// template (a const local field captured by copy, a copy of *this, members
+// read through this: a field, a const scalar; a nested class template)
+// and a std::function. Untranslated, translated and
 // emulated runs print the same checksums; the translation compiles with
 // nvcc and hipcc (dpstub writes the lambdas nvcc refuses as function
 // objects).
@@ -57,6 +60,52 @@ template <class T> T rowmax_sum(const dp::field<2, T> &m) {
     s += out(i);
   return s;
 }
+
+// A solver written as a class template, its kernels lambdas in its
+// member functions: nvcc refuses the const field's copy, and `this` would
+// point to host memory on a device; dpstub writes each as a function
+// object over the class's parameters, with copies of what it reads.
+template <class T> class Solver {
+public:
+  Solver(const dp::field<1, T> &data, T scale) : data_(data), scale_(scale) {}
+  /// A const local field captured by copy: read-only.
+  unsigned long doubled() const {
+    const dp::field<1, T> in(data_);
+    dp::field<1, T> out(data_.get_grid());
+    dp::forall(out.get_grid(), [=](T &o, dp::index<1> i) { o = in(i[0]) * 2; }, out, dp::_index);
+    return checksum(out);
+  }
+  /// A member field and a const member, read through `this`.
+  unsigned long scaled() {
+    dp::field<1, T> out(data_.get_grid());
+    dp::forall(out.get_grid(), [=](T &o, dp::index<1> i) { o = data_(i[0]) * scale_ + 1; }, out,
+               dp::_index);
+    dp::forall(out.get_grid(), [this](T &o) { o -= this->scale_; }, out);
+    return checksum(out);
+  }
+  /// A copy of *this.
+  unsigned long copied() {
+    dp::field<1, T> out(data_.get_grid());
+    dp::forall(out.get_grid(), [*this](T &o, dp::index<1> i) { o = data_(i[0]) - scale_; }, out,
+               dp::_index);
+    return checksum(out);
+  }
+  /// A nested class template: a lambda over both classes' parameters.
+  template <class U> struct Shifted {
+    U shift;
+    unsigned long of(const dp::field<1, T> &data) const {
+      const dp::field<1, T> src(data);
+      dp::field<1, U> out(data.get_grid());
+      dp::forall(out.get_grid(), [=](U &o, dp::index<1> i) { o = U(src(i[0])) + shift; }, out,
+                 dp::_index);
+      return checksum(out);
+    }
+  };
+
+private:
+  dp::field<1, T> data_;
+  const T scale_;
+};
 
 int main() {
   const std::int64_t n = 1000;
@@ -124,6 +173,12 @@ int main() {
   dp::reduce(dp::where(g, [](const auto &i) { return i[0] % 3 == 0; }), std::plus<long>(), kept,
              [](int x) { return long(x); }, c);
   std::printf("generic predicate %ld\n", kept.get());
+
+  Solver<int> solver(a, 3);
+  std::printf("class template: const local field %lu, members through this %lu, a copy of *this "
+              "%lu, nested class template %lu\n",
+              solver.doubled(), solver.scaled(), solver.copied(),
+              Solver<int>::Shifted<long>{7}.of(b));
 
   // A std::function hides which callable it holds: dpstub leaves this
   // call-site on the host, with a warning.

@@ -42,3 +42,22 @@ void more(dp::field<1, float> &v, dp::field<1, float> &w, dp::field<2, float> &m
 // DIAG: forall_diagnostics.cpp:6:{{[0-9]+}}: note: kernel parameter declared here
 // DIAG: forall_diagnostics.cpp:[[@LINE-3]]:36: note: to read 'v' at every point of the missing dimension, pass dp::spread<0>(v) (dp::spread<D> repeats it along dimension D)
 }
+
+// A kernel lambda that captures `this`: on a GPU the pointer is host
+// memory. What it only reads is copied (lambda_objects.cpp); anything else
+// it does through `this` is an error, not a program that faults.
+struct Counter {
+  dp::field<1, float> data;
+  float total = 0;
+  float scale() const { return 2.0f; }
+  void writes(dp::field<1, float> &v) {
+    dp::forall(v.get_grid(), [this](float &x) { total += x; }, v);
+// DIAG: forall_diagnostics.cpp:[[@LINE-1]]:30: error: kernel lambda captures 'this': on a GPU it would point to the object in host memory, and dpstub cannot copy what the kernel reads through it instead: it writes 'total' through 'this'; copy the members it needs into local variables and capture those
+    dp::forall(v.get_grid(), [=](float &x, dp::index<1> i) { data(i[0]) = x; }, v, dp::_index);
+// DIAG: forall_diagnostics.cpp:[[@LINE-1]]:30: error: kernel lambda captures 'this': on a GPU it would point to the object in host memory, and dpstub cannot copy what the kernel reads through it instead: it writes 'data' through 'this'; copy the members it needs into local variables and capture those
+  }
+  void calls(dp::field<1, float> &v) {
+    dp::forall(v.get_grid(), [=](float &x) { x *= scale(); }, v);
+// DIAG: forall_diagnostics.cpp:[[@LINE-1]]:30: error: kernel lambda captures 'this': on a GPU it would point to the object in host memory, and dpstub cannot copy what the kernel reads through it instead: it calls 'scale' through 'this'; copy the members it needs into local variables and capture those
+  }
+};

@@ -102,3 +102,73 @@ void forms(dp::field<1, float> &v, dp::field<1, float> &u, dp::field<2, float> &
 }
 
 void run(dp::field<1, double> &y, const dp::field<1, double> &x) { axpy(y, x, 2.0); }
+
+// In the member functions of a class template: function objects over the
+// class template's parameters (a nested one's too), written before it.
+// What the kernel reads through `this` is copied into members named alike,
+// so the body is kept as written; a copy of *this travels as it is.
+// REWRITE: /// dpstub: the lambda at lambda_objects.cpp:{{[0-9]+}}:32, as a function object:
+// REWRITE-NEXT: /// nvcc copy-initialises the captures of a __host__ __device__ lambda, and 'in' is a const 'dp::field<1, float>', which refuses a copy that could write.
+// REWRITE-NEXT: template <class T>
+// REWRITE-NEXT: struct lambda_{{[0-9]+}}_32 {
+// REWRITE-NEXT:   const dp::field<1, T> in;
+// REWRITE-NEXT:   explicit lambda_{{[0-9]+}}_32(const dp::field<1, T> &in_)
+// REWRITE-NEXT:       : in(in_) {}
+// REWRITE-NEXT:   DP_HOST_DEVICE auto operator()(T &o, dp::index<1> i) const { o = in(i[0]) * 2; }
+// REWRITE-NEXT: };
+// REWRITE-NEXT: /// dpstub: the lambda at lambda_objects.cpp:{{[0-9]+}}:32, as a function object:
+// REWRITE-NEXT: /// on a device, the 'this' it captures would point to the object in host memory.
+// REWRITE-NEXT: template <class T>
+// REWRITE-NEXT: struct lambda_{{[0-9]+}}_32 {
+// REWRITE-NEXT:   dp::field<1, T> data_;
+// REWRITE-NEXT:   const T scale_;
+// REWRITE-NEXT:   explicit lambda_{{[0-9]+}}_32(const dp::field<1, T> &data_in, const T &scale_in)
+// REWRITE-NEXT:       : data_(data_in), scale_(scale_in) {}
+// REWRITE-NEXT:   DP_HOST_DEVICE auto operator()(T &o, dp::index<1> i) const { o = data_(i[0]) * scale_; }
+// REWRITE-NEXT: };
+// REWRITE-NEXT: /// dpstub: the lambda at lambda_objects.cpp:{{[0-9]+}}:34, as a function object:
+// REWRITE-NEXT: /// nvcc copy-initialises the captures of a __host__ __device__ lambda, and 'src' is a const 'dp::field<1, double>', which refuses a copy that could write.
+// REWRITE-NEXT: template <class T, class U>
+// REWRITE-NEXT: struct lambda_{{[0-9]+}}_34 {
+// REWRITE-NEXT:   const dp::field<1, U> src;
+// REWRITE-NEXT:   U k;
+// REWRITE-NEXT:   explicit lambda_{{[0-9]+}}_34(const dp::field<1, U> &src_, const U &k_)
+// REWRITE-NEXT:       : src(src_), k(k_) {}
+// REWRITE-NEXT:   DP_HOST_DEVICE auto operator()(U &o, dp::index<1> i) const { o = src(i[0]) + k; }
+// REWRITE-NEXT: };
+// REWRITE-NEXT: #line {{[0-9]+}} "{{.*}}/lambda_objects.cpp"
+template <class T> class Solver {
+public:
+  explicit Solver(const dp::field<1, T> &data) : data_(data), scale_(T(3)) {}
+  void run(dp::field<1, T> &out) const {
+    const dp::field<1, T> in(data_);
+    dp::forall(out.get_grid(), [=](T &o, dp::index<1> i) { o = in(i[0]) * 2; }, out, dp::_index);
+// REWRITE:     dpstub::lambda_objects_cpp::forall_[[@LINE-1]]_5(out.get_grid(), lambda_[[@LINE-1]]_32<T>(in), out, dp::_index);
+  }
+  void members(dp::field<1, T> &out) {
+    dp::forall(out.get_grid(), [=](T &o, dp::index<1> i) { o = data_(i[0]) * scale_; }, out, dp::_index);
+// REWRITE:     dpstub::lambda_objects_cpp::forall_[[@LINE-1]]_5(out.get_grid(), lambda_[[@LINE-1]]_32<T>(data_, scale_), out, dp::_index);
+    dp::forall(out.get_grid(), [*this](T &o) { o += scale_; }, out);
+// REWRITE:     dpstub::lambda_objects_cpp::forall_[[@LINE-1]]_5(out.get_grid(), [*this] DP_HOST_DEVICE (T &o) { o += scale_; }, out);
+  }
+  template <class U> struct Inner {
+    U k;
+    void go(dp::field<1, U> &out) const {
+      const dp::field<1, U> src(out.get_grid(), U(5));
+      dp::forall(out.get_grid(), [=](U &o, dp::index<1> i) { o = src(i[0]) + k; }, out, dp::_index);
+// REWRITE:       dpstub::lambda_objects_cpp::forall_[[@LINE-1]]_7(out.get_grid(), lambda_[[@LINE-1]]_34<T, U>(src, k), out, dp::_index);
+    }
+  };
+
+private:
+  dp::field<1, T> data_;
+  const T scale_;
+};
+
+void solve(dp::field<1, float> &out, const dp::field<1, float> &data) {
+  Solver<float> s(data);
+  s.run(out);
+  s.members(out);
+  dp::field<1, double> wide(out.get_grid());
+  Solver<float>::Inner<double>{1.5}.go(wide);
+}
