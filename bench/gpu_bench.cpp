@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include <dp/rt/positions.hpp>
+#include <dp/rt/stub/positions.hpp>
 
 namespace {
 
@@ -66,9 +66,10 @@ struct low_byte_first {
 // builds only. (dpstub translates this file as a host compiler sees it, so
 // the dp:: call-sites below stay outside this block.)
 #if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
-#include <dp/rt/gpu.hpp>
+#include <dp/rt/gpu/api.hpp>
 #include <dp/rt/gpu/device.hpp>
-#include <dp/rt/vendor.hpp>
+#include <dp/rt/gpu/kernels.hpp>
+#include <dp/rt/gpu/vendor.hpp>
 
 namespace baseline {
 namespace gpu = dp::rt::gpu;

@@ -2,7 +2,7 @@
 
 #include "dpstub/StubText.h"
 
-#include "dp/rt/modes.hpp"
+#include "dp/rt/stub/modes.hpp"
 
 #include "llvm/ADT/StringExtras.h"
 

@@ -2,7 +2,7 @@
 
 #include <dp/error.hpp>
 #include <dp/rt/backend.hpp>
-#include <dp/rt/dispatch.hpp>
+#include <dp/rt/stub/dispatch.hpp>
 
 #include <cstdlib>
 

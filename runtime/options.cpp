@@ -3,6 +3,7 @@
 
 #include <dp/error.hpp>
 #include <dp/options.hpp>
+#include <dp/rt/task_queue.hpp>
 
 #include <algorithm>
 #include <mutex>
@@ -20,6 +21,38 @@ queues &registry() {
   return q;
 }
 } // namespace
+
+detail::queue_state::queue_state() = default;
+
+detail::queue_state::~queue_state() {
+  // A queue's work finishes before the queue goes (errors stay unreported:
+  // the task queue prints them).
+  try {
+    wait();
+  } catch (...) {
+  }
+}
+
+rt::task_queue &detail::queue_state::host() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!host_)
+    host_ = std::make_unique<rt::task_queue>();
+  return *host_;
+}
+
+void detail::queue_state::wait() {
+  rt::task_queue *host;
+  std::function<void()> device;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    host = host_.get();
+    device = device_wait_;
+  }
+  if (device)
+    device();
+  if (host)
+    host->wait();
+}
 
 void detail::register_queue(const std::shared_ptr<queue_state> &q) {
   static const bool waits = [] {

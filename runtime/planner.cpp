@@ -4,8 +4,8 @@
 // rank (mode 7), and several launches with origins when one cannot reach.
 
 #include <dp/error.hpp>
-#include <dp/rt/dispatch.hpp>
-#include <dp/rt/modes.hpp>
+#include <dp/rt/stub/dispatch.hpp>
+#include <dp/rt/stub/modes.hpp>
 
 #include <algorithm>
 #include <cmath>

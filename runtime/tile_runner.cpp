@@ -15,7 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dp/detail/host_tiles.hpp"
+#include "dp/reference/host_tiles.hpp"
 
 #include <cstdint>
 #include <cstdlib>

@@ -19,7 +19,7 @@
 #include "indexable.hpp"
 #include "reduce.hpp"
 #include "rt/backend.hpp"
-#include "rt/dispatch.hpp"
+#include "rt/stub/dispatch.hpp"
 #include "scalar.hpp"
 #include "scan.hpp"
 #include "sort.hpp"

@@ -5,10 +5,10 @@
 #include <type_traits>
 #include <utility>
 
-#include "detail/bound_kernel.hpp"
-#include "detail/call_checks.hpp"
-#include "detail/domain_walk.hpp"
-#include "detail/host_tiles.hpp"
+#include "reference/bound_kernel.hpp"
+#include "reference/call_checks.hpp"
+#include "reference/domain_walk.hpp"
+#include "reference/host_tiles.hpp"
 #include "grid.hpp"
 #include "options.hpp"
 #include "tiled_grid.hpp"

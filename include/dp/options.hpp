@@ -19,10 +19,13 @@
 #include <type_traits>
 
 #include "detail/call_info.hpp"
-#include "rt/task_queue.hpp"
 #include "wait.hpp"
 
 namespace dp {
+
+namespace rt {
+class task_queue;
+} // namespace rt
 
 namespace detail {
 
@@ -32,13 +35,13 @@ namespace detail {
 /// use.
 class queue_state {
 public:
+  queue_state();
+  ~queue_state(); ///< waits for what is enqueued (errors stay unreported)
+  queue_state(const queue_state &) = delete;
+  queue_state &operator=(const queue_state &) = delete;
+
   /// The host task queue, made on first use.
-  rt::task_queue &host() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (!host_)
-      host_ = std::make_unique<rt::task_queue>();
-    return *host_;
-  }
+  rt::task_queue &host();
   /// The device's queue (a stream), made on first use by `make`.
   template <class Q, class Make> Q &device(Make &&make) {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -50,27 +53,7 @@ public:
     return *static_cast<Q *>(device_.get());
   }
   /// Waits for everything enqueued on it; throws an error not yet reported.
-  void wait() {
-    rt::task_queue *host;
-    std::function<void()> device;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      host = host_.get();
-      device = device_wait_;
-    }
-    if (device)
-      device();
-    if (host)
-      host->wait();
-  }
-  ~queue_state() {
-    // A queue's work finishes before the queue goes (errors stay unreported:
-    // the task queue prints them).
-    try {
-      wait();
-    } catch (...) {
-    }
-  }
+  void wait();
 
 private:
   std::mutex mutex_;

@@ -6,11 +6,11 @@
 #include <optional>
 #include <type_traits>
 
-#include "detail/bound_kernel.hpp"
-#include "detail/call_checks.hpp"
-#include "detail/host_fold.hpp"
-#include "detail/host_tiles.hpp"
-#include "detail/pencils.hpp"
+#include "reference/bound_kernel.hpp"
+#include "reference/call_checks.hpp"
+#include "reference/host_fold.hpp"
+#include "reference/host_tiles.hpp"
+#include "reference/pencils.hpp"
 #include "field.hpp"
 #include "grid.hpp"
 #include "options.hpp"

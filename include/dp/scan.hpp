@@ -4,9 +4,9 @@
 
 #include <type_traits>
 
-#include "detail/bound_kernel.hpp"
-#include "detail/call_checks.hpp"
-#include "detail/host_fold.hpp"
+#include "reference/bound_kernel.hpp"
+#include "reference/call_checks.hpp"
+#include "reference/host_fold.hpp"
 #include "field.hpp"
 #include "grid.hpp"
 #include "options.hpp"

@@ -5,10 +5,10 @@
 #include <type_traits>
 #include <utility>
 
-#include "detail/binders.hpp"
-#include "detail/call_checks.hpp"
-#include "detail/callable_traits.hpp"
-#include "detail/host_fold.hpp"
+#include "reference/binders.hpp"
+#include "reference/call_checks.hpp"
+#include "reference/callable_traits.hpp"
+#include "reference/host_fold.hpp"
 #include "field.hpp"
 #include "grid.hpp"
 #include "options.hpp"

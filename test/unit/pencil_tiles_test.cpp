@@ -1,4 +1,4 @@
-// The tiled pencil kernels of reduce<Dim> and scan<Dim> (rt/pencil_tiles.hpp)
+// The tiled pencil kernels of reduce<Dim> and scan<Dim> (rt/kernels/pencil_tiles.hpp)
 // run on the emulated device: the GPU's kernels, groups, tile memory and
 // barriers walked on the CPU, through every dispatch mode and plans of
 // several launches. Each result is checked against a plain loop, over

@@ -2,8 +2,8 @@
 // (every logical point reached by exactly one physical thread of exactly one
 // piece, within the limits) over many random problems.
 #include <dp/dp.hpp>
-#include <dp/rt/domains.hpp>
-#include <dp/rt/stub_run.hpp>
+#include <dp/rt/stub/domains.hpp>
+#include <dp/rt/plan/plan.hpp>
 #include <gtest/gtest.h>
 
 #include <random>

@@ -3,7 +3,7 @@
 // division when every offset fits 32 bits, by 64-bit division otherwise,
 // and dimensions of extent 1 skipped. Both ways must give what plain
 // row-major arithmetic gives, at the edges of each.
-#include <dp/rt/positions.hpp>
+#include <dp/rt/stub/positions.hpp>
 #include <gtest/gtest.h>
 
 #include <cstdint>

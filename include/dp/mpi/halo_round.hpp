@@ -173,7 +173,7 @@ private:
         std::size_t at = 0;
         for (std::size_t k = 0; k < P; ++k)
           for (const block &b : f.send[k]) {
-            w.layer().pack(w.queue(), f.on_device(b), staging + at);
+            dp::rt::pack_block(w.launch(), f.on_device(b), staging + at);
             at += b.bytes();
           }
         dp::detail::pending back = w.launch().read_back(packed.data(), staging, total);
@@ -221,7 +221,7 @@ private:
         at = 0;
         for (std::size_t k = 0; k < P; ++k)
           for (const block &b : f.recv[k]) {
-            w.layer().unpack(w.queue(), staging + at, f.on_device(b));
+            dp::rt::unpack_block(w.launch(), staging + at, f.on_device(b));
             at += b.bytes();
           }
         f.storage->launch_writes(w.launch().finish(), true);
@@ -260,7 +260,7 @@ private:
       char *o = dev_out_ + out_at;
       for (const halo_field &f : fields_)
         for (const block &b : f.send[k]) {
-          w.layer().pack(w.queue(), f.on_device(b), o);
+          dp::rt::pack_block(w.launch(), f.on_device(b), o);
           o += b.bytes();
         }
       out_at += peers_[k].out_bytes;
@@ -293,7 +293,7 @@ private:
         std::size_t at = in_at + offset(i, k, false);
         for (const block &b : f.recv[k]) {
           if (device)
-            w.layer().unpack(w.queue(), dev_in_ + at, f.on_device(b));
+            dp::rt::unpack_block(w.launch(), dev_in_ + at, f.on_device(b));
           else
             dp::rt::unpack(host.data() + at, b);
           at += b.bytes();

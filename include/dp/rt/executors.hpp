@@ -1,33 +1,44 @@
 /// \file
-/// The executors a call-site can run on, and the choice among them, made
-/// once per call-site: the host's threads (host/patterns.hpp), the emulated
-/// device (emulated/device.hpp, DP_HOST_MODE=emulate in a host build) or
-/// the GPU (gpu/device.hpp, in a build by nvcc or hipcc). The device
-/// executors share everything but their layer (device/*.hpp).
+/// The executors a call-site can run on, and the one choice among them,
+/// made once per call-site from the process's backend (backend.hpp) and its
+/// execution options: the host's threads (host/executor.hpp), or the
+/// build's device (device/executor.hpp) over its layer: the GPU's
+/// (gpu/device.hpp) in a build by nvcc or hipcc, the emulated device's
+/// (emulated/device.hpp, DP_HOST_MODE=emulate) in a host build. Each
+/// pattern runs on each executor by a free overload (jobs.hpp).
 #pragma once
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "../config.hpp"
 #include "../error.hpp"
 #include "../options.hpp"
 #include "backend.hpp"
-#include "profile.hpp"
 #include "device/executor.hpp"
-#include "host/rows.hpp"
+#include "device/forall.hpp"
+#include "device/pencils.hpp"
+#include "device/reduce.hpp"
+#include "host/executor.hpp"
+#include "host/forall.hpp"
+#include "host/pencils.hpp"
+#include "host/reduce.hpp"
+#include "plan/plan.hpp"
+#include "profile.hpp"
 
 #if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
+#include "gpu/algorithms.hpp"
 #include "gpu/device.hpp"
 #else
+#include "emulated/algorithms.hpp"
 #include "emulated/device.hpp"
 #endif
 
 namespace dp::rt {
 
-/// The device executor's layer of this build: the GPU's under nvcc and
-/// hipcc (whose stubs are kernels only a GPU launches), else the emulated
-/// device's.
+/// The device layer of this build: the GPU's under nvcc and hipcc (whose
+/// stubs are kernels only a GPU launches), else the emulated device's.
 #if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
 using build_device = gpu_device;
 /// A GPU build tells the runtime, before main, which device backend it has
@@ -38,62 +49,29 @@ inline const bool device_backend_registered =
 using build_device = emulated_device;
 #endif
 
-/// Runs `f` with the executor chosen for a call-site: a host_executor
-/// (now, or as a named queue's task), or the call-site's device_launch on
-/// the default queue or the named queue's.
+/// The executor of one call-site: the build's device for a device backend
+/// or DP_HOST_MODE=emulate, unless the options say when(false); the host's
+/// threads otherwise (a named queue's task, or now on the caller's thread).
 class executor_session {
 public:
-  /// The build's device for a GPU backend or DP_HOST_MODE=emulate, unless
-  /// the options say when(false); the host's threads otherwise. A named
-  /// queue gives its own stream (or task queue).
-  executor_session(backend b, host_mode mode, const std::string &site,
-                   const exec_options *options) {
-    const bool when = !options || options->device_allowed();
-    const std::shared_ptr<dp::detail::queue_state> none;
-    const std::shared_ptr<dp::detail::queue_state> &named = options ? options->queue_state() : none;
-#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
-    if (when && b == backend::host && mode == host_mode::emulate)
-      throw dp::error(site + ": DP_HOST_MODE=emulate needs a program built by a host compiler");
-#endif
-    if (when && (b != backend::host || mode == host_mode::emulate)) {
+  /// `site` names the call-site and outlives the session.
+  executor_session(const std::string &site, const exec_options *options)
+      : backend_(process_backend()), device_wanted_(wants_device(site, backend_, options)),
+        host_(site, device_wanted_ ? nullptr : host_queue(options)) {
+    if (device_wanted_) {
       auto &ex = device_executor<build_device>::get();
-      launch_hints hints;
-      if (options && options->has_group())
-        hints.group = options->group();
-      if (options && options->has_max_groups())
-        hints.max_groups = options->max_groups();
-      device_.emplace(ex, site, named ? ex.device().queue_of(*named) : ex.default_queue(), hints);
-    } else if (named) {
-      host_.queue = &named->host();
+      const auto &named = options ? options->queue_state() : nullptr;
+      device_.emplace(ex, site, named ? ex.device().queue_of(*named) : ex.default_queue(),
+                      hints_of(options));
     }
   }
 
+  /// The backend of the process.
+  backend where() const { return backend_; }
   /// True when the call-site runs on a device (data moves to its memory).
   bool on_device() const { return device_.has_value(); }
-  /// True when it runs as a named queue's host task.
-  bool on_host_queue() const { return !device_ && host_.queue; }
-  /// The queue the call-site's work goes on (its identity): null for the
-  /// caller's thread.
-  const void *queue() const {
-    return device_ ? static_cast<const void *>(&device_->queue()) : host_.queue;
-  }
 
-  /// DP_PROFILE's stamp of where the call-site's queue is (or of now, on
-  /// the caller's thread), and what kind of track that queue is.
-  profile::stamp_ptr stamp() {
-    if (device_)
-      return device_->device().stamp(device_->queue());
-    return host_.queue ? host_.queue->stamp() : profile::stamp_now();
-  }
-  const char *queue_kind() const {
-    return device_ ? build_device::queue_kind : host_.queue ? "host queue" : "";
-  }
-  /// Where the work runs, for a profile: the device's name, or the host.
-  const char *runs_on() const { return device_ ? build_device::name : "the host"; }
-
-  /// The device queue the call-site's work goes on (opaque), or null.
-  void *device_queue() { return device_ ? static_cast<void *>(&device_->queue()) : nullptr; }
-
+  /// Runs f with the executor: the device launch or the host executor.
   template <class F> void with(F &&f) {
     if (device_)
       f(*device_);
@@ -101,35 +79,63 @@ public:
       f(host_);
   }
 
-  /// The work about to be enqueued waits for other queues' first.
-  void wait_for(const std::vector<dp::detail::pending> &work) {
-    if (device_)
-      device_->wait_for(work);
-    else
-      host_.waits.insert(host_.waits.end(), work.begin(), work.end());
+  /// Where the work finds `data`, an element of `block` (null: a view
+  /// that owns nothing): the executor's copy, made current.
+  void *place(dp::detail::storage *block, void *data, bool writes) {
+    return device_ ? device_->place(block, data, writes) : host_.place(block, data, writes);
   }
 
-  /// The device copy of a block of `bytes`, first used by this call-site.
-  dp::detail::device_mirror *new_mirror(std::size_t bytes) {
-    return device_executor<build_device>::get().mirror(bytes, device_->queue());
-  }
-  /// The completion of what the call-site enqueued; null when it ran on
-  /// the caller's thread.
-  dp::detail::pending finish() {
+  /// Everything is enqueued: the blocks and scalars the work used record
+  /// its completion.
+  void finish() {
     if (device_)
-      return device_->finish();
-    return host_.queue ? host_.queue->record() : nullptr;
+      device_->finish();
+    else
+      host_.finish();
   }
+
+  /// DP_PROFILE: where the call-site's queue is, what it is, where it runs.
+  profile::stamp_ptr stamp() { return device_ ? device_->stamp() : host_.stamp(); }
+  const void *queue() const {
+    return device_ ? static_cast<const void *>(&device_->queue()) : host_.queue();
+  }
+  const char *queue_kind() const { return device_ ? device_->queue_kind() : host_.queue_kind(); }
+  const char *runs_on() const { return device_ ? device_->runs_on() : host_.runs_on(); }
 
 private:
+  /// True when a call-site with these options runs on the build's device.
+  static bool wants_device(const std::string &site, backend b, const exec_options *options) {
+    if (options && !options->device_allowed())
+      return false; // when(false)
+    if (b != backend::host)
+      return true;
+#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
+    if (process_host_mode() == host_mode::emulate)
+      throw dp::error(site + ": DP_HOST_MODE=emulate needs a program built by a host compiler");
+    return false;
+#else
+    (void)site;
+    return process_host_mode() == host_mode::emulate;
+#endif
+  }
+  /// A named queue's host task queue, where the call-site may run on the
+  /// host: null for the default queue.
+  static task_queue *host_queue(const exec_options *options) {
+    return options && options->queue_state() ? &options->queue_state()->host() : nullptr;
+  }
+  static launch_hints hints_of(const exec_options *options) {
+    launch_hints hints;
+    if (options && options->has_group())
+      hints.group = options->group();
+    if (options && options->has_max_groups())
+      hints.max_groups = options->max_groups();
+    return hints;
+  }
+
+  backend backend_;
+  bool device_wanted_;
   host_executor host_;
   std::optional<device_launch<build_device>> device_;
 };
-
-/// A set of lambdas as one overloaded callable: an executor's pattern each.
-template <class... F> struct overloaded : F... {
-  using F::operator()...;
-};
-template <class... F> overloaded(F...) -> overloaded<F...>;
 
 } // namespace dp::rt

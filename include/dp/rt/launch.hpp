@@ -1,54 +1,45 @@
 /// \file
 /// The launch path of generated stubs: one launch_context per call-site
-/// prepares each argument where the launch runs (the host's copy of its
-/// data, or the device's, made current only when stale), picks the
-/// executor once (executors.hpp) and hands the call-site's pattern to it:
-/// the host's threads (host/patterns.hpp) or a device (device/*.hpp, over
-/// the GPU's or the emulated device's layer). On a device the call-site
-/// returns once its work is enqueued: every block it touched records the
-/// work's completion (as its writer or a reader), and host access waits for
-/// exactly that.
+/// stages each argument where its executor runs (executors.hpp: the host's
+/// copy of the data, or a device's, made current only when stale), checks
+/// the aliasing rules, and submits the call-site's pattern as a job
+/// (jobs.hpp) to that executor. On a device the call-site returns once its
+/// work is enqueued: every block it touched records the work's completion
+/// (as its writer or a reader), and host access waits for exactly that.
+///
+/// What stubs see is stub/; the launch configuration plan/; the device
+/// kernels of the runtime kernels/; the executors host/ and device/, the
+/// latter over the GPU's layer (gpu/) or the emulated device's (emulated/).
 #pragma once
 
 #include <cstddef>
-#include <cstdint>
-#include <functional>
-#include <optional>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "../config.hpp"
-#include "../detail/aliasing.hpp"
 #include "../detail/call_info.hpp"
 #include "../detail/capture.hpp"
-#include "../detail/host_tiles.hpp"
-#include "../detail/pencils.hpp"
-#include "../detail/projection.hpp"
 #include "../field.hpp"
 #include "../grid.hpp"
 #include "../index.hpp"
 #include "../options.hpp"
+#include "../reference/aliasing.hpp"
+#include "../reference/pencils.hpp"
+#include "../reference/projection.hpp"
 #include "../scalar.hpp"
-#include "backend.hpp"
 #include "counters.hpp"
-#include "device/forall.hpp"
-#include "device/pencils.hpp"
-#include "device/reduce.hpp"
-#include "dispatch.hpp"
-#include "domains.hpp"
 #include "executors.hpp"
-#include "host/forall.hpp"
-#include "host/pencils.hpp"
-#include "host/reduce.hpp"
-#include "pencil_kernels.hpp"
-#include "regions.hpp"
-#include "positions.hpp"
+#include "jobs.hpp"
+#include "kernels/tile_fold.hpp"
 #include "profile.hpp"
-#include "stub_run.hpp"
-#include "stub_types.hpp"
-#include "thread.hpp"
-#include "tile_fold.hpp"
+#include "regions.hpp"
+#include "stub/dispatch.hpp"
+#include "stub/domains.hpp"
+#include "stub/positions.hpp"
+#include "stub/table.hpp"
+#include "stub/thread.hpp"
+#include "stub/tile_sight.hpp"
+#include "stub/types.hpp"
 
 namespace dp::rt {
 
@@ -60,16 +51,8 @@ public:
   launch_context(const char *kind, const char *location, const Domain &domain,
                  const exec_options *options = nullptr)
       : call_{kind, location}, domain_(domain), grid_(bounds_of(domain)), site_(call_.name()),
-        start_(counters()), backend_(process_backend()),
-        executor_(backend_, backend_ == backend::host ? process_host_mode() : host_mode::native,
-                  checked(site_, options, is_tiled<Domain>::value), options) {
-#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
-    if (executor_.on_device())
-      range_.emplace(site_); // the name messages use: no string built per launch
-#endif
-    if (profile::on())
-      begin_profile();
-  }
+        start_(counters()), executor_(checked(site_, options, is_tiled<Domain>::value), options),
+        span_(site_, executor_) {}
   /// A call-site with execution options (dp::on(q), .when(c),
   /// dp::group_size(...), .max_groups(n)).
   launch_context(const exec_options &options, const char *kind, const char *location,
@@ -77,7 +60,7 @@ public:
       : launch_context(kind, location, domain, &options) {}
 
   /// Where this launch runs.
-  backend where() const { return backend_; }
+  backend where() const { return executor_.where(); }
 
   /// An elemental projection of f on the domain, as element type U (const
   /// for read-only); a dp::error when an index value of the domain is not
@@ -164,21 +147,11 @@ public:
 
   /// forall: the stub over the whole domain. `body(pos, params)` is the
   /// stub's projection and kernel call at one position, which the host's
-  /// threads call directly (it inlines). The stubs are over the domain's
-  /// launch positions: the grid's (a dp::where's stub filters them), or a
-  /// triangle's point numbers.
+  /// threads call directly (it inlines).
   template <int K, class Params, class Body>
   void run(const stub_table<K, Params> &stubs, const Params &params, Body &&body) {
-    dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
-    if (!grid_.empty())
-      executor_.with(overloaded{
-          [&](host_executor &host) {
-            host.run(site_, [domain = domain_, grid = grid_, rows = rows_, body, params] {
-              host::forall<Rc>(domain, grid, rows, body, params);
-            });
-          },
-          [&](auto &device) { device::forall(device, launch_extent(), stubs, params); }});
-    finish();
+    submit(forall_job<Rc, Domain, K, Params, std::decay_t<Body>>{&stubs, params, body, domain_,
+                                                                 grid_, rows_});
   }
 
   /// forall on a tiled grid: one group per tile, `tile_bytes` of tile
@@ -186,79 +159,32 @@ public:
   /// the host, a row_point when the kernel is blind to its tile).
   template <class Params, tile_sight Sight, class Body>
   void run_tiled(const stub_table<Rc, Params> &stubs, const Params &params,
-                 std::size_t tile_bytes, tile_sight_is<Sight> sight, Body &&body) {
+                 std::size_t tile_bytes, tile_sight_is<Sight>, Body &&body) {
     static_assert(is_tiled<Domain>::value, "run_tiled is for tiled domains");
-    dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
-    if (!grid_.empty()) {
-      const dp::extent<Rc> tile = Domain::tile_extents();
-      executor_.with(overloaded{
-          [&](host_executor &host) {
-            host.run(site_, [site = site_, grid = grid_, tile, tile_bytes, sight, rows = rows_, body,
-                             params] {
-              host::forall_tiles(site, grid, tile, tile_bytes, sight, rows, body, params);
-            });
-          },
-          [&](auto &device) {
-            device::forall_tiles(device, grid_.extents(), tile, tile_bytes, stubs, params);
-          }});
-    }
-    finish();
+    submit(forall_tiles_job<Rc, Params, Sight, std::decay_t<Body>>{
+        &stubs, params, body, grid_, Domain::tile_extents(), tile_bytes, rows_});
   }
 
   /// Full reduce: result = r(result, fold of map over the domain).
   template <class T, class Op, class Map> void reduce(dp::scalar<T> &result, const Op &op, const Map &map) {
-    dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
-    if (!grid_.empty())
-      executor_.with(overloaded{
-          [&](host_executor &host) {
-            deliver(host, result, [op, domain = domain_, rows = rows_, map](const T &prior) {
-              const std::optional<T> total = host::reduce<T, Rc>(domain, rows, op, map);
-              return total ? static_cast<T>(op(prior, *total)) : prior;
-            });
-          },
-          [&](auto &device) {
-            if constexpr (is_where<Domain>::value) // filtered points are absent values
-              device::reduce_kept_into(device, result, grid_.size(),
-                                       linear_positions<Rc>::of(grid_.extents()), op,
-                                       kept_values<T, Map, domain_map_t<Domain>>{map, domain_map()});
-            else if constexpr (is_triangle<Domain>::value)
-              device::reduce_into(device, result, domain_.size(), domain_map(), op, map);
-            else
-              device::reduce_into(device, result, grid_.size(),
-                                  linear_positions<Rc>::of(launch_extent()), op, map);
-          }});
-    finish();
+    if constexpr (is_where<Domain>::value || is_triangle<Domain>::value)
+      submit(reduce_job<Rc, Domain, T, Op, Map, domain_map_t<Domain>>{
+          &result, op, map, domain_, grid_, rows_, domain_map()});
+    else
+      submit(reduce_job<Rc, Domain, T, Op, Map>{&result, op, map, domain_, grid_, rows_, {}});
   }
 
   /// Full reduce over a tiled grid: result = r(result, fold of map over the
   /// grid's points). `map(point)` runs one thread of a tile, padding
   /// included (its value is dropped); TileBytes of tile memory hold the
   /// kernel's dp::tile_static objects. On a device each tile folds its
-  /// values in tile memory (tile_fold.hpp); on the host a kernel blind to
-  /// its tile folds row_point positions.
+  /// values in tile memory (kernels/tile_fold.hpp); on the host a kernel
+  /// blind to its tile folds row_point positions.
   template <std::size_t TileBytes, class T, class Op, class Map, tile_sight Sight>
-  void reduce_tiled(dp::scalar<T> &result, const Op &op, const Map &map,
-                    tile_sight_is<Sight> sight) {
+  void reduce_tiled(dp::scalar<T> &result, const Op &op, const Map &map, tile_sight_is<Sight>) {
     static_assert(is_tiled<Domain>::value, "reduce_tiled is for tiled domains");
-    using job_t = tile_fold_job<Rc, T, Op, Map, tiling_t<Domain>, TileBytes>;
-    dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
-    if (!grid_.empty()) {
-      const dp::extent<Rc> tile = Domain::tile_extents();
-      executor_.with(overloaded{
-          [&](host_executor &host) {
-            deliver(host, result, [site = site_, grid = grid_, tile, sight, rows = rows_, op,
-                                   map](const T &prior) {
-              const std::optional<T> total =
-                  host::reduce_tiles<TileBytes, T>(site, grid, tile, sight, rows, op, map);
-              return total ? static_cast<T>(op(prior, *total)) : prior;
-            });
-          },
-          [&](auto &device) {
-            device::reduce_tiles_into(device, result, grid_.extents(), tile,
-                                      job_t{map, op, tiling(), nullptr, {}});
-          }});
-    }
-    finish();
+    submit(reduce_tiles_job<Rc, TileBytes, T, Op, Map, tiling_t<Domain>, Sight>{
+        &result, op, map, grid_, Domain::tile_extents(), tiling(), rows_});
   }
 
   /// reduce<Dim>: result(q) = r(result(q), fold of map over the pencil at q).
@@ -267,30 +193,14 @@ public:
     static_assert(M == Rc - 1, "a reduce<Dim> result has the compute rank less one");
     const projection<T, M> out = place_result(result, dp::detail::without_dimension(grid_, Dim),
                                               dp::detail::result_position);
-    if (!grid_.empty()) {
-      const dp::extent<Rc> e = grid_.extents();
-      executor_.with(overloaded{
-          [&](host_executor &host) {
-            host.run(site_, [rows = rows_, e, op, map, out] { host::fold_pencils<Dim>(rows, e, op, map, out); });
-          },
-          [&](auto &device) { device::fold_pencils<Dim>(device, e, op, map, out); }});
-    }
-    finish();
+    submit(fold_pencils_job<Dim, Rc, T, Op, Map>{grid_.extents(), op, map, out, rows_});
   }
 
   /// scan<Dim>: result(p) = the r-fold of map over p's pencil up to p.
   template <int Dim, class T, class Op, class Map>
   void scan(dp::field<Rc, T> &result, const Op &op, const Map &map) {
     const projection<T, Rc> out = place_result(result, grid_, dp::detail::result_position);
-    if (!grid_.empty()) {
-      const dp::extent<Rc> e = grid_.extents();
-      executor_.with(overloaded{
-          [&](host_executor &host) {
-            host.run(site_, [rows = rows_, e, op, map, out] { host::scan_pencils<Dim>(rows, e, op, map, out); });
-          },
-          [&](auto &device) { device::scan_pencils<Dim>(device, e, op, map, out); }});
-    }
-    finish();
+    submit(scan_pencils_job<Dim, Rc, T, Op, Map>{grid_.extents(), op, map, out, rows_});
   }
 
   /// sort<Dim>: each pencil of the sort field sorted with `less`.
@@ -298,18 +208,7 @@ public:
   void sort(dp::field<Rc, T> &sort_field, const Less &less, sort_order order) {
     const projection<T, Rc> data =
         place_result(sort_field, grid_, dp::detail::sort_field_position);
-    if (!grid_.empty()) {
-      const dp::extent<Rc> e = grid_.extents();
-      executor_.with(overloaded{
-          [&](host_executor &host) {
-            host.run(site_, [e, less, data] { host::sort_pencils<Dim>(e, less, data); });
-          },
-          [&](auto &device) {
-            device::sort_pencils<Dim>(device, e, less, order != sort_order::custom,
-                                      order == sort_order::descending, data);
-          }});
-    }
-    finish();
+    submit(sort_pencils_job<Dim, Rc, T, Less>{grid_.extents(), less, order, data});
   }
 
 private:
@@ -324,16 +223,16 @@ private:
     return site;
   }
 
-  /// A full reduce on the host: result = fold(prior), now or as the named
-  /// queue's task (the scalar then waits for it).
-  template <class T, class Fold> void deliver(host_executor &host, dp::scalar<T> &result, Fold fold) {
-    const T prior = result.get(); // waits for a reduction still computing it
-    T *slot = dp::detail::scalar_access::slot(result);
-    host.run(site_, [slot, prior, fold] { *slot = fold(prior); });
-    if (host.queue)
-      after_enqueue_.push_back([&result](const dp::detail::pending &done) {
-        dp::detail::scalar_access::later(result, done);
-      });
+  /// Runs `job` on the executor (nothing over an empty domain) and
+  /// settles what it used once it is enqueued.
+  template <class Job> void submit(const Job &job) {
+    dp::detail::check_aliasing(call_, uses_.data(), uses_.size());
+    if (!grid_.empty())
+      executor_.with([&](auto &executor) { execute(executor, job); });
+    executor_.finish();
+    const counts spent = counters() - start_;
+    trace_counts(site_, spent);
+    span_.end(spent[counter::launches]);
   }
 
   /// Records which block argument `position` reaches, for the aliasing rule.
@@ -364,136 +263,29 @@ private:
     return moved;
   }
 
-  /// Everything is enqueued: each block the launch touched records its
-  /// completion, as its writer or as a reader.
-  void finish() {
-    if (const dp::detail::pending done = executor_.finish()) {
-      for (const touch &t : touched_)
-        if (t.writes)
-          t.block->launch_writes(done, executor_.on_device());
-        else
-          t.block->launch_reads(done);
-      for (const auto &then : after_enqueue_)
-        then(done);
-    }
-    touched_.clear();
-    after_enqueue_.clear();
-    trace_counts(site_, counters() - start_);
-    if (profiled_)
-      end_profile();
-#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
-    range_.reset();
-#endif
-  }
-
-  /// DP_PROFILE: the call-site's record starts where its queue is now;
-  /// the transfers and allocations the thread makes until finish() are
-  /// charged to it.
-  void begin_profile() {
-    profiled_ = executor_.stamp();
-    profile_scope_.emplace(&site_);
-    profile::current_plan() = {};
-  }
-  void end_profile() {
-    profile::record r;
-    r.name = site_;
-    r.queue = executor_.queue();
-    r.queue_kind = executor_.queue_kind();
-    r.begin = std::move(profiled_);
-    r.end = executor_.stamp();
-    r.backend = executor_.runs_on();
-    r.mode = profile::current_plan().mode;
-    r.groups = profile::current_plan().groups;
-    r.launches = (counters() - start_)[counter::launches];
-    profile::add(std::move(r));
-    profile_scope_.reset();
-  }
-
   /// The address of `at` (an element of f) in the copy the launch uses,
   /// made current there.
   template <class U, int R, class T>
   U *relocate(const dp::field<R, T> &f, T *at, bool writes) {
-    void *moved = translate(dp::detail::field_access::owner(f),
-                            const_cast<void *>(static_cast<const void *>(at)), writes);
+    void *moved = executor_.place(dp::detail::field_access::owner(f),
+                                  const_cast<void *>(static_cast<const void *>(at)), writes);
     return static_cast<U *>(moved);
   }
-
+  /// A field copied inside capture(): its data where the launch runs.
   void *translate(dp::detail::storage *block, void *data) override {
-    return translate(block, data, capture_writes_);
+    return executor_.place(block, data, capture_writes_);
   }
-  void *translate(dp::detail::storage *block, void *data, bool writes) {
-    if (!block)
-      return data; // an unowned view: already where it must be
-    if (executor_.on_host_queue()) {
-      // A named queue's host task: data the device holds comes back now;
-      // other queues' work on the block is waited for by the task.
-      if (block->written_on_device() || (!block->host_current() && !block->writer()))
-        block->make_host_current();
-      executor_.wait_for(block->foreign_work(executor_.queue(), writes));
-      note_touch(block, writes);
-      return data;
-    }
-    if (!executor_.on_device()) {
-      if (writes)
-        block->host_wrote(); // waits for launches still reading it
-      else
-        block->make_host_current();
-      return data;
-    }
-    executor_.wait_for(block->foreign_work(executor_.queue(), writes));
-    if (!block->mirror())
-      block->attach_mirror(executor_.new_mirror(block->bytes()));
-    block->make_device_current(executor_.device_queue()); // a copy only when it is stale
-    note_touch(block, writes);
-    const std::ptrdiff_t offset =
-        static_cast<char *>(data) - static_cast<char *>(block->host_data());
-    return static_cast<char *>(block->mirror()->device_data()) + offset;
-  }
-  void note_touch(dp::detail::storage *block, bool writes) {
-    for (touch &t : touched_)
-      if (t.block == block) {
-        t.writes = t.writes || writes;
-        return;
-      }
-    touched_.push_back({block, writes});
-  }
-
-  /// The extents a forall stub is planned over: a triangle's point numbers,
-  /// else the grid's positions, with the trailing dimensions every
-  /// projection is contiguous along folded into the last (merged_extents).
-  auto launch_extent() const {
-    if constexpr (is_triangle<Domain>::value)
-      return dp::extent<1>(domain_.size());
-    else if constexpr (std::is_same<Domain, dp::grid<Rc>>::value)
-      return host::merged_extents(grid_.extents(), rows_);
-    else
-      return grid_.extents();
-  }
-
-  /// A block the launch uses on a device, and whether it writes it.
-  struct touch {
-    dp::detail::storage *block;
-    bool writes;
-  };
 
   dp::detail::call_info call_;
   Domain domain_;
   dp::grid<Rc> grid_;
   std::string site_;
   counts start_;
-  backend backend_;
   executor_session executor_;
+  profile::call_span<executor_session> span_; ///< DP_PROFILE's record of the call-site
   bool capture_writes_ = false;
-  host::row_layout rows_;
-  std::vector<touch> touched_;
-  /// What finish() does with the completion of the enqueued work.
-  std::vector<std::function<void(const dp::detail::pending &)>> after_enqueue_;
+  row_layout rows_;
   std::vector<dp::detail::argument_use> uses_;
-  profile::stamp_ptr profiled_;                        ///< DP_PROFILE: where the record starts
-  std::optional<profile::site_scope> profile_scope_;   ///< DP_PROFILE: charges transfers here
-#if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
-  std::optional<gpu::profiler_range> range_;           ///< NVTX / roctx, on a GPU
-#endif
 };
 
 } // namespace dp::rt

@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace dp::rt::profile {
@@ -113,6 +114,47 @@ struct plan_note {
   std::int64_t launches = 0, groups = 0;
 };
 plan_note &current_plan() noexcept;
+
+/// A call-site's record, from where its queue is when it starts to where
+/// it is once its work is enqueued; the transfers and allocations the
+/// thread makes meanwhile are charged to it. Nothing when off. Executor:
+/// what runs the call-site (its stamp(), queue(), queue_kind(), runs_on()).
+template <class Executor> class call_span {
+public:
+  call_span(const std::string &site, Executor &ex) : site_(site), ex_(ex) {
+    if (!on())
+      return;
+    begin_ = ex_.stamp();
+    scope_.emplace(&site_);
+    current_plan() = {};
+  }
+  call_span(const call_span &) = delete;
+  call_span &operator=(const call_span &) = delete;
+
+  /// The work is enqueued: the record, with the kernel launches it made.
+  void end(std::int64_t launches) {
+    if (!begin_)
+      return;
+    record r;
+    r.name = site_;
+    r.queue = ex_.queue();
+    r.queue_kind = ex_.queue_kind();
+    r.begin = std::move(begin_);
+    r.end = ex_.stamp();
+    r.backend = ex_.runs_on();
+    r.mode = current_plan().mode;
+    r.groups = current_plan().groups;
+    r.launches = launches;
+    add(std::move(r));
+    scope_.reset();
+  }
+
+private:
+  const std::string &site_;
+  Executor &ex_;
+  stamp_ptr begin_;
+  std::optional<site_scope> scope_;
+};
 
 /// A transfer on `queue`, timed by the layer's stamps around it.
 template <class Device, class Queue, class Copy>

@@ -19,6 +19,7 @@
 ///   void copy_to_pinned(queue, slot, dev, bytes)         enqueued (slot: page-locked)
 ///   pending record(queue, site)         the completion of the queue's work so far
 ///   void synchronize_quietly()          every queue's work done, errors ignored (at exit)
+///   site_range                          a call-site's profiler range (NVTX), made from its name
 ///   device_limits limits()
 /// and the launches and vendor primitives the device patterns call.
 #pragma once
@@ -33,9 +34,11 @@
 #include "../../detail/completion.hpp"
 #include "../../detail/storage.hpp"
 #include "../counters.hpp"
+#include "../launch_uses.hpp"
 #include "../profile.hpp"
-#include "../dispatch.hpp"
-#include "../stub_run.hpp"
+#include "../stub/dispatch.hpp"
+#include "../plan/plan.hpp"
+#include "../stub/table.hpp"
 #include "../../wait.hpp"
 #include "memory.hpp"
 
@@ -196,16 +199,22 @@ private:
   std::shared_ptr<device_state<Device>> state_;
 };
 
-/// One call-site's work on a device: the queue it goes on, the temporaries
-/// it takes from the cache (given back, stream-ordered, when it is
-/// enqueued) and, once it is, its completion.
+/// One call-site's work on a device: the queue it goes on, the copies of
+/// its data there (made current on that queue, after other queues' work on
+/// them), the temporaries it takes from the cache (given back, stream-
+/// ordered, when it is enqueued) and, once it is, its completion, which
+/// every block it used records. Its patterns are device/forall.hpp,
+/// device/reduce.hpp and device/pencils.hpp; host/executor.hpp is its
+/// counterpart on the host.
 template <class Device> class device_launch {
 public:
   using queue_type = typename Device::queue_type;
   device_launch(device_executor<Device> &ex, std::string site, queue_type &queue,
                 launch_hints hints)
-      : ex_(ex), queue_(queue), site_(std::move(site)), hints_(hints) {}
+      : ex_(ex), queue_(queue), site_(std::move(site)), range_(site_), hints_(hints) {}
   ~device_launch() { release(nullptr); } // an error before the end: nothing was enqueued
+  device_launch(const device_launch &) = delete;
+  device_launch &operator=(const device_launch &) = delete;
 
   Device &device() { return ex_.device(); }
   queue_type &queue() { return queue_; }
@@ -213,6 +222,22 @@ public:
   const std::string &site() const { return site_; }
   /// The call-site's launch-shape hints.
   const launch_hints &hints() const { return hints_; }
+
+  /// Where the work finds `data` (an element of `block`): in the block's
+  /// device copy, made on first use and made current on this queue (a copy
+  /// only when it is stale) after other queues' work on the block.
+  void *place(dp::detail::storage *block, void *data, bool writes) {
+    if (!block)
+      return data; // an unowned view: already where it must be
+    wait_for(block->foreign_work(&queue_, writes));
+    if (!block->mirror())
+      block->attach_mirror(ex_.mirror(block->bytes(), queue_));
+    block->make_device_current(&queue_); // a copy only when it is stale
+    uses_.note(block, writes);
+    const std::ptrdiff_t offset =
+        static_cast<char *>(data) - static_cast<char *>(block->host_data());
+    return static_cast<char *>(block->mirror()->device_data()) + offset;
+  }
 
   /// The launch waits for other queues' work it depends on: an event on a
   /// GPU's stream, a task of the emulated device's queue.
@@ -235,15 +260,22 @@ public:
   }
   template <class T> T *scratch_of(std::size_t n) { return static_cast<T *>(scratch(sizeof(T) * n)); }
 
-  /// Everything is enqueued: its completion (recorded once), with the
-  /// temporaries given back behind it.
+  /// Everything is enqueued: its completion (recorded once), which the
+  /// blocks it used record, with the temporaries given back behind it.
   const dp::detail::pending &finish() {
     if (!done_) {
       done_ = ex_.device().record(queue_, site_);
       release(done_);
+      uses_.settle(done_, true);
     }
     return done_;
   }
+
+  /// DP_PROFILE: a stamp of where the queue is, what the queue is, where
+  /// the work runs.
+  profile::stamp_ptr stamp() { return ex_.device().stamp(queue_); }
+  const char *queue_kind() const { return Device::queue_kind; }
+  const char *runs_on() const { return Device::name; }
 
 private:
   void release(const dp::detail::pending &after) {
@@ -254,8 +286,10 @@ private:
   device_executor<Device> &ex_;
   queue_type &queue_;
   std::string site_;
+  typename Device::site_range range_; ///< the profiler's range of the call-site (NVTX on a GPU)
   launch_hints hints_;
   std::vector<void *> taken_;
+  launch_uses uses_;
   dp::detail::pending done_;
 };
 

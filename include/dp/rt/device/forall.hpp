@@ -7,12 +7,15 @@
 #include <cstddef>
 
 #include "../../extent.hpp"
-#include "../dispatch.hpp"
-#include "../domains.hpp"
-#include "../stub_run.hpp"
+#include "../stub/dispatch.hpp"
+#include "../stub/domains.hpp"
+#include "../plan/plan.hpp"
+#include "../jobs.hpp"
+#include "../stub/table.hpp"
 #include "executor.hpp"
 
-namespace dp::rt::device {
+namespace dp::rt {
+namespace device {
 
 /// The stub over every position of `e`.
 template <class Device, int R, class Params>
@@ -34,4 +37,18 @@ void forall_tiles(device_launch<Device> &L, const dp::extent<N> &e, const dp::ex
   L.device().launch_tiles(L.queue(), L.site(), p, tile_group_shape(tile), tile_bytes, stubs, params);
 }
 
-} // namespace dp::rt::device
+} // namespace device
+
+/// forall on a device.
+template <class Device, int Rc, class Domain, int K, class Params, class Body>
+void execute(device_launch<Device> &L, const forall_job<Rc, Domain, K, Params, Body> &job) {
+  device::forall(L, job.launch_extent(), *job.stubs, job.params);
+}
+
+/// A tiled forall on a device: one group per tile.
+template <class Device, int Rc, class Params, tile_sight Sight, class Body>
+void execute(device_launch<Device> &L, const forall_tiles_job<Rc, Params, Sight, Body> &job) {
+  device::forall_tiles(L, job.grid.extents(), job.tile, job.tile_bytes, *job.stubs, job.params);
+}
+
+} // namespace dp::rt

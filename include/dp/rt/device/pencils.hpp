@@ -8,14 +8,16 @@
 
 #include <cstdint>
 
-#include "../../detail/projection.hpp"
+#include "../../reference/projection.hpp"
 #include "../../extent.hpp"
-#include "../pencil_kernels.hpp"
-#include "../pencil_tiles.hpp"
+#include "../kernels/pencil_kernels.hpp"
+#include "../kernels/pencil_tiles.hpp"
+#include "../jobs.hpp"
 #include "executor.hpp"
 #include "forall.hpp"
 
-namespace dp::rt::device {
+namespace dp::rt {
+namespace device {
 
 /// The pencils of e (e less dimension Dim): the domain of a pencil kernel.
 template <int Dim, int N> dp::extent<N - 1> pencil_extent(const dp::extent<N> &e) {
@@ -68,7 +70,7 @@ void fold_pencils(device_launch<Device> &L, const dp::extent<N> &e, const Op &op
     using job_t = pencil_job<N, 0, T, Op, partials_map<T, N>, N - 1>;
     device::forall(L, q, pencil_stubs<job_t, false>(), job_t{{partials}, op, out, t.splits});
   } else if constexpr (Dim == N - 1) {
-    L.device().template fold_segments<Dim>(L, e, op, map, out);
+    vendor_fold_segments(L, dim_tag<Dim>(), e, op, map, out);
   } else {
     using job_t = pencil_job<N, Dim, T, Op, Map, N - 1>;
     device::forall(L, pencil_extent<Dim>(e), pencil_stubs<job_t, false>(), job_t{map, op, out, e[Dim]});
@@ -82,7 +84,7 @@ void scan_pencils(device_launch<Device> &L, const dp::extent<N> &e, const Op &op
   if (e.size() == 0)
     return;
   if constexpr (Dim == N - 1) {
-    L.device().template scan_segments<Dim>(L, e, op, map, out);
+    vendor_scan_segments(L, dim_tag<Dim>(), e, op, map, out);
   } else if constexpr (pencil_tiles_fit<T>) {
     const dp::extent<N - 1> q = pencil_extent<Dim>(e);
     const pencil_tiling t = device_pencil_tiling<Dim, true>(L, e, q);
@@ -108,7 +110,29 @@ template <int Dim, class Device, int N, class T, class Less>
 void sort_pencils(device_launch<Device> &L, const dp::extent<N> &e, const Less &less,
                   bool natural_order, bool descending,
                   const dp::detail::affine_projection<T, N> &data) {
-  L.device().template sort<Dim>(L, e, less, natural_order, descending, data);
+  vendor_sort(L, dim_tag<Dim>(), e, less, natural_order, descending, data);
 }
 
-} // namespace dp::rt::device
+} // namespace device
+
+/// reduce<Dim> on a device.
+template <class Device, int Dim, int N, class T, class Op, class Map>
+void execute(device_launch<Device> &L, const fold_pencils_job<Dim, N, T, Op, Map> &job) {
+  device::fold_pencils<Dim>(L, job.extent, job.op, job.map, job.out);
+}
+
+/// scan<Dim> on a device.
+template <class Device, int Dim, int N, class T, class Op, class Map>
+void execute(device_launch<Device> &L, const scan_pencils_job<Dim, N, T, Op, Map> &job) {
+  device::scan_pencils<Dim>(L, job.extent, job.op, job.map, job.out);
+}
+
+/// sort<Dim> on a device: by radix for a natural order of arithmetic
+/// keys, else merged with the comparator.
+template <class Device, int Dim, int N, class T, class Less>
+void execute(device_launch<Device> &L, const sort_pencils_job<Dim, N, T, Less> &job) {
+  device::sort_pencils<Dim>(L, job.extent, job.less, job.order != sort_order::custom,
+                            job.order == sort_order::descending, job.data);
+}
+
+} // namespace dp::rt

@@ -14,13 +14,15 @@
 #include "../../detail/completion.hpp"
 #include "../../extent.hpp"
 #include "../../scalar.hpp"
-#include "../domains.hpp"
-#include "../positions.hpp"
-#include "../tile_fold.hpp"
+#include "../stub/domains.hpp"
+#include "../stub/positions.hpp"
+#include "../kernels/tile_fold.hpp"
+#include "../jobs.hpp"
 #include "executor.hpp"
 #include "forall.hpp"
 
-namespace dp::rt::device {
+namespace dp::rt {
+namespace device {
 
 /// result = r(result, values at point numbers 0..n-1 folded).
 template <class Device, class T, class Op, class Values, class Positions>
@@ -28,7 +30,7 @@ void reduce_into(device_launch<Device> &L, dp::scalar<T> &result, std::int64_t n
                  const Positions &positions, const Op &op, const Values &values) {
   const T prior = result.get(); // waits for a reduction still computing it
   T *slot = L.template scratch_of<T>(1);
-  L.device().reduce(L, n, positions, op, values, prior, slot);
+  vendor_reduce(L, n, positions, op, values, prior, slot);
   T *into = dp::detail::scalar_access::slot(result);
   dp::detail::scalar_access::later(result, L.read_back(into, slot, sizeof(T)));
 }
@@ -39,7 +41,7 @@ void reduce_kept_into(device_launch<Device> &L, dp::scalar<T> &result, std::int6
                       const Positions &positions, const Op &op, const Values &values) {
   const maybe<T> prior = some(result.get());
   maybe<T> *slot = L.template scratch_of<maybe<T>>(1);
-  L.device().reduce(L, n, positions, maybe_op<T, Op>{op}, values, prior, slot);
+  vendor_reduce(L, n, positions, maybe_op<T, Op>{op}, values, prior, slot);
   auto cell = std::make_shared<maybe<T>>();
   T *into = dp::detail::scalar_access::slot(result);
   dp::detail::pending back = L.read_back(cell.get(), slot, sizeof(maybe<T>));
@@ -63,4 +65,34 @@ void reduce_tiles_into(device_launch<Device> &L, dp::scalar<T> &result, const dp
               tile_folds<T>{job.folds});
 }
 
-} // namespace dp::rt::device
+} // namespace device
+
+/// The full reduce on a device: a dp::where's filtered points are absent
+/// values, a triangle's point numbers are raised to (i, j), a grid's
+/// positions are those of its launch (merged where projections allow).
+template <class Device, int Rc, class Domain, class T, class Op, class Map, class DomainMap>
+void execute(device_launch<Device> &L, const reduce_job<Rc, Domain, T, Op, Map, DomainMap> &job) {
+  if constexpr (is_where<Domain>::value)
+    device::reduce_kept_into(L, *job.result, job.grid.size(),
+                             linear_positions<Rc>::of(job.grid.extents()), job.op,
+                             kept_values<T, Map, DomainMap>{job.map, job.domain_map});
+  else if constexpr (is_triangle<Domain>::value)
+    device::reduce_into(L, *job.result, job.domain.size(), job.domain_map, job.op, job.map);
+  else
+    device::reduce_into(L, *job.result, job.grid.size(),
+                        linear_positions<Rc>::of(merged_extents(job.grid.extents(), job.rows)),
+                        job.op, job.map);
+}
+
+/// The full reduce over a tiled grid on a device: each tile folds its
+/// values in tile memory, then the tiles' folds are reduced.
+template <class Device, int Rc, std::size_t TileBytes, class T, class Op, class Map, class Tiling,
+          tile_sight Sight>
+void execute(device_launch<Device> &L,
+         const reduce_tiles_job<Rc, TileBytes, T, Op, Map, Tiling, Sight> &job) {
+  using fold_t = tile_fold_job<Rc, T, Op, Map, Tiling, TileBytes>;
+  device::reduce_tiles_into(L, *job.result, job.grid.extents(), job.tile,
+                            fold_t{job.map, job.op, job.tiling, nullptr, {}});
+}
+
+} // namespace dp::rt

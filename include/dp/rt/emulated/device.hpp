@@ -1,119 +1,29 @@
 /// \file
-/// The emulated device: host memory standing in for device memory, a task
-/// queue for its stream, launches that walk every physical thread of the
-/// GPU's plan through the stub on the CPU, and host stand-ins for the
-/// vendor primitives that read the values through the same iterators the
-/// GPU's CUB/rocPRIM calls read (DP_HOST_MODE=emulate). Fresh memory is
-/// filled with a poison byte, so that data nobody copied in or wrote would
-/// show in a result.
+/// The emulated device's layer (DP_HOST_MODE=emulate): host memory standing
+/// in for device memory, a task queue for its stream, and launches that
+/// walk every physical thread of the GPU's plan through the stub on the
+/// CPU (walk.hpp). Fresh memory is filled with a poison byte, so that data
+/// nobody copied in or wrote would show in a result. Its stand-ins for the
+/// vendor primitives are algorithms.hpp.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <new>
-#include <optional>
 #include <string>
 #include <vector>
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/parallel_reduce.h>
-
-#include "../../detail/host_fold.hpp"
 #include "../../error.hpp"
+#include "../../options.hpp"
 #include "../backend.hpp"
 #include "../counters.hpp"
-#include "../strided.hpp"
-#include "../dispatch.hpp"
-#include "../positions.hpp"
-#include "../stub_run.hpp"
-#include "../task_queue.hpp"
 #include "../device/executor.hpp"
-#include "../../options.hpp"
+#include "../stub/dispatch.hpp"
+#include "../stub/table.hpp"
+#include "../task_queue.hpp"
+#include "walk.hpp"
 
 namespace dp::rt {
-
-namespace emulated {
-
-
-/// Full reduce, emulated: the values the device's input iterator yields,
-/// point number by point number (fixed blocks, so the result is
-/// reproducible). `positions` raises a point number to a position.
-template <class T, class Positions, class Op, class Map>
-std::optional<T> reduce_values(std::int64_t count, const Positions &positions, const Op &op,
-                                 const Map &map) {
-  using acc_t = std::optional<T>;
-  const offset_iterator<mapped_values<T, Map, Positions>> in({map, positions}, 0);
-  return tbb::parallel_deterministic_reduce(
-      tbb::blocked_range<std::int64_t>(0, count, dp::detail::reduce_grain), acc_t(),
-      [&](const tbb::blocked_range<std::int64_t> &r, acc_t acc) {
-        for (std::int64_t i = r.begin(); i < r.end(); ++i)
-          dp::detail::fold_into(acc, op, in[i]);
-        return acc;
-      },
-      [&](acc_t a, const acc_t &b) {
-        if (b)
-          dp::detail::fold_into(a, op, *b);
-        return a;
-      });
-}
-
-/// reduce<Dim> along the contiguous dimension, emulated: the segmented
-/// reduction's iterators, one pencil at a time.
-template <int Dim, class T, int N, class Op, class Map>
-void fold_segments(const dp::extent<N> &e, const Op &op, const Map &map,
-                            const dp::detail::affine_projection<T, N - 1> &out) {
-  const auto positions = pencil_positions<N, Dim>::of(e);
-  const offset_iterator<present_values<T, Map, pencil_positions<N, Dim>>> in({map, positions}, 0);
-  const pencil_result_writer<N, Dim, T, Op> writer(out, positions, op);
-  const maybe_op<T, Op> combine{op};
-  tbb::parallel_for(std::int64_t(0), positions.pencils(), [&](std::int64_t p) {
-    maybe<T> acc = none<T>();
-    for (std::int64_t k = 0; k < positions.length; ++k)
-      acc = combine(acc, in[p * positions.length + k]);
-    writer[p] = acc;
-  });
-}
-
-/// scan<Dim> along the contiguous dimension, emulated: the segmented scan's
-/// iterators (keys are pencil numbers), one pencil at a time.
-template <int Dim, class T, int N, class Op, class Map>
-void scan_segments(const dp::extent<N> &e, const Op &op, const Map &map,
-                            const dp::detail::affine_projection<T, N> &out) {
-  const auto positions = pencil_positions<N, Dim>::of(e);
-  const offset_iterator<mapped_values<T, Map, pencil_positions<N, Dim>>> in({map, positions}, 0);
-  const position_writer<T, pencil_positions<N, Dim>, N> writer(out, positions);
-  tbb::parallel_for(std::int64_t(0), positions.pencils(), [&](std::int64_t p) {
-    const std::int64_t first = p * positions.length;
-    T acc = in[first];
-    writer[first] = acc;
-    for (std::int64_t k = 1; k < positions.length; ++k) {
-      acc = static_cast<T>(op(acc, in[first + k]));
-      writer[first + k] = acc;
-    }
-  });
-}
-
-/// sort<Dim>, emulated: gathered pencil by pencil through the positions the
-/// device gathers with, sorted, scattered back.
-template <int Dim, class T, int N, class Less>
-void sort_pencils(const dp::extent<N> &e, const Less &less,
-                   const dp::detail::affine_projection<T, N> &data) {
-  const auto positions = pencil_positions<N, Dim>::of(e);
-  const position_writer<T, pencil_positions<N, Dim>, N> writer(data, positions);
-  tbb::parallel_for(std::int64_t(0), positions.pencils(), [&](std::int64_t p) {
-    std::vector<T> pencil;
-    pencil.reserve(static_cast<std::size_t>(positions.length));
-    for (std::int64_t k = 0; k < positions.length; ++k)
-      pencil.push_back(data[positions.at(p, k)]);
-    std::sort(pencil.begin(), pencil.end(), less);
-    for (std::int64_t k = 0; k < positions.length; ++k)
-      writer[p * positions.length + k] = pencil[static_cast<std::size_t>(k)];
-  });
-}
-
-} // namespace emulated
 
 /// The emulated device's layer (device/executor.hpp lists what a layer is).
 class emulated_device {
@@ -124,6 +34,10 @@ public:
   static constexpr const char *queue_kind = "emulated device queue";
   /// The byte fresh emulated device memory holds.
   static constexpr unsigned char poison = 0xA5;
+  /// No profiler ranges on the host.
+  struct site_range {
+    explicit site_range(const std::string &) {}
+  };
 
   queue_type &default_queue() { return queue_; }
   /// A dp::queue's queue on this device: its host task queue.
@@ -191,51 +105,6 @@ public:
     q.enqueue(site, [site, plan, shape, arena_bytes, table = &stubs, params] {
       walk_tiles(site, plan, shape, arena_bytes, *table, params);
     });
-  }
-
-  /// A strided block of device memory packed into a contiguous device
-  /// buffer, and back (dp::mpi's halo messages).
-  void pack(queue_type &q, const strided_block &b, void *out) {
-    count(counter::launches);
-    q.enqueue("dp: packing a block", [b, out] { dp::rt::pack(b, out); });
-  }
-  void unpack(queue_type &q, const void *in, const strided_block &b) {
-    count(counter::launches);
-    q.enqueue("dp: unpacking a block", [b, in] { dp::rt::unpack(in, b); });
-  }
-
-  // The vendor primitives (gpu/device.hpp has the real ones).
-
-  /// out[0] = init r (the values of point numbers 0..n-1).
-  template <class T, class Positions, class Op, class Values>
-  void reduce(device_launch<emulated_device> &L, std::int64_t n, const Positions &positions,
-              const Op &op, const Values &values, T init, T *out) {
-    count(counter::launches);
-    L.queue().enqueue(L.site(), [=] {
-      const std::optional<T> total = emulated::reduce_values<T>(n, positions, op, values);
-      *out = total ? static_cast<T>(op(init, *total)) : init;
-    });
-  }
-  /// reduce<Dim> along the contiguous dimension: a segmented reduction.
-  template <int Dim, class T, int N, class Op, class Map>
-  void fold_segments(device_launch<emulated_device> &L, const dp::extent<N> &e, const Op &op,
-                     const Map &map, const dp::detail::affine_projection<T, N - 1> &out) {
-    count(counter::launches);
-    L.queue().enqueue(L.site(), [=] { emulated::fold_segments<Dim>(e, op, map, out); });
-  }
-  /// scan<Dim> along the contiguous dimension: a scan by key.
-  template <int Dim, class T, int N, class Op, class Map>
-  void scan_segments(device_launch<emulated_device> &L, const dp::extent<N> &e, const Op &op,
-                     const Map &map, const dp::detail::affine_projection<T, N> &out) {
-    count(counter::launches);
-    L.queue().enqueue(L.site(), [=] { emulated::scan_segments<Dim>(e, op, map, out); });
-  }
-  /// sort<Dim>: every pencil gathered, sorted and scattered back.
-  template <int Dim, class T, int N, class Less>
-  void sort(device_launch<emulated_device> &L, const dp::extent<N> &e, const Less &less, bool,
-            bool, const dp::detail::affine_projection<T, N> &data) {
-    count(counter::launches);
-    L.queue().enqueue(L.site(), [=] { emulated::sort_pencils<Dim>(e, less, data); });
   }
 
 private:

@@ -2,9 +2,8 @@
 /// The GPU device layer (device/executor.hpp lists what a layer is): CUDA
 /// or HIP memory, one stream per queue, events as completions, copies
 /// staged through page-locked buffers so they run at the bus's speed and
-/// leave the host free, launches on the stream, and the vendor primitives
-/// (CUB under nvcc, rocPRIM under hipcc) with their scratch from the
-/// call-site's cached temporaries. Only device builds include this.
+/// leave the host free, and launches on the stream. The vendor primitives
+/// built on it are algorithms.hpp. Only device builds include this.
 #pragma once
 
 #include "../../config.hpp"
@@ -16,24 +15,19 @@
 #include <cstring>
 #include <memory>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include <tbb/parallel_for.h>
 
 #include "../../detail/completion.hpp"
-#include "../../detail/projection.hpp"
 #include "../../error.hpp"
-#include "../../extent.hpp"
+#include "../../options.hpp"
 #include "../counters.hpp"
 #include "../device/executor.hpp"
-#include "../../options.hpp"
 #include "../device/memory.hpp"
-#include "../gpu.hpp"
-#include "../positions.hpp"
-#include "../strided.hpp"
-#include "../stub_run.hpp"
-#include "../vendor.hpp"
+#include "../stub/dispatch.hpp"
+#include "../stub/table.hpp"
+#include "api.hpp"
 
 namespace dp::rt {
 
@@ -90,80 +84,6 @@ inline void wait_device_queue(stream_queue &q) {
   });
 }
 
-template <class T, class Less> struct keyed_less {
-  Less less;
-  DP_HOST_DEVICE bool operator()(const keyed<T> &a, const keyed<T> &b) const {
-    return a.pencil < b.pencil || (a.pencil == b.pencil && less(a.value, b.value));
-  }
-};
-
-template <class T, class Positions, int N>
-__global__ void gather(T *out, const dp::detail::affine_projection<T, N> data,
-                       const Positions positions, const std::int64_t n) {
-  for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
-       i += std::int64_t(gridDim.x) * blockDim.x)
-    out[i] = data[positions(i)];
-}
-template <class T, class Positions, int N>
-__global__ void gather_keyed(keyed<T> *out, const dp::detail::affine_projection<T, N> data,
-                             const Positions positions, const std::int64_t length,
-                             const std::int64_t n) {
-  for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
-       i += std::int64_t(gridDim.x) * blockDim.x)
-    out[i] = make_keyed(i / length, data[positions(i)]);
-}
-template <class T, class Positions, int N>
-__global__ void scatter(const T *in, const dp::detail::affine_projection<T, N> data,
-                        const Positions positions, const std::int64_t n) {
-  for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
-       i += std::int64_t(gridDim.x) * blockDim.x)
-    data[positions(i)] = in[i];
-}
-template <class T, class Positions, int N>
-__global__ void scatter_keyed(const keyed<T> *in, const dp::detail::affine_projection<T, N> data,
-                              const Positions positions, const std::int64_t n) {
-  for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
-       i += std::int64_t(gridDim.x) * blockDim.x)
-    data[positions(i)] = in[i].value;
-}
-
-/// Element e of a strided block to or from packed[e]: one thread per Word
-/// of each element (the widest the element's size allows).
-template <class Word>
-__global__ void strided_copy(const strided_block b, char *packed, const std::int64_t n,
-                             const bool to_packed) {
-  const std::int64_t words = static_cast<std::int64_t>(b.elem / sizeof(Word));
-  for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n * words;
-       i += std::int64_t(gridDim.x) * blockDim.x) {
-    const std::int64_t e = i / words, w = i % words;
-    std::int64_t rest = e, off = 0;
-    for (int d = b.rank - 1; d >= 0; --d) {
-      off += (rest % b.count[d]) * b.step[d];
-      rest /= b.count[d];
-    }
-    Word *element = reinterpret_cast<Word *>(b.base + off) + w;
-    Word *slot = reinterpret_cast<Word *>(packed + e * static_cast<std::int64_t>(b.elem)) + w;
-    if (to_packed)
-      *slot = *element;
-    else
-      *element = *slot;
-  }
-}
-
-/// Groups for a grid-stride loop over n elements.
-inline triple stride_groups(std::int64_t n) {
-  return {std::max<std::int64_t>(1, std::min<std::int64_t>((n + 255) / 256, 65535)), 1, 1};
-}
-inline constexpr triple stride_shape{256, 1, 1};
-
-
-/// A call-site's cached temporaries, as vendor::run's scratch.
-template <class Launch> struct launch_scratch {
-  Launch &launch;
-  void *operator()(std::size_t bytes) const { return launch.scratch(bytes); }
-};
-template <class Launch> launch_scratch<Launch> scratch(Launch &L) { return {L}; }
-
 } // namespace gpu
 
 /// The GPU's layer.
@@ -173,6 +93,8 @@ public:
   static constexpr const char *name = gpu::api;
   /// What a profile calls one of its queues.
   static constexpr const char *queue_kind = "GPU stream";
+  /// A call-site's NVTX (or roctx) range, for Nsight.
+  using site_range = gpu::profiler_range;
 
   queue_type &default_queue() { return queue_; }
   /// A dp::queue's stream, made on its first use here.
@@ -294,135 +216,7 @@ public:
     }
   }
 
-  /// out[0] = init r (the values of point numbers 0..n-1): one fused
-  /// transform-reduce.
-  template <class T, class Positions, class Op, class Values>
-  void reduce(device_launch<gpu_device> &L, std::int64_t n, const Positions &positions,
-              const Op &op, const Values &values, T init, T *out) {
-    count(counter::launches);
-    const offset_iterator<mapped_values<T, Values, Positions>> in({values, positions}, 0);
-    vendor::run(L.site().c_str(), "reduce", gpu::scratch(L), [&](void *s, std::size_t &bytes) {
-      return vendor::reduce(s, bytes, in, out, n, op, init, L.queue().handle);
-    });
-  }
-  /// reduce<Dim> along the contiguous dimension: one segmented reduction
-  /// whose output iterator combines each pencil's fold into the result.
-  template <int Dim, class T, int N, class Op, class Map>
-  void fold_segments(device_launch<gpu_device> &L, const dp::extent<N> &e, const Op &op,
-                     const Map &map, const dp::detail::affine_projection<T, N - 1> &out) {
-    count(counter::launches);
-    const auto positions = pencil_positions<N, Dim>::of(e);
-    if (positions.pencils() > 0xffffffffLL)
-      throw dp::error(L.site() + ": " + vendor::library +
-                      " segmented reduce takes at most 2^32 - 1 pencils");
-    const offset_iterator<present_values<T, Map, pencil_positions<N, Dim>>> in({map, positions}, 0);
-    const pencil_result_writer<N, Dim, T, Op> writer(out, positions, op);
-    vendor::run(L.site().c_str(), "segmented reduce", gpu::scratch(L), [&](void *s, std::size_t &bytes) {
-      return vendor::segmented_reduce(s, bytes, in, writer, positions.pencils(),
-                                      pencil_offsets{positions.length, 0},
-                                      pencil_offsets{positions.length, 1}, maybe_op<T, Op>{op},
-                                      none<T>(), L.queue().handle);
-    });
-  }
-  /// scan<Dim> along the contiguous dimension: one scan by key (the pencil
-  /// number) writing straight into the result.
-  template <int Dim, class T, int N, class Op, class Map>
-  void scan_segments(device_launch<gpu_device> &L, const dp::extent<N> &e, const Op &op,
-                     const Map &map, const dp::detail::affine_projection<T, N> &out) {
-    count(counter::launches);
-    const auto positions = pencil_positions<N, Dim>::of(e);
-    const offset_iterator<pencil_keys<N, Dim>> keys(pencil_keys<N, Dim>::of(positions), 0);
-    const offset_iterator<mapped_values<T, Map, pencil_positions<N, Dim>>> in({map, positions}, 0);
-    const position_writer<T, pencil_positions<N, Dim>, N> writer(out, positions);
-    vendor::run(L.site().c_str(), "scan by key", gpu::scratch(L), [&](void *s, std::size_t &bytes) {
-      return vendor::inclusive_scan_by_key(s, bytes, keys, in, writer, e.size(), op,
-                                           L.queue().handle);
-    });
-  }
-  /// sort<Dim>: gather, sort every pencil, scatter back.
-  template <int Dim, class T, int N, class Less>
-  void sort(device_launch<gpu_device> &L, const dp::extent<N> &e, const Less &less,
-            bool natural_order, bool descending, const dp::detail::affine_projection<T, N> &data) {
-    using positions_t = pencil_positions<N, Dim>;
-    const positions_t positions = positions_t::of(e);
-    const std::int64_t n = e.size();
-    const char *site = L.site().c_str();
-    const gpu::stream_t stream = L.queue().handle;
-    if constexpr (std::is_arithmetic<T>::value) {
-      if (natural_order && n <= vendor::radix_sort_limit) {
-        // Rows of a dense row-major block are the segments themselves: no
-        // gather, and a plain copy back instead of a scatter.
-        const bool dense = Dim == N - 1 && row_major_dense(data, e);
-        count(counter::launches, dense ? 1 : 3);
-        T *keys = dense ? data.base : L.template scratch_of<T>(static_cast<std::size_t>(n));
-        T *sorted = L.template scratch_of<T>(static_cast<std::size_t>(n));
-        if (!dense)
-          gpu::launch(site, &gpu::gather<T, positions_t, N>, gpu::stride_groups(n),
-                      gpu::stride_shape, stream, keys, data, positions, n);
-        vendor::run(site, "segmented sort", gpu::scratch(L), [&](void *s, std::size_t &bytes) {
-          return vendor::segmented_sort(s, bytes, static_cast<const T *>(keys), sorted, n,
-                                              positions.pencils(),
-                                              pencil_offsets{positions.length, 0},
-                                              pencil_offsets{positions.length, 1}, descending,
-                                              stream);
-        });
-        if (dense)
-          DP_GPU_CHECK(site, DP_GPU(MemcpyAsync)(data.base, sorted, static_cast<std::size_t>(n) * sizeof(T),
-                                                 DP_GPU(MemcpyDeviceToDevice), stream));
-        else
-          gpu::launch(site, &gpu::scatter<T, positions_t, N>, gpu::stride_groups(n),
-                      gpu::stride_shape, stream, static_cast<const T *>(sorted), data, positions, n);
-        return;
-      }
-    }
-    (void)natural_order, (void)descending;
-    count(counter::launches, 3);
-    keyed<T> *keys = L.template scratch_of<keyed<T>>(static_cast<std::size_t>(n));
-    keyed<T> *sorted = L.template scratch_of<keyed<T>>(static_cast<std::size_t>(n));
-    gpu::launch(site, &gpu::gather_keyed<T, positions_t, N>, gpu::stride_groups(n),
-                gpu::stride_shape, stream, keys, data, positions, positions.length, n);
-    vendor::run(site, "merge sort", gpu::scratch(L), [&](void *s, std::size_t &bytes) {
-      return vendor::merge_sort(s, bytes, keys, sorted, n, gpu::keyed_less<T, Less>{less}, stream);
-    });
-    const keyed<T> *result = vendor::merge_sort_writes_out ? sorted : keys;
-    gpu::launch(site, &gpu::scatter_keyed<T, positions_t, N>, gpu::stride_groups(n),
-                gpu::stride_shape, stream, result, data, positions, n);
-  }
-
-  /// A strided block of device memory packed into a contiguous device
-  /// buffer, and back (dp::mpi's halo messages).
-  void pack(queue_type &q, const strided_block &b, void *out) {
-    copy_strided(q, b, static_cast<char *>(out), true);
-  }
-  void unpack(queue_type &q, const void *in, const strided_block &b) {
-    copy_strided(q, b, static_cast<char *>(const_cast<void *>(in)), false);
-  }
-
 private:
-  /// One strided_copy launch, moving the widest word the elements allow
-  /// (blocks and packed buffers start at multiples of the element size).
-  void copy_strided(queue_type &q, const strided_block &b, char *packed, bool to_packed) {
-    const std::int64_t n = b.elements();
-    if (n == 0)
-      return;
-    count(counter::launches);
-    const char *site = to_packed ? "dp: packing a block" : "dp: unpacking a block";
-    auto go = [&](auto word) {
-      using W = decltype(word);
-      const std::int64_t threads = n * static_cast<std::int64_t>(b.elem / sizeof(W));
-      gpu::launch(site, &gpu::strided_copy<W>, gpu::stride_groups(threads), gpu::stride_shape,
-                  q.handle, b, packed, n, to_packed);
-    };
-    if (b.elem % 8 == 0)
-      go(std::uint64_t());
-    else if (b.elem % 4 == 0)
-      go(std::uint32_t());
-    else if (b.elem % 2 == 0)
-      go(std::uint16_t());
-    else
-      go(std::uint8_t());
-  }
-
   /// Copies at or below this go straight (one call); above, staged.
   static constexpr std::size_t direct_bytes = std::size_t(1) << 20;
   static constexpr std::size_t chunk_bytes = std::size_t(8) << 20;

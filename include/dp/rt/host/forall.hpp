@@ -9,20 +9,23 @@
 #include <string>
 #include <type_traits>
 
-#include "../../detail/domain_walk.hpp"
-#include "../../detail/host_fold.hpp"
-#include "../../detail/host_loop.hpp"
-#include "../../detail/host_tiles.hpp"
-#include "../../detail/pencils.hpp"
-#include "../../detail/projection.hpp"
+#include "../../reference/domain_walk.hpp"
+#include "../../reference/host_fold.hpp"
+#include "../../reference/host_loop.hpp"
+#include "../../reference/host_tiles.hpp"
+#include "../../reference/pencils.hpp"
+#include "../../reference/projection.hpp"
 #include "../../extent.hpp"
 #include "../../grid.hpp"
 #include "../../scalar.hpp"
 #include "../counters.hpp"
-#include "../positions.hpp"
+#include "../jobs.hpp"
+#include "../stub/positions.hpp"
+#include "executor.hpp"
 #include "rows.hpp"
 
-namespace dp::rt::host {
+namespace dp::rt {
+namespace host {
 
 /// The body over every position of `walked`'s rows, as Position values.
 template <class Position, int Rc, class Walked, class Params, class Body>
@@ -91,4 +94,22 @@ void forall_tiles(const std::string &site, const dp::grid<Rc> &grid, const dp::e
   }
 }
 
-} // namespace dp::rt::host
+} // namespace host
+
+/// forall on the host executor.
+template <int Rc, class Domain, int K, class Params, class Body>
+void execute(host_executor &host, const forall_job<Rc, Domain, K, Params, Body> &job) {
+  host.run([domain = job.domain, grid = job.grid, rows = job.rows, body = job.body,
+            params = job.params] { host::forall<Rc>(domain, grid, rows, body, params); });
+}
+
+/// A tiled forall on the host executor.
+template <int Rc, class Params, tile_sight Sight, class Body>
+void execute(host_executor &host, const forall_tiles_job<Rc, Params, Sight, Body> &job) {
+  host.run([site = host.site(), job] {
+    host::forall_tiles(site, job.grid, job.tile, job.tile_bytes, tile_sight_is<Sight>(), job.rows,
+                       job.body, job.params);
+  });
+}
+
+} // namespace dp::rt

@@ -8,20 +8,23 @@
 #include <string>
 #include <type_traits>
 
-#include "../../detail/domain_walk.hpp"
-#include "../../detail/host_fold.hpp"
-#include "../../detail/host_loop.hpp"
-#include "../../detail/host_tiles.hpp"
-#include "../../detail/pencils.hpp"
-#include "../../detail/projection.hpp"
+#include "../../reference/domain_walk.hpp"
+#include "../../reference/host_fold.hpp"
+#include "../../reference/host_loop.hpp"
+#include "../../reference/host_tiles.hpp"
+#include "../../reference/pencils.hpp"
+#include "../../reference/projection.hpp"
 #include "../../extent.hpp"
 #include "../../grid.hpp"
 #include "../../scalar.hpp"
 #include "../counters.hpp"
-#include "../positions.hpp"
+#include "../jobs.hpp"
+#include "../stub/positions.hpp"
+#include "executor.hpp"
 #include "rows.hpp"
 
-namespace dp::rt::host {
+namespace dp::rt {
+namespace host {
 
 /// reduce<Dim>: out(q) = r(out(q), fold of map over the pencil at q).
 template <int Dim, int N, class T, class Op, class Map>
@@ -49,4 +52,24 @@ void sort_pencils(const dp::extent<N> &e, const Less &less,
   dp::detail::sort_pencils<Dim, T>(e, less, data);
 }
 
-} // namespace dp::rt::host
+} // namespace host
+
+/// reduce<Dim> on the host executor.
+template <int Dim, int N, class T, class Op, class Map>
+void execute(host_executor &host, const fold_pencils_job<Dim, N, T, Op, Map> &job) {
+  host.run([job] { host::fold_pencils<Dim>(job.rows, job.extent, job.op, job.map, job.out); });
+}
+
+/// scan<Dim> on the host executor.
+template <int Dim, int N, class T, class Op, class Map>
+void execute(host_executor &host, const scan_pencils_job<Dim, N, T, Op, Map> &job) {
+  host.run([job] { host::scan_pencils<Dim>(job.rows, job.extent, job.op, job.map, job.out); });
+}
+
+/// sort<Dim> on the host executor.
+template <int Dim, int N, class T, class Less>
+void execute(host_executor &host, const sort_pencils_job<Dim, N, T, Less> &job) {
+  host.run([job] { host::sort_pencils<Dim>(job.extent, job.less, job.data); });
+}
+
+} // namespace dp::rt

@@ -8,20 +8,23 @@
 #include <string>
 #include <type_traits>
 
-#include "../../detail/domain_walk.hpp"
-#include "../../detail/host_fold.hpp"
-#include "../../detail/host_loop.hpp"
-#include "../../detail/host_tiles.hpp"
-#include "../../detail/pencils.hpp"
-#include "../../detail/projection.hpp"
+#include "../../reference/domain_walk.hpp"
+#include "../../reference/host_fold.hpp"
+#include "../../reference/host_loop.hpp"
+#include "../../reference/host_tiles.hpp"
+#include "../../reference/pencils.hpp"
+#include "../../reference/projection.hpp"
 #include "../../extent.hpp"
 #include "../../grid.hpp"
 #include "../../scalar.hpp"
 #include "../counters.hpp"
-#include "../positions.hpp"
+#include "../jobs.hpp"
+#include "../stub/positions.hpp"
+#include "executor.hpp"
 #include "rows.hpp"
 
-namespace dp::rt::host {
+namespace dp::rt {
+namespace host {
 
 /// The fold of map over the domain's rows (none for no point), with
 /// unit-stride positions where every elemental projection allows.
@@ -59,4 +62,27 @@ std::optional<T> reduce_tiles(const std::string &site, const dp::grid<Rc> &grid,
   }
 }
 
-} // namespace dp::rt::host
+} // namespace host
+
+/// The full reduce on the host executor.
+template <int Rc, class Domain, class T, class Op, class Map, class DomainMap>
+void execute(host_executor &host, const reduce_job<Rc, Domain, T, Op, Map, DomainMap> &job) {
+  host.deliver(*job.result, [op = job.op, domain = job.domain, rows = job.rows,
+                             map = job.map](const T &prior) {
+    const std::optional<T> total = host::reduce<T, Rc>(domain, rows, op, map);
+    return total ? static_cast<T>(op(prior, *total)) : prior;
+  });
+}
+
+/// The full reduce over a tiled grid on the host executor.
+template <int Rc, std::size_t TileBytes, class T, class Op, class Map, class Tiling, tile_sight Sight>
+void execute(host_executor &host,
+         const reduce_tiles_job<Rc, TileBytes, T, Op, Map, Tiling, Sight> &job) {
+  host.deliver(*job.result, [site = host.site(), job](const T &prior) {
+    const std::optional<T> total = host::reduce_tiles<TileBytes, T>(
+        site, job.grid, job.tile, tile_sight_is<Sight>(), job.rows, job.op, job.map);
+    return total ? static_cast<T>(job.op(prior, *total)) : prior;
+  });
+}
+
+} // namespace dp::rt

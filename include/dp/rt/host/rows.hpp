@@ -17,14 +17,13 @@
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
 
-#include "../../detail/host_fold.hpp"
-#include "../../detail/host_loop.hpp"
+#include "../../reference/host_fold.hpp"
+#include "../../reference/host_loop.hpp"
 #include "../../extent.hpp"
 #include "../../index.hpp"
-#include "../domains.hpp"
-#include "../positions.hpp"
-#include "../task_queue.hpp"
-#include "../../detail/completion.hpp"
+#include "../jobs.hpp"
+#include "../stub/domains.hpp"
+#include "../stub/positions.hpp"
 
 namespace dp::rt {
 
@@ -60,18 +59,6 @@ template <int N, class Map, class Position = dp::index<N>> struct map_source {
   }
 };
 
-/// Whether a tiled kernel can tell the tile it runs in: it takes a tile
-/// token. One that cannot (no barrier, no tile memory, no tile index) runs
-/// natively on the host as plain loops over the grid's rows, then once per
-/// padding thread; on a GPU and emulated nothing changes. A stub names its
-/// kernel's sight as a type (`sees_tile` or `blind_to_tile`), so the host
-/// executor instantiates only the path the kernel takes: a blind kernel's
-/// body is called with row_point positions, which have no tile.
-enum class tile_sight { sees, blind };
-template <tile_sight S> using tile_sight_is = std::integral_constant<tile_sight, S>;
-inline constexpr tile_sight_is<tile_sight::sees> sees_tile{};
-inline constexpr tile_sight_is<tile_sight::blind> blind_to_tile{};
-
 /// An in-domain thread of a tiled grid whose kernel cannot tell its tile,
 /// on the host's rows: its position (a dp::detail::unit_row_index<N> when
 /// every elemental projection steps by one element along the rows), and
@@ -92,53 +79,7 @@ template <class F> struct at_row_point {
 };
 template <class F> at_row_point(F) -> at_row_point<F>;
 
-/// The host executor: every pattern of a generated stub run natively on
-/// the host's threads (oneTBB), as the host reference runs the untranslated
-/// call-site, in place on the host copies of the data; on the caller's
-/// thread, or as a task of a named dp::queue (two queues' tasks run at the
-/// same time). Its patterns are host/forall.hpp, host/reduce.hpp and
-/// host/pencils.hpp.
-struct host_executor {
-  /// A named queue's host task queue: the call-site's work becomes its
-  /// task; null: the work runs now, on the caller's thread.
-  task_queue *queue = nullptr;
-  /// Other queues' work that task waits for first.
-  std::vector<dp::detail::pending> waits;
-
-  /// Runs `work` now, or enqueues it behind what it waits for.
-  template <class F> void run(const std::string &site, F &&work) {
-    if (!queue) {
-      work();
-      return;
-    }
-    queue->enqueue(site, [waits = waits, work = std::forward<F>(work)]() {
-      for (const dp::detail::pending &p : waits)
-        p->wait_quietly(); // an error there belongs to its own queue
-      work();
-    });
-  }
-};
-
 namespace host {
-
-/// How a stub's body may walk the host's rows, as argument staging found.
-struct row_layout {
-  bool unit_rows = true;   ///< every elemental projection steps by one element along a row
-  int merge_from = 0;      ///< every projection is contiguous from this dimension on
-  bool positioned = false; ///< the body reads coordinates (indices, partial projections)
-};
-
-/// The extents a launch over a plain grid walks: when the body reads no
-/// coordinate but through its elemental projections, the trailing
-/// dimensions along which every projection is contiguous are folded into
-/// the last one (a rank-4 forall over whole fields walks as a rank-1 one,
-/// on the host's rows and in one direct GPU launch alike). The body's
-/// positions then hold 0 in the folded dimensions and the run's offset in
-/// the last, which every projection's steps address as the original point.
-/// `e` itself when nothing folds.
-template <int Rc> dp::extent<Rc> merged_extents(const dp::extent<Rc> &e, const row_layout &rows) {
-  return rows.positioned ? e : dp::detail::fold_trailing(e, rows.merge_from);
-}
 
 /// f(source) with map as a host fold source over the rows, its positions
 /// unit_row_index ones when every elemental projection allows.

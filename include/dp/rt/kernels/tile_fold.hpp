@@ -13,14 +13,14 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "../config.hpp"
-#include "../detail/host_tiles.hpp"
-#include "../detail/tile_point.hpp"
-#include "../tile_group.hpp"
-#include "dispatch.hpp"
-#include "domains.hpp"
-#include "stub_run.hpp"
-#include "thread.hpp"
+#include "../../config.hpp"
+#include "../../reference/host_tiles.hpp"
+#include "../../reference/tile_point.hpp"
+#include "../../tile_group.hpp"
+#include "../stub/dispatch.hpp"
+#include "../stub/domains.hpp"
+#include "../stub/table.hpp"
+#include "../stub/thread.hpp"
 
 namespace dp::rt {
 

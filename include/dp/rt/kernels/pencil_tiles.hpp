@@ -28,15 +28,15 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "../config.hpp"
-#include "../detail/projection.hpp"
-#include "../extent.hpp"
-#include "../index.hpp"
-#include "../tile_group.hpp"
-#include "dispatch.hpp"
-#include "domains.hpp"
-#include "stub_run.hpp"
-#include "thread.hpp"
+#include "../../config.hpp"
+#include "../../reference/projection.hpp"
+#include "../../extent.hpp"
+#include "../../index.hpp"
+#include "../../tile_group.hpp"
+#include "../stub/dispatch.hpp"
+#include "../stub/domains.hpp"
+#include "../stub/table.hpp"
+#include "../stub/thread.hpp"
 #include "tile_fold.hpp"
 
 namespace dp::rt {

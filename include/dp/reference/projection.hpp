@@ -10,7 +10,7 @@
 
 #include "../field.hpp"
 #include "../grid.hpp"
-#include "call_info.hpp"
+#include "../detail/call_info.hpp"
 
 namespace dp::detail {
 

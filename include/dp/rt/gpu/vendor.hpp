@@ -6,7 +6,7 @@
 /// Only device builds include this.
 #pragma once
 
-#include "../config.hpp"
+#include "../../config.hpp"
 
 #if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
 
@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <string>
 
-#include "gpu.hpp"
+#include "api.hpp"
 
 #if defined(DP_COMPILER_HIP)
 // rocPRIM 5.3's per-algorithm headers depend on their include order (and on

@@ -11,12 +11,12 @@
 #include <cstdint>
 #include <iterator>
 
-#include "../config.hpp"
-#include "../detail/projection.hpp"
+#include "../../config.hpp"
+#include "../../reference/projection.hpp"
 #include "dispatch.hpp"
 #include "fast_divmod.hpp"
-#include "../extent.hpp"
-#include "../index.hpp"
+#include "../../extent.hpp"
+#include "../../index.hpp"
 
 namespace dp::rt {
 

@@ -9,14 +9,14 @@
 #include <tuple>
 #include <type_traits>
 
-#include "../config.hpp"
-#include "../detail/projection.hpp"
-#include "../field.hpp"
-#include "../grid.hpp"
-#include "../index.hpp"
-#include "../tiled_grid.hpp"
-#include "../triangle.hpp"
-#include "../where.hpp"
+#include "../../config.hpp"
+#include "../../reference/projection.hpp"
+#include "../../field.hpp"
+#include "../../grid.hpp"
+#include "../../index.hpp"
+#include "../../tiled_grid.hpp"
+#include "../../triangle.hpp"
+#include "../../where.hpp"
 #include "domains.hpp"
 #include "positions.hpp"
 

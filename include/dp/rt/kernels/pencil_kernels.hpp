@@ -9,12 +9,12 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "../config.hpp"
-#include "../detail/projection.hpp"
-#include "../index.hpp"
-#include "dispatch.hpp"
-#include "stub_run.hpp"
-#include "thread.hpp"
+#include "../../config.hpp"
+#include "../../reference/projection.hpp"
+#include "../../index.hpp"
+#include "../stub/dispatch.hpp"
+#include "../stub/table.hpp"
+#include "../stub/thread.hpp"
 
 namespace dp::rt {
 

@@ -10,7 +10,7 @@
 
 #include <cstdint>
 
-#include "../config.hpp"
+#include "../../config.hpp"
 
 namespace dp::rt {
 

@@ -9,9 +9,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "../config.hpp"
-#include "../extent.hpp"
-#include "../index.hpp"
+#include "../../config.hpp"
+#include "../../extent.hpp"
+#include "../../index.hpp"
 #include "fast_divmod.hpp"
 
 namespace dp::rt {

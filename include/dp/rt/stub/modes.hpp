@@ -1,6 +1,6 @@
 /// \file
 /// Which dispatch modes a rank's plans may pick: the one decision the
-/// planner (runtime/planner.cpp), the runtime's stub tables (stub_run.hpp)
+/// planner (runtime/planner.cpp), the runtime's stub tables (table.hpp)
 /// and dpstub's generated stub tables (lib/StubText.cpp) share. Plain
 /// constexpr code with no dependencies, so the tool includes it too.
 #pragma once

@@ -13,7 +13,7 @@
 #include "../index.hpp"
 #include "../tile_group.hpp"
 #include "../tokens.hpp"
-#include "call_info.hpp"
+#include "../detail/call_info.hpp"
 #include "classify.hpp"
 #include "projection.hpp"
 #include "tile_point.hpp"

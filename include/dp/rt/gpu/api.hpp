@@ -5,16 +5,16 @@
 /// Only device builds include this.
 #pragma once
 
-#include "../config.hpp"
+#include "../../config.hpp"
 
 #if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
 
 #include <cstddef>
 #include <string>
 
-#include "../error.hpp"
-#include "dispatch.hpp"
-#include "profile.hpp"
+#include "../../error.hpp"
+#include "../stub/dispatch.hpp"
+#include "../profile.hpp"
 
 // Profiler ranges: NVTX (header-only v3, in every CUDA toolkit) under nvcc,
 // roctx under hipcc where ROCm's roctracer is installed (Debian has none);

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "../config.hpp"
+#include "../../config.hpp"
 #if defined(DP_COMPILER_HIP)
 #include <hip/hip_runtime.h>
 #endif

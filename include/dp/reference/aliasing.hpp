@@ -7,7 +7,7 @@
 #include <string>
 
 #include "../field.hpp"
-#include "call_info.hpp"
+#include "../detail/call_info.hpp"
 #include "classify.hpp"
 #include "projection.hpp"
 

@@ -9,12 +9,12 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "../config.hpp"
-#include "../detail/host_tiles.hpp"
-#include "../detail/tile_point.hpp"
-#include "../index.hpp"
-#include "../tile_group.hpp"
-#include "../triangle.hpp"
+#include "../../config.hpp"
+#include "../../reference/host_tiles.hpp"
+#include "../../reference/tile_point.hpp"
+#include "../../index.hpp"
+#include "../../tile_group.hpp"
+#include "../../triangle.hpp"
 #include "positions.hpp"
 
 namespace dp::rt {

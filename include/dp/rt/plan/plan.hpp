@@ -1,54 +1,26 @@
 /// \file
-/// The per-mode instantiations of a stub, the plans that pick one, and the
-/// walk of a plan's physical threads on the CPU that the emulated device's
-/// launches run. Shared by forall stubs and the runtime's own kernels.
+/// Launch configuration: the plan a call-site's launches follow on a
+/// device, made from the domain's extents, the device's limits, the
+/// call-site's hints (dp::group_size, .max_groups) and the process's
+/// dispatch settings (DP_EMULATE_GROUP, DP_DISPATCH_POLICY); a tiled grid
+/// and the runtime's tiled kernels as one group per tile. Pure host code.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
 
-#include <tbb/parallel_for.h>
-
-#include "../config.hpp"
-#include "../error.hpp"
-#include "../extent.hpp"
-#include "../detail/host_tiles.hpp"
-#include "backend.hpp"
-#include "counters.hpp"
-#include "dispatch.hpp"
-#include "modes.hpp"
-#include "profile.hpp"
-#include "domains.hpp"
-#include "thread.hpp"
+#include "../../error.hpp"
+#include "../../extent.hpp"
+#include "../../reference/host_tiles.hpp"
+#include "../backend.hpp"
+#include "../counters.hpp"
+#include "../profile.hpp"
+#include "../stub/dispatch.hpp"
+#include "../stub/domains.hpp"
 
 namespace dp::rt {
-
-/// The stub instantiations of one call-site, by dispatch mode (1..7).
-template <int Rc, class Params> struct stub_table {
-  using stub = void (*)(launch_geometry<Rc>, Params);
-  stub modes[8];
-};
-
-/// The stub table of a kernel template of the runtime itself, made once:
-/// `Kernel::template at<Mode>()` for each mode a rank-Rc plan may pick
-/// (rank_uses_mode).
-template <int Rc, class Params, class Kernel> const stub_table<Rc, Params> &stub_modes() {
-  static const stub_table<Rc, Params> table = [] {
-    stub_table<Rc, Params> t{};
-    t.modes[direct_mode_of_rank(Rc)] = Kernel::template at<direct_mode_of_rank(Rc)>();
-    if constexpr (rank_uses_mode(Rc, 4)) {
-      t.modes[4] = Kernel::template at<4>();
-      t.modes[5] = Kernel::template at<5>();
-      t.modes[6] = Kernel::template at<6>();
-    }
-    t.modes[7] = Kernel::template at<7>();
-    return t;
-  }();
-  return table;
-}
 
 /// A call-site's launch-shape hints (dp::group_size, .max_groups): zeros
 /// where it gave none.
@@ -109,27 +81,6 @@ template <int R> void trace_plan(const std::string &site, const dispatch_plan<R>
                  p.pieces.size(), p.pieces.size() == 1 ? "" : "es");
 }
 
-/// Walks every physical thread of a plan through the stub, on the CPU: the
-/// mapping code a GPU runs, run here (the emulated device's launch).
-template <int R, class Params>
-void walk_plan(const dispatch_plan<R> &p, const stub_table<R, Params> &stubs, const Params &params) {
-  const auto stub = stubs.modes[p.mode];
-  for (const dispatch_piece<R> &piece : p.pieces) {
-    const launch_geometry<R> geo = make_geometry(p, piece);
-    const std::int64_t groups = piece.groups[0] * piece.groups[1] * piece.groups[2];
-    tbb::parallel_for(std::int64_t(0), groups, [&](std::int64_t g) {
-      thread_ids &ids = detail::emulated_thread();
-      ids.group[0] = g % piece.groups[0];
-      ids.group[1] = g / piece.groups[0] % piece.groups[1];
-      ids.group[2] = g / piece.groups[0] / piece.groups[1];
-      for (ids.local[2] = 0; ids.local[2] < p.group_shape[2]; ++ids.local[2])
-        for (ids.local[1] = 0; ids.local[1] < p.group_shape[1]; ++ids.local[1])
-          for (ids.local[0] = 0; ids.local[0] < p.group_shape[0]; ++ids.local[0])
-            stub(geo, params);
-    });
-  }
-}
-
 /// The launches of `groups` (a rank-N domain of groups) with `shape`
 /// threads each: the groups laid out as the points of a plan with one
 /// thread per group, so the planner's modes and its several launches with
@@ -171,49 +122,6 @@ template <int N> dp::extent<N> tile_counts(const dp::extent<N> &e, const dp::ext
   for (int d = 0; d < N; ++d)
     t[d] = (e[d] + tile[d] - 1) / tile[d];
   return t;
-}
-
-/// Walks every physical thread of a tiled plan through the stub on the
-/// CPU: groups in parallel, the threads of a group cooperatively (so their
-/// barriers synchronise), each group with `arena_bytes` of tile memory.
-template <int N, class Params>
-void walk_tiles(const std::string &site, const dispatch_plan<N> &p, const triple &shape,
-                std::size_t arena_bytes, const stub_table<N, Params> &stubs, const Params &params) {
-  const auto stub = stubs.modes[p.mode];
-  struct group_job {
-    const triple &shape;
-    const launch_geometry<N> &geo;
-    const Params &params;
-    void (*stub)(launch_geometry<N>, Params);
-    thread_ids ids;
-    static void run(void *ctx, std::int64_t k) {
-      group_job &job = *static_cast<group_job *>(ctx);
-      thread_ids &ids = detail::emulated_thread();
-      ids = job.ids;
-      ids.local[0] = k % job.shape[0];
-      ids.local[1] = k / job.shape[0] % job.shape[1];
-      ids.local[2] = k / job.shape[0] / job.shape[1];
-      job.stub(job.geo, job.params); // reads its ids before any barrier
-    }
-  };
-  for (const dispatch_piece<N> &piece : p.pieces) {
-    const launch_geometry<N> geo = make_geometry(p, piece);
-    const std::int64_t groups = piece.groups[0] * piece.groups[1] * piece.groups[2];
-    tbb::parallel_for(std::int64_t(0), groups, [&](std::int64_t g) {
-      group_job job{shape, geo, params, stub, {}};
-      job.ids.group[0] = g % piece.groups[0];
-      job.ids.group[1] = g / piece.groups[0] % piece.groups[1];
-      job.ids.group[2] = g / piece.groups[0] / piece.groups[1];
-      try {
-        dp::detail::run_tile_threads({shape[0] * shape[1] * shape[2], &group_job::run, &job},
-                                     arena_bytes);
-      } catch (const dp::error &err) {
-        throw dp::error(site + ": group (" + std::to_string(job.ids.group[0]) + ", " +
-                        std::to_string(job.ids.group[1]) + ", " +
-                        std::to_string(job.ids.group[2]) + "): " + err.what());
-      }
-    });
-  }
 }
 
 } // namespace dp::rt

@@ -1,0 +1,158 @@
+/// \file
+/// The emulated device's stand-ins for the vendor primitives (CUB and
+/// rocPRIM on a GPU: gpu/algorithms.hpp), enqueued on the call-site's queue:
+/// they read the values through the same iterators the GPU's calls read,
+/// and write through the same output iterators. Also the packing of strided
+/// blocks for dp::mpi's halo messages. Found by their launch's type.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
+
+#include "../../reference/host_fold.hpp"
+#include "../../reference/projection.hpp"
+#include "../counters.hpp"
+#include "../device/executor.hpp"
+#include "../jobs.hpp"
+#include "../strided.hpp"
+#include "../stub/positions.hpp"
+#include "device.hpp"
+
+namespace dp::rt {
+
+namespace emulated {
+
+/// Full reduce, emulated: the values the device's input iterator yields,
+/// point number by point number (fixed blocks, so the result is
+/// reproducible). `positions` raises a point number to a position.
+template <class T, class Positions, class Op, class Map>
+std::optional<T> reduce_values(std::int64_t count, const Positions &positions, const Op &op,
+                               const Map &map) {
+  using acc_t = std::optional<T>;
+  const offset_iterator<mapped_values<T, Map, Positions>> in({map, positions}, 0);
+  return tbb::parallel_deterministic_reduce(
+      tbb::blocked_range<std::int64_t>(0, count, dp::detail::reduce_grain), acc_t(),
+      [&](const tbb::blocked_range<std::int64_t> &r, acc_t acc) {
+        for (std::int64_t i = r.begin(); i < r.end(); ++i)
+          dp::detail::fold_into(acc, op, in[i]);
+        return acc;
+      },
+      [&](acc_t a, const acc_t &b) {
+        if (b)
+          dp::detail::fold_into(a, op, *b);
+        return a;
+      });
+}
+
+/// reduce<Dim> along the contiguous dimension, emulated: the segmented
+/// reduction's iterators, one pencil at a time.
+template <int Dim, class T, int N, class Op, class Map>
+void fold_segments(const dp::extent<N> &e, const Op &op, const Map &map,
+                   const dp::detail::affine_projection<T, N - 1> &out) {
+  const auto positions = pencil_positions<N, Dim>::of(e);
+  const offset_iterator<present_values<T, Map, pencil_positions<N, Dim>>> in({map, positions}, 0);
+  const pencil_result_writer<N, Dim, T, Op> writer(out, positions, op);
+  const maybe_op<T, Op> combine{op};
+  tbb::parallel_for(std::int64_t(0), positions.pencils(), [&](std::int64_t p) {
+    maybe<T> acc = none<T>();
+    for (std::int64_t k = 0; k < positions.length; ++k)
+      acc = combine(acc, in[p * positions.length + k]);
+    writer[p] = acc;
+  });
+}
+
+/// scan<Dim> along the contiguous dimension, emulated: the segmented scan's
+/// iterators (keys are pencil numbers), one pencil at a time.
+template <int Dim, class T, int N, class Op, class Map>
+void scan_segments(const dp::extent<N> &e, const Op &op, const Map &map,
+                   const dp::detail::affine_projection<T, N> &out) {
+  const auto positions = pencil_positions<N, Dim>::of(e);
+  const offset_iterator<mapped_values<T, Map, pencil_positions<N, Dim>>> in({map, positions}, 0);
+  const position_writer<T, pencil_positions<N, Dim>, N> writer(out, positions);
+  tbb::parallel_for(std::int64_t(0), positions.pencils(), [&](std::int64_t p) {
+    const std::int64_t first = p * positions.length;
+    T acc = in[first];
+    writer[first] = acc;
+    for (std::int64_t k = 1; k < positions.length; ++k) {
+      acc = static_cast<T>(op(acc, in[first + k]));
+      writer[first + k] = acc;
+    }
+  });
+}
+
+/// sort<Dim>, emulated: gathered pencil by pencil through the positions the
+/// device gathers with, sorted, scattered back.
+template <int Dim, class T, int N, class Less>
+void sort_pencils(const dp::extent<N> &e, const Less &less,
+                  const dp::detail::affine_projection<T, N> &data) {
+  const auto positions = pencil_positions<N, Dim>::of(e);
+  const position_writer<T, pencil_positions<N, Dim>, N> writer(data, positions);
+  tbb::parallel_for(std::int64_t(0), positions.pencils(), [&](std::int64_t p) {
+    std::vector<T> pencil;
+    pencil.reserve(static_cast<std::size_t>(positions.length));
+    for (std::int64_t k = 0; k < positions.length; ++k)
+      pencil.push_back(data[positions.at(p, k)]);
+    std::sort(pencil.begin(), pencil.end(), less);
+    for (std::int64_t k = 0; k < positions.length; ++k)
+      writer[p * positions.length + k] = pencil[static_cast<std::size_t>(k)];
+  });
+}
+
+} // namespace emulated
+
+/// out[0] = init r (the values of point numbers 0..n-1).
+template <class T, class Positions, class Op, class Values>
+void vendor_reduce(device_launch<emulated_device> &L, std::int64_t n, const Positions &positions,
+                   const Op &op, const Values &values, T init, T *out) {
+  count(counter::launches);
+  L.queue().enqueue(L.site(), [=] {
+    const std::optional<T> total = emulated::reduce_values<T>(n, positions, op, values);
+    *out = total ? static_cast<T>(op(init, *total)) : init;
+  });
+}
+
+/// reduce<Dim> along the contiguous dimension: a segmented reduction.
+template <int Dim, class T, int N, class Op, class Map>
+void vendor_fold_segments(device_launch<emulated_device> &L, dim_tag<Dim>, const dp::extent<N> &e,
+                          const Op &op, const Map &map,
+                          const dp::detail::affine_projection<T, N - 1> &out) {
+  count(counter::launches);
+  L.queue().enqueue(L.site(), [=] { emulated::fold_segments<Dim>(e, op, map, out); });
+}
+
+/// scan<Dim> along the contiguous dimension: a scan by key.
+template <int Dim, class T, int N, class Op, class Map>
+void vendor_scan_segments(device_launch<emulated_device> &L, dim_tag<Dim>, const dp::extent<N> &e,
+                          const Op &op, const Map &map,
+                          const dp::detail::affine_projection<T, N> &out) {
+  count(counter::launches);
+  L.queue().enqueue(L.site(), [=] { emulated::scan_segments<Dim>(e, op, map, out); });
+}
+
+/// sort<Dim>: every pencil gathered, sorted and scattered back.
+template <int Dim, class T, int N, class Less>
+void vendor_sort(device_launch<emulated_device> &L, dim_tag<Dim>, const dp::extent<N> &e,
+                 const Less &less, bool, bool, const dp::detail::affine_projection<T, N> &data) {
+  count(counter::launches);
+  L.queue().enqueue(L.site(), [=] { emulated::sort_pencils<Dim>(e, less, data); });
+}
+
+/// A strided block of device memory packed into a contiguous device
+/// buffer, and back (dp::mpi's halo messages).
+inline void pack_block(device_launch<emulated_device> &L, const strided_block &b, void *out) {
+  count(counter::launches);
+  L.queue().enqueue("dp: packing a block", [b, out] { dp::rt::pack(b, out); });
+}
+inline void unpack_block(device_launch<emulated_device> &L, const void *in,
+                         const strided_block &b) {
+  count(counter::launches);
+  L.queue().enqueue("dp: unpacking a block", [b, in] { dp::rt::unpack(in, b); });
+}
+
+} // namespace dp::rt
