@@ -49,8 +49,8 @@ std::string absolutePath(llvm::StringRef Path, FileManager &FM);
 class RecordingConsumer : public DiagnosticConsumer {
 public:
   RecordingConsumer(DiagnosticConsumer *Next, std::unique_ptr<DiagnosticConsumer> Owned,
-                    std::vector<ListedDiagnostic> &Out)
-      : Next(Next), Owned(std::move(Owned)), Out(Out) {}
+                    std::vector<ListedDiagnostic> &Out, bool CompilerWarnings)
+      : Next(Next), Owned(std::move(Owned)), Out(Out), CompilerWarnings(CompilerWarnings) {}
   void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
     LangOpts = LO;
     Next->BeginSourceFile(LO, PP);
@@ -58,6 +58,8 @@ public:
   void EndSourceFile() override { Next->EndSourceFile(); }
   void finish() override { Next->finish(); }
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+    if (quiet(Level, Info))
+      return;
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     Next->HandleDiagnostic(Level, Info);
     ListedDiagnostic D;
@@ -80,9 +82,23 @@ public:
   }
 
 private:
+  /// The compiler's own warnings (and remarks) about the user's code, with
+  /// the notes that follow them, unless asked for: they say nothing about
+  /// the translation. dpstub's diagnostics and every error always show.
+  bool quiet(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
+    if (Level == DiagnosticsEngine::Note)
+      return Quieting;
+    const bool Own = Info.getID() >= diag::DIAG_UPPER_LIMIT;
+    Quieting = !CompilerWarnings && !Own &&
+               (Level == DiagnosticsEngine::Warning || Level == DiagnosticsEngine::Remark);
+    return Quieting;
+  }
+
   DiagnosticConsumer *Next;
   std::unique_ptr<DiagnosticConsumer> Owned;
   std::vector<ListedDiagnostic> &Out;
+  bool CompilerWarnings;
+  bool Quieting = false; ///< the last warning or error was quieted: so are its notes
   LangOptions LangOpts;
 };
 
@@ -646,7 +662,9 @@ public:
     DiagnosticsEngine &DE = CI.getDiagnostics();
     std::unique_ptr<DiagnosticConsumer> Owned = DE.takeClient();
     DiagnosticConsumer *Next = DE.getClient();
-    DE.setClient(new RecordingConsumer(Next, std::move(Owned), Out.Diagnostics), true);
+    DE.setClient(new RecordingConsumer(Next, std::move(Owned), Out.Diagnostics,
+                                      Opts.CompilerWarnings),
+                true);
     return std::make_unique<TranslateConsumer>(Opts, Out);
   }
 
@@ -744,6 +762,9 @@ bool translateUnit(const tooling::CompilationDatabase &DB, const std::string &So
       {"-DDPSTUB_TOOL=1", "-Wno-undefined-internal", "-Wno-unknown-warning-option",
        "-Wno-unused-command-line-argument", "-resource-dir=" DPSTUB_CLANG_RESOURCE_DIR},
       tooling::ArgumentInsertPosition::END));
+  // The database compiler's own headers (GCC's omp.h), searched after
+  // clang's and before dpstub's own.
+  Tool.appendArgumentsAdjuster(queryDriverAdjuster(Opts.QueryDrivers));
   if (!Opts.OwnIncludeDir.empty())
     Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
         {"-idirafter", Opts.OwnIncludeDir.c_str()}, tooling::ArgumentInsertPosition::END));

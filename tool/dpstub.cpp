@@ -85,9 +85,19 @@ static cl::opt<bool>
                      cl::desc("Exit 1 when a call-site is left on the host (for CI, in the spirit "
                               "of -Werror); what can be translated is still written"),
                      cl::cat(Category));
-static cl::opt<bool> Quiet("quiet",
-                           cl::desc("No progress lines and no closing summary on a terminal"),
+static cl::opt<bool> Quiet("quiet", cl::desc("No progress lines and no closing summary"),
                            cl::cat(Category));
+static cl::opt<bool> CompilerWarnings(
+    "compiler-warnings",
+    cl::desc("Also show the compiler's own warnings about the code (quiet by default: dpstub "
+             "shows its diagnostics and every error)"),
+    cl::cat(Category));
+static cl::list<std::string> QueryDriver(
+    "query-driver",
+    cl::desc("Compilers dpstub may ask for their own include directories (GCC's omp.h): "
+             "comma-separated globs on their paths; default /usr/bin/*,/usr/local/bin/*; "
+             "--query-driver= asks none"),
+    cl::CommaSeparated, cl::value_desc("GLOBS"), cl::cat(Category));
 static cl::extrahelp MoreHelp(R"(
 Exactly one output mode: --out-dir DIR (a mirrored copy that keeps your line
 numbers), -i (in place), --export-fixes FILE (clang-apply-replacements YAML)
@@ -98,9 +108,15 @@ sources) or, for a source outside any build, after `--`:
   dpstub --out-dir gen prog.cpp -- -std=c++17 -I/path/to/dpstub/include
 dpstub's own headers (<dp/dp.hpp>) are added when the flags do not find them.
 
-On a terminal, dpstub prints [done/total] progress and a closing summary
-(call-sites found, translated and left on the host, by kind; files written);
---quiet turns both off.
+On a terminal, dpstub prints [done/total] progress; on a terminal and
+whenever --all runs (a CI log, say), a closing summary: units, call-sites
+found, translated and left on the host, by kind; files written. --quiet
+turns both off.
+
+The compiler's own warnings about your code stay quiet unless you pass
+--compiler-warnings; dpstub's diagnostics and every error always show.
+For a database made with GCC, dpstub asks the compiler for its own include
+directory (omp.h lives there) when its path matches --query-driver.
 
 Exit status: 0 success; 1 an error was reported (a diagnostic, a file not
 written, or with --fail-untranslated a call-site left on the host); 2 bad
@@ -441,6 +457,13 @@ int main(int argc, const char **argv) {
   Opts.ListOnly = List;
   Opts.LineMarkers = !OutDir.empty();
   Opts.OwnIncludeDir = dpstub::ownIncludeDir(argv[0], reinterpret_cast<void *>(&anchor));
+  Opts.CompilerWarnings = CompilerWarnings;
+  if (QueryDriver.getNumOccurrences()) {
+    Opts.QueryDrivers.clear();
+    for (const std::string &G : QueryDriver)
+      if (!G.empty())
+        Opts.QueryDrivers.push_back(G);
+  }
   if (!SelectionOpt.empty()) {
     llvm::Expected<dpstub::Selection> S = dpstub::parseSelection(SelectionOpt);
     if (!S)
@@ -519,9 +542,10 @@ int main(int argc, const char **argv) {
     Results.push_back(&U->Result);
   const Tally Counts = tally(Units);
   unsigned FilesWritten = 0;
-  // The closing summary (on a terminal) and --fail-untranslated's verdict.
+  // The closing summary (on a terminal, or for --all anywhere: a CI log
+  // over a whole tree needs its tally) and --fail-untranslated's verdict.
   auto Finish = [&](bool Writes) {
-    if (Terminal && !List)
+    if (!Quiet && (All || (Terminal && !List)))
       printSummary(Counts, Units.size(), FilesWritten, Writes);
     if (FailUntranslated && Counts.LeftOnHost) {
       error(std::to_string(Counts.LeftOnHost) +

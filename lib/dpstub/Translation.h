@@ -8,6 +8,7 @@
 #pragma once
 
 #include "dpstub/CallSite.h"
+#include "dpstub/DriverQuery.h"
 
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -102,6 +103,15 @@ struct TranslationOptions {
   /// Searched last (-idirafter) for every source: dpstub's own headers, so
   /// that a source given without flags finds <dp/dp.hpp>.
   std::string OwnIncludeDir;
+  /// Show the compiler's own warnings about the user's code (clang's
+  /// -W... diagnostics). Off by default: dpstub shows its own diagnostics
+  /// and every error, which stops a translation, as clang-tidy keeps
+  /// clang-diagnostic-* quiet unless asked.
+  bool CompilerWarnings = false;
+  /// Compilers whose own include directories (GCC's omp.h, for one) dpstub
+  /// may ask for: shell globs on their resolved paths, clangd's
+  /// --query-driver. Empty: none is run.
+  std::vector<std::string> QueryDrivers = defaultQueryDrivers();
 };
 
 /// A frontend action that fills a TranslationResult; the compiler's
