@@ -8,9 +8,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sample=${1:-matmul_spread}
+if [ ! -f "samples/$sample.cpp" ]; then
+  echo "run-sample: no sample '$sample'; samples/ holds:" $(cd samples && ls *.cpp | sed 's/\.cpp$//') >&2
+  exit 2
+fi
 build=${DPSTUB_BUILD_DIR:-build}
 bash scripts/setup.sh
-bash scripts/build.sh
+# Only what the sample needs: the tool, the runtime and the sample itself
+# (its untranslated build); the tests and benchmarks are scripts/test.sh's.
+needs="dpstub dp_runtime $sample"
+grep -q '<dp/mpi.hpp>' "samples/$sample.cpp" && needs="$needs dp_mpi"
+DPSTUB_TARGETS="$needs" bash scripts/build.sh
 
 out=$build/translated
 echo "== dpstub -p $build samples/$sample.cpp --out-dir $out"
