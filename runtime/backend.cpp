@@ -1,10 +1,17 @@
-// Backend selection from the environment (DP_BACKEND, DP_HOST_MODE).
+// Backend selection and dispatch settings from the environment, read once
+// per process (DP_BACKEND, DP_HOST_MODE, DP_EMULATE_*, DP_DISPATCH_POLICY).
 
 #include <dp/error.hpp>
 #include <dp/rt/backend.hpp>
+#include <dp/rt/plan/plan.hpp>
 #include <dp/rt/stub/dispatch.hpp>
 
 #include <cstdlib>
+#include <map>
+#include <memory>
+#include <cstdint>
+#include <mutex>
+#include <utility>
 
 namespace dp::rt {
 
@@ -56,6 +63,33 @@ registered_device &registered() {
 
 void detail::register_device_backend(backend compiled, bool (*present)()) {
   registered() = {compiled, present};
+}
+
+namespace {
+const std::string &intern_site_name(const char *kind, const char *location) {
+  static std::mutex mutex;
+  static std::map<std::pair<const char *, const char *>, std::unique_ptr<std::string>> names;
+  std::lock_guard<std::mutex> lock(mutex);
+  std::unique_ptr<std::string> &name = names[{kind, location}];
+  if (!name)
+    name = std::make_unique<std::string>(std::string(kind) + " at " + location);
+  return *name;
+}
+} // namespace
+
+const std::string &site_name(const char *kind, const char *location) {
+  // Each thread remembers the names it asked for last, by the address of
+  // the call-site's location (a literal of its stub): a time step's
+  // call-sites find theirs without the lock.
+  struct entry {
+    const char *kind = nullptr, *location = nullptr;
+    const std::string *name = nullptr;
+  };
+  thread_local entry recent[64];
+  entry &e = recent[(reinterpret_cast<std::uintptr_t>(location) >> 4) % 64];
+  if (e.kind != kind || e.location != location)
+    e = {kind, location, &intern_site_name(kind, location)};
+  return *e.name;
 }
 
 backend process_backend() {
@@ -126,6 +160,24 @@ dispatch_policy launch_policy() {
     return dispatch_policy::split;
   throw error(std::string("DP_DISPATCH_POLICY=") + env +
               ": unknown policy (expected automatic, load_balance or split)");
+}
+
+namespace {
+std::mutex settings_mutex;
+dispatch_settings read_dispatch_settings() {
+  return {emulated_limits(), launch_group_shape(), launch_policy()};
+}
+dispatch_settings &settings_cell() {
+  static dispatch_settings s = read_dispatch_settings();
+  return s;
+}
+} // namespace
+
+const dispatch_settings &process_dispatch_settings() { return settings_cell(); }
+
+void reload_dispatch_settings() {
+  std::lock_guard<std::mutex> lock(settings_mutex);
+  settings_cell() = read_dispatch_settings();
 }
 
 host_mode selected_host_mode() {

@@ -112,7 +112,7 @@ raw_plan single(const problem &p, int mode, const triple &groups) {
   plan.mode = mode;
   plan.group_shape = p.shape;
   plan.groups.push_back(groups);
-  plan.origins.assign(static_cast<std::size_t>(p.rank), 0);
+  plan.origins.resize(static_cast<std::size_t>(p.rank));
   return plan;
 }
 
@@ -190,7 +190,7 @@ raw_plan split_indirect(const problem &p) {
       origin[d] = start % p.extent[d];
       start /= p.extent[d];
     }
-    plan.origins.insert(plan.origins.end(), origin.begin(), origin.end());
+    plan.origins.append(origin.begin(), origin.end());
   }
   return plan;
 }

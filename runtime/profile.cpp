@@ -71,6 +71,7 @@ struct resolved {
 /// A summary row: a call-site's launches and the bytes moved for it.
 struct row {
   std::int64_t calls = 0, total = 0, bytes = 0;
+  std::int64_t reuploads = 0, reupload_bytes = 0; ///< copies made again after host writes
 };
 
 /// The program's records. Memory stays bounded however long it runs: at
@@ -153,6 +154,8 @@ bool recorder::resolve_oldest() {
   } else if (r.what == category::to_device || r.what == category::to_host) {
     row &w = rows_[r.name];
     w.bytes += r.bytes;
+    if (r.reupload)
+      ++w.reuploads, w.reupload_bytes += r.bytes;
     if (!is_call_site(r.name)) { // a row of its own (host access, dp::update_host), timed
       ++w.calls;
       w.total += end - b;
@@ -281,17 +284,26 @@ void recorder::print_summary(std::int64_t run) {
                    [](const auto &a, const auto &b) { return a.second.total > b.second.total; });
   std::fprintf(stderr, "dp profile: %zu call-sites and transfers, run %.3f ms\n", sorted.size(),
                run / 1e6);
-  std::fprintf(stderr, "%-36s %-10s %8s %12s %12s %14s %7s\n", "call-site", "kind", "calls",
-               "total ms", "mean us", "bytes moved", "share");
+  std::fprintf(stderr, "%-36s %-10s %8s %12s %12s %14s %7s %10s\n", "call-site", "kind", "calls",
+               "total ms", "mean us", "bytes moved", "share", "re-uploads");
+  std::int64_t reuploads = 0, reupload_bytes = 0;
   for (const auto &[name, w] : sorted) {
     auto [kind, where] = split_site(name);
     if (kind.empty())
       kind = "transfer";
-    std::fprintf(stderr, "%-36s %-10s %8lld %12.3f %12.3f %14lld %6.1f%%\n", where.c_str(),
+    std::fprintf(stderr, "%-36s %-10s %8lld %12.3f %12.3f %14lld %6.1f%% %10lld\n", where.c_str(),
                  kind.c_str(), static_cast<long long>(w.calls), w.total / 1e6,
                  w.calls ? w.total / 1e3 / static_cast<double>(w.calls) : 0.0,
-                 static_cast<long long>(w.bytes), run > 0 ? 100.0 * w.total / run : 0.0);
+                 static_cast<long long>(w.bytes), run > 0 ? 100.0 * w.total / run : 0.0,
+                 static_cast<long long>(w.reuploads));
+    reuploads += w.reuploads, reupload_bytes += w.reupload_bytes;
   }
+  if (reuploads)
+    std::fprintf(stderr,
+                 "dp profile: %lld copies to the device (%lld bytes) were made again because the "
+                 "host wrote the field: reading an element through a non-const field counts as a "
+                 "write; read through std::as_const(f) or a const reference\n",
+                 static_cast<long long>(reuploads), static_cast<long long>(reupload_bytes));
 }
 
 void recorder::finish() {

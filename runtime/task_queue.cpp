@@ -1,5 +1,6 @@
 // An in-order host task queue with a worker thread (task_queue.hpp).
 
+#include <dp/detail/pool.hpp>
 #include <dp/error.hpp>
 #include <dp/rt/counters.hpp>
 #include <dp/rt/task_queue.hpp>
@@ -58,6 +59,27 @@ private:
   std::shared_ptr<state> s_;
 };
 
+bool task_queue::point::done() const {
+  if (!s_)
+    return true;
+  std::lock_guard<std::mutex> lock(s_->mutex);
+  return s_->completed >= seq_;
+}
+
+void task_queue::point::wait(bool report) const {
+  if (s_)
+    s_->wait_for(seq_, report);
+}
+
+task_queue::point task_queue::here() const {
+  point p;
+  p.id_ = this;
+  p.s_ = s_;
+  std::lock_guard<std::mutex> lock(s_->mutex);
+  p.seq_ = s_->enqueued;
+  return p;
+}
+
 profile::stamp_ptr task_queue::stamp() {
   auto st = std::make_shared<queue_stamp>(s_);
   st->seq = push("dp: a profile stamp", [st] { st->at = profile::now(); });
@@ -67,6 +89,7 @@ profile::stamp_ptr task_queue::stamp() {
 task_queue::task_queue() : s_(std::make_shared<state>()), worker_([this] { run(); }) {}
 
 task_queue::~task_queue() {
+  marks.retire(); // waits for the tasks a device layer marked
   {
     std::lock_guard<std::mutex> lock(s_->mutex);
     s_->stopping = true;
@@ -78,15 +101,15 @@ task_queue::~task_queue() {
   s_->first_failure.reset(); // said once
 }
 
-void task_queue::enqueue(std::string site, std::function<void()> task) {
-  (void)push(std::move(site), std::move(task));
+void task_queue::enqueue(const char *site, std::function<void()> task) {
+  (void)push(site, std::move(task));
 }
 
-std::uint64_t task_queue::push(std::string site, std::function<void()> task) {
+std::uint64_t task_queue::push(const char *site, std::function<void()> task) {
   std::uint64_t seq;
   {
     std::lock_guard<std::mutex> lock(s_->mutex);
-    s_->tasks.emplace_back(std::move(site), std::move(task));
+    s_->tasks.emplace_back(site, std::move(task));
     seq = ++s_->enqueued;
   }
   s_->work_ready.notify_one();
@@ -95,7 +118,7 @@ std::uint64_t task_queue::push(std::string site, std::function<void()> task) {
 
 dp::detail::pending task_queue::record() {
   std::lock_guard<std::mutex> lock(s_->mutex);
-  return std::make_shared<event>(*this, s_, s_->enqueued);
+  return dp::detail::make_pooled<event>(*this, s_, s_->enqueued);
 }
 
 void task_queue::wait() { s_->wait_for(enqueued(), true); }
@@ -117,7 +140,7 @@ void task_queue::state::wait_for(std::uint64_t seq, bool report) {
 
 void task_queue::run() {
   for (;;) {
-    std::pair<std::string, std::function<void()>> task;
+    std::pair<const char *, std::function<void()>> task;
     std::uint64_t seq;
     {
       std::unique_lock<std::mutex> lock(s_->mutex);
@@ -134,9 +157,9 @@ void task_queue::run() {
     } catch (const std::exception &e) {
       const std::string what = e.what();
       // A dp::error raised inside names its call-site already.
-      error = what.rfind(task.first, 0) == 0 ? what : task.first + ": " + what;
+      error = what.rfind(task.first, 0) == 0 ? what : std::string(task.first) + ": " + what;
     } catch (...) {
-      error = task.first + ": an unknown exception";
+      error = std::string(task.first) + ": an unknown exception";
     }
     {
       std::lock_guard<std::mutex> lock(s_->mutex);

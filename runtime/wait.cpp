@@ -1,16 +1,22 @@
 // dp::wait_all(): every executor made so far waits for its queues.
 
+#include <dp/error.hpp>
 #include <dp/wait.hpp>
 
+#include <atomic>
 #include <mutex>
-#include <vector>
 
 namespace dp {
 
 namespace {
+/// The waits registered: a few (the device executor, the queue registry),
+/// each added once and never removed, so wait_all() reads them without a
+/// lock.
 struct waiters {
-  std::mutex mutex;
-  std::vector<std::function<void()>> all;
+  static constexpr int capacity = 8;
+  std::mutex adding;
+  std::atomic<void (*)()> all[capacity] = {};
+  std::atomic<int> count{0};
 };
 waiters &registered() {
   static waiters w;
@@ -18,19 +24,24 @@ waiters &registered() {
 }
 } // namespace
 
-void rt::detail::on_wait_all(std::function<void()> wait) {
-  std::lock_guard<std::mutex> lock(registered().mutex);
-  registered().all.push_back(std::move(wait));
+void rt::detail::on_wait_all(void (*wait)()) {
+  waiters &w = registered();
+  std::lock_guard<std::mutex> lock(w.adding);
+  const int n = w.count.load();
+  for (int i = 0; i < n; ++i)
+    if (w.all[i].load() == wait)
+      return;
+  if (n == waiters::capacity)
+    throw dp::error("dp::wait_all: too many executors registered");
+  w.all[n].store(wait);
+  w.count.store(n + 1);
 }
 
 void wait_all() {
-  std::vector<std::function<void()>> all;
-  {
-    std::lock_guard<std::mutex> lock(registered().mutex);
-    all = registered().all;
-  }
-  for (const auto &wait : all)
-    wait();
+  waiters &w = registered();
+  const int n = w.count.load();
+  for (int i = 0; i < n; ++i)
+    w.all[i].load()();
 }
 
 } // namespace dp

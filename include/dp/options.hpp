@@ -11,6 +11,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -44,11 +45,14 @@ public:
   rt::task_queue &host();
   /// The device's queue (a stream), made on first use by `make`.
   template <class Q, class Make> Q &device(Make &&make) {
+    if (void *q = device_ready_.load(std::memory_order_acquire))
+      return *static_cast<Q *>(q); // every launch after the first: no lock
     std::lock_guard<std::mutex> lock(mutex_);
     if (!device_) {
       Q *q = make();
       device_ = std::shared_ptr<void>(q, [](void *p) { delete static_cast<Q *>(p); });
       device_wait_ = [q] { wait_device_queue(*q); };
+      device_ready_.store(q, std::memory_order_release);
     }
     return *static_cast<Q *>(device_.get());
   }
@@ -59,6 +63,7 @@ private:
   std::mutex mutex_;
   std::unique_ptr<rt::task_queue> host_;
   std::shared_ptr<void> device_; ///< the device's queue, type-erased
+  std::atomic<void *> device_ready_{nullptr};
   std::function<void()> device_wait_;
 };
 

@@ -2,8 +2,6 @@
 /// dp::wait_all(): waiting for every launch still running.
 #pragma once
 
-#include <functional>
-
 namespace dp {
 
 /// Waits until every launch enqueued so far has finished, on every queue;
@@ -17,8 +15,9 @@ namespace dp {
 void wait_all();
 
 namespace rt::detail {
-/// What wait_all() calls: each executor registers its wait when it is made.
-void on_wait_all(std::function<void()> wait);
+/// What wait_all() calls: each executor registers its wait when it is made
+/// (a handful in a process; wait_all() copies nothing to call them).
+void on_wait_all(void (*wait)());
 } // namespace rt::detail
 
 } // namespace dp

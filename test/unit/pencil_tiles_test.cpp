@@ -138,7 +138,8 @@ using device_t = dp::rt::emulated_device;
 /// One call-site's launch on the emulated device, waited for.
 template <class Fn> void on_device(Fn &&fn) {
   auto &ex = dp::rt::device_executor<device_t>::get();
-  dp::rt::device_launch<device_t> L(ex, "pencil_tiles_test.cpp:1:1", ex.default_queue(), {});
+  static const std::string site = "pencil_tiles_test.cpp:1:1"; // outlives the launch
+  dp::rt::device_launch<device_t> L(ex, site, ex.default_queue(), {});
   fn(L);
   L.finish()->wait();
 }
@@ -213,7 +214,8 @@ void check_all() {
   check_scan<0>(dp::extent<4>(1100, 2, 1, 3), sum);
 }
 
-/// Sets environment variables for a scope.
+/// Sets environment variables for a scope, and the dispatch settings the
+/// runtime reads from them once.
 struct scoped_env {
   std::vector<std::string> names;
   scoped_env(std::initializer_list<std::pair<const char *, const char *>> vars) {
@@ -221,10 +223,12 @@ struct scoped_env {
       ::setenv(name, value, 1);
       names.emplace_back(name);
     }
+    dp::rt::reload_dispatch_settings();
   }
   ~scoped_env() {
     for (const std::string &n : names)
       ::unsetenv(n.c_str());
+    dp::rt::reload_dispatch_settings();
   }
 };
 

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cstring>
 #include <thread>
+#include <utility>
 
 namespace {
 
@@ -171,6 +172,74 @@ TEST_F(Region, AReadBackDroppedUnwaitedGivesItsSlotBack) {
   device_writes(a, 7); // the read-back, never waited for, is no longer the writer
   EXPECT_EQ(pinned.live_blocks(), live);
   EXPECT_EQ(a(0), 7);
+}
+
+// The paths across the bus (device/transfers.hpp), as a GPU takes them:
+// a large block's first copy is staged through the queue's chunks; copied
+// again (the host wrote it), its host memory is registered in place and it
+// crosses in one asynchronous copy, as it does back; the registration
+// goes with the field. A small block is never staged nor registered.
+TEST_F(Region, ABlockCopiedAgainIsRegisteredAndCrossesInOneCopy) {
+  const auto before = dp::rt::counters();
+  {
+    dp::field<1, int> a(dp::grid<1>(1 << 19), 1); // 2 MiB
+    dp::data_region r(dp::copy(a));
+    auto spent = dp::rt::counters() - before;
+    EXPECT_EQ(spent[counter::staged_copies], 1);
+    EXPECT_EQ(spent[counter::host_registrations], 0);
+    a(0) = 5; // through a non-const field: a write, the device copy stale
+    dp::update_device(a);
+    spent = dp::rt::counters() - before;
+    EXPECT_EQ(spent[counter::reuploads], 1);
+    EXPECT_EQ(spent[counter::host_registrations], 1);
+    EXPECT_EQ(spent[counter::staged_copies], 1); // the second copy was not
+    EXPECT_EQ(spent[counter::registered_bytes], std::int64_t(1) << 21);
+    device_writes(a, 9);
+    dp::update_host(a);
+    EXPECT_EQ(std::as_const(a)(0), 9);
+    spent = dp::rt::counters() - before;
+    EXPECT_EQ(spent[counter::staged_copies], 1);
+    EXPECT_EQ(spent[counter::host_registrations], 1);
+    (void)std::as_const(a)(1); // a read: nothing moves again
+    dp::update_device(a);
+    EXPECT_EQ((dp::rt::counters() - before)[counter::reuploads], 1);
+  }
+  settle();
+  const auto spent = dp::rt::counters() - before;
+  EXPECT_EQ(spent[counter::registered_bytes], 0);
+  {
+    dp::field<1, int> small(dp::grid<1>(1000), 1);
+    dp::data_region r(dp::copy(small));
+    small(0) = 2;
+    dp::update_device(small);
+  }
+  const auto after = dp::rt::counters() - before;
+  EXPECT_EQ(after[counter::staged_copies], 1);
+  EXPECT_EQ(after[counter::host_registrations], 1);
+}
+
+// A queue that must follow a result read back on another queue follows
+// its copy on the device (an event), and the host does not wait for it.
+TEST_F(Region, AQueueFollowsAReadBackOnTheDeviceNotOnTheHost) {
+  dp::queue q1, q2;
+  dp::field<1, int> a(dp::grid<1>(1000), 1);
+  dp::data_region r(dp::copyin(a));
+  device_writes(a, 9);
+  std::atomic<bool> go{false};
+  q1.state()->host().enqueue("blocker", [&] {
+    while (!go)
+      std::this_thread::yield();
+  });
+  dp::update_host(q1, a); // a read-back behind the blocker
+  auto &ex = dp::rt::device_executor<dp::rt::emulated_device>::get();
+  dp::rt::task_queue &other = q2.state()->host();
+  const auto before = dp::rt::counters();
+  ex.follow(other, block(a)->foreign_work(&other, true)); // q2 is about to write a
+  const auto spent = dp::rt::counters() - before;
+  EXPECT_EQ(spent[counter::host_follows], 0);
+  EXPECT_EQ(spent[counter::queue_waits], 1);
+  go = true;
+  EXPECT_EQ(std::as_const(a)(0), 9);
 }
 
 // What the check at exit counts: a device state that goes while a block

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <memory>
+#include <mutex>
 
 namespace dp::detail {
 
@@ -25,6 +26,10 @@ public:
   virtual bool done() const = 0;
   /// The queue the work was enqueued on (an opaque identity).
   virtual const void *queue() const = 0;
+  /// The part of the work a device queue runs: what another queue of the
+  /// device must follow. A result read back is its copy, not the host's
+  /// delivery of it afterwards, so queues follow it on the device.
+  virtual const completion *device_work() const { return this; }
 };
 
 /// Shared handle on a completion: a launch gives one to every block it uses.
@@ -56,11 +61,37 @@ public:
   }
   bool done() const override { return ran_ || work_->done(); }
   const void *queue() const override { return work_->queue(); }
+  const completion *device_work() const override { return work_->device_work(); }
 
 private:
   pending work_;
   std::function<void()> then_;
   bool ran_ = false;
+};
+
+/// What a device layer keeps with one of its queues (its marks:
+/// rt/device/marks.hpp), made on first use and told when the queue goes,
+/// so that completions outliving the queue stay answerable.
+class marks_slot {
+public:
+  /// The kept object's interface: retire() is the queue's last word (its
+  /// work is done, it is going).
+  struct kept {
+    virtual ~kept() = default;
+    virtual void retire() noexcept = 0;
+  };
+  template <class T, class Make> std::shared_ptr<T> get(Make &&make) {
+    std::call_once(once_, [&] { kept_ = make(); });
+    return std::static_pointer_cast<T>(kept_);
+  }
+  void retire() noexcept {
+    if (kept_)
+      kept_->retire();
+  }
+
+private:
+  std::once_flag once_;
+  std::shared_ptr<kept> kept_;
 };
 
 } // namespace dp::detail

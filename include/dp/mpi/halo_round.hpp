@@ -73,8 +73,8 @@ class device_work {
 public:
   using device = dp::rt::build_device;
   explicit device_work(const char *site)
-      : ex_(dp::rt::device_executor<device>::get()),
-        launch_(ex_, site, ex_.default_queue(), dp::rt::launch_hints{}) {}
+      : ex_(dp::rt::device_executor<device>::get()), site_(site),
+        launch_(ex_, site_, ex_.default_queue(), dp::rt::launch_hints{}) {}
   device &layer() { return ex_.device(); }
   typename device::queue_type &queue() { return launch_.queue(); }
   dp::rt::device_launch<device> &launch() { return launch_; }
@@ -87,6 +87,7 @@ public:
 
 private:
   dp::rt::device_executor<device> &ex_;
+  std::string site_; ///< the launch refers to it
   dp::rt::device_launch<device> launch_;
 };
 
@@ -217,16 +218,17 @@ private:
         device_work w("dp::mpi::exchange_end");
         w.after(f, true);
         char *staging = static_cast<char *>(w.launch().scratch(total));
-        dp::detail::pending reading = w.layer().copy_to_device(w.queue(), staging, in.data(), total);
+        const bool reads_later = w.layer().copy_to_device(w.queue(), staging, in.data(), total);
         at = 0;
         for (std::size_t k = 0; k < P; ++k)
           for (const block &b : f.recv[k]) {
             dp::rt::unpack_block(w.launch(), staging + at, f.on_device(b));
             at += b.bytes();
           }
-        f.storage->launch_writes(w.launch().finish(), true);
-        if (reading)
-          reading->wait(); // `in` is read until then
+        const dp::detail::pending &done = w.launch().finish();
+        f.storage->launch_writes(done, true);
+        if (reads_later)
+          done->wait(); // `in` is read until the copy has run
       } else {
         f.host_write();
         for (std::size_t k = 0; k < P; ++k) {

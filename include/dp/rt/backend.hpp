@@ -76,6 +76,12 @@ namespace detail {
 void register_device_backend(backend compiled, bool (*present)());
 } // namespace detail
 
+/// A translated call-site's name ("dp::forall at jacobi.cpp:21:5") from
+/// its kind and location (string literals of its stub), made once per
+/// call-site and kept for the process: what its launches, events and tasks
+/// carry, with no string built per launch.
+const std::string &site_name(const char *kind, const char *location);
+
 /// The backend of this process's translated call-sites, chosen on first
 /// use (backend_choice) and kept until the process ends.
 backend process_backend();
@@ -88,12 +94,13 @@ bool launches_on_device();
 struct device_limits;
 enum class dispatch_policy;
 /// The emulated device: DP_EMULATE_MAX_GROUPS=x,y,z (default
-/// 2147483647,65535,65535; 1024 threads per group).
+/// 2147483647,65535,65535; 1024 threads per group), read now.
 device_limits emulated_limits();
 /// DP_EMULATE_GROUP=x[,y,z]: the group shape of host-planned launches
-/// (default 256,1,1).
+/// (default 256,1,1), read now.
 std::array<std::int64_t, 3> launch_group_shape();
-/// DP_DISPATCH_POLICY=automatic|load_balance|split (default automatic).
+/// DP_DISPATCH_POLICY=automatic|load_balance|split (default automatic),
+/// read now.
 dispatch_policy launch_policy();
 
 } // namespace dp::rt

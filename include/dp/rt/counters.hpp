@@ -27,8 +27,16 @@ enum class counter : int {
   to_host_bytes,
   to_host_copies,
   pinned_allocations, ///< raw page-locked host allocations (read-back slots, staging)
+  events_recorded, ///< device events recorded for completions (only when somebody waits)
+  queue_waits,     ///< a device queue made to follow another's work (an event wait on a stream)
+  host_follows,    ///< a device queue made to follow work that is no event of its device (the host waits, on a GPU)
+  device_queries,  ///< questions to the device (its count, its limits): once per process
+  host_registrations, ///< field blocks whose host memory was page-locked in place
+  staged_copies,      ///< transfers through a queue's page-locked chunks (device/transfers.hpp)
+  reuploads,          ///< a block copied to the device again because the host wrote it
   device_bytes, ///< device memory allocated and not freed (raw blocks, cached ones included)
   pinned_bytes, ///< page-locked host memory allocated and not freed
+  registered_bytes, ///< host memory page-locked in place and not yet released
   kinds_
 };
 

@@ -19,6 +19,7 @@
 #include "../config.hpp"
 #include "../detail/call_info.hpp"
 #include "../detail/capture.hpp"
+#include "../detail/small_vector.hpp"
 #include "../field.hpp"
 #include "../grid.hpp"
 #include "../index.hpp"
@@ -50,8 +51,8 @@ class launch_context final : private dp::detail::capture_scope {
 public:
   launch_context(const char *kind, const char *location, const Domain &domain,
                  const exec_options *options = nullptr)
-      : call_{kind, location}, domain_(domain), grid_(bounds_of(domain)), site_(call_.name()),
-        start_(counters()), executor_(checked(site_, options, is_tiled<Domain>::value), options),
+      : call_{kind, location}, domain_(domain), grid_(bounds_of(domain)), site_(site_name(kind, location)),
+        start_(watched() ? counters() : counts{}), executor_(checked(site_, options, is_tiled<Domain>::value), options),
         span_(site_, executor_) {}
   /// A call-site with execution options (dp::on(q), .when(c),
   /// dp::group_size(...), .max_groups(n)).
@@ -230,10 +231,16 @@ private:
     if (!grid_.empty())
       executor_.with([&](auto &executor) { execute(executor, job); });
     executor_.finish();
+    if (!watched())
+      return;
     const counts spent = counters() - start_;
     trace_counts(site_, spent);
     span_.end(spent[counter::launches]);
   }
+
+  /// Whether anybody reads a call-site's share of the counters (the trace
+  /// or the profile); otherwise a launch takes no snapshots of them.
+  static bool watched() { return detail::tracing() || profile::on(); }
 
   /// Records which block argument `position` reaches, for the aliasing rule.
   template <int R, class T> void note_use(const dp::field<R, T> &f, int position, access how) {
@@ -279,13 +286,13 @@ private:
   dp::detail::call_info call_;
   Domain domain_;
   dp::grid<Rc> grid_;
-  std::string site_;
+  const std::string &site_; ///< the call-site's name, made once per call-site
   counts start_;
   executor_session executor_;
   profile::call_span<executor_session> span_; ///< DP_PROFILE's record of the call-site
   bool capture_writes_ = false;
   row_layout rows_;
-  std::vector<dp::detail::argument_use> uses_;
+  dp::detail::small_vector<dp::detail::argument_use, 16> uses_;
 };
 
 } // namespace dp::rt

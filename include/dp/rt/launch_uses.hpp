@@ -5,9 +5,9 @@
 /// exactly what it needs), and each dp::scalar it delivers to waits for it.
 #pragma once
 
-#include <vector>
 
 #include "../detail/completion.hpp"
+#include "../detail/small_vector.hpp"
 #include "../detail/storage.hpp"
 #include "../scalar.hpp"
 
@@ -56,8 +56,8 @@ private:
     void *scalar;
     void (*set)(void *, const dp::detail::pending &);
   };
-  std::vector<touch> touched_;
-  std::vector<later_scalar> scalars_;
+  dp::detail::small_vector<touch, 16> touched_;
+  dp::detail::small_vector<later_scalar, 2> scalars_;
 };
 
 } // namespace dp::rt

@@ -82,6 +82,8 @@ struct record {
   const char *backend = "";
   int mode = 0;
   std::int64_t launches = 0, groups = 0;
+  /// A copy to the device made again because the host wrote the block.
+  bool reupload = false;
 };
 
 /// Adds a record (any thread). Only called when on().
@@ -112,6 +114,8 @@ private:
 struct plan_note {
   int mode = 0;
   std::int64_t launches = 0, groups = 0;
+  /// A copy to the device made again because the host wrote the block.
+  bool reupload = false;
 };
 plan_note &current_plan() noexcept;
 
@@ -157,8 +161,11 @@ private:
 };
 
 /// A transfer on `queue`, timed by the layer's stamps around it.
+/// `reupload`: a copy to the device of a block uploaded before, made
+/// again because the host wrote it (host access through a non-const field).
 template <class Device, class Queue, class Copy>
-void timed_transfer(Device &device, Queue &queue, category what, std::size_t bytes, Copy &&copy) {
+void timed_transfer(Device &device, Queue &queue, category what, std::size_t bytes, Copy &&copy,
+                    bool reupload = false) {
   if (!on()) {
     copy();
     return;
@@ -169,6 +176,7 @@ void timed_transfer(Device &device, Queue &queue, category what, std::size_t byt
   r.queue = &queue;
   r.queue_kind = Device::queue_kind;
   r.bytes = static_cast<std::int64_t>(bytes);
+  r.reupload = reupload;
   r.begin = device.stamp(queue);
   copy();
   r.end = device.stamp(queue);
@@ -198,6 +206,14 @@ template <class Wait> void timed_wait(const std::string &what, Wait &&wait) {
     }
   } guard{what};
   wait();
+}
+/// The same, named by a literal: no string is made unless profiling.
+template <class Wait> void timed_wait(const char *what, Wait &&wait) {
+  if (!on()) {
+    wait();
+    return;
+  }
+  timed_wait(std::string(what), std::forward<Wait>(wait));
 }
 
 } // namespace dp::rt::profile

@@ -28,7 +28,7 @@ template <class Device> struct region_transfers {
     if (block.device_current() && block.mirror())
       return;
     // The copy writes the device block: other queues' work on it first.
-    device_executor<Device>::get().device().wait_for(queue, block.foreign_work(&queue, true));
+    device_executor<Device>::get().follow(queue, block.foreign_work(&queue, true));
     attach(block, queue);
     block.make_device_current(&queue);
   }
@@ -43,7 +43,7 @@ template <class Device> struct region_transfers {
     }
     queue_type &queue = queue_for(q);
     Device &device = device_executor<Device>::get().device();
-    device.wait_for(queue, block.foreign_work(&queue, false)); // its writer first
+    device_executor<Device>::get().follow(queue, block.foreign_work(&queue, false)); // its writer first
     dp::detail::pending back;
     profile::timed_transfer(device, queue, profile::category::to_host, block.bytes(), [&] {
       back = device_executor<Device>::get().read_back(queue, block.host_data(),

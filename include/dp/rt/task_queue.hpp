@@ -26,16 +26,43 @@ namespace dp::rt {
 
 /// An in-order task queue with a worker thread.
 class task_queue {
+  struct state; // what the worker and the queue's points share (below)
+
 public:
   task_queue();
   ~task_queue(); ///< runs what is left, then stops its thread
   task_queue(const task_queue &) = delete;
   task_queue &operator=(const task_queue &) = delete;
 
-  /// Enqueues `task`; `site` names the call-site in its error, if any.
-  void enqueue(std::string site, std::function<void()> task);
+  /// Enqueues `task`; `site` (which must outlive the task: a literal or a
+  /// call-site's name) names the call-site in its error, if any.
+  void enqueue(const char *site, std::function<void()> task);
   /// The completion of everything enqueued so far.
   dp::detail::pending record();
+
+  /// A point of the queue, as a value: the tasks enqueued before it.
+  class point {
+  public:
+    point() = default;
+    /// True when every task before it has run; never blocks.
+    bool done() const;
+    /// Blocks until they have; with `report`, throws the first error among
+    /// them not reported yet (once).
+    void wait(bool report) const;
+    /// The queue's identity.
+    const void *queue() const { return id_; }
+
+  private:
+    friend class task_queue;
+    const void *id_ = nullptr;
+    std::shared_ptr<state> s_;
+    std::uint64_t seq_ = 0;
+  };
+  /// The point the queue is at now (no allocation).
+  point here() const;
+
+  /// What a device layer keeps with this queue (device/marks.hpp).
+  dp::detail::marks_slot marks;
   /// A profile stamp: the time the queue reaches this point (a task that
   /// reads the clock). Only DP_PROFILE's records use it.
   profile::stamp_ptr stamp();
@@ -58,7 +85,7 @@ private:
   struct state {
     mutable std::mutex mutex;
     std::condition_variable work_ready, work_done;
-    std::deque<std::pair<std::string, std::function<void()>>> tasks;
+    std::deque<std::pair<const char *, std::function<void()>>> tasks;
     std::uint64_t enqueued = 0, completed = 0;
     std::optional<failure> first_failure; ///< the first error not reported yet
     bool stopping = false;
@@ -66,7 +93,7 @@ private:
   };
   void run();
   /// Appends a task; its number in the queue (what wait_for waits for).
-  std::uint64_t push(std::string site, std::function<void()> task);
+  std::uint64_t push(const char *site, std::function<void()> task);
 
   std::shared_ptr<state> s_;
   std::thread worker_;

@@ -7,17 +7,24 @@
 /// GPU runs (cached memory, field mirrors, completions, counters) runs and
 /// is tested on the emulated device too.
 ///
-/// A Device layer provides:
+/// A Device layer provides (each queue_type holds a dp::detail::marks_slot
+/// `marks`):
 ///   queue_type                          an in-order queue (a stream)
 ///   queue_type &default_queue()
 ///   static void *allocate(size_t)       raw device memory; dp::error when out
 ///   static void deallocate(void *)
 ///   static void *pinned_allocate(size_t)   raw page-locked host memory
 ///   static void pinned_deallocate(void *)
-///   void copy_to_host(queue, host, dev, bytes)           blocks until done
-///   pending copy_to_device(queue, dev, host, bytes)      while it reads host memory
+///   void copy_to_host(queue, host, dev, bytes, registered)    blocks until done
+///   bool copy_to_device(queue, dev, host, bytes, registered)  true: reads host memory until the queue gets there
+///   bool register_host(host, bytes), unregister_host(host)    page-locks a field's host memory in place
+///                                       (the path each copy takes: device/transfers.hpp)
 ///   void copy_to_pinned(queue, slot, dev, bytes)         enqueued (slot: page-locked)
-///   pending record(queue, site)         the completion of the queue's work so far
+///   event_type, new_event(), destroy_event(e), record_event(queue, e),
+///   event_done(e), event_wait(e, site), event_wait_quietly(e),
+///   queue_wait(queue, e)                events, as device/marks.hpp uses them
+///   void host_wait_in(queue, pending)   the queue follows work of no device of its kind
+///   void synchronize(queue, site)       the host waits for the queue's work
 ///   void synchronize_quietly()          every queue's work done, errors ignored (at exit)
 ///   site_range                          a call-site's profiler range (NVTX), made from its name
 ///   device_limits limits()
@@ -32,15 +39,19 @@
 #include <vector>
 
 #include "../../detail/completion.hpp"
+#include "../../detail/pool.hpp"
+#include "../../detail/small_vector.hpp"
 #include "../../detail/storage.hpp"
 #include "../counters.hpp"
 #include "../launch_uses.hpp"
+#include "marks.hpp"
 #include "../profile.hpp"
 #include "../stub/dispatch.hpp"
 #include "../plan/plan.hpp"
 #include "../stub/table.hpp"
 #include "../../wait.hpp"
 #include "memory.hpp"
+#include "transfers.hpp"
 
 namespace dp::rt {
 
@@ -71,7 +82,8 @@ template <class Device> struct device_state {
 /// test can require it (a program whose state never goes prints nothing).
 inline void report_memory_at_exit(const char *device) {
   const counts now = counters();
-  const std::int64_t dev = now[counter::device_bytes], pinned = now[counter::pinned_bytes];
+  const std::int64_t dev = now[counter::device_bytes];
+  const std::int64_t pinned = now[counter::pinned_bytes] + now[counter::registered_bytes];
   if (dev != 0 || pinned != 0)
     std::fprintf(stderr,
                  "dp: %s: %lld bytes of device memory and %lld bytes of page-locked memory "
@@ -111,6 +123,7 @@ public:
   }
   bool done() const override { return delivered_ || copied_->done(); }
   const void *queue() const override { return queue_; }
+  const completion *device_work() const override { return copied_->device_work(); }
 
 private:
   void deliver() noexcept {
@@ -125,6 +138,16 @@ private:
   bool delivered_ = false;
 };
 
+/// The completion of the work enqueued on `queue` so far: a mark
+/// (device/marks.hpp), which records an event only once somebody needs
+/// one. `site` (a literal or a call-site's name) names it in errors.
+template <class Device>
+dp::detail::pending mark_in(Device &device, typename Device::queue_type &queue, const char *site) {
+  std::shared_ptr<mark_book<Device>> book = marks_of(device, queue);
+  const std::uint64_t at = book->mark();
+  return dp::detail::make_pooled<mark<Device>>(std::move(book), at, site);
+}
+
 /// A field's data block on a device: a block of the device's cache, filled
 /// and read back through the device's queue.
 template <class Device> class cached_mirror final : public dp::detail::device_mirror {
@@ -135,25 +158,63 @@ public:
                 typename Device::queue_type &first)
       : state_(std::move(state)), queue_(&state_->device.default_queue()),
         data_(state_->cache.allocate(bytes > 0 ? bytes : 1, &first)) {}
-  ~cached_mirror() override { state_->cache.release(data_, queue_, nullptr); }
+  /// The storage waits for every transfer before it deletes its mirror.
+  ~cached_mirror() override {
+    if (registered_) {
+      state_->device.unregister_host(registered_);
+      count(counter::registered_bytes, -static_cast<std::int64_t>(registered_bytes_));
+    }
+    state_->cache.release(data_, queue_, nullptr);
+  }
   void *device_data() const override { return data_; }
   void copy_to_host(void *host, std::size_t bytes) override {
-    profile::timed_transfer(state_->device, *queue_, profile::category::to_host, bytes,
-                            [&] { state_->device.copy_to_host(*queue_, host, data_, bytes); });
+    const bool in_place = registered_for(const_cast<void *>(host), bytes);
+    profile::timed_transfer(state_->device, *queue_, profile::category::to_host, bytes, [&] {
+      state_->device.copy_to_host(*queue_, host, data_, bytes, in_place);
+    });
   }
   dp::detail::device_fill copy_to_device(const void *host, std::size_t bytes,
                                          void *queue) override {
     auto *q = queue ? static_cast<typename Device::queue_type *>(queue) : queue_;
-    dp::detail::pending reads;
-    profile::timed_transfer(state_->device, *q, profile::category::to_device, bytes,
-                            [&] { reads = state_->device.copy_to_device(*q, data_, host, bytes); });
-    return {std::move(reads), state_->device.record(*q, "dp: a copy to the device")};
+    // Uploaded before: the host wrote the block since (its device copy was
+    // current, and host access through a non-const field made it stale).
+    const bool again = uploads_ > 0;
+    if (again)
+      count(counter::reuploads);
+    ++uploads_;
+    const bool in_place = registered_for(const_cast<void *>(host), bytes);
+    bool reads_later = false;
+    profile::timed_transfer(
+        state_->device, *q, profile::category::to_device, bytes,
+        [&] { reads_later = state_->device.copy_to_device(*q, data_, host, bytes, in_place); },
+        again);
+    dp::detail::pending filled = mark_in(state_->device, *q, "dp: a copy to the device");
+    return {reads_later ? filled : nullptr, filled};
   }
 
 private:
+  /// Whether `host` (the block's host memory) is page-locked for this
+  /// transfer: registered from the block's second transfer on
+  /// (device/transfers.hpp), when the layer can.
+  bool registered_for(void *host, std::size_t bytes) {
+    const int before = transfers_++;
+    if (registered_)
+      return true;
+    if (!should_register(bytes, before) || !state_->device.register_host(host, bytes))
+      return false;
+    registered_ = host;
+    registered_bytes_ = bytes;
+    count(counter::host_registrations);
+    count(counter::registered_bytes, static_cast<std::int64_t>(bytes));
+    return true;
+  }
+
   std::shared_ptr<device_state<Device>> state_;
   typename Device::queue_type *queue_;
   void *data_;
+  int transfers_ = 0, uploads_ = 0;
+  void *registered_ = nullptr;
+  std::size_t registered_bytes_ = 0;
 };
 
 /// The executor of one device kind: its state, made on first use.
@@ -164,8 +225,9 @@ public:
     static device_executor ex;
     return ex;
   }
-  /// Waits for every queue's work; throws an error not yet reported.
-  void wait() { state_->device.record(default_queue(), "dp::wait_all")->wait(); }
+  /// Waits for the default queue's work (dp::wait_all(): each dp::queue
+  /// waits for its own); throws an error not yet reported.
+  void wait() { state_->device.synchronize(default_queue(), "dp::wait_all"); }
   Device &device() { return state_->device; }
   block_cache &cache() { return state_->cache; }
   /// The page-locked slots results are read back through.
@@ -174,6 +236,21 @@ public:
   /// A mirror for a block of `bytes`, from the cache, first used on `queue`.
   dp::detail::device_mirror *mirror(std::size_t bytes, queue_type &queue) {
     return new cached_mirror<Device>(state_, bytes, queue);
+  }
+  /// `queue`'s later work follows `work` (other queues'): a mark of this
+  /// device (a read-back's copy included) by its event (an event wait on a
+  /// GPU's stream, a waiting task on the emulated device); other work (a
+  /// host task's) the layer's way, which on a GPU blocks the host
+  /// (counted: host_follows).
+  void follow(queue_type &queue, const std::vector<dp::detail::pending> &work) {
+    for (const dp::detail::pending &p : work) {
+      if (const auto *m = dynamic_cast<const mark<Device> *>(p->device_work())) {
+        m->follow_in(queue);
+      } else {
+        count(counter::host_follows);
+        state_->device.host_wait_in(queue, p);
+      }
+    }
   }
   /// Copies `bytes` of device memory at `dev` to `host` behind the queue's
   /// work, through a page-locked slot: `host` holds them once the
@@ -184,8 +261,9 @@ public:
     count(counter::to_host_copies);
     void *slot = state_->pinned.allocate(bytes > 0 ? bytes : 1, &queue);
     state_->device.copy_to_pinned(queue, slot, dev, bytes);
-    return std::make_shared<read_back_completion<Device>>(
-        state_, state_->device.record(queue, "dp: a result to the host"), &queue, slot, host, bytes);
+    return dp::detail::make_pooled<read_back_completion<Device>>(
+        state_, mark_in(state_->device, queue, "dp: a result to the host"), &queue, slot, host,
+        bytes);
   }
 
 private:
@@ -209,9 +287,13 @@ private:
 template <class Device> class device_launch {
 public:
   using queue_type = typename Device::queue_type;
-  device_launch(device_executor<Device> &ex, std::string site, queue_type &queue,
+  /// `site`: the call-site's name, which outlives the launch.
+  device_launch(device_executor<Device> &ex, const std::string &site, queue_type &queue,
                 launch_hints hints)
-      : ex_(ex), queue_(queue), site_(std::move(site)), range_(site_), hints_(hints) {}
+      : ex_(ex), queue_(queue), site_(site), range_(site_), hints_(hints) {}
+  /// A name made on the spot would not outlive the launch.
+  device_launch(device_executor<Device> &, std::string &&, queue_type &, launch_hints) = delete;
+  device_launch(device_executor<Device> &, const char *, queue_type &, launch_hints) = delete;
   ~device_launch() { release(nullptr); } // an error before the end: nothing was enqueued
   device_launch(const device_launch &) = delete;
   device_launch &operator=(const device_launch &) = delete;
@@ -239,12 +321,11 @@ public:
     return static_cast<char *>(block->mirror()->device_data()) + offset;
   }
 
-  /// The launch waits for other queues' work it depends on: an event on a
-  /// GPU's stream, a task of the emulated device's queue.
-  void wait_for(const std::vector<dp::detail::pending> &work) {
-    if (!work.empty())
-      ex_.device().wait_for(queue_, work);
-  }
+  /// The launch waits for other queues' work it depends on: the device's
+  /// queue follows another's mark (an event wait on a GPU's stream, a
+  /// waiting task on the emulated device); other work (a host task's) the
+  /// layer waits for its way.
+  void wait_for(const std::vector<dp::detail::pending> &work) { ex_.follow(queue_, work); }
 
   /// `bytes` at `dev` to `host` behind this call-site's work (read_back).
   dp::detail::pending read_back(void *host, const void *dev, std::size_t bytes) {
@@ -264,7 +345,7 @@ public:
   /// blocks it used record, with the temporaries given back behind it.
   const dp::detail::pending &finish() {
     if (!done_) {
-      done_ = ex_.device().record(queue_, site_);
+      done_ = mark_in(ex_.device(), queue_, site_.c_str());
       release(done_);
       uses_.settle(done_, true);
     }
@@ -285,10 +366,10 @@ private:
   }
   device_executor<Device> &ex_;
   queue_type &queue_;
-  std::string site_;
+  const std::string &site_;
   typename Device::site_range range_; ///< the profiler's range of the call-site (NVTX on a GPU)
   launch_hints hints_;
-  std::vector<void *> taken_;
+  dp::detail::small_vector<void *, 8> taken_;
   launch_uses uses_;
   dp::detail::pending done_;
 };

@@ -21,7 +21,7 @@ namespace device {
 template <class Device, int R, class Params>
 void forall(device_launch<Device> &L, const dp::extent<R> &e, const stub_table<R, Params> &stubs,
             const Params &params) {
-  const dispatch_plan<R> p = plan_for(L.site(), e, L.device().limits(), L.hints());
+  const launch_plan<R> p = plan_for(L.site(), e, L.device().limits(), L.hints());
   trace_plan(L.site(), p);
   L.device().launch(L.queue(), L.site(), p, stubs, params);
 }
@@ -31,7 +31,7 @@ void forall(device_launch<Device> &L, const dp::extent<R> &e, const stub_table<R
 template <class Device, int N, class Params>
 void forall_tiles(device_launch<Device> &L, const dp::extent<N> &e, const dp::extent<N> &tile,
                   std::size_t tile_bytes, const stub_table<N, Params> &stubs, const Params &params) {
-  const dispatch_plan<N> p =
+  const launch_plan<N> p =
       plan_tiles(L.site(), tile_counts(e, tile), tile, L.device().limits(), L.hints());
   trace_plan(L.site(), p);
   L.device().launch_tiles(L.queue(), L.site(), p, tile_group_shape(tile), tile_bytes, stubs, params);

@@ -37,7 +37,7 @@ void launch_pencil_tiles(device_launch<Device> &L, const dp::extent<N> &e,
   using job_t = pencil_tile_job<N, Dim, T, Op, Map, OutRank>;
   const job_t job{map, op, out, partials, e[Dim], t.lanes, t.walkers, t.chunk, q[N - 2]};
   const triple shape = job_t::along ? triple{t.walkers, t.lanes, 1} : triple{t.lanes, t.walkers, 1};
-  const dispatch_plan<N> p =
+  const launch_plan<N> p =
       plan_groups(L.site(), pencil_groups<N>(q, t), shape, L.device().limits(), L.hints());
   trace_plan(L.site(), p);
   L.device().launch_tiles(L.queue(), L.site(), p, shape, job_t::shared_bytes,

@@ -111,7 +111,7 @@ template <class T, class Positions, class Op, class Values>
 void vendor_reduce(device_launch<emulated_device> &L, std::int64_t n, const Positions &positions,
                    const Op &op, const Values &values, T init, T *out) {
   count(counter::launches);
-  L.queue().enqueue(L.site(), [=] {
+  L.queue().enqueue(L.site().c_str(), [=] {
     const std::optional<T> total = emulated::reduce_values<T>(n, positions, op, values);
     *out = total ? static_cast<T>(op(init, *total)) : init;
   });
@@ -123,7 +123,7 @@ void vendor_fold_segments(device_launch<emulated_device> &L, dim_tag<Dim>, const
                           const Op &op, const Map &map,
                           const dp::detail::affine_projection<T, N - 1> &out) {
   count(counter::launches);
-  L.queue().enqueue(L.site(), [=] { emulated::fold_segments<Dim>(e, op, map, out); });
+  L.queue().enqueue(L.site().c_str(), [=] { emulated::fold_segments<Dim>(e, op, map, out); });
 }
 
 /// scan<Dim> along the contiguous dimension: a scan by key.
@@ -132,7 +132,7 @@ void vendor_scan_segments(device_launch<emulated_device> &L, dim_tag<Dim>, const
                           const Op &op, const Map &map,
                           const dp::detail::affine_projection<T, N> &out) {
   count(counter::launches);
-  L.queue().enqueue(L.site(), [=] { emulated::scan_segments<Dim>(e, op, map, out); });
+  L.queue().enqueue(L.site().c_str(), [=] { emulated::scan_segments<Dim>(e, op, map, out); });
 }
 
 /// sort<Dim>: every pencil gathered, sorted and scattered back.
@@ -140,7 +140,7 @@ template <int Dim, class T, int N, class Less>
 void vendor_sort(device_launch<emulated_device> &L, dim_tag<Dim>, const dp::extent<N> &e,
                  const Less &less, bool, bool, const dp::detail::affine_projection<T, N> &data) {
   count(counter::launches);
-  L.queue().enqueue(L.site(), [=] { emulated::sort_pencils<Dim>(e, less, data); });
+  L.queue().enqueue(L.site().c_str(), [=] { emulated::sort_pencils<Dim>(e, less, data); });
 }
 
 /// A strided block of device memory packed into a contiguous device

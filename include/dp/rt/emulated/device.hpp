@@ -18,6 +18,8 @@
 #include "../backend.hpp"
 #include "../counters.hpp"
 #include "../device/executor.hpp"
+#include "../device/transfers.hpp"
+#include "../plan/plan.hpp"
 #include "../stub/dispatch.hpp"
 #include "../stub/table.hpp"
 #include "../task_queue.hpp"
@@ -42,7 +44,7 @@ public:
   queue_type &default_queue() { return queue_; }
   /// A dp::queue's queue on this device: its host task queue.
   queue_type &queue_of(dp::detail::queue_state &q) { return q.host(); }
-  static device_limits limits() { return emulated_limits(); }
+  static device_limits limits() { return process_dispatch_settings().emulated_limits; }
 
   static void *allocate(std::size_t bytes) {
     void *p = ::operator new(bytes, std::nothrow);
@@ -58,52 +60,93 @@ public:
   static void pinned_deallocate(void *p) { deallocate(p); }
   /// Every task of the default queue run; errors are left unreported (at
   /// exit). A dp::queue's tasks finish when the queue goes.
-  void synchronize_quietly() noexcept { queue_.record()->wait_quietly(); }
+  void synchronize_quietly() noexcept {
+    try {
+      queue_.here().wait(false);
+    } catch (...) {
+    }
+  }
 
-  void copy_to_host(queue_type &q, void *host, const void *dev, std::size_t bytes) {
+  /// Copies take the GPU's paths (device/transfers.hpp), counted alike;
+  /// each is a task of the queue.
+  void copy_to_host(queue_type &q, void *host, const void *dev, std::size_t bytes,
+                    bool registered = false) {
     count(counter::to_host_bytes, static_cast<std::int64_t>(bytes));
     count(counter::to_host_copies);
+    count(counter::host_waits);
+    count(counter::staged_copies, path_of(bytes, registered) == transfer_path::staged);
     q.enqueue("dp: a copy to the host", [=] { std::memcpy(host, dev, bytes); });
-    q.record()->wait(); // counts the host's wait
+    q.here().wait(true);
   }
-  dp::detail::pending copy_to_device(queue_type &q, void *dev, const void *host,
-                                     std::size_t bytes) {
+  /// True: the copy reads host memory until q reaches it (as a GPU's does
+  /// from registered memory; a staged copy has read it when it returns).
+  bool copy_to_device(queue_type &q, void *dev, const void *host, std::size_t bytes,
+                      bool registered = false) {
     count(counter::to_device_bytes, static_cast<std::int64_t>(bytes));
     count(counter::to_device_copies);
+    count(counter::staged_copies, path_of(bytes, registered) == transfer_path::staged);
     q.enqueue("dp: a copy to the device", [=] { std::memcpy(dev, host, bytes); });
-    return q.record(); // it reads host memory until then
+    return true;
   }
+  /// Host memory is the device's already: registering always succeeds.
+  static bool register_host(void *, std::size_t) { return true; }
+  static void unregister_host(void *) {}
   /// `bytes` at `dev` into the page-locked `slot`, behind q's work.
   void copy_to_pinned(queue_type &q, void *slot, const void *dev, std::size_t bytes) {
     q.enqueue("dp: a result to the host", [=] { std::memcpy(slot, dev, bytes); });
   }
-  dp::detail::pending record(queue_type &q, const std::string &) { return q.record(); }
-  /// DP_PROFILE's stamp of the point q's work has reached: a task.
-  profile::stamp_ptr stamp(queue_type &q) { return q.stamp(); }
-  /// q's later work waits for `work` (other queues'): a task that waits.
-  void wait_for(queue_type &q, const std::vector<dp::detail::pending> &work) {
-    q.enqueue("dp: waiting for another queue", [work] {
-      for (const dp::detail::pending &p : work)
-        p->wait_quietly(); // an error there belongs to its own queue
+
+  // Events (device/marks.hpp records them only when somebody waits): a
+  // point of the task queue.
+  using event_type = task_queue::point;
+  static event_type new_event() { return {}; }
+  static void destroy_event(event_type &) {}
+  void record_event(queue_type &q, event_type &e) { e = q.here(); }
+  static bool event_done(const event_type &e) { return e.done(); }
+  /// Blocks until e; an error of a task before it is thrown (it names its
+  /// call-site already).
+  static void event_wait(const event_type &e, const char *) { e.wait(true); }
+  static void event_wait_quietly(const event_type &e) noexcept {
+    try {
+      e.wait(false);
+    } catch (...) {
+    }
+  }
+  /// q's later work waits for e (another queue's point): a task that waits.
+  void queue_wait(queue_type &q, const event_type &e) {
+    q.enqueue("dp: waiting for another queue", [e] {
+      e.wait(false); // an error there belongs to its own queue
     });
   }
+  /// q's later work waits for work that is not this device's: a task that
+  /// waits for it.
+  void host_wait_in(queue_type &q, const dp::detail::pending &work) {
+    q.enqueue("dp: waiting for another queue", [work] { work->wait_quietly(); });
+  }
+  /// The host waits for everything enqueued on q (dp::wait_all()).
+  void synchronize(queue_type &q, const char *) {
+    count(counter::host_waits);
+    q.here().wait(true);
+  }
+  /// DP_PROFILE's stamp of the point q's work has reached: a task.
+  profile::stamp_ptr stamp(queue_type &q) { return q.stamp(); }
 
   /// A stub over a plan's launches.
   template <int R, class Params>
-  void launch(queue_type &q, const std::string &site, const dispatch_plan<R> &plan,
+  void launch(queue_type &q, const std::string &site, const launch_plan<R> &plan,
               const stub_table<R, Params> &stubs, const Params &params) {
     count(counter::launches, static_cast<std::int64_t>(plan.pieces.size()));
-    q.enqueue(site, [plan, table = &stubs, params] { walk_plan(plan, *table, params); });
+    q.enqueue(site.c_str(), [plan, table = &stubs, params] { walk_plan(plan, *table, params); });
   }
   /// A tiled stub: a group of `shape` threads per tile, sharing
   /// `arena_bytes` of tile memory and meeting at barriers.
   template <int R, class Params>
-  void launch_tiles(queue_type &q, const std::string &site, const dispatch_plan<R> &plan,
+  void launch_tiles(queue_type &q, const std::string &site, const launch_plan<R> &plan,
                     const triple &shape, std::size_t arena_bytes,
                     const stub_table<R, Params> &stubs, const Params &params) {
     count(counter::launches, static_cast<std::int64_t>(plan.pieces.size()));
-    q.enqueue(site, [site, plan, shape, arena_bytes, table = &stubs, params] {
-      walk_tiles(site, plan, shape, arena_bytes, *table, params);
+    q.enqueue(site.c_str(), [site = &site, plan, shape, arena_bytes, table = &stubs, params] {
+      walk_tiles(*site, plan, shape, arena_bytes, *table, params);
     });
   }
 

@@ -22,7 +22,7 @@ namespace dp::rt {
 /// Walks every physical thread of a plan through the stub, on the CPU: the
 /// mapping code a GPU runs, run here (the emulated device's launch).
 template <int R, class Params>
-void walk_plan(const dispatch_plan<R> &p, const stub_table<R, Params> &stubs, const Params &params) {
+void walk_plan(const launch_plan<R> &p, const stub_table<R, Params> &stubs, const Params &params) {
   const auto stub = stubs.modes[p.mode];
   for (const dispatch_piece<R> &piece : p.pieces) {
     const launch_geometry<R> geo = make_geometry(p, piece);
@@ -44,7 +44,7 @@ void walk_plan(const dispatch_plan<R> &p, const stub_table<R, Params> &stubs, co
 /// CPU: groups in parallel, the threads of a group cooperatively (so their
 /// barriers synchronise), each group with `arena_bytes` of tile memory.
 template <int N, class Params>
-void walk_tiles(const std::string &site, const dispatch_plan<N> &p, const triple &shape,
+void walk_tiles(const std::string &site, const launch_plan<N> &p, const triple &shape,
                 std::size_t arena_bytes, const stub_table<N, Params> &stubs, const Params &params) {
   const auto stub = stubs.modes[p.mode];
   struct group_job {

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "../../error.hpp"
+#include "../counters.hpp"
 #include "../stub/dispatch.hpp"
 #include "../profile.hpp"
 
@@ -61,6 +62,7 @@ inline void check(dp_gpu_error_t status, const char *call, const char *file, int
 
 /// The device's limits, queried once.
 inline device_limits query_limits() {
+  count(counter::device_queries);
   int device = 0;
   DP_GPU_CHECK(nullptr, DP_GPU(GetDevice)(&device));
   dp_gpu_device_prop_t prop;
@@ -72,8 +74,9 @@ inline device_limits query_limits() {
 
 /// True when a device is present.
 inline bool device_present() {
-  int count = 0;
-  return DP_GPU(GetDeviceCount)(&count) == DP_GPU(Success) && count > 0;
+  count(counter::device_queries);
+  int devices = 0;
+  return DP_GPU(GetDeviceCount)(&devices) == DP_GPU(Success) && devices > 0;
 }
 
 /// The few calls the GPU device layer (gpu/device.hpp) makes, each checked.

@@ -25,6 +25,7 @@
 #include "../counters.hpp"
 #include "../device/executor.hpp"
 #include "../device/memory.hpp"
+#include "../device/transfers.hpp"
 #include "../stub/dispatch.hpp"
 #include "../stub/table.hpp"
 #include "api.hpp"
@@ -33,46 +34,55 @@ namespace dp::rt {
 
 namespace gpu {
 
-/// An event recorded on a stream, as a completion: its wait reports an
-/// error of the work before it, naming the call-site that recorded it.
-class event final : public dp::detail::completion {
-public:
-  event(stream_t stream, const void *queue, std::string site)
-      : event_(create_event()), queue_(queue), site_(std::move(site)) {
-    DP_GPU_CHECK(site_.c_str(), DP_GPU(EventRecord)(event_, stream));
-  }
-  ~event() override { (void)DP_GPU(EventDestroy)(event_); }
-  void wait() override {
-    if (waited_)
-      return;
-    count(counter::host_waits);
-    dp_gpu_error_t status = DP_GPU(Success);
-    profile::timed_wait(site_, [&] { status = DP_GPU(EventSynchronize)(event_); });
-    waited_ = true;
-    if (status != DP_GPU(Success))
-      throw dp::error(site_ + ": " + api + " reported an error while it ran: " +
-                      DP_GPU(GetErrorString)(status));
-  }
-  void wait_quietly() noexcept override {
-    if (!waited_)
-      (void)DP_GPU(EventSynchronize)(event_);
-  }
-  bool done() const override { return waited_ || DP_GPU(EventQuery)(event_) == DP_GPU(Success); }
-  const void *queue() const override { return queue_; }
-  event_t handle() const { return event_; }
+/// A queue's own page-locked chunks for staged copies (device/transfers.hpp),
+/// made on its first staged copy. Its position is kept across copies, so
+/// back-to-back copies on one queue keep the bus busy, and two queues
+/// never wait for each other's chunks.
+struct staging_ring {
+  static constexpr std::size_t chunk_bytes = std::size_t(8) << 20;
+  static constexpr int chunks = 3;
+  void *chunk[chunks] = {};
+  event_t done[chunks] = {};
+  unsigned next = 0;
 
-private:
-  event_t event_;
-  const void *queue_;
-  std::string site_;
-  bool waited_ = false;
+  staging_ring() = default;
+  staging_ring(const staging_ring &) = delete;
+  staging_ring &operator=(const staging_ring &) = delete;
+  ~staging_ring() {
+    for (int c = 0; c < chunks; ++c)
+      if (chunk[c]) {
+        (void)DP_GPU(EventDestroy)(done[c]);
+        pinned_free(chunk[c]);
+        count(counter::pinned_bytes, -static_cast<std::int64_t>(chunk_bytes));
+      }
+  }
+  /// The next chunk, once the stream is done with what it last held.
+  int take(const char *site) {
+    if (!chunk[0])
+      for (int c = 0; c < chunks; ++c) {
+        chunk[c] = pinned_allocate(chunk_bytes);
+        count(counter::pinned_allocations);
+        count(counter::pinned_bytes, static_cast<std::int64_t>(chunk_bytes));
+        done[c] = create_event();
+      }
+    const int c = static_cast<int>(next++ % chunks);
+    DP_GPU_CHECK(site, DP_GPU(EventSynchronize)(done[c]));
+    return c;
+  }
 };
 
-/// A stream as an in-order queue.
+/// A stream as an in-order queue, with its marks (device/marks.hpp) and
+/// its staging chunks.
 struct stream_queue {
   stream_t handle = create_stream();
+  dp::detail::marks_slot marks;
+  staging_ring staging;
   stream_queue() = default;
-  ~stream_queue() { (void)DP_GPU(StreamDestroy)(handle); }
+  ~stream_queue() {
+    marks.retire(); // its work done, its marks answer for themselves
+    (void)DP_GPU(StreamSynchronize)(handle); // the staging chunks go before it
+    (void)DP_GPU(StreamDestroy)(handle);
+  }
   stream_queue(const stream_queue &) = delete;
   stream_queue &operator=(const stream_queue &) = delete;
 };
@@ -113,62 +123,79 @@ public:
   gpu_device() = default;
   gpu_device(const gpu_device &) = delete;
   gpu_device &operator=(const gpu_device &) = delete;
-  /// The staging chunks go with the layer (its streams after it).
-  ~gpu_device() {
-    for (int c = 0; c < chunks; ++c)
-      if (chunk_[c]) {
-        (void)DP_GPU(EventDestroy)(chunk_done_[c]);
-        gpu::pinned_free(chunk_[c]);
-        count(counter::pinned_bytes, -static_cast<std::int64_t>(chunk_bytes));
-      }
-  }
   /// Every stream's work done; errors are left unreported (at exit).
   void synchronize_quietly() noexcept { (void)DP_GPU(DeviceSynchronize)(); }
 
-  /// Copies in chunks through page-locked buffers, the host filling one
-  /// while the bus empties another; returns once the host's bytes are read.
-  dp::detail::pending copy_to_device(queue_type &q, void *dev, const void *host,
-                                     std::size_t bytes) {
+  /// Page-locks a field's host memory in place, so its copies are single
+  /// DMAs on a stream; false (and nothing changed) when the driver says no.
+  static bool register_host(void *host, std::size_t bytes) {
+    if (DP_GPU(HostRegister)(host, bytes, DP_GPU(HostRegisterDefault)) == DP_GPU(Success))
+      return true;
+    (void)DP_GPU(GetLastError)(); // not sticky: clear it
+    return false;
+  }
+  static void unregister_host(void *host) { (void)DP_GPU(HostUnregister)(host); }
+
+  /// The paths of device/transfers.hpp: from registered memory one
+  /// asynchronous DMA (true: it reads host memory until the stream gets
+  /// there); small blocks one call; others through q's staging chunks, the
+  /// host filling one while the bus empties another (it has read every
+  /// byte when it returns).
+  bool copy_to_device(queue_type &q, void *dev, const void *host, std::size_t bytes,
+                      bool registered = false) {
     count(counter::to_device_bytes, static_cast<std::int64_t>(bytes));
     count(counter::to_device_copies);
-    if (bytes <= direct_bytes) {
+    switch (path_of(bytes, registered)) {
+    case transfer_path::registered:
       gpu::copy_async("dp: a copy to the device", dev, host, bytes, true, q.handle);
-      return nullptr; // from pageable memory, the call returns once it has read it
+      return true;
+    case transfer_path::direct:
+      gpu::copy_async("dp: a copy to the device", dev, host, bytes, true, q.handle);
+      return false; // from pageable memory, the call returns once it has read it
+    case transfer_path::staged:
+      break;
     }
-    staged(q, bytes, [&](std::size_t at, std::size_t n, void *chunk) {
-      copy_parallel(chunk, static_cast<const char *>(host) + at, n);
-      gpu::copy_async("dp: a copy to the device", static_cast<char *>(dev) + at, chunk, n, true,
-                      q.handle);
-    });
-    return nullptr;
+    count(counter::staged_copies);
+    constexpr std::size_t chunk = gpu::staging_ring::chunk_bytes;
+    for (std::size_t at = 0; at < bytes; at += chunk) {
+      const int c = q.staging.take("dp: a copy to the device");
+      const std::size_t n = std::min(chunk, bytes - at);
+      copy_parallel(q.staging.chunk[c], static_cast<const char *>(host) + at, n);
+      gpu::copy_async("dp: a copy to the device", static_cast<char *>(dev) + at,
+                      q.staging.chunk[c], n, true, q.handle);
+      DP_GPU_CHECK("dp: a copy to the device", DP_GPU(EventRecord)(q.staging.done[c], q.handle));
+    }
+    return false;
   }
-  /// The same, from the device; returns when the host holds the bytes.
-  /// Chunk k goes to the host while chunk k+1 crosses the bus.
-  void copy_to_host(queue_type &q, void *host, const void *dev, std::size_t bytes) {
+  /// The same, from the device; returns when the host holds the bytes,
+  /// having waited for q only. Staged: chunk k goes to the host while
+  /// chunk k+1 crosses the bus.
+  void copy_to_host(queue_type &q, void *host, const void *dev, std::size_t bytes,
+                    bool registered = false) {
     count(counter::to_host_bytes, static_cast<std::int64_t>(bytes));
     count(counter::to_host_copies);
     count(counter::host_waits);
-    if (bytes <= direct_bytes) {
+    if (path_of(bytes, registered) != transfer_path::staged) {
       gpu::copy_async("dp: a copy to the host", host, dev, bytes, false, q.handle);
       DP_GPU_CHECK("dp: a copy to the host", DP_GPU(StreamSynchronize)(q.handle));
       return;
     }
-    ensure_chunks();
+    count(counter::staged_copies);
+    constexpr std::size_t chunk = gpu::staging_ring::chunk_bytes;
     std::size_t previous_at = 0, previous_n = 0;
     int previous = -1;
     auto drain = [&] {
       if (previous < 0)
         return;
-      DP_GPU_CHECK("dp: a copy to the host", DP_GPU(EventSynchronize)(chunk_done_[previous]));
-      copy_parallel(static_cast<char *>(host) + previous_at, chunk_[previous], previous_n);
+      DP_GPU_CHECK("dp: a copy to the host", DP_GPU(EventSynchronize)(q.staging.done[previous]));
+      copy_parallel(static_cast<char *>(host) + previous_at, q.staging.chunk[previous], previous_n);
     };
-    std::size_t k = 0;
-    for (std::size_t at = 0; at < bytes; at += chunk_bytes, ++k) {
-      const int c = static_cast<int>(k % chunks);
-      const std::size_t n = std::min(chunk_bytes, bytes - at);
-      gpu::copy_async("dp: a copy to the host", chunk_[c], static_cast<const char *>(dev) + at, n,
-                      false, q.handle);
-      DP_GPU_CHECK("dp: a copy to the host", DP_GPU(EventRecord)(chunk_done_[c], q.handle));
+    for (std::size_t at = 0; at < bytes; at += chunk) {
+      const int c = q.staging.take("dp: a copy to the host");
+      const std::size_t n = std::min(chunk, bytes - at);
+      gpu::copy_async("dp: a copy to the host", q.staging.chunk[c],
+                      static_cast<const char *>(dev) + at, n, false, q.handle);
+      DP_GPU_CHECK("dp: a copy to the host", DP_GPU(EventRecord)(q.staging.done[c], q.handle));
       drain(); // the chunk before: its bytes to the host while this one crosses
       previous = c, previous_at = at, previous_n = n;
     }
@@ -178,24 +205,40 @@ public:
   void copy_to_pinned(queue_type &q, void *slot, const void *dev, std::size_t bytes) {
     gpu::copy_async("dp: a result to the host", slot, dev, bytes, false, q.handle);
   }
-  dp::detail::pending record(queue_type &q, const std::string &site) {
-    return std::make_shared<gpu::event>(q.handle, &q, site);
+  // Events: device/marks.hpp records them only when somebody waits.
+  using event_type = gpu::event_t;
+  static event_type new_event() { return gpu::create_event(); }
+  static void destroy_event(event_type &e) { (void)DP_GPU(EventDestroy)(e); }
+  void record_event(queue_type &q, event_type &e) {
+    DP_GPU_CHECK("dp: an event", DP_GPU(EventRecord)(e, q.handle));
+  }
+  static bool event_done(const event_type &e) { return DP_GPU(EventQuery)(e) == DP_GPU(Success); }
+  /// Blocks until e; an error of the work before it is a dp::error naming
+  /// `site`, the call-site whose completion was waited for.
+  static void event_wait(const event_type &e, const char *site) {
+    const dp_gpu_error_t status = DP_GPU(EventSynchronize)(e);
+    if (status != DP_GPU(Success))
+      throw dp::error(std::string(site) + ": " + gpu::api + " reported an error while it ran: " +
+                      DP_GPU(GetErrorString)(status));
+  }
+  static void event_wait_quietly(const event_type &e) noexcept { (void)DP_GPU(EventSynchronize)(e); }
+  /// q's later work waits for e (another stream's): on the GPU.
+  void queue_wait(queue_type &q, const event_type &e) {
+    DP_GPU_CHECK("dp: waiting for another queue", DP_GPU(StreamWaitEvent)(q.handle, e, 0));
+  }
+  /// q's later work waits for work that is not this device's (a host
+  /// task's): the host waits.
+  void host_wait_in(queue_type &, const dp::detail::pending &work) { work->wait(); }
+  /// The host waits for everything enqueued on q (dp::wait_all()).
+  void synchronize(queue_type &q, const char *site) {
+    count(counter::host_waits);
+    profile::timed_wait(site, [&] { DP_GPU_CHECK(site, DP_GPU(StreamSynchronize)(q.handle)); });
   }
   /// DP_PROFILE's stamp of the point q's work has reached: a timing event.
   profile::stamp_ptr stamp(queue_type &q) { return std::make_shared<gpu::timing_stamp>(q.handle); }
-  /// q's later work waits for `work`: on the GPU for another stream's
-  /// events, on the host for host tasks.
-  void wait_for(queue_type &q, const std::vector<dp::detail::pending> &work) {
-    for (const dp::detail::pending &p : work) {
-      if (const auto *e = dynamic_cast<const gpu::event *>(p.get()))
-        DP_GPU_CHECK("dp: waiting for another queue", DP_GPU(StreamWaitEvent)(q.handle, e->handle(), 0));
-      else
-        p->wait();
-    }
-  }
 
   template <int R, class Params>
-  void launch(queue_type &q, const std::string &site, const dispatch_plan<R> &plan,
+  void launch(queue_type &q, const std::string &site, const launch_plan<R> &plan,
               const stub_table<R, Params> &stubs, const Params &params) {
     for (const dispatch_piece<R> &piece : plan.pieces) {
       count(counter::launches);
@@ -206,7 +249,7 @@ public:
   /// Tile memory is the stub's static shared memory: arena_bytes is the
   /// emulated device's.
   template <int R, class Params>
-  void launch_tiles(queue_type &q, const std::string &site, const dispatch_plan<R> &plan,
+  void launch_tiles(queue_type &q, const std::string &site, const launch_plan<R> &plan,
                     const triple &shape, std::size_t, const stub_table<R, Params> &stubs,
                     const Params &params) {
     for (const dispatch_piece<R> &piece : plan.pieces) {
@@ -217,11 +260,6 @@ public:
   }
 
 private:
-  /// Copies at or below this go straight (one call); above, staged.
-  static constexpr std::size_t direct_bytes = std::size_t(1) << 20;
-  static constexpr std::size_t chunk_bytes = std::size_t(8) << 20;
-  static constexpr int chunks = 3;
-
   /// The host's memcpy of a chunk, on every core.
   static void copy_parallel(void *to, const void *from, std::size_t n) {
     constexpr std::size_t piece = std::size_t(1) << 20;
@@ -231,32 +269,8 @@ private:
                   std::min(piece, n - at));
     });
   }
-  /// Calls step(offset, length, chunk) for each chunk of `bytes`, each
-  /// page-locked chunk reused once the stream is done with it.
-  template <class Step> void staged(queue_type &q, std::size_t bytes, Step &&step) {
-    ensure_chunks();
-    std::size_t k = 0;
-    for (std::size_t at = 0; at < bytes; at += chunk_bytes, ++k) {
-      const int c = static_cast<int>(k % chunks);
-      DP_GPU_CHECK("dp: a staged copy", DP_GPU(EventSynchronize)(chunk_done_[c]));
-      step(at, std::min(chunk_bytes, bytes - at), chunk_[c]);
-      DP_GPU_CHECK("dp: a staged copy", DP_GPU(EventRecord)(chunk_done_[c], q.handle));
-    }
-  }
-  void ensure_chunks() {
-    if (chunk_[0])
-      return;
-    for (int c = 0; c < chunks; ++c) {
-      chunk_[c] = gpu::pinned_allocate(chunk_bytes);
-      count(counter::pinned_allocations);
-      count(counter::pinned_bytes, static_cast<std::int64_t>(chunk_bytes));
-      chunk_done_[c] = gpu::create_event();
-    }
-  }
 
   queue_type queue_;
-  void *chunk_[chunks] = {};
-  gpu::event_t chunk_done_[chunks] = {};
 };
 
 } // namespace dp::rt

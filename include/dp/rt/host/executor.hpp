@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "../../detail/completion.hpp"
+#include "../../detail/small_vector.hpp"
 #include "../../detail/storage.hpp"
 #include "../../scalar.hpp"
 #include "../launch_uses.hpp"
@@ -49,7 +50,7 @@ public:
     if (block->written_on_device() || (!block->host_current() && !block->writer()))
       block->make_host_current();
     const std::vector<dp::detail::pending> foreign = block->foreign_work(queue_, writes);
-    waits_.insert(waits_.end(), foreign.begin(), foreign.end());
+    waits_.append(foreign.begin(), foreign.end());
     uses_.note(block, writes);
     return data;
   }
@@ -61,7 +62,7 @@ public:
       work();
       return;
     }
-    queue_->enqueue(*site_, [waits = waits_, work = std::forward<F>(work)]() {
+    queue_->enqueue(site_->c_str(), [waits = waits_, work = std::forward<F>(work)]() {
       for (const dp::detail::pending &p : waits)
         p->wait_quietly(); // an error there belongs to its own queue
       work();
@@ -96,7 +97,7 @@ public:
 private:
   const std::string *site_;
   task_queue *queue_;
-  std::vector<dp::detail::pending> waits_; ///< other queues' work the task waits for
+  dp::detail::small_vector<dp::detail::pending, 4> waits_; ///< other queues' work the task waits for
   launch_uses uses_;
 };
 

@@ -22,6 +22,21 @@
 
 namespace dp::rt {
 
+/// The process's dispatch settings, read from the environment once (at
+/// the first launch that plans): the emulated device's limits
+/// (DP_EMULATE_MAX_GROUPS), the group shape of planned launches
+/// (DP_EMULATE_GROUP) and the policy (DP_DISPATCH_POLICY). A launch reads
+/// no environment variable.
+struct dispatch_settings {
+  device_limits emulated_limits;
+  triple group_shape;
+  dispatch_policy policy;
+};
+const dispatch_settings &process_dispatch_settings();
+/// Reads the settings again: for tests that change the environment
+/// between cases (nothing else may plan meanwhile).
+void reload_dispatch_settings();
+
 /// A call-site's launch-shape hints (dp::group_size, .max_groups): zeros
 /// where it gave none.
 struct launch_hints {
@@ -55,11 +70,12 @@ device_limits limit_groups(device_limits limits, std::int64_t n, const dp::exten
 /// DP_EMULATE_GROUP's, or 256 threads) and within its group budget; a
 /// dp::error naming the call-site when no plan fits the limits.
 template <int R>
-dispatch_plan<R> plan_for(const std::string &site, const dp::extent<R> &e,
+launch_plan<R> plan_for(const std::string &site, const dp::extent<R> &e,
                           const device_limits &limits, const launch_hints &hints = {}) {
-  const triple shape = hints.group[0] > 0 ? hints.group : launch_group_shape();
+  const dispatch_settings &settings = process_dispatch_settings();
+  const triple shape = hints.group[0] > 0 ? hints.group : settings.group_shape;
   try {
-    return plan_dispatch(e, limit_groups(limits, hints.max_groups, e, shape), launch_policy(),
+    return plan_launch(e, limit_groups(limits, hints.max_groups, e, shape), settings.policy,
                          shape);
   } catch (const dp::error &err) {
     throw dp::error(site + ": " + err.what());
@@ -68,7 +84,7 @@ dispatch_plan<R> plan_for(const std::string &site, const dp::extent<R> &e,
 
 /// DP_TRACE_DISPATCH=1: one line per launch plan on stderr (tests use it to
 /// prove which dispatch modes ran).
-template <int R> void trace_plan(const std::string &site, const dispatch_plan<R> &p) {
+template <int R> void trace_plan(const std::string &site, const launch_plan<R> &p) {
   if (profile::on()) { // the call-site's profile record shows its plan
     profile::plan_note &note = profile::current_plan();
     note.mode = p.mode;
@@ -88,7 +104,7 @@ template <int R> void trace_plan(const std::string &site, const dispatch_plan<R>
 /// does not fit the device's groups. Tiled grids and the runtime's tiled
 /// kernels (pencil_tiles.hpp) launch this way.
 template <int N>
-dispatch_plan<N> plan_groups(const std::string &site, const dp::extent<N> &groups,
+launch_plan<N> plan_groups(const std::string &site, const dp::extent<N> &groups,
                              const triple &shape, const device_limits &limits,
                              const launch_hints &hints = {}) {
   dp::detail::check_tile_volume(site, shape[0] * shape[1] * shape[2], limits.max_threads_per_group);
@@ -100,7 +116,7 @@ dispatch_plan<N> plan_groups(const std::string &site, const dp::extent<N> &group
   device_limits per_group = limit_groups(limits, hints.max_groups, groups, {1, 1, 1});
   per_group.max_threads_per_group = 1;
   try {
-    return plan_dispatch(groups, per_group, launch_policy(), {1, 1, 1});
+    return plan_launch(groups, per_group, process_dispatch_settings().policy, {1, 1, 1});
   } catch (const dp::error &err) {
     throw dp::error(site + ": " + err.what());
   }
@@ -109,7 +125,7 @@ dispatch_plan<N> plan_groups(const std::string &site, const dp::extent<N> &group
 /// The launches of a tiled grid (approach 6 of docs/runtime.md): one group
 /// per tile (plan_groups).
 template <int N>
-dispatch_plan<N> plan_tiles(const std::string &site, const dp::extent<N> &tiles,
+launch_plan<N> plan_tiles(const std::string &site, const dp::extent<N> &tiles,
                             const dp::extent<N> &tile, const device_limits &limits,
                             const launch_hints &hints = {}) {
   dp::detail::check_tile_volume(site, tile.size(), limits.max_threads_per_group);

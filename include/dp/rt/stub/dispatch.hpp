@@ -12,6 +12,7 @@
 #include "../../config.hpp"
 #include "../../extent.hpp"
 #include "../../index.hpp"
+#include "../../detail/small_vector.hpp"
 #include "fast_divmod.hpp"
 
 namespace dp::rt {
@@ -67,6 +68,16 @@ template <int N> struct dispatch_plan {
   double wastage() const;
 };
 
+/// A plan as the runtime's launches use it: a dispatch_plan whose pieces
+/// live inside it when they are few (the usual one), so planning a launch
+/// allocates nothing.
+template <int N> struct launch_plan {
+  int mode;
+  triple group_shape;
+  dp::detail::small_vector<dispatch_piece<N>, 2> pieces;
+  dp::extent<N> domain;
+};
+
 /// A physical thread: its group id and its id within the group (dim3 order).
 struct physical_thread {
   triple group;
@@ -119,8 +130,9 @@ inline bool narrow_domain(const std::int64_t *extent, int n) {
 }
 } // namespace detail
 
-template <int N>
-launch_geometry<N> make_geometry(const dispatch_plan<N> &plan, const dispatch_piece<N> &piece) {
+/// The geometry of one piece of a plan (a dispatch_plan or a launch_plan).
+template <int N, class Plan>
+launch_geometry<N> make_geometry(const Plan &plan, const dispatch_piece<N> &piece) {
   launch_geometry<N> g{};
   for (int d = 0; d < N; ++d)
     g.extent[d] = plan.domain[d], g.origin[d] = piece.origin[d];
@@ -223,9 +235,10 @@ DP_HOST_DEVICE bool map_thread(const launch_geometry<N> &g, const std::int64_t (
 
 /// The logical index reached by thread `th` of `piece`; false when the
 /// thread maps to no point (it must then do nothing).
-template <int N>
-bool logical_index(const dispatch_plan<N> &plan, const dispatch_piece<N> &piece,
-                   const physical_thread &th, dp::index<N> &out) {
+namespace detail {
+template <int N, class Plan>
+bool logical_index_in(const Plan &plan, const dispatch_piece<N> &piece, const physical_thread &th,
+                      dp::index<N> &out) {
   const launch_geometry<N> g = make_geometry(plan, piece);
   const std::int64_t group[3] = {th.group[0], th.group[1], th.group[2]};
   const std::int64_t local[3] = {th.local[0], th.local[1], th.local[2]};
@@ -244,6 +257,19 @@ bool logical_index(const dispatch_plan<N> &plan, const dispatch_piece<N> &piece,
   default: return false;
   }
 }
+} // namespace detail
+
+template <int N>
+bool logical_index(const dispatch_plan<N> &plan, const dispatch_piece<N> &piece,
+                   const physical_thread &th, dp::index<N> &out) {
+  return detail::logical_index_in(plan, piece, th, out);
+}
+/// The same for the runtime's own plans.
+template <int N>
+bool logical_index(const launch_plan<N> &plan, const dispatch_piece<N> &piece,
+                   const physical_thread &th, dp::index<N> &out) {
+  return detail::logical_index_in(plan, piece, th, out);
+}
 
 // ---------------------------------------------------------------------------
 // The planner proper is rank-generic host code in runtime/planner.cpp.
@@ -253,8 +279,8 @@ namespace detail {
 struct raw_plan {
   int mode = 0;
   triple group_shape{};
-  std::vector<triple> groups;               ///< per piece
-  std::vector<std::int64_t> origins;        ///< per piece, `rank` values each
+  dp::detail::small_vector<triple, 4> groups;        ///< per piece
+  dp::detail::small_vector<std::int64_t, 32> origins; ///< per piece, `rank` values each
 };
 raw_plan plan_raw(const std::int64_t *extent, int rank, const device_limits &limits,
                   dispatch_policy policy, const triple &group_shape);
@@ -262,14 +288,10 @@ double wastage(const std::int64_t *extent, int rank, const triple &group_shape,
                const std::vector<triple> &groups);
 } // namespace detail
 
-template <int N>
-dispatch_plan<N> plan_dispatch(const dp::extent<N> &domain, const device_limits &limits,
-                               dispatch_policy policy, triple group_shape) {
-  std::int64_t e[N];
-  for (int d = 0; d < N; ++d)
-    e[d] = domain[d];
-  detail::raw_plan raw = detail::plan_raw(e, N, limits, policy, group_shape);
-  dispatch_plan<N> plan{raw.mode, raw.group_shape, {}, domain};
+namespace detail {
+/// The pieces of a raw plan, into a plan of rank N (either kind).
+template <int N, class Plan> Plan plan_from(const raw_plan &raw, const dp::extent<N> &domain) {
+  Plan plan{raw.mode, raw.group_shape, {}, domain};
   plan.pieces.resize(raw.groups.size());
   for (std::size_t p = 0; p < raw.groups.size(); ++p) {
     plan.pieces[p].groups = raw.groups[p];
@@ -277,6 +299,30 @@ dispatch_plan<N> plan_dispatch(const dp::extent<N> &domain, const device_limits 
       plan.pieces[p].origin[d] = raw.origins[p * N + d];
   }
   return plan;
+}
+template <int N>
+raw_plan plan_raw_of(const dp::extent<N> &domain, const device_limits &limits,
+                     dispatch_policy policy, const triple &group_shape) {
+  std::int64_t e[N];
+  for (int d = 0; d < N; ++d)
+    e[d] = domain[d];
+  return plan_raw(e, N, limits, policy, group_shape);
+}
+} // namespace detail
+
+template <int N>
+dispatch_plan<N> plan_dispatch(const dp::extent<N> &domain, const device_limits &limits,
+                               dispatch_policy policy, triple group_shape) {
+  return detail::plan_from<N, dispatch_plan<N>>(
+      detail::plan_raw_of(domain, limits, policy, group_shape), domain);
+}
+
+/// plan_dispatch, as a launch_plan.
+template <int N>
+launch_plan<N> plan_launch(const dp::extent<N> &domain, const device_limits &limits,
+                           dispatch_policy policy, const triple &group_shape) {
+  return detail::plan_from<N, launch_plan<N>>(
+      detail::plan_raw_of(domain, limits, policy, group_shape), domain);
 }
 
 template <int N> double dispatch_plan<N>::wastage() const {

@@ -1,0 +1,198 @@
+/// \file
+/// The completions of a device queue's work without an event per launch.
+/// A call-site's completion is a mark: its queue and a number in the
+/// queue's order, made with no device call and no heap allocation (a
+/// pooled block). The layer's events (a cudaEvent_t on a GPU, a point of
+/// the emulated device's task queue) are recorded only when somebody needs
+/// one: the host waiting for the mark, another queue's work following it,
+/// or a question whether it is done. An event recorded later covers every
+/// earlier mark of its queue (waiting for more work than needed is never
+/// wrong), so one event serves many marks, and events are reused once done.
+/// Plain host code over the layer's event calls (device/executor.hpp lists
+/// them), so CTest counts on the emulated device the events a GPU records.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "../../detail/completion.hpp"
+#include "../../detail/pool.hpp"
+#include "../counters.hpp"
+#include "../profile.hpp"
+
+namespace dp::rt {
+
+/// The marks of one device queue: the numbers handed out, the events
+/// recorded for them, and how far the queue is known to be done.
+template <class Device> class mark_book final : public dp::detail::marks_slot::kept {
+public:
+  using queue_type = typename Device::queue_type;
+  using event_type = typename Device::event_type;
+
+  mark_book(Device &device, queue_type &queue) : device_(&device), queue_(&queue), id_(&queue) {}
+  ~mark_book() override {
+    for (recorded &r : recorded_)
+      device_->destroy_event(r.event);
+    for (event_type &e : spare_)
+      device_->destroy_event(e);
+  }
+
+  /// A new mark: the queue's work enqueued so far.
+  std::uint64_t mark() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return ++marked_;
+  }
+  /// The queue's identity (it may be gone).
+  const void *queue() const { return id_; }
+
+  /// True when the work before mark m is done; never blocks (it may record
+  /// an event, to ask).
+  bool done(std::uint64_t m) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (m <= completed_)
+      return true;
+    const recorded r = covering(m);
+    const bool finished = device_->event_done(r.event);
+    if (finished)
+      reached(r.mark);
+    return finished;
+  }
+
+  /// The host waits for the work before mark m; an error in it is thrown
+  /// (a dp::error naming `site`), unless quietly.
+  void wait(std::uint64_t m, const char *site, bool quietly) {
+    recorded r;
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      if (m <= completed_)
+        return;
+      r = covering(m);
+      ++waiting_; // its event stays out of the spares meanwhile
+    }
+    struct unwait {
+      mark_book &book;
+      ~unwait() {
+        std::lock_guard<std::mutex> lock(book.mutex_);
+        --book.waiting_;
+      }
+    } done_waiting{*this};
+    if (quietly)
+      device_->event_wait_quietly(r.event);
+    else
+      device_->event_wait(r.event, site ? site : "dp: a queue's work");
+    std::lock_guard<std::mutex> lock(mutex_);
+    reached(r.mark);
+  }
+
+  /// `other`'s later work follows the work before mark m (an event wait on
+  /// the other queue, not a host wait).
+  void follow_in(queue_type &other, std::uint64_t m) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (m <= completed_)
+      return;
+    const recorded r = covering(m);
+    count(counter::queue_waits);
+    device_->queue_wait(other, r.event);
+  }
+
+  /// The queue goes: its work is waited for, every mark is done.
+  void retire() noexcept override {
+    std::uint64_t last;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      last = marked_;
+    }
+    if (last > completed_)
+      wait(last, nullptr, true);
+    std::lock_guard<std::mutex> lock(mutex_);
+    completed_ = marked_;
+    queue_ = nullptr;
+  }
+
+private:
+  struct recorded {
+    std::uint64_t mark = 0; ///< covers every mark up to this one
+    event_type event{};
+  };
+
+  /// An event that covers mark m (locked): the first recorded at or after
+  /// it, else one recorded now (it covers every mark so far).
+  recorded covering(std::uint64_t m) {
+    for (const recorded &r : recorded_)
+      if (r.mark >= m)
+        return r;
+    recorded r;
+    r.mark = marked_;
+    if (!spare_.empty()) {
+      r.event = spare_.back();
+      spare_.pop_back();
+    } else {
+      r.event = device_->new_event();
+    }
+    count(counter::events_recorded);
+    device_->record_event(*queue_, r.event);
+    recorded_.push_back(r);
+    return r;
+  }
+  /// The work before mark m is done (locked): events up to it are spare
+  /// again, unless a host thread is waiting on one.
+  void reached(std::uint64_t m) {
+    if (m > completed_)
+      completed_ = m;
+    if (waiting_ > 0)
+      return;
+    while (!recorded_.empty() && recorded_.front().mark <= completed_) {
+      spare_.push_back(recorded_.front().event);
+      recorded_.pop_front();
+    }
+  }
+
+  Device *device_;
+  queue_type *queue_; ///< null once it is gone
+  const void *id_;
+  std::mutex mutex_;
+  std::uint64_t marked_ = 0, completed_ = 0;
+  int waiting_ = 0;
+  std::deque<recorded> recorded_; ///< by mark, oldest first
+  std::vector<event_type> spare_;
+};
+
+/// A mark as a completion: what a launch's blocks and scalars hold.
+template <class Device> class mark final : public dp::detail::completion {
+public:
+  mark(std::shared_ptr<mark_book<Device>> book, std::uint64_t at, const char *site)
+      : book_(std::move(book)), at_(at), site_(site) {}
+  void wait() override {
+    if (!waited_) {
+      count(counter::host_waits);
+      profile::timed_wait(site_, [&] { book_->wait(at_, site_, false); });
+      waited_ = true;
+    }
+  }
+  void wait_quietly() noexcept override {
+    if (!waited_)
+      book_->wait(at_, site_, true);
+  }
+  bool done() const override { return waited_ || book_->done(at_); }
+  const void *queue() const override { return book_->queue(); }
+  /// `other` (a queue of the same device) follows this work.
+  void follow_in(typename Device::queue_type &other) const { book_->follow_in(other, at_); }
+
+private:
+  std::shared_ptr<mark_book<Device>> book_;
+  std::uint64_t at_;
+  const char *site_;
+  bool waited_ = false;
+};
+
+/// The marks of `queue`, made on first use and kept with the queue.
+template <class Device>
+std::shared_ptr<mark_book<Device>> marks_of(Device &device, typename Device::queue_type &queue) {
+  return queue.marks.template get<mark_book<Device>>(
+      [&] { return std::make_shared<mark_book<Device>>(device, queue); });
+}
+
+} // namespace dp::rt

@@ -1,0 +1,143 @@
+// What one steady-state call-site costs beside the launch it makes, counted
+// on a CPU: heap allocations and getenv calls (this program interposes
+// malloc, calloc, realloc and getenv) and what it asks of the device layer
+// (dp::rt's counters: launches, device queries, allocations, events,
+// copies, waits). A time-step code makes thousands of small launches; each
+// of these costs shows on a GPU as time between kernels.
+//
+// Run translated on the host backend and on the emulated device
+// (DP_HOST_MODE=emulate); exits non-zero naming every cost over its limit.
+#include <dp/dp.hpp>
+#include <dp/rt/backend.hpp>
+#include <dp/rt/counters.hpp>
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+extern "C" void *__libc_malloc(std::size_t);
+extern "C" void *__libc_calloc(std::size_t, std::size_t);
+extern "C" void *__libc_realloc(void *, std::size_t);
+
+namespace {
+std::atomic<long> allocations{0}, environment_reads{0};
+} // namespace
+
+extern "C" void *malloc(std::size_t n) {
+  allocations.fetch_add(1, std::memory_order_relaxed);
+  return __libc_malloc(n);
+}
+extern "C" void *calloc(std::size_t a, std::size_t b) {
+  allocations.fetch_add(1, std::memory_order_relaxed);
+  return __libc_calloc(a, b);
+}
+extern "C" void *realloc(void *p, std::size_t n) {
+  allocations.fetch_add(1, std::memory_order_relaxed);
+  return __libc_realloc(p, n);
+}
+extern "C" char *getenv(const char *name) {
+  environment_reads.fetch_add(1, std::memory_order_relaxed);
+  return secure_getenv(name);
+}
+
+namespace {
+using dp::rt::counter;
+
+int failures = 0;
+
+/// What `calls` steady-state runs of `site` cost, each against its limit.
+struct cost {
+  const char *site;
+  long calls;
+  long allocations, environment_reads;
+  dp::rt::counts device;
+
+  void check(const char *what, double per_call, double limit) const {
+    const bool over = per_call > limit;
+    std::printf("%-24s %-22s %6.2f per call (limit %g)%s\n", site, what, per_call, limit,
+                over ? "  OVER" : "");
+    failures += over;
+  }
+  double per(long n) const { return double(n) / double(calls); }
+  double per(counter c) const { return per(static_cast<long>(device[c])); }
+};
+
+/// Runs `body` (one call-site) `n` times after a warm-up, then waits on q.
+template <class Body> cost measure(const char *site, dp::queue &q, Body body) {
+  for (int i = 0; i < 50; ++i)
+    body();
+  q.wait();
+  const long a0 = allocations, e0 = environment_reads;
+  const dp::rt::counts c0 = dp::rt::counters();
+  const long n = 1000;
+  for (long i = 0; i < n; ++i)
+    body();
+  const dp::rt::counts spent = dp::rt::counters() - c0;
+  const long a = allocations - a0, e = environment_reads - e0;
+  return {site, n, a, e, spent};
+}
+
+/// What one call-site may cost, per call.
+struct limits {
+  double allocations;
+  double launches;
+  double host_waits = 0, to_host_copies = 0, events = 0;
+};
+
+void check(const cost &c, const limits &l) {
+  c.check("heap allocations", c.per(c.allocations), l.allocations);
+  c.check("getenv calls", c.per(c.environment_reads), 0);
+  c.check("launches", c.per(counter::launches), l.launches);
+  c.check("device queries", c.per(counter::device_queries), 0);
+  c.check("device allocations", c.per(counter::device_allocations), 0);
+  c.check("events recorded", c.per(counter::events_recorded), l.events);
+  c.check("host waits", c.per(counter::host_waits), l.host_waits);
+  c.check("device-wide syncs", c.per(counter::device_syncs), 0);
+  c.check("copies to the device", c.per(counter::to_device_copies), 0);
+  c.check("copies to the host", c.per(counter::to_host_copies), l.to_host_copies);
+  c.check("host follows", c.per(counter::host_follows), 0);
+}
+} // namespace
+
+int main() {
+  const bool device = dp::rt::launches_on_device();
+  const dp::grid<1> g(16);
+  dp::field<1, float> a(g, 1.0f), b(g, 2.0f);
+  dp::queue q;
+
+  // A forall: the launch and nothing else. On the host the queue's task
+  // holds the kernel (one allocation; the queue's storage grows by a chunk
+  // every dozen tasks); on a device the completion comes from a pool, the
+  // name is made once per call-site and no event is recorded.
+  const cost forall = measure("forall, 16 points", q, [&] {
+    dp::forall(dp::on(q), g, [](float &x, float y) { x += y; }, a, b);
+  });
+  check(forall, {device ? 3.0 : 1.1, 1});
+
+  // A reduce into one scalar, again and again: each folds into the value
+  // before it, which the host waits for (and a device reads back). What
+  // it allocates is guarded here at today's count, not yet at its goal.
+  dp::scalar<float> total(0.0f);
+  const cost reduce = measure("reduce, 16 points", q, [&] {
+    dp::reduce(dp::on(q), g, [](float x, float y) { return x + y; }, total,
+               [](float x) { return x; }, b);
+  });
+  limits reduce_limits{device ? 8.0 : 2.2, 1, 1, device ? 1.0 : 0.0,
+                       device ? 1.0 : 0.0};
+  check(reduce, reduce_limits);
+
+  // Waiting is where events belong: one per wait at most.
+  const dp::rt::counts before = dp::rt::counters();
+  q.wait();
+  const dp::rt::counts waited = dp::rt::counters() - before;
+  const double events = double(waited[counter::events_recorded]);
+  std::printf("%-24s %-22s %6.2f (limit 1)%s\n", "queue::wait", "events recorded", events,
+              events > 1 ? "  OVER" : "");
+  failures += events > 1;
+
+  std::printf("a(0) = %g, total = %g\n", double(a(0)), double(total.get()));
+  if (failures)
+    std::printf("%d costs over their limits\n", failures);
+  return failures ? 1 : 0;
+}
