@@ -63,6 +63,18 @@ std::string text(SourceRange R, const ASTContext &Ctx) {
       .str();
 }
 
+/// A member of the function object: a capture, or a data member read
+/// through a captured `this`. Its constructor parameter drops the const.
+LambdaObject::Member memberOf(std::string Name, QualType T, std::string Init,
+                              const ASTContext &Ctx) {
+  LambdaObject::Member M;
+  M.Name = std::move(Name);
+  M.Type = printType(T, Ctx);
+  M.ParamType = printType(T.getUnqualifiedType(), Ctx);
+  M.Init = std::move(Init);
+  return M;
+}
+
 /// Finds what in a type (or a lambda's code) cannot be named at namespace
 /// scope: a function-local type, a template parameter (but those of the
 /// function template the object is written for), a member of an enclosing
@@ -612,14 +624,12 @@ std::variant<LambdaObject, std::string> planLambdaObject(const LambdaExpr *Insta
     if (!N.Problem.empty())
       return "the type of its capture '" + Var->getName().str() + "' cannot be named outside "
              "its function (" + N.Problem + ")";
-    LambdaObject::Member M;
-    M.Name = Var->getName().str();
-    M.Type = printType(T, Ctx);
-    M.ParamType = printType(T.getUnqualifiedType(), Ctx);
-    M.Init = Instance->isInitCapture(&C) ? text(Var->getInit()->getSourceRange(), Ctx) : M.Name;
-    if (M.Init.empty())
-      return "the initializer of its capture '" + M.Name + "' is not in the source";
-    O.Members.push_back(std::move(M));
+    const std::string Name = Var->getName().str();
+    const std::string Init =
+        Instance->isInitCapture(&C) ? text(Var->getInit()->getSourceRange(), Ctx) : Name;
+    if (Init.empty())
+      return "the initializer of its capture '" + Name + "' is not in the source";
+    O.Members.push_back(memberOf(Name, T, Init, Ctx));
   }
 
   // Captured `this`: the data members the body reads through it become
@@ -655,12 +665,8 @@ std::variant<LambdaObject, std::string> planLambdaObject(const LambdaExpr *Insta
       if (!N.Problem.empty())
         return "the type of the member '" + FD->getName().str() + "' it reads through 'this' "
                "cannot be named outside its class (" + N.Problem + ")";
-      LambdaObject::Member M;
-      M.Name = FD->getName().str();
-      M.Type = printType(Type, Ctx);
-      M.ParamType = printType(Type.getUnqualifiedType(), Ctx);
-      M.Init = M.Name; // in the member function: this->name
-      O.Members.push_back(std::move(M));
+      // Initialised in the member function by its name: this->name.
+      O.Members.push_back(memberOf(FD->getName().str(), Type, FD->getName().str(), Ctx));
     }
   }
 
