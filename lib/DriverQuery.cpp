@@ -72,18 +72,34 @@ std::optional<std::string> ask(const std::string &Path) {
 
 std::vector<std::string> defaultQueryDrivers() { return {"/usr/bin/*", "/usr/local/bin/*"}; }
 
-std::optional<std::string> compilerIncludeDir(const std::string &Compiler,
-                                              const std::vector<std::string> &Globs) {
+std::optional<CompilerHeaders> compilerHeaders(const std::string &Compiler,
+                                               const std::vector<std::string> &Globs) {
   const std::optional<std::string> Path = resolve(Compiler);
   if (!Path || !allowed(*Path, Globs))
     return std::nullopt;
   static std::mutex Lock;
   static std::map<std::string, std::optional<std::string>> Asked;
-  std::lock_guard<std::mutex> Guard(Lock);
-  auto It = Asked.find(*Path);
-  if (It == Asked.end())
-    It = Asked.emplace(*Path, ask(*Path)).first;
-  return It->second;
+  std::optional<std::string> Dir;
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    auto It = Asked.find(*Path);
+    if (It == Asked.end())
+      It = Asked.emplace(*Path, ask(*Path)).first;
+    Dir = It->second;
+  }
+  if (!Dir)
+    return std::nullopt;
+  // GCC answers PREFIX/lib/gcc/TRIPLE/VERSION/include; clang its resource
+  // directory, under lib/clang.
+  const bool Gcc = llvm::StringRef(*Dir).contains("/gcc/");
+  return CompilerHeaders{*Dir, Gcc};
+}
+
+std::vector<std::string> compilerHeaderArguments(const CompilerHeaders &H) {
+  std::vector<std::string> Args = {"-idirafter", H.Dir};
+  if (H.Gcc)
+    Args.push_back("-D__malloc__(...)=__malloc__");
+  return Args;
 }
 
 clang::tooling::ArgumentsAdjuster queryDriverAdjuster(std::vector<std::string> Globs) {
@@ -91,10 +107,10 @@ clang::tooling::ArgumentsAdjuster queryDriverAdjuster(std::vector<std::string> G
                                     llvm::StringRef File) {
     if (Args.empty() || Globs.empty())
       return Args;
-    const std::optional<std::string> Dir = compilerIncludeDir(Args.front(), Globs);
-    if (!Dir)
+    const std::optional<CompilerHeaders> Headers = compilerHeaders(Args.front(), Globs);
+    if (!Headers)
       return Args;
-    return clang::tooling::getInsertArgumentAdjuster({"-idirafter", *Dir},
+    return clang::tooling::getInsertArgumentAdjuster(compilerHeaderArguments(*Headers),
                                                      clang::tooling::ArgumentInsertPosition::END)(
         Args, File);
   };

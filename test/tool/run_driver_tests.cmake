@@ -216,6 +216,26 @@ if(NOT last_err MATCHES "unused variable 'unused'" OR NOT last_err MATCHES "over
   message(FATAL_ERROR "--compiler-warnings should show the compiler's warnings and their notes:\n${last_err}")
 endif()
 
+# A database made with g++ -fopenmp (and OpenACC's header): omp.h and
+# openacc.h live in GCC's own include directory, which dpstub asks the
+# compiler for (--query-driver); GCC 12's omp.h also needs the shim for
+# its __malloc__(omp_free) attribute.
+find_program(GXX NAMES g++ PATHS /usr/bin NO_DEFAULT_PATH)
+if(GXX)
+  file(WRITE ${WORK}/omp/omp.cpp "#include <omp.h>\n#include <openacc.h>\n#include <dp/dp.hpp>\nint threads() { return omp_get_max_threads(); }\nvoid f(dp::field<1, float> &a) {\n#pragma omp parallel for\n  for (int i = 0; i < 4; ++i) (void)i;\n  dp::forall(a.get_grid(), [](float &x) { x = 1; }, a);\n}\n")
+  file(WRITE ${WORK}/omp/compile_commands.json
+       "[{\"directory\": \"${WORK}/omp\", \"file\": \"${WORK}/omp/omp.cpp\", \"command\": \"${GXX} -std=c++17 -fopenmp -O2 -I${INCLUDE} -c omp.cpp -o omp.o\"}]")
+  expect_exit(0 ${DPSTUB} -p ${WORK}/omp --all --out-dir ${WORK}/omp-out)
+  if(NOT last_err MATCHES "1 translated")
+    message(FATAL_ERROR "a g++ -fopenmp database should translate:\n${last_err}")
+  endif()
+  # Asking no compiler: the header is not found (what the query fixes).
+  expect_exit(1 ${DPSTUB} -p ${WORK}/omp --all --query-driver= --list)
+  if(NOT last_err MATCHES "'omp.h' file not found")
+    message(FATAL_ERROR "without the query omp.h should be missing:\n${last_err}")
+  endif()
+endif()
+
 execute_process(COMMAND ${DPSTUB} --help OUTPUT_VARIABLE help ERROR_VARIABLE help)
 if(NOT help MATCHES "Exactly one output mode" OR NOT help MATCHES "-- -std=c\\+\\+17"
    OR NOT help MATCHES "Exit status: 0")
