@@ -32,7 +32,7 @@ enum class counter : int {
   host_follows,    ///< a device queue made to follow work that is no event of its device (the host waits, on a GPU)
   device_queries,  ///< questions to the device (its count, its limits): once per process
   host_registrations, ///< field blocks whose host memory was page-locked in place
-  staged_copies,      ///< transfers through a queue's page-locked chunks (device/transfers.hpp)
+  staged_copies,      ///< a field's transfers through a queue's page-locked chunks (device/transfers.hpp)
   reuploads,          ///< a block copied to the device again because the host wrote it
   device_bytes, ///< device memory allocated and not freed (raw blocks, cached ones included)
   pinned_bytes, ///< page-locked host memory allocated and not freed

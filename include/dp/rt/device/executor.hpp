@@ -168,7 +168,7 @@ public:
   }
   void *device_data() const override { return data_; }
   void copy_to_host(void *host, std::size_t bytes) override {
-    const bool in_place = registered_for(const_cast<void *>(host), bytes);
+    const bool in_place = registered_for(host, bytes);
     profile::timed_transfer(state_->device, *queue_, profile::category::to_host, bytes, [&] {
       state_->device.copy_to_host(*queue_, host, data_, bytes, in_place);
     });
@@ -195,18 +195,21 @@ public:
 private:
   /// Whether `host` (the block's host memory) is page-locked for this
   /// transfer: registered from the block's second transfer on
-  /// (device/transfers.hpp), when the layer can.
+  /// (device/transfers.hpp), when the layer can. Counts the path the
+  /// transfer takes, here for every layer alike.
   bool registered_for(void *host, std::size_t bytes) {
     const int before = transfers_++;
-    if (registered_)
-      return true;
-    if (!should_register(bytes, before) || !state_->device.register_host(host, bytes))
-      return false;
-    registered_ = host;
-    registered_bytes_ = bytes;
-    count(counter::host_registrations);
-    count(counter::registered_bytes, static_cast<std::int64_t>(bytes));
-    return true;
+    if (!registered_ && should_register(bytes, before) &&
+        state_->device.register_host(host, bytes)) {
+      registered_ = host;
+      registered_bytes_ = bytes;
+      count(counter::host_registrations);
+      count(counter::registered_bytes, static_cast<std::int64_t>(bytes));
+    }
+    const bool in_place = registered_ != nullptr;
+    if (path_of(bytes, in_place) == transfer_path::staged)
+      count(counter::staged_copies);
+    return in_place;
   }
 
   std::shared_ptr<device_state<Device>> state_;

@@ -18,7 +18,6 @@
 #include "../backend.hpp"
 #include "../counters.hpp"
 #include "../device/executor.hpp"
-#include "../device/transfers.hpp"
 #include "../plan/plan.hpp"
 #include "../stub/dispatch.hpp"
 #include "../stub/table.hpp"
@@ -67,24 +66,22 @@ public:
     }
   }
 
-  /// Copies take the GPU's paths (device/transfers.hpp), counted alike;
-  /// each is a task of the queue.
+  /// Copies (whatever their path, device/transfers.hpp, which the mirror
+  /// counts) are tasks of the queue.
   void copy_to_host(queue_type &q, void *host, const void *dev, std::size_t bytes,
-                    bool registered = false) {
+                    bool = false) {
     count(counter::to_host_bytes, static_cast<std::int64_t>(bytes));
     count(counter::to_host_copies);
     count(counter::host_waits);
-    count(counter::staged_copies, path_of(bytes, registered) == transfer_path::staged);
     q.enqueue("dp: a copy to the host", [=] { std::memcpy(host, dev, bytes); });
     q.here().wait(true);
   }
   /// True: the copy reads host memory until q reaches it (as a GPU's does
   /// from registered memory; a staged copy has read it when it returns).
   bool copy_to_device(queue_type &q, void *dev, const void *host, std::size_t bytes,
-                      bool registered = false) {
+                      bool = false) {
     count(counter::to_device_bytes, static_cast<std::int64_t>(bytes));
     count(counter::to_device_copies);
-    count(counter::staged_copies, path_of(bytes, registered) == transfer_path::staged);
     q.enqueue("dp: a copy to the device", [=] { std::memcpy(dev, host, bytes); });
     return true;
   }

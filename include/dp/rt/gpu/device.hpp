@@ -155,7 +155,6 @@ public:
     case transfer_path::staged:
       break;
     }
-    count(counter::staged_copies);
     constexpr std::size_t chunk = gpu::staging_ring::chunk_bytes;
     for (std::size_t at = 0; at < bytes; at += chunk) {
       const int c = q.staging.take("dp: a copy to the device");
@@ -180,7 +179,6 @@ public:
       DP_GPU_CHECK("dp: a copy to the host", DP_GPU(StreamSynchronize)(q.handle));
       return;
     }
-    count(counter::staged_copies);
     constexpr std::size_t chunk = gpu::staging_ring::chunk_bytes;
     std::size_t previous_at = 0, previous_n = 0;
     int previous = -1;
