@@ -105,10 +105,55 @@ void task_queue::enqueue(const char *site, std::function<void()> task) {
   (void)push(site, std::move(task));
 }
 
+void task_queue::begin_capture() {
+  std::lock_guard<std::mutex> lock(s_->mutex);
+  s_->capture.emplace();
+}
+
+task_queue::captured task_queue::end_capture() {
+  std::lock_guard<std::mutex> lock(s_->mutex);
+  captured out = std::move(*s_->capture);
+  s_->capture.reset();
+  return out;
+}
+
+namespace {
+/// A task's error as its queue reports it: prefixed by its site unless a
+/// dp::error raised inside names it already.
+std::string named_error(const char *site, const std::string &what) {
+  return what.rfind(site, 0) == 0 ? what : std::string(site) + ": " + what;
+}
+} // namespace
+
+void task_queue::run_all(const captured &tasks) {
+  std::optional<std::string> first;
+  for (const auto &[site, task] : tasks) {
+    try {
+      task();
+    } catch (const std::exception &e) {
+      if (!first)
+        first = named_error(site, e.what());
+    } catch (...) {
+      if (!first)
+        first = std::string(site) + ": an unknown exception";
+    }
+  }
+  if (first)
+    throw dp::error(*first);
+}
+
+void task_queue::replay(const char *name, std::shared_ptr<const captured> tasks) {
+  enqueue(name, [tasks = std::move(tasks)] { run_all(*tasks); });
+}
+
 std::uint64_t task_queue::push(const char *site, std::function<void()> task) {
   std::uint64_t seq;
   {
     std::lock_guard<std::mutex> lock(s_->mutex);
+    if (s_->capture) { // kept for a recording; nothing runs
+      s_->capture->emplace_back(site, std::move(task));
+      return s_->enqueued;
+    }
     s_->tasks.emplace_back(site, std::move(task));
     seq = ++s_->enqueued;
   }
@@ -155,9 +200,7 @@ void task_queue::run() {
     try {
       task.second();
     } catch (const std::exception &e) {
-      const std::string what = e.what();
-      // A dp::error raised inside names its call-site already.
-      error = what.rfind(task.first, 0) == 0 ? what : std::string(task.first) + ": " + what;
+      error = named_error(task.first, e.what());
     } catch (...) {
       error = std::string(task.first) + ": an unknown exception";
     }

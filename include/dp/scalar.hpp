@@ -73,6 +73,11 @@ struct scalar_access {
     s.settle();
     return &s.value_;
   }
+  /// Where s's value is, without waiting for anything (a recorded
+  /// reduction: its replays store there in their turn).
+  template <class T> static T *value_slot(scalar<T> &s) { return &s.value_; }
+  /// Drops what access to s waits for, unwaited (a recording's guard).
+  template <class T> static void forget(scalar<T> &s) { s.pending_.reset(); }
   /// From now on, access to s waits for `done`.
   template <class T> static void later(scalar<T> &s, pending done) {
     s.settle();

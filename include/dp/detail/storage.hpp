@@ -112,9 +112,9 @@ public:
   void *host_data() const noexcept { return host_; }
   std::size_t bytes() const noexcept { return bytes_; }
 
-  /// True when the host may read the block now: its copy is current and no
-  /// launch still writes it.
-  bool host_current() const noexcept { return host_current_; }
+  /// True when the host may read the block now: its copy is current, no
+  /// launch still writes it and no recording (dp::record) is writing it.
+  bool host_current() const noexcept { return host_current_ && !held_; }
   /// True when the host may write the block now: as host_current, and no
   /// device copy to mark stale, no launch still reading it.
   bool host_exclusive() const noexcept { return host_exclusive_; }
@@ -125,6 +125,8 @@ public:
   /// Brings the host copy up to date: waits for the block's writer, then
   /// copies from the device if the device holds the data.
   void make_host_current() {
+    if (held_)
+      held_->wait(); // a recording writes the block: its error, naming both
     wait_for_writer();
     if (!host_current_) {
       if (device_current_ && mirror_)
@@ -183,7 +185,7 @@ public:
   /// launches using it are done); keeps it where it is the only current
   /// copy. True when it was freed.
   bool release_device() {
-    if (!mirror_)
+    if (!mirror_ || pins_ > 0) // a recording's graph holds its address
       return false;
     if (writer_)
       wait_for_writer();
@@ -247,6 +249,18 @@ public:
   /// True when a launch still writing the block writes its device copy.
   bool written_on_device() const noexcept { return writer_ && writer_on_device_; }
 
+  /// While dp::record records a call-site writing the block, host access
+  /// is a misuse: it waits for `guard`, whose wait throws the error naming
+  /// both. null: host access as before.
+  void hold(pending guard) {
+    held_ = std::move(guard);
+    update();
+  }
+  /// A recording's graph addresses the block's device copy: it stays where
+  /// it is (release_device keeps it) until every pin is gone.
+  void pin_device() noexcept { ++pins_; }
+  void unpin_device() noexcept { --pins_; }
+
   /// The launch still writing the block, if any.
   const pending &writer() const noexcept { return writer_; }
   /// The launches still reading it.
@@ -293,7 +307,7 @@ private:
   }
   void update() noexcept {
     host_current_ = host_current_ && !writer_;
-    host_exclusive_ = host_current_ && !device_current_ && readers_.empty();
+    host_exclusive_ = host_current_ && !held_ && !device_current_ && readers_.empty();
   }
 
   std::atomic<long> refs_{1};
@@ -309,6 +323,8 @@ private:
   bool writer_on_device_ = false;
   std::vector<pending> readers_;
   pending fill_; ///< the copy filling the device block, until it is done
+  pending held_; ///< a recording writing the block, while it records
+  int pins_ = 0; ///< recordings whose graphs address the device copy
 };
 
 /// Owning reference to a storage. Reference counting happens on the host

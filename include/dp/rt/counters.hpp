@@ -34,6 +34,8 @@ enum class counter : int {
   host_registrations, ///< field blocks whose host memory was page-locked in place
   staged_copies,      ///< a field's transfers through a queue's page-locked chunks (device/transfers.hpp)
   reuploads,          ///< a block copied to the device again because the host wrote it
+  graph_launches,     ///< replays of a dp::record recording (one CUDA/HIP graph launch each)
+  graphs_built,       ///< recordings made into a device graph (captured and instantiated)
   device_bytes, ///< device memory allocated and not freed (raw blocks, cached ones included)
   pinned_bytes, ///< page-locked host memory allocated and not freed
   registered_bytes, ///< host memory page-locked in place and not yet released

@@ -18,6 +18,8 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "../detail/completion.hpp"
 #include "profile.hpp"
@@ -37,6 +39,22 @@ public:
   /// Enqueues `task`; `site` (which must outlive the task: a literal or a
   /// call-site's name) names the call-site in its error, if any.
   void enqueue(const char *site, std::function<void()> task);
+
+  /// Tasks kept instead of run, each with the site that names its error.
+  using captured = std::vector<std::pair<const char *, std::function<void()>>>;
+  /// The queue's counterpart of a stream capture (dp::record): from now
+  /// until end_capture(), what is enqueued is kept, in order, not run.
+  /// Only the capturing thread may enqueue meanwhile.
+  void begin_capture();
+  /// The tasks kept since begin_capture(); the queue runs what is
+  /// enqueued again.
+  captured end_capture();
+  /// Enqueues `tasks` as one task named `name` (a graph's launch): they
+  /// run in order, as run_all() runs them.
+  void replay(const char *name, std::shared_ptr<const captured> tasks);
+  /// Runs `tasks` in order; the first error among them is thrown once all
+  /// have run, naming its task's site.
+  static void run_all(const captured &tasks);
   /// The completion of everything enqueued so far.
   dp::detail::pending record();
 
@@ -89,6 +107,7 @@ private:
     std::uint64_t enqueued = 0, completed = 0;
     std::optional<failure> first_failure; ///< the first error not reported yet
     bool stopping = false;
+    std::optional<captured> capture; ///< between begin_capture() and end_capture()
     void wait_for(std::uint64_t seq, bool report);
   };
   void run();

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <new>
 #include <string>
 #include <vector>
@@ -125,6 +126,21 @@ public:
     count(counter::host_waits);
     q.here().wait(true);
   }
+  // Graphs (dp::record): a capture of the queue's tasks, replayed as one.
+  struct graph_type {
+    std::shared_ptr<const task_queue::captured> tasks;
+  };
+  static void begin_capture(queue_type &q) { q.begin_capture(); }
+  static graph_type end_capture(queue_type &q, const char *) {
+    return {std::make_shared<const task_queue::captured>(q.end_capture())};
+  }
+  /// One task of q runs the graph's tasks in order; `name` (the
+  /// recording's) and each task's site name an error.
+  static void launch_graph(queue_type &q, const graph_type &g, const char *name) {
+    q.replay(name, g.tasks);
+  }
+  static void destroy_graph(graph_type &g) { g.tasks.reset(); }
+
   /// DP_PROFILE's stamp of the point q's work has reached: a task.
   profile::stamp_ptr stamp(queue_type &q) { return q.stamp(); }
 

@@ -82,6 +82,8 @@ inline bool device_present() {
 /// The few calls the GPU device layer (gpu/device.hpp) makes, each checked.
 using stream_t = DP_GPU(Stream_t);
 using event_t = DP_GPU(Event_t);
+using graph_t = DP_GPU(Graph_t);
+using graph_exec_t = DP_GPU(GraphExec_t);
 
 /// Device memory; a dp::error when there is none left.
 inline void *device_allocate(std::size_t bytes) {

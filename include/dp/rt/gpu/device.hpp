@@ -232,6 +232,34 @@ public:
     count(counter::host_waits);
     profile::timed_wait(site, [&] { DP_GPU_CHECK(site, DP_GPU(StreamSynchronize)(q.handle)); });
   }
+  // Graphs (dp::record): the recording's work captured from q's stream
+  // (relaxed: vendor calls may size and allocate their scratch while it
+  // captures), instantiated once, launched once per replay.
+  using graph_type = gpu::graph_exec_t;
+  static void begin_capture(queue_type &q) {
+    DP_GPU_CHECK("dp::record: a stream capture",
+                 DP_GPU(StreamBeginCapture)(q.handle, DP_GPU(StreamCaptureModeRelaxed)));
+  }
+  static graph_type end_capture(queue_type &q, const char *name) {
+    gpu::graph_t captured = nullptr;
+    DP_GPU_CHECK(name, DP_GPU(StreamEndCapture)(q.handle, &captured));
+    graph_type exec = nullptr;
+    const dp_gpu_error_t status = DP_GPU(GraphInstantiateWithFlags)(&exec, captured, 0);
+    (void)DP_GPU(GraphDestroy)(captured); // the executable graph is a copy
+    DP_GPU_CHECK(name, status);
+    return exec;
+  }
+  /// One launch of the whole graph on q; `name` (the recording's) names
+  /// an error of it.
+  static void launch_graph(queue_type &q, const graph_type &g, const char *name) {
+    DP_GPU_CHECK(name, DP_GPU(GraphLaunch)(g, q.handle));
+  }
+  static void destroy_graph(graph_type &g) {
+    if (g)
+      (void)DP_GPU(GraphExecDestroy)(g);
+    g = nullptr;
+  }
+
   /// DP_PROFILE's stamp of the point q's work has reached: a timing event.
   profile::stamp_ptr stamp(queue_type &q) { return std::make_shared<gpu::timing_stamp>(q.handle); }
 
