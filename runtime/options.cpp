@@ -1,6 +1,7 @@
 // Execution options: the checks of launch-shape hints, and the registry of
 // live queues dp::wait_all() waits for.
 
+#include <dp/detail/recording.hpp>
 #include <dp/error.hpp>
 #include <dp/options.hpp>
 #include <dp/rt/task_queue.hpp>
@@ -41,6 +42,8 @@ rt::task_queue &detail::queue_state::host() {
 }
 
 void detail::queue_state::wait() {
+  if (recording *r = recording::active())
+    r->refuse("dp::queue::wait()");
   rt::task_queue *host;
   std::function<void()> device;
   {

@@ -1,5 +1,6 @@
 // dp::wait_all(): every executor made so far waits for its queues.
 
+#include <dp/detail/recording.hpp>
 #include <dp/error.hpp>
 #include <dp/wait.hpp>
 
@@ -38,6 +39,8 @@ void rt::detail::on_wait_all(void (*wait)()) {
 }
 
 void wait_all() {
+  if (detail::recording *r = detail::recording::active())
+    r->refuse("dp::wait_all()");
   waiters &w = registered();
   const int n = w.count.load();
   for (int i = 0; i < n; ++i)

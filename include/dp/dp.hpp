@@ -14,6 +14,7 @@
 #include "extent.hpp"
 #include "field.hpp"
 #include "forall.hpp"
+#include "graph.hpp"
 #include "grid.hpp"
 #include "index.hpp"
 #include "indexable.hpp"

@@ -9,6 +9,7 @@
 #include "reference/call_checks.hpp"
 #include "reference/domain_walk.hpp"
 #include "reference/host_tiles.hpp"
+#include "reference/record_call.hpp"
 #include "grid.hpp"
 #include "options.hpp"
 #include "tiled_grid.hpp"
@@ -71,7 +72,8 @@ void host_forall_tiled(const call_info &call, const tiled_grid<Rc, T...> &domain
 namespace detail {
 /// The body of the untranslated call-site (the host reference).
 template <class Domain, class K, class... Args>
-void forall_reference(const source_site &site, const Domain &domain, K &kernel, Args &...args) {
+void forall_reference(const source_site &site, const exec_options *options, const Domain &domain,
+                      K &kernel, Args &...args) {
 #if !defined(DPSTUB_TOOL) // dpstub checks call-sites itself, with located diagnostics
   static_assert(detail::domain_rank_v<Domain> > 0,
                 "dp::forall: the compute domain must be a dp::grid<N>, a dp::tile<...>(grid), "
@@ -79,13 +81,21 @@ void forall_reference(const source_site &site, const Domain &domain, K &kernel, 
   static_assert(detail::tokens_fit_domain_v<Domain, Args...>,
                 "dp::forall: dp::_tile, dp::_tile_index and dp::_local_index need a tiled "
                 "domain: dp::tile<T0, ...>(grid)");
+  if constexpr (detail::domain_rank_v<Domain> > 0 && detail::tokens_fit_domain_v<Domain, Args...>) {
+    const auto uses = bound_kernel<domain_rank_v<Domain>, K, Args...>::uses(args...);
+    if (kept_for_replay(
+            call_info{"dp::forall", nullptr, site}, options, uses.data(), sizeof...(Args),
+            [site](const Domain &d, K &k, Args &...a) { forall_reference(site, nullptr, d, k, a...); },
+            domain, kernel, args...))
+      return;
+  }
   if constexpr (detail::tiled_rank_v<Domain> > 0)
     detail::host_forall_tiled(call_info{"dp::forall", nullptr, site}, domain, kernel, args...);
   else if constexpr (detail::walk_rank_v<Domain> > 0 && detail::tokens_fit_domain_v<Domain, Args...>)
     detail::host_forall(call_info{"dp::forall", nullptr, site}, detail::walk_of(domain), kernel,
                         args...);
 #else
-  (void)site, (void)domain, (void)kernel, ((void)args, ...);
+  (void)site, (void)options, (void)domain, (void)kernel, ((void)args, ...);
 #endif
 }
 } // namespace detail
@@ -117,7 +127,7 @@ template <class Domain, class K, class... Args,
           std::enable_if_t<!detail::is_exec_options_v<Domain> && !detail::sited_domain_v<Domain>,
                            int> = 0>
 void forall(const Domain &domain, K &&kernel, Args &&...args) {
-  detail::forall_reference({}, domain, kernel, args...);
+  detail::forall_reference({}, nullptr, domain, kernel, args...);
 }
 
 #if !defined(DPSTUB_TOOL)
@@ -126,7 +136,7 @@ void forall(const Domain &domain, K &&kernel, Args &&...args) {
 #define DP_DETAIL_SITED_FORALL(N)                                                                  \
   template <class K, class... Args>                                                                \
   void forall(detail::at_site<grid<N>> domain, K &&kernel, Args &&...args) {                       \
-    detail::forall_reference(domain.site, domain.value, kernel, args...);                          \
+    detail::forall_reference(domain.site, nullptr, domain.value, kernel, args...);                          \
   }
 DP_DETAIL_SITED_RANKS(DP_DETAIL_SITED_FORALL)
 #undef DP_DETAIL_SITED_FORALL
@@ -142,7 +152,7 @@ void forall(detail::options_arg options, const Domain &domain, K &&kernel, Args 
   detail::check_reference_hints({"dp::forall", nullptr, detail::site_of(options)},
                                 detail::value_of(options), detail::tiled_rank_v<Domain> > 0);
 #endif
-  detail::forall_reference(detail::site_of(options), domain, kernel, args...);
+  detail::forall_reference(detail::site_of(options), &detail::value_of(options), domain, kernel, args...);
 }
 
 } // namespace dp

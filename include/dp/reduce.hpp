@@ -6,6 +6,7 @@
 #include <optional>
 #include <type_traits>
 
+#include "reference/record_call.hpp"
 #include "reference/bound_kernel.hpp"
 #include "reference/call_checks.hpp"
 #include "reference/host_fold.hpp"
@@ -78,8 +79,8 @@ void host_reduce_pencils(const call_info &call, const grid<N> &domain, const R &
 namespace detail {
 /// The body of the untranslated call-site (the host reference).
 template <class Domain, class R, class Result, class F, class... Args>
-void reduce_reference(const source_site &site, const Domain &domain, R &r, Result &result, F &f,
-                      Args &...args) {
+void reduce_reference(const source_site &site, const exec_options *options, const Domain &domain,
+                      R &r, Result &result, F &f, Args &...args) {
 #if !defined(DPSTUB_TOOL) // dpstub checks call-sites itself, with located diagnostics
   static_assert(detail::domain_rank_v<Domain> > 0,
                 "dp::reduce: the compute domain must be a dp::grid<N>, a dp::tile<...>(grid), "
@@ -96,6 +97,17 @@ void reduce_reference(const source_site &site, const Domain &domain, R &r, Resul
     static_assert(detail::is_reduction_v<std::decay_t<R>, T>,
                   "dp::reduce: r must be callable as r(T, T) with T the result's type, "
                   "returning a value convertible to T");
+    const call_info call{"dp::reduce", nullptr, site};
+    const auto uses = bound_kernel<domain_rank_v<Domain>, F, Args...>::uses(args...);
+    if (recording *rec = kept_for_replay(
+            call, options, uses.data(), sizeof...(Args),
+            [site](const Domain &d, R &r2, Result &res, F &f2, Args &...a) {
+              reduce_reference(site, nullptr, d, r2, res, f2, a...);
+            },
+            domain, r, result, f, args...)) {
+      rec->writes(call.name(), result);
+      return;
+    }
     if constexpr (detail::tiled_rank_v<Domain> > 0)
       detail::host_reduce_tiled(call_info{"dp::reduce", nullptr, site}, domain, r, result, f,
                                 args...);
@@ -104,7 +116,7 @@ void reduce_reference(const source_site &site, const Domain &domain, R &r, Resul
                           result, f, args...);
   }
 #else
-  (void)site, (void)domain, (void)r, (void)result, (void)f, ((void)args, ...);
+  (void)site, (void)options, (void)domain, (void)r, (void)result, (void)f, ((void)args, ...);
 #endif
 }
 } // namespace detail
@@ -120,14 +132,14 @@ void reduce_reference(const source_site &site, const Domain &domain, R &r, Resul
 template <class Domain, class R, class Result, class F, class... Args,
           std::enable_if_t<!detail::is_exec_options_v<Domain> && !detail::sited_domain_v<Domain>, int> = 0>
 void reduce(const Domain &domain, R &&r, Result &result, F &&f, Args &&...args) {
-  detail::reduce_reference({}, domain, r, result, f, args...);
+  detail::reduce_reference({}, nullptr, domain, r, result, f, args...);
 }
 
 namespace detail {
 /// The body of the untranslated call-site (the host reference).
 template <int Dim, class Domain, class R, class Result, class F, class... Args>
-void reduce_pencils_reference(const source_site &site, const Domain &domain, R &r, Result &result,
-                              F &f, Args &...args) {
+void reduce_pencils_reference(const source_site &site, const exec_options *options,
+                              const Domain &domain, R &r, Result &result, F &f, Args &...args) {
 #if !defined(DPSTUB_TOOL)
   constexpr int N = detail::grid_rank_v<Domain>;
   static_assert(N > 0, "dp::reduce<Dim>: the compute domain must be a dp::grid<N> (tiled, dp::where and triangle domains are for dp::forall and the full dp::reduce)");
@@ -148,13 +160,24 @@ void reduce_pencils_reference(const source_site &site, const Domain &domain, R &
       static_assert(detail::is_reduction_v<std::decay_t<R>, std::remove_const_t<T>>,
                     "dp::reduce<Dim>: r must be callable as r(T, T) with T the result's "
                     "element type, returning a value convertible to T");
+      if constexpr (!std::is_const<T>::value) {
+        auto uses = bound_kernel<N, F, Args...>::uses(args...);
+        uses.back() = {field_access::owner(result), true};
+        if (kept_for_replay(
+                call_info{pencil_kind<Dim>::reduce, nullptr, site}, options, uses.data(), uses.size(),
+                [site](const Domain &d, R &r2, Result &res, F &f2, Args &...a) {
+                  reduce_pencils_reference<Dim>(site, nullptr, d, r2, res, f2, a...);
+                },
+                domain, r, result, f, args...))
+          return;
+      }
       if constexpr (!std::is_const<T>::value)
         detail::host_reduce_pencils<Dim>(call_info{pencil_kind<Dim>::reduce, nullptr, site}, domain, r, result,
                                          f, args...);
     }
   }
 #else
-  (void)site, (void)domain, (void)r, (void)result, (void)f, ((void)args, ...);
+  (void)site, (void)options, (void)domain, (void)r, (void)result, (void)f, ((void)args, ...);
 #endif
 }
 } // namespace detail
@@ -171,7 +194,7 @@ void reduce_pencils_reference(const source_site &site, const Domain &domain, R &
 template <int Dim, class Domain, class R, class Result, class F, class... Args,
           std::enable_if_t<!detail::is_exec_options_v<Domain> && !detail::sited_domain_v<Domain>, int> = 0>
 void reduce(const Domain &domain, R &&r, Result &result, F &&f, Args &&...args) {
-  detail::reduce_pencils_reference<Dim>({}, domain, r, result, f, args...);
+  detail::reduce_pencils_reference<Dim>({}, nullptr, domain, r, result, f, args...);
 }
 
 #if !defined(DPSTUB_TOOL)
@@ -180,11 +203,11 @@ void reduce(const Domain &domain, R &&r, Result &result, F &&f, Args &&...args) 
 #define DP_DETAIL_SITED_REDUCE(N)                                                                  \
   template <class R, class Result, class F, class... Args>                                         \
   void reduce(detail::at_site<grid<N>> domain, R &&r, Result &result, F &&f, Args &&...args) {     \
-    detail::reduce_reference(domain.site, domain.value, r, result, f, args...);                    \
+    detail::reduce_reference(domain.site, nullptr, domain.value, r, result, f, args...);                    \
   }                                                                                                \
   template <int Dim, class R, class Result, class F, class... Args>                                \
   void reduce(detail::at_site<grid<N>> domain, R &&r, Result &result, F &&f, Args &&...args) {     \
-    detail::reduce_pencils_reference<Dim>(domain.site, domain.value, r, result, f, args...);       \
+    detail::reduce_pencils_reference<Dim>(domain.site, nullptr, domain.value, r, result, f, args...);       \
   }
 DP_DETAIL_SITED_RANKS(DP_DETAIL_SITED_REDUCE)
 #undef DP_DETAIL_SITED_REDUCE
@@ -198,7 +221,7 @@ void reduce(detail::options_arg options, const Domain &domain, R &&r, Result &re
   detail::check_reference_hints({"dp::reduce", nullptr, detail::site_of(options)},
                                 detail::value_of(options), detail::tiled_rank_v<Domain> > 0);
 #endif
-  detail::reduce_reference(detail::site_of(options), domain, r, result, f, args...);
+  detail::reduce_reference(detail::site_of(options), &detail::value_of(options), domain, r, result, f, args...);
 }
 
 /// reduce<Dim> with execution options first (see dp::forall's).
@@ -209,7 +232,7 @@ void reduce(detail::options_arg options, const Domain &domain, R &&r, Result &re
   detail::check_reference_hints({detail::pencil_kind<Dim>::reduce, nullptr, detail::site_of(options)},
                                 detail::value_of(options), false);
 #endif
-  detail::reduce_pencils_reference<Dim>(detail::site_of(options), domain, r, result, f, args...);
+  detail::reduce_pencils_reference<Dim>(detail::site_of(options), &detail::value_of(options), domain, r, result, f, args...);
 }
 
 } // namespace dp

@@ -4,6 +4,7 @@
 
 #include <type_traits>
 
+#include "reference/record_call.hpp"
 #include "reference/bound_kernel.hpp"
 #include "reference/call_checks.hpp"
 #include "reference/host_fold.hpp"
@@ -30,8 +31,8 @@ void host_scan(const call_info &call, const grid<N> &domain, const R &r, field<N
 namespace detail {
 /// The body of the untranslated call-site (the host reference).
 template <int Dim, class Domain, class R, class Result, class F, class... Args>
-void scan_reference(const source_site &site, const Domain &domain, R &r, Result &result, F &f,
-                    Args &...args) {
+void scan_reference(const source_site &site, const exec_options *options, const Domain &domain,
+                    R &r, Result &result, F &f, Args &...args) {
 #if !defined(DPSTUB_TOOL) // dpstub checks call-sites itself, with located diagnostics
   constexpr int N = detail::grid_rank_v<Domain>;
   static_assert(N > 0, "dp::scan<Dim>: the compute domain must be a dp::grid<N> (tiled, dp::where and triangle domains are for dp::forall and the full dp::reduce)");
@@ -50,13 +51,24 @@ void scan_reference(const source_site &site, const Domain &domain, R &r, Result 
       static_assert(detail::is_reduction_v<std::decay_t<R>, std::remove_const_t<T>>,
                     "dp::scan<Dim>: r must be callable as r(T, T) with T the result's element "
                     "type, returning a value convertible to T");
+      if constexpr (!std::is_const<T>::value) {
+        auto uses = bound_kernel<N, F, Args...>::uses(args...);
+        uses.back() = {field_access::owner(result), true};
+        if (kept_for_replay(
+                call_info{pencil_kind<Dim>::scan, nullptr, site}, options, uses.data(), uses.size(),
+                [site](const Domain &d, R &r2, Result &res, F &f2, Args &...a) {
+                  scan_reference<Dim>(site, nullptr, d, r2, res, f2, a...);
+                },
+                domain, r, result, f, args...))
+          return;
+      }
       if constexpr (!std::is_const<T>::value)
         detail::host_scan<Dim>(call_info{pencil_kind<Dim>::scan, nullptr, site}, domain, r, result, f,
                                args...);
     }
   }
 #else
-  (void)site, (void)domain, (void)r, (void)result, (void)f, ((void)args, ...);
+  (void)site, (void)options, (void)domain, (void)r, (void)result, (void)f, ((void)args, ...);
 #endif
 }
 } // namespace detail
@@ -71,7 +83,7 @@ void scan_reference(const source_site &site, const Domain &domain, R &r, Result 
 template <int Dim, class Domain, class R, class Result, class F, class... Args,
           std::enable_if_t<!detail::is_exec_options_v<Domain> && !detail::sited_domain_v<Domain>, int> = 0>
 void scan(const Domain &domain, R &&r, Result &result, F &&f, Args &&...args) {
-  detail::scan_reference<Dim>({}, domain, r, result, f, args...);
+  detail::scan_reference<Dim>({}, nullptr, domain, r, result, f, args...);
 }
 
 #if !defined(DPSTUB_TOOL)
@@ -80,7 +92,7 @@ void scan(const Domain &domain, R &&r, Result &result, F &&f, Args &&...args) {
 #define DP_DETAIL_SITED_SCAN(N)                                                                    \
   template <int Dim, class R, class Result, class F, class... Args>                                \
   void scan(detail::at_site<grid<N>> domain, R &&r, Result &result, F &&f, Args &&...args) {       \
-    detail::scan_reference<Dim>(domain.site, domain.value, r, result, f, args...);                 \
+    detail::scan_reference<Dim>(domain.site, nullptr, domain.value, r, result, f, args...);                 \
   }
 DP_DETAIL_SITED_RANKS(DP_DETAIL_SITED_SCAN)
 #undef DP_DETAIL_SITED_SCAN
@@ -94,7 +106,7 @@ void scan(detail::options_arg options, const Domain &domain, R &&r, Result &resu
   detail::check_reference_hints({detail::pencil_kind<Dim>::scan, nullptr, detail::site_of(options)},
                                 detail::value_of(options), false);
 #endif
-  detail::scan_reference<Dim>(detail::site_of(options), domain, r, result, f, args...);
+  detail::scan_reference<Dim>(detail::site_of(options), &detail::value_of(options), domain, r, result, f, args...);
 }
 
 } // namespace dp

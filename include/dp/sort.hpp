@@ -5,6 +5,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "reference/record_call.hpp"
 #include "reference/binders.hpp"
 #include "reference/call_checks.hpp"
 #include "reference/callable_traits.hpp"
@@ -57,8 +58,8 @@ void host_sort(const call_info &call, const grid<N> &domain, const Cmp &cmp,
 namespace detail {
 /// The body of the untranslated call-site (the host reference).
 template <int Dim, class Domain, class Cmp, class Field, class... Extra>
-void sort_reference(const source_site &site, const Domain &domain, Cmp &cmp, Field &sort_field,
-                    Extra &...extra) {
+void sort_reference(const source_site &site, const exec_options *options, const Domain &domain,
+                    Cmp &cmp, Field &sort_field, Extra &...extra) {
 #if !defined(DPSTUB_TOOL) // dpstub checks call-sites itself, with located diagnostics
   constexpr int N = detail::grid_rank_v<Domain>;
   static_assert(N > 0, "dp::sort<Dim>: the compute domain must be a dp::grid<N> (tiled, dp::where "
@@ -76,13 +77,25 @@ void sort_reference(const source_site &site, const Domain &domain, Cmp &cmp, Fie
                                             std::decay_t<Extra>...>,
                     "dp::sort<Dim>: the comparator must be callable as cmp(const R &, const R "
                     "&, extra...) and return bool; take its operands by value or const&");
+      if constexpr (!std::is_const<T>::value) {
+        const argument_use uses[] = {{field_access::owner(sort_field), true},
+                                     use_of<const std::decay_t<Extra> &, N>(extra)...};
+        if (kept_for_replay(
+                call_info{pencil_kind<Dim>::sort, nullptr, site}, options, uses,
+                1 + sizeof...(Extra),
+                [site](const Domain &d, Cmp &c, Field &sf, Extra &...e) {
+                  sort_reference<Dim>(site, nullptr, d, c, sf, e...);
+                },
+                domain, cmp, sort_field, extra...))
+          return;
+      }
       if constexpr (!std::is_const<T>::value)
         detail::host_sort<Dim>(call_info{pencil_kind<Dim>::sort, nullptr, site}, domain, cmp, sort_field,
                                std::index_sequence_for<Extra...>(), extra...);
     }
   }
 #else
-  (void)site, (void)domain, (void)cmp, (void)sort_field, ((void)extra, ...);
+  (void)site, (void)options, (void)domain, (void)cmp, (void)sort_field, ((void)extra, ...);
 #endif
 }
 } // namespace detail
@@ -99,7 +112,7 @@ void sort_reference(const source_site &site, const Domain &domain, Cmp &cmp, Fie
 template <int Dim, class Domain, class Cmp, class Field, class... Extra,
           std::enable_if_t<!detail::is_exec_options_v<Domain> && !detail::sited_domain_v<Domain>, int> = 0>
 void sort(const Domain &domain, Cmp &&cmp, Field &sort_field, Extra &&...extra) {
-  detail::sort_reference<Dim>({}, domain, cmp, sort_field, extra...);
+  detail::sort_reference<Dim>({}, nullptr, domain, cmp, sort_field, extra...);
 }
 
 #if !defined(DPSTUB_TOOL)
@@ -108,7 +121,7 @@ void sort(const Domain &domain, Cmp &&cmp, Field &sort_field, Extra &&...extra) 
 #define DP_DETAIL_SITED_SORT(N)                                                                    \
   template <int Dim, class Cmp, class Field, class... Extra>                                       \
   void sort(detail::at_site<grid<N>> domain, Cmp &&cmp, Field &sort_field, Extra &&...extra) {     \
-    detail::sort_reference<Dim>(domain.site, domain.value, cmp, sort_field, extra...);             \
+    detail::sort_reference<Dim>(domain.site, nullptr, domain.value, cmp, sort_field, extra...);             \
   }
 DP_DETAIL_SITED_RANKS(DP_DETAIL_SITED_SORT)
 #undef DP_DETAIL_SITED_SORT
@@ -122,7 +135,7 @@ void sort(detail::options_arg options, const Domain &domain, Cmp &&cmp, Field &s
   detail::check_reference_hints({detail::pencil_kind<Dim>::sort, nullptr, detail::site_of(options)},
                                 detail::value_of(options), false);
 #endif
-  detail::sort_reference<Dim>(detail::site_of(options), domain, cmp, sort_field, extra...);
+  detail::sort_reference<Dim>(detail::site_of(options), &detail::value_of(options), domain, cmp, sort_field, extra...);
 }
 
 } // namespace dp

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <tuple>
 #include <type_traits>
@@ -50,12 +51,24 @@ template <int Rc, class K, class... Args> class bound_kernel {
     const argument_use uses[] = {use_of<formal<I>, Rc>(std::get<I>(a))..., argument_use()};
     check_aliasing(c, uses, nargs);
   }
+  template <std::size_t... I>
+  static std::array<argument_use, nargs + 1> uses_at(std::index_sequence<I...>,
+                                                     [[maybe_unused]] std::tuple<Args &...> a) {
+    return {{use_of<formal<I>, Rc>(std::get<I>(a))..., argument_use()}};
+  }
   using binders_t = decltype(make_all(std::index_sequence_for<Args...>(),
                                       std::declval<const grid<Rc> &>(),
                                       std::declval<const call_info &>(),
                                       std::declval<std::tuple<Args &...>>()));
 
 public:
+  /// The data block each argument reaches and whether the kernel writes
+  /// it, then one spare entry (a result's, for whoever asks): what
+  /// dp::record keeps of an untranslated call-site.
+  static std::array<argument_use, nargs + 1> uses(Args &...args) {
+    return uses_at(std::index_sequence_for<Args...>(), std::tie(args...));
+  }
+
   bound_kernel(const call_info &call, const grid<Rc> &g, const K &kernel, Args &...args)
       : kernel_(kernel), index_(g, index_kind::global),
         binders_((check_all(std::index_sequence_for<Args...>(), call, std::tie(args...)),

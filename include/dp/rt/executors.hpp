@@ -8,6 +8,7 @@
 /// pattern runs on each executor by a free overload (jobs.hpp).
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +27,7 @@
 #include "host/reduce.hpp"
 #include "plan/plan.hpp"
 #include "profile.hpp"
+#include "record.hpp"
 
 #if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
 #include "gpu/algorithms.hpp"
@@ -56,13 +58,28 @@ class executor_session {
 public:
   /// `site` names the call-site and outlives the session.
   executor_session(const std::string &site, const exec_options *options)
-      : backend_(process_backend()), device_wanted_(wants_device(site, backend_, options)),
-        host_(site, device_wanted_ ? nullptr : host_queue(options)) {
+      : site_(site), backend_(process_backend()),
+        device_wanted_(wants_device(site, backend_, options)),
+        host_(site, device_wanted_ ? nullptr : host_queue(options)),
+        recording_(dp::detail::recording::active()) {
+    if (recording_) // a dp::error unless on the recording's queue
+      recording_->call_site(site, options ? options->queue_state().get() : nullptr);
     if (device_wanted_) {
       auto &ex = device_executor<build_device>::get();
       const auto &named = options ? options->queue_state() : nullptr;
-      device_.emplace(ex, site, named ? ex.device().queue_of(*named) : ex.default_queue(),
-                      hints_of(options));
+      auto &queue = named ? ex.device().queue_of(*named) : ex.default_queue();
+      device_replay<build_device> *replay = nullptr;
+      if (recording_)
+        replay = &recording_->replay_by<device_replay<build_device>>(
+            site, device_replay<build_device>::kind_name, [&] {
+              return std::make_unique<device_replay<build_device>>(ex, queue, *recording_);
+            });
+      device_.emplace(ex, site, queue, hints_of(options), replay);
+    } else if (recording_) {
+      task_queue &queue = *host_queue(options);
+      recording_->replay_by<host_replay>(site, host_replay::kind_name,
+                                         [&] { return std::make_unique<host_replay>(queue); });
+      host_.record_into(*recording_);
     }
   }
 
@@ -82,6 +99,8 @@ public:
   /// Where the work finds `data`, an element of `block` (null: a view
   /// that owns nothing): the executor's copy, made current.
   void *place(dp::detail::storage *block, void *data, bool writes) {
+    if (recording_ && block)
+      recording_->use(site_, block, writes, on_device());
     return device_ ? device_->place(block, data, writes) : host_.place(block, data, writes);
   }
 
@@ -132,9 +151,11 @@ private:
     return hints;
   }
 
+  const std::string &site_;
   backend backend_;
   bool device_wanted_;
   host_executor host_;
+  dp::detail::recording *recording_; ///< the recording this call-site goes into (dp::record)
   std::optional<device_launch<build_device>> device_;
 };
 

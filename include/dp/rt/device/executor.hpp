@@ -280,6 +280,8 @@ private:
   std::shared_ptr<device_state<Device>> state_;
 };
 
+template <class Device> class device_replay; // record.hpp
+
 /// One call-site's work on a device: the queue it goes on, the copies of
 /// its data there (made current on that queue, after other queues' work on
 /// them), the temporaries it takes from the cache (given back, stream-
@@ -291,12 +293,15 @@ template <class Device> class device_launch {
 public:
   using queue_type = typename Device::queue_type;
   /// `site`: the call-site's name, which outlives the launch.
+  /// `recording`: the call-site is recorded (dp::record) into it, not run.
   device_launch(device_executor<Device> &ex, const std::string &site, queue_type &queue,
-                launch_hints hints)
-      : ex_(ex), queue_(queue), site_(site), range_(site_), hints_(hints) {}
+                launch_hints hints, device_replay<Device> *recording = nullptr)
+      : ex_(ex), queue_(queue), site_(site), range_(site_), hints_(hints), recording_(recording) {}
   /// A name made on the spot would not outlive the launch.
-  device_launch(device_executor<Device> &, std::string &&, queue_type &, launch_hints) = delete;
-  device_launch(device_executor<Device> &, const char *, queue_type &, launch_hints) = delete;
+  device_launch(device_executor<Device> &, std::string &&, queue_type &, launch_hints,
+                device_replay<Device> * = nullptr) = delete;
+  device_launch(device_executor<Device> &, const char *, queue_type &, launch_hints,
+                device_replay<Device> * = nullptr) = delete;
   ~device_launch() { release(nullptr); } // an error before the end: nothing was enqueued
   device_launch(const device_launch &) = delete;
   device_launch &operator=(const device_launch &) = delete;
@@ -307,6 +312,8 @@ public:
   const std::string &site() const { return site_; }
   /// The call-site's launch-shape hints.
   const launch_hints &hints() const { return hints_; }
+  /// The recording the call-site's work goes into (dp::record), or null.
+  device_replay<Device> *recording() const { return recording_; }
 
   /// Where the work finds `data` (an element of `block`): in the block's
   /// device copy, made on first use and made current on this queue (a copy
@@ -314,11 +321,20 @@ public:
   void *place(dp::detail::storage *block, void *data, bool writes) {
     if (!block)
       return data; // an unowned view: already where it must be
+    if (recording_) { // its device storage only: each replay makes it current
+      if (!block->mirror())
+        block->attach_mirror(ex_.mirror(block->bytes(), queue_));
+      return device_address(block, data);
+    }
     wait_for(block->foreign_work(&queue_, writes));
     if (!block->mirror())
       block->attach_mirror(ex_.mirror(block->bytes(), queue_));
     block->make_device_current(&queue_); // a copy only when it is stale
     uses_.note(block, writes);
+    return device_address(block, data);
+  }
+  /// Where `data` (an element of block) is in the block's device copy.
+  static void *device_address(dp::detail::storage *block, void *data) {
     const std::ptrdiff_t offset =
         static_cast<char *>(data) - static_cast<char *>(block->host_data());
     return static_cast<char *>(block->mirror()->device_data()) + offset;
@@ -339,7 +355,10 @@ public:
   /// buffers, results), valid for the work it enqueues.
   void *scratch(std::size_t bytes) {
     void *p = ex_.cache().allocate(bytes > 0 ? bytes : 1, &queue_);
-    taken_.push_back(p);
+    if (recording_)
+      recording_->keep_scratch(p); // the graph's, for as long as it lives
+    else
+      taken_.push_back(p);
     return p;
   }
   template <class T> T *scratch_of(std::size_t n) { return static_cast<T *>(scratch(sizeof(T) * n)); }
@@ -347,7 +366,7 @@ public:
   /// Everything is enqueued: its completion (recorded once), which the
   /// blocks it used record, with the temporaries given back behind it.
   const dp::detail::pending &finish() {
-    if (!done_) {
+    if (!done_ && !recording_) { // a recorded call-site's work is the replays'
       done_ = mark_in(ex_.device(), queue_, site_.c_str());
       release(done_);
       uses_.settle(done_, true);
@@ -375,6 +394,11 @@ private:
   dp::detail::small_vector<void *, 8> taken_;
   launch_uses uses_;
   dp::detail::pending done_;
+  device_replay<Device> *recording_;
 };
 
 } // namespace dp::rt
+
+// device_launch's members use the recording they may be part of (its
+// scratch outlives the launch); record.hpp includes this header first.
+#include "../record.hpp"

@@ -18,16 +18,39 @@
 #include "../stub/positions.hpp"
 #include "../kernels/tile_fold.hpp"
 #include "../jobs.hpp"
+#include "../record.hpp"
 #include "executor.hpp"
 #include "forall.hpp"
 
 namespace dp::rt {
 namespace device {
 
+/// A recorded full reduce (dp::record): the fold of values that may be
+/// absent starts from none (the scalar's value is the replay's, not the
+/// recording's); each replay reads the graph's result back behind it and
+/// combines it into the value the scalar has then: result = r(result, fold).
+template <class Device, class T, class Op, class MaybeValues, class Positions>
+void recorded_reduce_into(device_launch<Device> &L, dp::scalar<T> &result, std::int64_t n,
+                          const Positions &positions, const Op &op, const MaybeValues &values) {
+  maybe<T> *slot = L.template scratch_of<maybe<T>>(1);
+  vendor_reduce(L, n, positions, maybe_op<T, Op>{op}, values, none<T>(), slot);
+  T *into = dp::detail::scalar_access::value_slot(result);
+  L.recording()->deliver_to(L.site(), result, [slot, into, op](device_launch<Device> &replay) {
+    auto cell = std::make_shared<maybe<T>>();
+    dp::detail::pending back = replay.read_back(cell.get(), slot, sizeof(maybe<T>));
+    return std::make_shared<dp::detail::completion_then>(std::move(back), [cell, into, op] {
+      if (cell->present)
+        *into = static_cast<T>(op(*into, cell->value));
+    });
+  });
+}
+
 /// result = r(result, values at point numbers 0..n-1 folded).
 template <class Device, class T, class Op, class Values, class Positions>
 void reduce_into(device_launch<Device> &L, dp::scalar<T> &result, std::int64_t n,
                  const Positions &positions, const Op &op, const Values &values) {
+  if (L.recording())
+    return recorded_reduce_into(L, result, n, positions, op, present_map<T, Values>{values});
   const T prior = result.get(); // waits for a reduction still computing it
   T *slot = L.template scratch_of<T>(1);
   vendor_reduce(L, n, positions, op, values, prior, slot);
@@ -39,6 +62,8 @@ void reduce_into(device_launch<Device> &L, dp::scalar<T> &result, std::int64_t n
 template <class Device, class T, class Op, class Values, class Positions>
 void reduce_kept_into(device_launch<Device> &L, dp::scalar<T> &result, std::int64_t n,
                       const Positions &positions, const Op &op, const Values &values) {
+  if (L.recording())
+    return recorded_reduce_into(L, result, n, positions, op, values);
   const maybe<T> prior = some(result.get());
   maybe<T> *slot = L.template scratch_of<maybe<T>>(1);
   vendor_reduce(L, n, positions, maybe_op<T, Op>{op}, values, prior, slot);

@@ -105,6 +105,15 @@ template <class D> struct is_tiled : std::false_type {};
 template <int N, int... T> struct is_tiled<dp::tiled_grid<N, T...>> : std::true_type {};
 
 /// A dp::where's kept values as maybe<T>: a filtered point is absent.
+/// The map function's values, each present (a recorded full reduce folds
+/// maybe<T>s: its start is no value, dp::record).
+template <class T, class Map> struct present_map {
+  Map map;
+  template <class Pos> DP_HOST_DEVICE maybe<T> operator()(const Pos &pos) const {
+    return some(static_cast<T>(map(pos)));
+  }
+};
+
 template <class T, class Map, class Filter> struct kept_values {
   Map map;
   Filter filter;

@@ -1,0 +1,113 @@
+/// \file
+/// Untranslated call-sites inside dp::record (graph.hpp): the host
+/// reference keeps each one, checked, with its arguments held as a
+/// translated call-site's are (fields by handle, dp::scalars by reference,
+/// everything else copied now), and a replay runs them in order on the
+/// host, so that a program behaves the same before and after translation.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "../detail/call_info.hpp"
+#include "../detail/recording.hpp"
+#include "../error.hpp"
+#include "../options.hpp"
+#include "../scalar.hpp"
+#include "aliasing.hpp"
+
+namespace dp::detail {
+
+/// An argument as a replay passes it: a copy made at the recording (a
+/// field's shares its data), or, for a dp::scalar, the scalar itself.
+template <class A> class replay_arg {
+public:
+  explicit replay_arg(A &a) : value_(a) {}
+  A &get() { return value_; }
+
+private:
+  std::remove_const_t<A> value_;
+};
+/// A kernel that is a function: its address.
+template <class R, class... P> class replay_arg<R(P...)> {
+public:
+  explicit replay_arg(R (&f)(P...)) : f_(&f) {}
+  R (&get())(P...) { return *f_; }
+
+private:
+  R (*f_)(P...);
+};
+template <class T> class replay_arg<scalar<T>> {
+public:
+  explicit replay_arg(scalar<T> &s) : s_(&s) {}
+  scalar<T> &get() { return *s_; }
+
+private:
+  scalar<T> *s_;
+};
+template <class T> class replay_arg<const scalar<T>> {
+public:
+  explicit replay_arg(const scalar<T> &s) : s_(&s) {}
+  const scalar<T> &get() { return *s_; }
+
+private:
+  const scalar<T> *s_;
+};
+
+/// The replays of untranslated call-sites: each runs now, on the host, in
+/// the order recorded; an error names the recording, then the call-site.
+class reference_replay final : public replayer {
+public:
+  static constexpr const char *kind_name = "untranslated call-sites";
+  const char *kind() const override { return kind_name; }
+  void end(bool) override {}
+  void run(recording &r, queue_state &) override {
+    for (const auto &[site, call] : calls_) {
+      try {
+        call();
+      } catch (const std::exception &e) {
+        const std::string what = e.what();
+        throw dp::error(r.name() + ": " + (what.rfind(site, 0) == 0 ? what : site + ": " + what));
+      }
+    }
+  }
+  void keep(std::string site, std::function<void()> call) {
+    calls_.emplace_back(std::move(site), std::move(call));
+  }
+
+private:
+  std::vector<std::pair<std::string, std::function<void()>>> calls_;
+};
+
+/// When dp::record is recording: keeps the call-site `call` (its options,
+/// the `n` uses of data its arguments make), to run `run(args...)` at each
+/// replay, and returns the recording (for a result the call-site writes);
+/// a dp::error when it is not on the recording's queue. Null when nothing
+/// records: the caller runs the call-site now.
+template <class Run, class... A>
+recording *kept_for_replay(const call_info &call, const exec_options *options,
+                           const argument_use *uses, std::size_t n, Run run, A &...args) {
+  recording *rec = recording::active();
+  if (!rec)
+    return nullptr;
+  const std::string site = call.name();
+  rec->call_site(site, options ? options->queue_state().get() : nullptr);
+  auto &replay = rec->replay_by<reference_replay>(
+      site, reference_replay::kind_name, [] { return std::make_unique<reference_replay>(); });
+  for (std::size_t i = 0; i < n; ++i)
+    if (uses[i].block)
+      rec->use(site, const_cast<storage *>(static_cast<const storage *>(uses[i].block)),
+               uses[i].writable, false);
+  replay.keep(site, [run, held = std::make_tuple(replay_arg<A>(args)...)]() mutable {
+    std::apply([&](auto &...h) { run(h.get()...); }, held);
+  });
+  return rec;
+}
+
+} // namespace dp::detail
