@@ -127,6 +127,21 @@ int main() {
                        device ? 1.0 : 0.0};
   check(reduce, reduce_limits);
 
+  // A recorded time step of three foralls (dp::record): a replay costs no
+  // more than one direct call-site, and on a device it is one graph launch
+  // (its kernels were launched into the graph once, at the recording).
+  dp::field<1, float> c(g, 0.0f);
+  dp::graph step = dp::record(q, [&] {
+    dp::forall(dp::on(q), g, [](float &x, float y) { x += y; }, a, b);
+    dp::forall(dp::on(q), g, [](float &x, float y) { x = 0.5f * y; }, c, a);
+    dp::forall(dp::on(q), g, [](float &x, float y) { x -= y; }, b, c);
+  });
+  const cost replay = measure("replay of 3 foralls", q, [&] { step.run(); });
+  check(replay, {device ? 3.0 : 1.1, device ? 0.0 : 3.0});
+  replay.check("graph launches", replay.per(counter::graph_launches), device ? 1 : 0);
+  replay.check("graph launches missing", (device ? 1 : 0) - replay.per(counter::graph_launches), 0);
+  replay.check("graphs built", replay.per(counter::graphs_built), 0);
+
   // Waiting is where events belong: one per wait at most; dp::wait_all()
   // waits for each queue directly (no event, no device-wide sync).
   auto check_wait = [](const char *what, auto wait) {
