@@ -466,6 +466,37 @@ void BM_OneQueue(benchmark::State &s) {
     run_chains(chains().q1, chains().q1);
 }
 
+// A time step of 100 small call-sites: made directly, and replayed from
+// one dp::record of them (a replay must not cost more).
+struct step_data {
+  dp::grid<1> g{16};
+  dp::field<1, float> a{g, 1.0f}, b{g, 2.0f};
+  dp::queue q;
+};
+step_data &steps() {
+  static step_data d;
+  return d;
+}
+constexpr int step_length = 100;
+void make_step() {
+  auto &d = steps();
+  for (int k = 0; k < step_length; ++k)
+    dp::forall(dp::on(d.q), d.g, [](float &x, float y) { x = 0.5f * x + y; }, d.a, d.b);
+}
+void BM_StepDirect(benchmark::State &s) {
+  for (auto _ : s) {
+    make_step();
+    steps().q.wait();
+  }
+}
+void BM_StepReplay(benchmark::State &s) {
+  const dp::graph step = dp::record(steps().q, make_step);
+  for (auto _ : s) {
+    step.run();
+    steps().q.wait();
+  }
+}
+
 #define DP_BENCH(name) BENCHMARK(name)->UseRealTime()->Unit(benchmark::kMillisecond)->Repetitions(5)->DisplayAggregatesOnly(true)
 // Interleaved (hand, dp) so drift in machine load hits both alike.
 DP_BENCH(BM_TriadHand);
@@ -505,6 +536,8 @@ DP_BENCH(BM_Rank4);
 DP_BENCH(BM_Rank6);
 DP_BENCH(BM_TwoQueues);
 DP_BENCH(BM_OneQueue);
+DP_BENCH(BM_StepDirect);
+DP_BENCH(BM_StepReplay);
 BENCHMARK(BM_TinyForall)->Repetitions(5)->DisplayAggregatesOnly(true);
 BENCHMARK(BM_EmptyParallelFor)->Repetitions(5)->DisplayAggregatesOnly(true);
 
@@ -542,6 +575,7 @@ int main(int argc, char **argv) {
                         {"tiled matmul, 16x16 tile_static + barriers / untiled reduce<2> matmul, 384^3", "BM_MatmulTiled", "BM_MatmulReduce", 0},
                         {"forall at rank 4 / rank 1, 2^24 points", "BM_Rank4", "BM_Rank1", 0.95},
                         {"forall at rank 6 / rank 1, 2^24 points", "BM_Rank6", "BM_Rank1", 0.95},
+                        {"100 small foralls replayed from a dp::record / made directly", "BM_StepReplay", "BM_StepDirect", 1.0},
                         {"two chains of serial launches: two queues / one queue", "BM_TwoQueues", "BM_OneQueue", queue_goal},
                         {"triad on 2 threads / on 1 thread (scaling)", "BM_TriadDp", "BM_TriadDpOneThread", 0},
                         {"time of a 16-point forall / an empty tbb::parallel_for (per-call overhead)", "BM_TinyForall", "BM_EmptyParallelFor", 0, false},
