@@ -89,9 +89,9 @@ bool partially_direct(const problem &p, int &mode, triple &groups) {
   std::int64_t virt[3];
   for (int d = 0; d < 3; ++d)
     virt[d] = div_ceil(p.extent[d], p.shape[2 - d]);
-  for (int m = 4; m <= 6; ++m) {
-    const int c = m == 4 ? 2 : m == 5 ? 1 : 0;
-    const int a = c == 0 ? 1 : 0, b = c == 2 ? 1 : 2;
+  for (int m = partial_x; m <= partial_z; ++m) {
+    const partial_axes axes = partial_axes_of(m);
+    const int c = axes.direct, a = axes.spread_major, b = axes.spread_minor;
     if (virt[c] > p.limits.max_groups[0])
       continue;
     const std::int64_t spread = mul_sat(virt[a], virt[b]);

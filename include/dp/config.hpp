@@ -30,6 +30,13 @@
 #define DP_DEVICE_COMPILE 0
 #endif
 
+/// Stops a device thread at a point dpstub proved unreachable.
+#if defined(__CUDA_ARCH__)
+#define DP_DEVICE_TRAP() __trap()
+#else
+#define DP_DEVICE_TRAP() __builtin_trap()
+#endif
+
 #if defined(_MSC_VER)
 #define DP_RESTRICT __restrict
 #else

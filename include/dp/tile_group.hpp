@@ -48,11 +48,7 @@ struct tile_memory {
     const std::size_t offset = (used + align - 1) / align * align;
     if (offset + size > capacity) {
 #if DP_DEVICE_COMPILE
-#if defined(__CUDA_ARCH__)
-      __trap(); // dpstub sized the tile memory from the kernel: unreachable
-#else
-      __builtin_trap();
-#endif
+      DP_DEVICE_TRAP(); // dpstub sized the tile memory from the kernel: unreachable
 #else
       host_tile_memory_full(offset + size, capacity);
 #endif

@@ -147,7 +147,7 @@ int main() {
     dp::field<1, long> in(g, 1), out(g, 0);
     dp::graph check = dp::record(q, [&] {
       dp::forall(dp::on(q), g, [](long &o, long x) {
-#if !defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__) // a GPU kernel cannot throw
+#if !DP_DEVICE_COMPILE // a GPU kernel cannot throw
         if (x < 0)
           throw dp::error("a negative input");
 #endif

@@ -14,6 +14,7 @@
 #include "../../index.hpp"
 #include "../../detail/small_vector.hpp"
 #include "fast_divmod.hpp"
+#include "modes.hpp"
 
 namespace dp::rt {
 
@@ -178,9 +179,8 @@ DP_HOST_DEVICE bool map_thread(const launch_geometry<N> &g, const std::int64_t (
     static_assert(N == 3 || Mode < 4, "modes 4-6 are for rank 3");
     // One logical dimension's groups go on x; the other two are flattened
     // into the (y, z) groups. Tiles keep their logical orientation.
-    constexpr int c = Mode == 4 ? 2 : Mode == 5 ? 1 : 0; // direct dimension
-    constexpr int a = c == 0 ? 1 : 0;                    // spread, more significant
-    constexpr int b = c == 2 ? 1 : 2;                    // spread, less significant
+    constexpr partial_axes axes = partial_axes_of(Mode);
+    constexpr int c = axes.direct, a = axes.spread_major, b = axes.spread_minor;
     std::int64_t tile[3], virt[3], vgroup[3];
     for (int d = 0; d < 3; ++d) {
       tile[d] = g.group_shape[2 - d];
@@ -247,13 +247,13 @@ bool logical_index_in(const Plan &plan, const dispatch_piece<N> &piece, const ph
         local[k] >= plan.group_shape[k])
       return false;
   switch (plan.mode) {
-  case 1: return map_thread<1>(g, group, local, out);
-  case 2: return map_thread<2>(g, group, local, out);
-  case 3: return map_thread<3>(g, group, local, out);
-  case 4: if constexpr (N == 3) return map_thread<4>(g, group, local, out); else return false;
-  case 5: if constexpr (N == 3) return map_thread<5>(g, group, local, out); else return false;
-  case 6: if constexpr (N == 3) return map_thread<6>(g, group, local, out); else return false;
-  case 7: return map_thread<7>(g, group, local, out);
+  case direct_1: return map_thread<direct_1>(g, group, local, out);
+  case direct_2: return map_thread<direct_2>(g, group, local, out);
+  case direct_3: return map_thread<direct_3>(g, group, local, out);
+  case partial_x: if constexpr (N == 3) return map_thread<partial_x>(g, group, local, out); else return false;
+  case partial_y: if constexpr (N == 3) return map_thread<partial_y>(g, group, local, out); else return false;
+  case partial_z: if constexpr (N == 3) return map_thread<partial_z>(g, group, local, out); else return false;
+  case indirect: return map_thread<indirect>(g, group, local, out);
   default: return false;
   }
 }

@@ -18,4 +18,15 @@ constexpr bool rank_uses_mode(int rank, int mode) {
   return mode == direct_mode_of_rank(rank) || mode == 7 || (rank == 3 && mode >= 4 && mode <= 6);
 }
 
+/// The axes of a partially direct mode (4-6, rank 3): the logical
+/// dimension whose groups go on x, and the two spread over the (y, z)
+/// groups, the more significant first.
+struct partial_axes {
+  int direct, spread_major, spread_minor;
+};
+constexpr partial_axes partial_axes_of(int mode) {
+  const int c = mode == 4 ? 2 : mode == 5 ? 1 : 0;
+  return {c, c == 0 ? 1 : 0, c == 2 ? 1 : 2};
+}
+
 } // namespace dp::rt
