@@ -368,18 +368,23 @@ struct TemplateContext {
   bool FunctionTemplateOnly = false; ///< one list, the function template's
 };
 
-std::variant<TemplateContext, std::string> templateContextOf(const FunctionDecl *F) {
+/// Why no function object can be written for a lambda, as an error.
+static llvm::Error cannot(const llvm::Twine &Why) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
+}
+
+llvm::Expected<TemplateContext> templateContextOf(const FunctionDecl *F) {
   TemplateContext T;
   T.Pattern = F->getTemplateInstantiationPattern() ? F->getTemplateInstantiationPattern() : F;
   for (const DeclContext *C = T.Pattern->getDeclContext(); C && !C->isFileContext();
        C = C->getParent()) {
     if (isa<ClassTemplatePartialSpecializationDecl>(C))
-      return std::string("it is in a member of a partial specialization of a class template");
+      return cannot("it is in a member of a partial specialization of a class template");
     if (const auto *RD = dyn_cast<CXXRecordDecl>(C)) {
       if (const ClassTemplateDecl *CT = RD->getDescribedClassTemplate())
         T.Lists.insert(T.Lists.begin(), CT->getTemplateParameters());
     } else if (isa<FunctionDecl>(C)) {
-      return std::string("it is in a class local to a function");
+      return cannot("it is in a class local to a function");
     }
   }
   if (const FunctionTemplateDecl *FT = T.Pattern->getDescribedFunctionTemplate()) {
@@ -497,9 +502,8 @@ private:
   SourceLocation At;
 };
 
-std::variant<LambdaObject, std::string> planLambdaObject(const LambdaExpr *Instance,
-                                                         std::string Restriction,
-                                                         ASTContext &Ctx) {
+llvm::Expected<LambdaObject> planLambdaObject(const LambdaExpr *Instance, std::string Restriction,
+                                              ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   LambdaObject O;
   O.Lambda = Instance;
@@ -510,26 +514,26 @@ std::variant<LambdaObject, std::string> planLambdaObject(const LambdaExpr *Insta
       Lexer::getLocForEndOfToken(Instance->getEndLoc(), 0, SM, Ctx.getLangOpts());
   if (!mainFileOffset(Instance->getBeginLoc(), SM, O.Begin) ||
       !mainFileOffset(EndLoc, SM, EndToken))
-    return std::string("it is spelled in a macro or an included file");
+    return cannot("it is spelled in a macro or an included file");
   O.End = EndToken;
   const FunctionDecl *F = enclosingFunction(Instance);
   if (!F)
-    return std::string("it is not inside a function");
+    return cannot("it is not inside a function");
 
   // In an instantiation of a template (a function template, a member of a
   // class template), the object is written for the template: from the
   // lambda as written, over the templates' parameters.
-  std::variant<TemplateContext, std::string> Context = templateContextOf(F);
-  if (auto *Why = std::get_if<std::string>(&Context))
-    return *Why;
-  const TemplateContext &T = std::get<TemplateContext>(Context);
+  llvm::Expected<TemplateContext> Context = templateContextOf(F);
+  if (!Context)
+    return Context.takeError();
+  const TemplateContext &T = *Context;
   const LambdaExpr *LE = Instance;
   const std::vector<const TemplateParameterList *> &Allowed = T.Lists;
   if (T.Pattern != F) {
     PatternFinder Find(Instance->getBeginLoc());
     Find.TraverseStmt(T.Pattern->getBody());
     if (!Find.Found)
-      return std::string("dpstub could not find it in its enclosing template");
+      return cannot("dpstub could not find it in its enclosing template");
     LE = Find.Found;
   }
   if (!Allowed.empty()) {
@@ -538,16 +542,16 @@ std::variant<LambdaObject, std::string> planLambdaObject(const LambdaExpr *Insta
     for (const TemplateParameterList *List : Allowed)
       for (const NamedDecl *P : *List) {
         if (P->getName().empty())
-          return std::string("a parameter of its enclosing template has no name");
+          return cannot("a parameter of its enclosing template has no name");
         if (llvm::StringRef(P->getName()).starts_with("P"))
-          return "its enclosing template has a parameter named '" + P->getName().str() +
-                 "', as dpstub names the parameters it invents";
+          return cannot("its enclosing template has a parameter named '" + P->getName().str() +
+                        "', as dpstub names the parameters it invents");
         if (!Names.insert(P->getName().str()).second)
-          return "its enclosing templates name two parameters '" + P->getName().str() + "'";
+          return cannot("its enclosing templates name two parameters '" + P->getName().str() + "'");
         std::optional<std::string> Declared = parameterDeclaration(P, Ctx);
         if (!Declared)
-          return "its enclosing template has the template template parameter '" +
-                 P->getName().str() + "'";
+          return cannot("its enclosing template has the template template parameter '" +
+                        P->getName().str() + "'");
         Declarations.push_back(*Declared);
         Args.push_back(P->getName().str() + (P->isParameterPack() ? "..." : ""));
       }
@@ -557,9 +561,9 @@ std::variant<LambdaObject, std::string> planLambdaObject(const LambdaExpr *Insta
   }
   const CXXMethodDecl *Op = LE->getCallOperator();
   if (LE->isMutable())
-    return std::string("it is mutable (each of its calls must start from the captured state)");
+    return cannot("it is mutable (each of its calls must start from the captured state)");
   if (!LE->getExplicitTemplateParameters().empty())
-    return std::string("it has an explicit template parameter list");
+    return cannot("it has an explicit template parameter list");
 
   // Where it goes: before the declaration at namespace scope that holds it.
   const Decl *Outer = namespaceLevelDecl(LE);
@@ -569,10 +573,9 @@ std::variant<LambdaObject, std::string> planLambdaObject(const LambdaExpr *Insta
       Before = RC->getBeginLoc();
   unsigned BeforeOffset = 0;
   if (!mainFileOffset(Before, SM, BeforeOffset))
-    return std::string("the declaration that holds it is spelled in a macro");
+    return cannot("the declaration that holds it is spelled in a macro");
   const FileID Main = SM.getMainFileID();
-  O.InsertAt = SM.getFileOffset(
-      SM.translateLineCol(Main, SM.getLineNumber(Main, BeforeOffset), 1));
+  O.InsertAt = SM.getFileOffset(SM.translateLineCol(Main, SM.getLineNumber(Main, BeforeOffset), 1));
   O.Scope = scopeOf(Outer->getDeclContext());
   const PresumedLoc P = SM.getPresumedLoc(LE->getBeginLoc());
   O.Origin = locationOf(LE->getBeginLoc(), SM).str();
@@ -585,7 +588,7 @@ std::variant<LambdaObject, std::string> planLambdaObject(const LambdaExpr *Insta
       UsingFinder U;
       U.TraverseStmt(FD->getBody());
       if (!U.Found.empty())
-        return U.Found;
+        return cannot(U.Found);
     }
 
   // Captures become members. An instantiation lists every capture; the
@@ -601,34 +604,36 @@ std::variant<LambdaObject, std::string> planLambdaObject(const LambdaExpr *Insta
   for (const LambdaCapture &C : Instance->captures()) {
     if (C.capturesThis()) {
       if (C.getCaptureKind() != LCK_This)
-        return std::string("it captures a copy of '*this'");
+        return cannot("it captures a copy of '*this'");
       CapturesThis = true;
       continue;
     }
     if (!C.capturesVariable() || C.getCaptureKind() != LCK_ByCopy)
-      return std::string("it captures by reference");
+      return cannot("it captures by reference");
     const auto *Inst = dyn_cast<VarDecl>(C.getCapturedVar());
     const VarDecl *Var = Inst && LE != Instance ? Written.at(Inst->getLocation()) : Inst;
     if (!Var || Var->isParameterPack() || C.isPackExpansion())
-      return std::string("it captures a pack or a structured binding");
+      return cannot("it captures a pack or a structured binding");
     Captured.insert(Var);
     const FieldDecl *F = Fields.lookup(Var);
     const QualType T = F ? F->getType() : Var->getType().getNonReferenceType();
     if (T->isArrayType())
-      return "it captures the array '" + Var->getName().str() + "'";
+      return cannot("it captures the array '" + Var->getName().str() + "'");
     if (T->isUndeducedType() || (T->isDependentType() && T->getContainedDeducedType()))
-      return "the type of its init-capture '" + Var->getName().str() +
-             "' depends on its enclosing template";
+      return cannot("the type of its init-capture '" + Var->getName().str() +
+                    "' depends on its enclosing template");
     Nameability N(LE, Allowed);
     N.TraverseType(T);
     if (!N.Problem.empty())
-      return "the type of its capture '" + Var->getName().str() + "' cannot be named outside "
-             "its function (" + N.Problem + ")";
+      return cannot("the type of its capture '" + Var->getName().str() +
+                    "' cannot be named outside "
+                    "its function (" +
+                    N.Problem + ")");
     const std::string Name = Var->getName().str();
     const std::string Init =
         Instance->isInitCapture(&C) ? text(Var->getInit()->getSourceRange(), Ctx) : Name;
     if (Init.empty())
-      return "the initializer of its capture '" + Name + "' is not in the source";
+      return cannot("the initializer of its capture '" + Name + "' is not in the source");
     O.Members.push_back(memberOf(Name, T, Init, Ctx));
   }
 
@@ -640,12 +645,12 @@ std::variant<LambdaObject, std::string> planLambdaObject(const LambdaExpr *Insta
     ThisReads Used;
     Used.TraverseStmt(LE->getBody());
     if (!Used.Problem.empty())
-      return Used.Problem;
+      return cannot(Used.Problem);
     ThisReads Instantiated;
     Instantiated.TraverseStmt(Instance->getBody());
     for (const MemberExpr *E : Instantiated.Reads)
       if (writesThroughThis(E, *Instance->getBody(), Ctx))
-        return "it writes '" + E->getMemberDecl()->getNameAsString() + "' through 'this'";
+        return cannot("it writes '" + E->getMemberDecl()->getNameAsString() + "' through 'this'");
     std::set<const FieldDecl *> Copied;
     for (const MemberExpr *E : Used.Reads) {
       Check.ThisReads.insert(cast<CXXThisExpr>(E->getBase()->IgnoreParenImpCasts()));
@@ -654,17 +659,22 @@ std::variant<LambdaObject, std::string> planLambdaObject(const LambdaExpr *Insta
         continue;
       const QualType Type = FD->getType();
       if (Type->isReferenceType() || Type->isArrayType() || FD->isBitField())
-        return "it reads the member '" + FD->getName().str() + "' through 'this', and a " +
-               (Type->isReferenceType() ? "reference" : Type->isArrayType() ? "array" : "bit-field") +
-               " member cannot be copied as it is";
+        return cannot("it reads the member '" + FD->getName().str() + "' through 'this', and a " +
+                      (Type->isReferenceType() ? "reference"
+                       : Type->isArrayType()   ? "array"
+                                               : "bit-field") +
+                      " member cannot be copied as it is");
       for (const LambdaObject::Member &M : O.Members)
         if (M.Name == FD->getName())
-          return "it captures '" + M.Name + "' and reads a member of that name through 'this'";
+          return cannot("it captures '" + M.Name +
+                        "' and reads a member of that name through 'this'");
       Nameability N(LE, Allowed);
       N.TraverseType(Type);
       if (!N.Problem.empty())
-        return "the type of the member '" + FD->getName().str() + "' it reads through 'this' "
-               "cannot be named outside its class (" + N.Problem + ")";
+        return cannot("the type of the member '" + FD->getName().str() +
+                      "' it reads through 'this' "
+                      "cannot be named outside its class (" +
+                      N.Problem + ")");
       // Initialised in the member function by its name: this->name.
       O.Members.push_back(memberOf(FD->getName().str(), Type, FD->getName().str(), Ctx));
     }
@@ -681,7 +691,7 @@ std::variant<LambdaObject, std::string> planLambdaObject(const LambdaExpr *Insta
     Check.TraverseTypeLoc(Op->getFunctionTypeLoc().getReturnLoc());
   Check.TraverseStmt(LE->getBody());
   if (!Check.Problem.empty())
-    return Check.Problem;
+    return cannot(Check.Problem);
   for (const auto &[VD, C] : Check.Constants)
     O.Constants.push_back(C);
   std::sort(O.Constants.begin(), O.Constants.end(),
@@ -693,22 +703,22 @@ std::variant<LambdaObject, std::string> planLambdaObject(const LambdaExpr *Insta
     unsigned Open = 0, Close = 0;
     if (!mainFileOffset(FTL.getLParenLoc(), SM, Open) ||
         !mainFileOffset(FTL.getRParenLoc(), SM, Close))
-      return std::string("its parameter list is spelled in a macro");
+      return cannot("its parameter list is spelled in a macro");
     const llvm::StringRef Buffer = SM.getBufferData(Main);
     std::string Params;
     unsigned At = Open + 1;
     for (unsigned I = 0; I < Op->getNumParams(); ++I) {
       const ParmVarDecl *PD = Op->getParamDecl(I);
-      const SourceLocation Auto =
-          PD->getTypeSourceInfo() ? autoLocation(PD->getTypeSourceInfo()->getTypeLoc())
-                                  : SourceLocation();
+      const SourceLocation Auto = PD->getTypeSourceInfo()
+                                      ? autoLocation(PD->getTypeSourceInfo()->getTypeLoc())
+                                      : SourceLocation();
       if (Auto.isInvalid())
         continue;
       unsigned AutoOffset = 0;
       if (!mainFileOffset(Auto, SM, AutoOffset) || AutoOffset < At || AutoOffset >= Close ||
           Buffer.substr(AutoOffset, 4) != "auto")
-        return std::string("dpstub could not find the `auto` of its parameter '" +
-                           PD->getName().str() + "'");
+        return cannot("dpstub could not find the `auto` of its parameter '" +
+                      PD->getName().str() + "'");
       const std::string Name = "P" + std::to_string(I);
       O.TypeParams.push_back(std::string(PD->isParameterPack() ? "class... " : "class ") + Name);
       O.AutoParams.push_back({PD->getName().str(), Name});
@@ -719,12 +729,12 @@ std::variant<LambdaObject, std::string> planLambdaObject(const LambdaExpr *Insta
     O.Params = Params;
   }
   if (LE->isGenericLambda() && O.TypeParams.empty())
-    return std::string("dpstub could not find the `auto` of its parameters");
+    return cannot("dpstub could not find the `auto` of its parameters");
   O.Return = LE->hasExplicitResultType() ? text(FTL.getReturnLoc().getSourceRange(), Ctx)
                                          : std::string("auto");
   O.Body = text(LE->getBody()->getSourceRange(), Ctx);
   if (O.Body.empty())
-    return std::string("its body is not in the source");
+    return cannot("its body is not in the source");
   return O;
 }
 

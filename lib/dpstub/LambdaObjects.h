@@ -17,10 +17,10 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/Support/Error.h"
 
 #include <optional>
 #include <string>
-#include <variant>
 #include <vector>
 
 namespace dpstub {
@@ -71,9 +71,8 @@ std::optional<std::string> nvccRestriction(const clang::LambdaExpr *LE, clang::A
 /// The function object for LE (whose restriction is `Restriction`), or why
 /// none can be written in its place (it names something local to its
 /// enclosing function, is mutable, captures by reference...).
-std::variant<LambdaObject, std::string> planLambdaObject(const clang::LambdaExpr *LE,
-                                                         std::string Restriction,
-                                                         clang::ASTContext &Ctx);
+llvm::Expected<LambdaObject> planLambdaObject(const clang::LambdaExpr *LE, std::string Restriction,
+                                              clang::ASTContext &Ctx);
 
 /// The definition of the function object, named Name, ending in a newline.
 std::string renderLambdaObject(const LambdaObject &O, llvm::StringRef Name);

@@ -1,0 +1,309 @@
+//===- Planner.cpp - Phase 3: the edits and the stub header ---------------===//
+//
+// planTranslation reads as its stages. Each stage is a function over plain
+// data; only completeModels writes into the call-site models, once every
+// name is known, just before the stub header is rendered.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Planner.h"
+
+#include "dpstub/Analysis.h"
+#include "dpstub/DeviceMarking.h"
+#include "dpstub/LambdaObjects.h"
+#include "dpstub/SourceEdits.h"
+#include "dpstub/StubHeader.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
+
+#include <map>
+#include <set>
+
+using namespace clang;
+
+namespace dpstub {
+
+std::string absolutePath(llvm::StringRef Path, FileManager &FM) {
+  SmallString<256> Abs(Path);
+  FM.makeAbsolutePath(Abs);
+  llvm::sys::path::remove_dots(Abs, true);
+  return Abs.str().str();
+}
+
+std::string stubHeaderNameOf(llvm::StringRef MainFile) {
+  return llvm::sys::path::filename(MainFile).str() + ".dpstub.hpp";
+}
+
+namespace {
+
+/// The declaration directly in the translation unit that contains S.
+const Decl *topLevelDeclOf(const Stmt *S, ASTContext &Ctx) {
+  DynTypedNode N = DynTypedNode::create(*S);
+  const Decl *Last = nullptr;
+  for (;;) {
+    const auto Parents = Ctx.getParents(N);
+    if (Parents.empty())
+      return Last;
+    N = Parents[0];
+    if (const Decl *D = N.get<Decl>()) {
+      if (isa<TranslationUnitDecl>(D))
+        return Last;
+      Last = D;
+    }
+  }
+}
+
+/// A C++ identifier from a file name: "k.cpp" -> "k_cpp".
+std::string sanitize(llvm::StringRef Name) {
+  std::string S;
+  for (char C : Name)
+    S += std::isalnum(static_cast<unsigned char>(C)) ? C : '_';
+  if (S.empty() || std::isdigit(static_cast<unsigned char>(S[0])))
+    S = "_" + S;
+  return S;
+}
+
+/// A call-site's __global__ stub name, readable in a profiler:
+/// "dp_forall__jacobi_cpp__21", or "dp_forall__jacobi_cpp__21_5" when
+/// its line holds another call-site of its kind.
+std::string kernelName(CallKind Kind, unsigned Line, unsigned Column, llvm::StringRef File,
+                       bool SharedLine) {
+  std::string Name = "dp_" + std::string(toString(Kind)) + "__" + File.str() + "__" +
+                     std::to_string(Line);
+  if (SharedLine)
+    Name += "_" + std::to_string(Column);
+  return Name;
+}
+
+/// The main file's edits, kept in the order they are made (line markers
+/// depend on it), with the positions they give the rewritten text.
+struct MainEdits {
+  explicit MainEdits(llvm::StringRef Buffer) : Positions(Buffer) {}
+  void add(const Edit &E) {
+    Positions.add(E);
+    List.push_back(E);
+  }
+  OutputPositions Positions;
+  std::vector<Edit> List;
+};
+
+/// The lambdas that become function objects, one per lambda (a template's
+/// instantiations, a lambda in a variable shared by call-sites), each
+/// named after where it was, with a name no other declaration has.
+struct LambdaObjectNames {
+  std::map<unsigned, const LambdaObject *> Objects; ///< by the lambda's offset
+  std::map<unsigned, std::string> Names;            ///< by the lambda's offset
+  std::map<unsigned, std::string> Definitions;      ///< by insertion offset
+};
+LambdaObjectNames nameLambdaObjects(const std::vector<AnalysedCall> &Accepted, ASTContext &Ctx) {
+  LambdaObjectNames L;
+  for (const AnalysedCall &A : Accepted)
+    for (const LambdaObject &O : A.Objects)
+      L.Objects.emplace(O.Begin, &O);
+  std::set<std::string> Taken;
+  for (const auto &[Begin, O] : L.Objects) {
+    std::string Name = O->BaseName;
+    for (int K = 2; Taken.count(Name) || Ctx.Idents.find(Name) != Ctx.Idents.end(); ++K)
+      Name = O->BaseName + "_" + std::to_string(K);
+    Taken.insert(Name);
+    L.Names[Begin] = Name;
+    L.Definitions[O->InsertAt] += renderLambdaObject(*O, Name);
+  }
+  return L;
+}
+
+/// The kernels, and what they call, compile for the device too: the
+/// marks, by absolute path.
+std::vector<std::pair<std::string, Edit>> planDeviceMarks(const std::vector<AnalysedCall> &Accepted,
+                                                          const LambdaObjectNames &L,
+                                                          ASTContext &Ctx, Reporter &Diags) {
+  DeviceMarker Marker(Ctx, Diags);
+  for (const auto &[Begin, O] : L.Objects)
+    Marker.replaced(O->Lambda);
+  for (const AnalysedCall &A : Accepted)
+    Marker.markKernel(A);
+  std::vector<std::pair<std::string, Edit>> Marks;
+  for (const auto &[Key, Text] : Marker.texts())
+    Marks.push_back({absolutePath(Key.first, Ctx.getSourceManager().getFileManager()),
+                     {Key.second, 0, Text}});
+  return Marks;
+}
+
+/// The stub header's include: declarations before the first call-site's
+/// top-level declaration, definitions after the last call-site. An
+/// include at the offset where function objects are defined goes first in
+/// their definitions (one edit per offset); the others are returned.
+std::vector<Edit> planStubHeaderIncludes(const std::vector<AnalysedCall> &Accepted,
+                                         llvm::StringRef HeaderName, llvm::StringRef Buffer,
+                                         ASTContext &Ctx,
+                                         std::map<unsigned, std::string> &Definitions) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  unsigned DeclarationsAt = 0;
+  if (const Decl *Top = topLevelDeclOf(Accepted.front().Call, Ctx)) {
+    const auto [FID, Offset] = SM.getDecomposedLoc(SM.getFileLoc(Top->getBeginLoc()));
+    DeclarationsAt = SM.getFileOffset(SM.translateLineCol(FID, SM.getLineNumber(FID, Offset), 1));
+  }
+  const SourceLocation LastEnd = Lexer::getLocForEndOfToken(
+      SM.getFileLoc(Accepted.back().Call->getEndLoc()), 0, SM, Ctx.getLangOpts());
+  std::vector<Edit> Includes;
+  for (const Edit &E : planIncludes(Buffer, HeaderName, DeclarationsAt, SM.getFileOffset(LastEnd))) {
+    if (E.Length == 0 && Definitions.count(E.Offset))
+      Definitions[E.Offset].insert(0, E.Text);
+    else
+      Includes.push_back(E);
+  }
+  return Includes;
+}
+
+/// Where a call-site ends up and what its stub and kernel are called.
+struct CallSiteName {
+  unsigned Line = 0, Column = 0;
+  std::string StubName, KernelName;
+};
+
+/// Each call-site, in source order, named after the position it has in
+/// the rewritten file (its user's line under line markers), and its
+/// callee replaced by its launcher. A callee edit moves the call-sites
+/// after it on its line, so each is named after the edits before it.
+std::vector<CallSiteName> nameCallSites(const std::vector<AnalysedCall> &Accepted,
+                                        const std::string &Namespace, llvm::StringRef Buffer,
+                                        const PlanUnit &U, MainEdits &Main) {
+  const SourceManager &SM = U.Ctx.getSourceManager();
+  const LangOptions &LO = U.Ctx.getLangOpts();
+  std::vector<CallSiteName> Names;
+  std::map<std::pair<CallKind, unsigned>, int> PerLine; // call-sites of a kind on a line
+  for (const AnalysedCall &A : Accepted) {
+    const Expr *Callee = A.Call->getCallee()->IgnoreImplicit();
+    SourceLocation NameEnd = Callee->getEndLoc();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Callee))
+      NameEnd = DRE->getNameInfo().getEndLoc(); // keeps explicit <Dim>
+    const CharSourceRange Range = CharSourceRange::getTokenRange(
+        SM.getFileLoc(Callee->getBeginLoc()), SM.getFileLoc(NameEnd));
+    const unsigned Begin = SM.getFileOffset(Range.getBegin());
+    const unsigned End = SM.getFileOffset(Lexer::getLocForEndOfToken(Range.getEnd(), 0, SM, LO));
+    CallSiteName N;
+    std::tie(N.Line, N.Column) = Main.Positions.lineColumn(Begin);
+    if (U.LineMarkers)
+      N.Line = SM.getPresumedLoc(Range.getBegin()).getLine();
+    const CallKind Kind = A.Model.Kind;
+    N.StubName = std::string(toString(Kind)) + "_" + std::to_string(N.Line) + "_" +
+                 std::to_string(N.Column);
+    ++PerLine[{Kind, N.Line}];
+    const std::string Launcher = "dpstub::" + Namespace + "::" + N.StubName;
+    if (Buffer.slice(Begin, End) != Launcher)
+      Main.add({Begin, End - Begin, Launcher});
+    Names.push_back(N);
+  }
+  for (size_t I = 0; I < Accepted.size(); ++I)
+    Names[I].KernelName = kernelName(Accepted[I].Model.Kind, Names[I].Line, Names[I].Column,
+                                     Namespace, PerLine[{Accepted[I].Model.Kind, Names[I].Line}] > 1);
+  return Names;
+}
+
+/// A call-site whose kernel or operator became a function object is
+/// described as one: exactly what translating the rewritten source again
+/// finds there, so the stub header is the same both times.
+void describeLambdaObjects(AnalysedCall &A, const LambdaObjectNames &L, llvm::StringRef Buffer,
+                           ASTContext &Ctx) {
+  auto Find = [&](const LambdaExpr *LE) -> const LambdaObject * {
+    if (!LE)
+      return nullptr;
+    for (const LambdaObject &O : A.Objects)
+      if (O.Lambda == LE)
+        return L.Objects.at(O.Begin);
+    return nullptr;
+  };
+  if (const LambdaObject *O = Find(A.Lambda)) {
+    const std::string &Name = L.Names.at(O->Begin);
+    Kernel &K = A.Model.K;
+    K.Kind = KernelKind::FunctionObject;
+    K.Name = O->Scope + Name;
+    K.Signature = K.Generic ? K.Name + " (generic)"
+                            : signatureOf(A.Lambda->getCallOperator(), Ctx,
+                                          K.Name.substr(2) + "::operator()");
+    // A generic parameter's type is its type parameter now: `auto &o`
+    // reads `P0 &o`.
+    for (Argument &Arg : A.Model.Args)
+      for (const auto &[Param, TypeParam] : O->AutoParams) {
+        const size_t At = Arg.FormalType.find("auto");
+        if (!Arg.FormalName.empty() && Arg.FormalName == Param && At != std::string::npos)
+          Arg.FormalType.replace(At, 4, TypeParam);
+      }
+  }
+  if (const LambdaObject *O = Find(A.OperatorLambda)) {
+    Operator &Op = A.Model.Op;
+    Op.Kind = KernelKind::FunctionObject;
+    if (Op.Text == Buffer.slice(O->Begin, O->End))
+      Op.Text = O->construction(L.Names.at(O->Begin));
+  }
+}
+
+/// The models as the stub header describes them: each call-site named and
+/// located where the written file has it, its lambdas as function objects.
+std::vector<CallSite> completeModels(std::vector<AnalysedCall> &Accepted,
+                                     const std::vector<CallSiteName> &Names,
+                                     const LambdaObjectNames &L, llvm::StringRef Buffer,
+                                     ASTContext &Ctx) {
+  std::vector<CallSite> Models;
+  for (size_t I = 0; I < Accepted.size(); ++I) {
+    CallSite &C = Accepted[I].Model;
+    C.Loc.Line = Names[I].Line;
+    C.Loc.Column = Names[I].Column;
+    C.StubName = Names[I].StubName;
+    C.KernelName = Names[I].KernelName;
+    describeLambdaObjects(Accepted[I], L, Buffer, Ctx);
+    Models.push_back(C);
+  }
+  return Models;
+}
+
+} // namespace
+
+TranslationPlan planTranslation(std::vector<AnalysedCall> Accepted, const PlanUnit &U,
+                                Reporter &Diags) {
+  TranslationPlan Plan;
+  const SourceManager &SM = U.Ctx.getSourceManager();
+  const FileID MainID = SM.getMainFileID();
+  const llvm::StringRef Buffer = SM.getBufferData(MainID);
+  const llvm::StringRef MainName = llvm::sys::path::filename(U.MainFile);
+  const std::string Namespace = sanitize(MainName);
+  auto Add = [&](const std::string &Path, const Edit &E) {
+    if (llvm::Error Err = Plan.Edits[Path].add(tooling::Replacement(Path, E.Offset, E.Length, E.Text)))
+      Diags.editFailed(SourceLocation()) << llvm::toString(std::move(Err));
+  };
+  MainEdits Main(Buffer);
+
+  // Lambdas nvcc cannot compile become function objects: each one's
+  // definition before the declaration that holds it, its construction in
+  // its place.
+  LambdaObjectNames Objects = nameLambdaObjects(Accepted, U.Ctx);
+  for (const auto &[Path, E] : planDeviceMarks(Accepted, Objects, U.Ctx, Diags))
+    Path == U.MainFile ? Main.add(E) : Add(Path, E);
+  for (const Edit &E : planStubHeaderIncludes(Accepted, stubHeaderNameOf(U.MainFile), Buffer,
+                                              U.Ctx, Objects.Definitions))
+    Main.add(E);
+  for (const auto &[At, Text] : Objects.Definitions)
+    Main.add({At, 0, Text});
+  for (const auto &[Begin, O] : Objects.Objects)
+    Main.add({O->Begin, O->End - O->Begin, O->construction(Objects.Names[Begin])});
+  const std::vector<CallSiteName> Names = nameCallSites(Accepted, Namespace, Buffer, U, Main);
+
+  if (U.LineMarkers)
+    addLineMarkers(Main.List, Buffer, [&](unsigned Offset) {
+      // The source's own name (no #line of the user's before): absolute.
+      const PresumedLoc P = SM.getPresumedLoc(SM.getComposedLoc(MainID, Offset));
+      const bool Own = llvm::StringRef(P.getFilename()) == SM.getFileEntryRefForID(MainID)->getName();
+      return lineDirective(P.getLine(), Own ? U.MainFile : std::string(P.getFilename()));
+    });
+  for (const Edit &E : Main.List)
+    Add(U.MainFile, E);
+
+  const std::vector<CallSite> Models = completeModels(Accepted, Names, Objects, Buffer, U.Ctx);
+  Plan.StubHeader = renderStubHeader(Models, MainName, Namespace);
+  return Plan;
+}
+
+} // namespace dpstub
