@@ -11,14 +11,12 @@
 
 namespace dpstub {
 
-namespace {
 std::optional<std::string> readFile(const std::string &Path) {
   auto Buf = llvm::MemoryBuffer::getFile(Path);
   if (!Buf)
     return std::nullopt;
   return (*Buf)->getBuffer().str();
 }
-} // namespace
 
 std::string stubHeaderPath(const TranslationResult &Unit) {
   return (llvm::sys::path::parent_path(Unit.MainFile) + "/" + Unit.StubHeaderName).str();

@@ -6,7 +6,6 @@
 
 #include "clang/Tooling/ReplacementsYaml.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
@@ -23,13 +22,6 @@ namespace path = llvm::sys::path;
 namespace dpstub::driver {
 
 namespace {
-
-std::optional<std::string> readFile(const std::string &Path) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path);
-  if (!Buf)
-    return std::nullopt;
-  return (*Buf)->getBuffer().str();
-}
 
 /// Make's and Ninja's dependency-file syntax: spaces and '$' escaped.
 std::string depfileWord(llvm::StringRef S) {

@@ -31,6 +31,9 @@ struct FileOutput {
   clang::tooling::Replacements Edits;
 };
 
+/// A file's content; none when it cannot be read.
+std::optional<std::string> readFile(const std::string &Path);
+
 /// Where a unit's stub header goes: beside its source.
 std::string stubHeaderPath(const TranslationResult &Unit);
 
