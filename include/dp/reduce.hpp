@@ -161,10 +161,8 @@ void reduce_pencils_reference(const source_site &site, const exec_options *optio
                     "dp::reduce<Dim>: r must be callable as r(T, T) with T the result's "
                     "element type, returning a value convertible to T");
       if constexpr (!std::is_const<T>::value) {
-        auto uses = bound_kernel<N, F, Args...>::uses(args...);
-        uses.back() = {field_access::owner(result), true};
-        if (kept_for_replay(
-                call_info{pencil_kind<Dim>::reduce, nullptr, site}, options, uses.data(), uses.size(),
+        if (kept_pencils_for_replay<N>(
+                call_info{pencil_kind<Dim>::reduce, nullptr, site}, options,
                 [site](const Domain &d, R &r2, Result &res, F &f2, Args &...a) {
                   reduce_pencils_reference<Dim>(site, nullptr, d, r2, res, f2, a...);
                 },

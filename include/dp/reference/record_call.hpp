@@ -21,6 +21,7 @@
 #include "../options.hpp"
 #include "../scalar.hpp"
 #include "aliasing.hpp"
+#include "bound_kernel.hpp"
 
 namespace dp::detail {
 
@@ -108,6 +109,17 @@ recording *kept_for_replay(const call_info &call, const exec_options *options,
     std::apply([&](auto &...h) { run(h.get()...); }, held);
   });
   return rec;
+}
+
+/// kept_for_replay for a call-site over pencils (reduce<Dim>, scan<Dim>):
+/// the kernel's arguments as it uses them, and the result field written.
+template <int N, class Run, class Domain, class R, class Result, class F, class... Args>
+bool kept_pencils_for_replay(const call_info &call, const exec_options *options, Run run,
+                             const Domain &domain, R &r, Result &result, F &f, Args &...args) {
+  auto uses = bound_kernel<N, F, Args...>::uses(args...);
+  uses.back() = {field_access::owner(result), true};
+  return kept_for_replay(call, options, uses.data(), uses.size(), run, domain, r, result, f,
+                         args...) != nullptr;
 }
 
 } // namespace dp::detail
