@@ -26,9 +26,9 @@ double larger(double a, double b) { return std::max(a, b); }
 void take(double &now, double next) { now = next; }
 
 int main() {
-  const std::int64_t n = 128;
-  const int max_steps = 2000;
-  const double tolerance = 1e-4;
+  const std::int64_t n = 48;
+  const int max_steps = 1000;
+  const double tolerance = 1e-3;
   const dp::grid<2> plate(n, n);
   const dp::grid<2> inside(dp::arithmetic_sequence(1, n - 1), dp::arithmetic_sequence(1, n - 1));
 
