@@ -118,26 +118,24 @@ task_queue::captured task_queue::end_capture() {
 }
 
 namespace {
-/// A task's error as its queue reports it: prefixed by its site unless a
-/// dp::error raised inside names it already.
-std::string named_error(const char *site, const std::string &what) {
-  return what.rfind(site, 0) == 0 ? what : std::string(site) + ": " + what;
+/// Runs one task; its error, as its queue reports it.
+std::optional<std::string> run_task(const char *site, const std::function<void()> &task) {
+  try {
+    task();
+  } catch (const std::exception &e) {
+    return dp::detail::named_by(site, e.what());
+  } catch (...) {
+    return std::string(site) + ": an unknown exception";
+  }
+  return std::nullopt;
 }
 } // namespace
 
 void task_queue::run_all(const captured &tasks) {
   std::optional<std::string> first;
-  for (const auto &[site, task] : tasks) {
-    try {
-      task();
-    } catch (const std::exception &e) {
-      if (!first)
-        first = named_error(site, e.what());
-    } catch (...) {
-      if (!first)
-        first = std::string(site) + ": an unknown exception";
-    }
-  }
+  for (const auto &[site, task] : tasks)
+    if (std::optional<std::string> error = run_task(site, task); error && !first)
+      first = std::move(error);
   if (first)
     throw dp::error(*first);
 }
@@ -196,14 +194,7 @@ void task_queue::run() {
       s_->tasks.pop_front();
       seq = s_->completed + 1;
     }
-    std::optional<std::string> error;
-    try {
-      task.second();
-    } catch (const std::exception &e) {
-      error = named_error(task.first, e.what());
-    } catch (...) {
-      error = std::string(task.first) + ": an unknown exception";
-    }
+    const std::optional<std::string> error = run_task(task.first, task.second);
     {
       std::lock_guard<std::mutex> lock(s_->mutex);
       if (error && !s_->first_failure)

@@ -17,6 +17,11 @@ public:
 namespace detail {
 /// Throws dp::error with `what`; kept out of line of hot templates.
 [[noreturn]] inline void fail(const std::string &what) { throw error(what); }
+/// `what` as the error of the call-site `site`: prefixed by its name unless
+/// it names it already (a dp::error raised inside does).
+inline std::string named_by(const std::string &site, const std::string &what) {
+  return what.rfind(site, 0) == 0 ? what : site + ": " + what;
+}
 } // namespace detail
 
 } // namespace dp
