@@ -81,19 +81,21 @@ void forall_reference(const source_site &site, const exec_options *options, cons
   static_assert(detail::tokens_fit_domain_v<Domain, Args...>,
                 "dp::forall: dp::_tile, dp::_tile_index and dp::_local_index need a tiled "
                 "domain: dp::tile<T0, ...>(grid)");
+  const call_info call{"dp::forall", nullptr, site};
   if constexpr (detail::domain_rank_v<Domain> > 0 && detail::tokens_fit_domain_v<Domain, Args...>) {
-    const auto uses = bound_kernel<domain_rank_v<Domain>, K, Args...>::uses(args...);
-    if (kept_for_replay(
-            call_info{"dp::forall", nullptr, site}, options, uses.data(), sizeof...(Args),
-            [site](const Domain &d, K &k, Args &...a) { forall_reference(site, nullptr, d, k, a...); },
-            domain, kernel, args...))
+    if (recording *rec = recording::active()) { // dp::record: kept, not run
+      const auto uses = bound_kernel<domain_rank_v<Domain>, K, Args...>::uses(args...);
+      keep_for_replay(
+          *rec, call, options, uses.data(), sizeof...(Args),
+          [site](const Domain &d, K &k, Args &...a) { forall_reference(site, nullptr, d, k, a...); },
+          domain, kernel, args...);
       return;
+    }
   }
   if constexpr (detail::tiled_rank_v<Domain> > 0)
-    detail::host_forall_tiled(call_info{"dp::forall", nullptr, site}, domain, kernel, args...);
+    detail::host_forall_tiled(call, domain, kernel, args...);
   else if constexpr (detail::walk_rank_v<Domain> > 0 && detail::tokens_fit_domain_v<Domain, Args...>)
-    detail::host_forall(call_info{"dp::forall", nullptr, site}, detail::walk_of(domain), kernel,
-                        args...);
+    detail::host_forall(call, detail::walk_of(domain), kernel, args...);
 #else
   (void)site, (void)options, (void)domain, (void)kernel, ((void)args, ...);
 #endif

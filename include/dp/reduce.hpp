@@ -98,22 +98,21 @@ void reduce_reference(const source_site &site, const exec_options *options, cons
                   "dp::reduce: r must be callable as r(T, T) with T the result's type, "
                   "returning a value convertible to T");
     const call_info call{"dp::reduce", nullptr, site};
-    const auto uses = bound_kernel<domain_rank_v<Domain>, F, Args...>::uses(args...);
-    if (recording *rec = kept_for_replay(
-            call, options, uses.data(), sizeof...(Args),
-            [site](const Domain &d, R &r2, Result &res, F &f2, Args &...a) {
-              reduce_reference(site, nullptr, d, r2, res, f2, a...);
-            },
-            domain, r, result, f, args...)) {
+    if (recording *rec = recording::active()) { // dp::record: kept, not run
+      const auto uses = bound_kernel<domain_rank_v<Domain>, F, Args...>::uses(args...);
+      keep_for_replay(
+          *rec, call, options, uses.data(), sizeof...(Args),
+          [site](const Domain &d, R &r2, Result &res, F &f2, Args &...a) {
+            reduce_reference(site, nullptr, d, r2, res, f2, a...);
+          },
+          domain, r, result, f, args...);
       rec->writes(call.name(), result);
       return;
     }
     if constexpr (detail::tiled_rank_v<Domain> > 0)
-      detail::host_reduce_tiled(call_info{"dp::reduce", nullptr, site}, domain, r, result, f,
-                                args...);
+      detail::host_reduce_tiled(call, domain, r, result, f, args...);
     else
-      detail::host_reduce(call_info{"dp::reduce", nullptr, site}, detail::walk_of(domain), r,
-                          result, f, args...);
+      detail::host_reduce(call, detail::walk_of(domain), r, result, f, args...);
   }
 #else
   (void)site, (void)options, (void)domain, (void)r, (void)result, (void)f, ((void)args, ...);
@@ -161,17 +160,15 @@ void reduce_pencils_reference(const source_site &site, const exec_options *optio
                     "dp::reduce<Dim>: r must be callable as r(T, T) with T the result's "
                     "element type, returning a value convertible to T");
       if constexpr (!std::is_const<T>::value) {
-        if (kept_pencils_for_replay<N>(
-                call_info{pencil_kind<Dim>::reduce, nullptr, site}, options,
-                [site](const Domain &d, R &r2, Result &res, F &f2, Args &...a) {
-                  reduce_pencils_reference<Dim>(site, nullptr, d, r2, res, f2, a...);
-                },
-                domain, r, result, f, args...))
-          return;
+        const call_info call{pencil_kind<Dim>::reduce, nullptr, site};
+        const auto replay = [site](const Domain &d, R &r2, Result &res, F &f2, Args &...a) {
+          reduce_pencils_reference<Dim>(site, nullptr, d, r2, res, f2, a...);
+        };
+        if (recording *rec = recording::active()) // dp::record: kept, not run
+          keep_pencils_for_replay<N>(*rec, call, options, replay, domain, r, result, f, args...);
+        else
+          detail::host_reduce_pencils<Dim>(call, domain, r, result, f, args...);
       }
-      if constexpr (!std::is_const<T>::value)
-        detail::host_reduce_pencils<Dim>(call_info{pencil_kind<Dim>::reduce, nullptr, site}, domain, r, result,
-                                         f, args...);
     }
   }
 #else

@@ -52,17 +52,15 @@ void scan_reference(const source_site &site, const exec_options *options, const 
                     "dp::scan<Dim>: r must be callable as r(T, T) with T the result's element "
                     "type, returning a value convertible to T");
       if constexpr (!std::is_const<T>::value) {
-        if (kept_pencils_for_replay<N>(
-                call_info{pencil_kind<Dim>::scan, nullptr, site}, options,
-                [site](const Domain &d, R &r2, Result &res, F &f2, Args &...a) {
-                  scan_reference<Dim>(site, nullptr, d, r2, res, f2, a...);
-                },
-                domain, r, result, f, args...))
-          return;
+        const call_info call{pencil_kind<Dim>::scan, nullptr, site};
+        const auto replay = [site](const Domain &d, R &r2, Result &res, F &f2, Args &...a) {
+          scan_reference<Dim>(site, nullptr, d, r2, res, f2, a...);
+        };
+        if (recording *rec = recording::active()) // dp::record: kept, not run
+          keep_pencils_for_replay<N>(*rec, call, options, replay, domain, r, result, f, args...);
+        else
+          detail::host_scan<Dim>(call, domain, r, result, f, args...);
       }
-      if constexpr (!std::is_const<T>::value)
-        detail::host_scan<Dim>(call_info{pencil_kind<Dim>::scan, nullptr, site}, domain, r, result, f,
-                               args...);
     }
   }
 #else

@@ -78,20 +78,21 @@ void sort_reference(const source_site &site, const exec_options *options, const 
                     "dp::sort<Dim>: the comparator must be callable as cmp(const R &, const R "
                     "&, extra...) and return bool; take its operands by value or const&");
       if constexpr (!std::is_const<T>::value) {
-        const argument_use uses[] = {{field_access::owner(sort_field), true},
-                                     use_of<const std::decay_t<Extra> &, N>(extra)...};
-        if (kept_for_replay(
-                call_info{pencil_kind<Dim>::sort, nullptr, site}, options, uses,
-                1 + sizeof...(Extra),
-                [site](const Domain &d, Cmp &c, Field &sf, Extra &...e) {
-                  sort_reference<Dim>(site, nullptr, d, c, sf, e...);
-                },
-                domain, cmp, sort_field, extra...))
-          return;
+        const call_info call{pencil_kind<Dim>::sort, nullptr, site};
+        if (recording *rec = recording::active()) { // dp::record: kept, not run
+          const argument_use uses[] = {{field_access::owner(sort_field), true},
+                                       use_of<const std::decay_t<Extra> &, N>(extra)...};
+          keep_for_replay(
+              *rec, call, options, uses, 1 + sizeof...(Extra),
+              [site](const Domain &d, Cmp &c, Field &sf, Extra &...e) {
+                sort_reference<Dim>(site, nullptr, d, c, sf, e...);
+              },
+              domain, cmp, sort_field, extra...);
+        } else {
+          detail::host_sort<Dim>(call, domain, cmp, sort_field, std::index_sequence_for<Extra...>(),
+                                 extra...);
+        }
       }
-      if constexpr (!std::is_const<T>::value)
-        detail::host_sort<Dim>(call_info{pencil_kind<Dim>::sort, nullptr, site}, domain, cmp, sort_field,
-                               std::index_sequence_for<Extra...>(), extra...);
     }
   }
 #else

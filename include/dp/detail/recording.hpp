@@ -21,6 +21,12 @@ namespace dp::detail {
 class queue_state;
 class recording;
 
+/// scalar_access::later with the scalar's type erased: how a replay makes
+/// access to a dp::scalar<T> it writes wait for it.
+template <class T> void later_erased(void *s, const pending &done) {
+  scalar_access::later(*static_cast<dp::scalar<T> *>(s), done);
+}
+
 /// How a recording's call-sites are replayed: made by the first call-site
 /// recorded, which also starts whatever keeps them (a stream capture).
 class replayer {
@@ -76,10 +82,7 @@ public:
       if (u.scalar == &s)
         return;
     scalar_access::later(s, guard(site, "a dp::scalar"));
-    scalars_.push_back({&s,
-                        [](void *p, const pending &done) {
-                          scalar_access::later(*static_cast<dp::scalar<T> *>(p), done);
-                        },
+    scalars_.push_back({&s, &later_erased<T>,
                         [](void *p) { scalar_access::forget(*static_cast<dp::scalar<T> *>(p)); }});
   }
   /// A dp::error: `what` (a wait, a nested recording) is not allowed while

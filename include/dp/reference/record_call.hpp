@@ -73,8 +73,7 @@ public:
       try {
         call();
       } catch (const std::exception &e) {
-        const std::string what = e.what();
-        throw dp::error(r.name() + ": " + (what.rfind(site, 0) == 0 ? what : site + ": " + what));
+        throw dp::error(r.name() + ": " + named_by(site, e.what()));
       }
     }
   }
@@ -86,40 +85,36 @@ private:
   std::vector<std::pair<std::string, std::function<void()>>> calls_;
 };
 
-/// When dp::record is recording: keeps the call-site `call` (its options,
-/// the `n` uses of data its arguments make), to run `run(args...)` at each
-/// replay, and returns the recording (for a result the call-site writes);
-/// a dp::error when it is not on the recording's queue. Null when nothing
-/// records: the caller runs the call-site now.
+/// Keeps the call-site `call` in `rec` (the recording this thread makes:
+/// recording::active(), which callers check first so that a call-site
+/// made now pays nothing more): its options, the `n` uses of data its
+/// arguments make, and `run(args...)` to call at each replay. A dp::error
+/// when it is not on the recording's queue.
 template <class Run, class... A>
-recording *kept_for_replay(const call_info &call, const exec_options *options,
-                           const argument_use *uses, std::size_t n, Run run, A &...args) {
-  recording *rec = recording::active();
-  if (!rec)
-    return nullptr;
+void keep_for_replay(recording &rec, const call_info &call, const exec_options *options,
+                     const argument_use *uses, std::size_t n, Run run, A &...args) {
   const std::string site = call.name();
-  rec->call_site(site, options ? options->queue_state().get() : nullptr);
-  auto &replay = rec->replay_by<reference_replay>(
+  rec.call_site(site, options ? options->queue_state().get() : nullptr);
+  auto &replay = rec.replay_by<reference_replay>(
       site, reference_replay::kind_name, [] { return std::make_unique<reference_replay>(); });
   for (std::size_t i = 0; i < n; ++i)
     if (uses[i].block)
-      rec->use(site, const_cast<storage *>(static_cast<const storage *>(uses[i].block)),
-               uses[i].writable, false);
+      rec.use(site, const_cast<storage *>(static_cast<const storage *>(uses[i].block)),
+              uses[i].writable, false);
   replay.keep(site, [run, held = std::make_tuple(replay_arg<A>(args)...)]() mutable {
     std::apply([&](auto &...h) { run(h.get()...); }, held);
   });
-  return rec;
 }
 
-/// kept_for_replay for a call-site over pencils (reduce<Dim>, scan<Dim>):
+/// keep_for_replay for a call-site over pencils (reduce<Dim>, scan<Dim>):
 /// the kernel's arguments as it uses them, and the result field written.
 template <int N, class Run, class Domain, class R, class Result, class F, class... Args>
-bool kept_pencils_for_replay(const call_info &call, const exec_options *options, Run run,
-                             const Domain &domain, R &r, Result &result, F &f, Args &...args) {
+void keep_pencils_for_replay(recording &rec, const call_info &call, const exec_options *options,
+                             Run run, const Domain &domain, R &r, Result &result, F &f,
+                             Args &...args) {
   auto uses = bound_kernel<N, F, Args...>::uses(args...);
   uses.back() = {field_access::owner(result), true};
-  return kept_for_replay(call, options, uses.data(), uses.size(), run, domain, r, result, f,
-                         args...) != nullptr;
+  keep_for_replay(rec, call, options, uses.data(), uses.size(), run, domain, r, result, f, args...);
 }
 
 } // namespace dp::detail

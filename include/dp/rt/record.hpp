@@ -104,11 +104,7 @@ public:
   void deliver_to(const std::string &site, dp::scalar<T> &s,
                   std::function<dp::detail::pending(device_launch<Device> &)> result) {
     rec_.writes(site, s);
-    deliveries_.push_back({&s,
-                           [](void *p, const dp::detail::pending &done) {
-                             dp::detail::scalar_access::later(*static_cast<dp::scalar<T> *>(p), done);
-                           },
-                           std::move(result)});
+    deliveries_.push_back({&s, &dp::detail::later_erased<T>, std::move(result)});
   }
 
 private:

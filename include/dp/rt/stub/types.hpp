@@ -104,7 +104,6 @@ template <dp::triangle_part P> struct is_triangle<dp::triangle_domain<P>> : std:
 template <class D> struct is_tiled : std::false_type {};
 template <int N, int... T> struct is_tiled<dp::tiled_grid<N, T...>> : std::true_type {};
 
-/// A dp::where's kept values as maybe<T>: a filtered point is absent.
 /// The map function's values, each present (a recorded full reduce folds
 /// maybe<T>s: its start is no value, dp::record).
 template <class T, class Map> struct present_map {
@@ -114,6 +113,7 @@ template <class T, class Map> struct present_map {
   }
 };
 
+/// A dp::where's kept values as maybe<T>: a filtered point is absent.
 template <class T, class Map, class Filter> struct kept_values {
   Map map;
   Filter filter;
