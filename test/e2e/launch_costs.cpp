@@ -59,6 +59,13 @@ struct cost {
                 over ? "  OVER" : "");
     failures += over;
   }
+  /// Exactly `expected` per call: neither more nor fewer.
+  void exactly(const char *what, double per_call, double expected) const {
+    const bool off = per_call != expected;
+    std::printf("%-24s %-22s %6.2f per call (exactly %g)%s\n", site, what, per_call, expected,
+                off ? "  OFF" : "");
+    failures += off;
+  }
   double per(long n) const { return double(n) / double(calls); }
   double per(counter c) const { return per(static_cast<long>(device[c])); }
 };
@@ -137,10 +144,29 @@ int main() {
     dp::forall(dp::on(q), g, [](float &x, float y) { x -= y; }, b, c);
   });
   const cost replay = measure("replay of 3 foralls", q, [&] { step.run(); });
-  check(replay, {device ? 3.0 : 1.1, device ? 0.0 : 3.0});
-  replay.check("graph launches", replay.per(counter::graph_launches), device ? 1 : 0);
-  replay.check("graph launches missing", (device ? 1 : 0) - replay.per(counter::graph_launches), 0);
-  replay.check("graphs built", replay.per(counter::graphs_built), 0);
+  check(replay, {1.1, device ? 0.0 : 3.0});
+  replay.exactly("graph launches", replay.per(counter::graph_launches), device ? 1 : 0);
+  replay.exactly("graphs built", replay.per(counter::graphs_built), 0);
+
+  // A recorded step with a reduce into a scalar: on a device each replay
+  // reads the result back behind the graph (one copy) and makes no kernel
+  // launch and no device allocation. Like the direct reduce, each replay
+  // folds into the value before it, which the host waits for; what it
+  // allocates (a host cell and a completion for the read-back) is guarded
+  // here at today's count.
+  dp::scalar<float> residual(0.0f);
+  dp::graph solve = dp::record(q, [&] {
+    dp::forall(dp::on(q), g, [](float &x, float y) { x = 0.5f * (x + y); }, a, b);
+    dp::reduce(dp::on(q), g, [](float x, float y) { return x > y ? x : y; }, residual,
+               [](float x, float y) { return x > y ? x - y : y - x; }, a, b);
+  });
+  const cost reduce_replay = measure("replay of forall+reduce", q, [&] { solve.run(); });
+  check(reduce_replay, {device ? 7.5 : 1.1, device ? 0.0 : 2.0, 1, device ? 1.0 : 0.0,
+                        device ? 1.0 : 0.0});
+  reduce_replay.exactly("graph launches", reduce_replay.per(counter::graph_launches), device ? 1 : 0);
+  reduce_replay.exactly("copies to the host", reduce_replay.per(counter::to_host_copies),
+                        device ? 1 : 0);
+  reduce_replay.exactly("graphs built", reduce_replay.per(counter::graphs_built), 0);
 
   // Waiting is where events belong: one per wait at most; dp::wait_all()
   // waits for each queue directly (no event, no device-wide sync).
