@@ -1,7 +1,7 @@
 //===- LambdaObjects.cpp - Lambdas rewritten as function objects ----------===//
 
 #include "dpstub/LambdaObjects.h"
-#include "dpstub/Analysis.h"
+#include "AstText.h"
 #include "dpstub/DpTypes.h"
 
 #include "clang/AST/ParentMapContext.h"

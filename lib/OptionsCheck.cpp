@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dpstub/Analysis.h"
+#include "OptionsCheck.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"

@@ -8,7 +8,7 @@
 
 #include "Planner.h"
 
-#include "dpstub/Analysis.h"
+#include "AstText.h"
 #include "dpstub/DeviceMarking.h"
 #include "dpstub/LambdaObjects.h"
 #include "dpstub/SourceEdits.h"

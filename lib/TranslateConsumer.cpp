@@ -9,7 +9,7 @@
 #include "TranslateConsumer.h"
 #include "Planner.h"
 
-#include "dpstub/Analysis.h"
+#include "AstText.h"
 #include "dpstub/Diagnostics.h"
 #include "dpstub/Instantiations.h"
 #include "dpstub/LambdaObjects.h"

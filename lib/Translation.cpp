@@ -10,7 +10,7 @@
 #include "dpstub/Translation.h"
 #include "Planner.h"
 #include "TranslateConsumer.h"
-#include "dpstub/Analysis.h"
+#include "AstText.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"

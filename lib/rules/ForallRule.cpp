@@ -1,7 +1,8 @@
 //===- ForallRule.cpp - dp::forall: matcher and analysis ------------------===//
 
 #include "ForallRule.h"
-#include "dpstub/Analysis.h"
+#include "KernelAnalysis.h"
+#include "DomainAnalysis.h"
 #include "dpstub/DpTypes.h"
 
 using namespace clang;

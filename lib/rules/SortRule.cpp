@@ -1,7 +1,10 @@
 //===- SortRule.cpp - dp::sort<Dim>: analysis and stub --------------------===//
 
 #include "SortRule.h"
-#include "dpstub/Analysis.h"
+#include "AstText.h"
+#include "KernelAnalysis.h"
+#include "Operators.h"
+#include "DomainAnalysis.h"
 #include "dpstub/DpTypes.h"
 #include "dpstub/StubText.h"
 

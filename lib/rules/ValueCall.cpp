@@ -1,7 +1,10 @@
 //===- ValueCall.cpp - Call-sites whose kernel maps to values -------------===//
 
 #include "ValueCall.h"
-#include "dpstub/Analysis.h"
+#include "AstText.h"
+#include "KernelAnalysis.h"
+#include "Operators.h"
+#include "DomainAnalysis.h"
 #include "dpstub/DpTypes.h"
 #include "dpstub/StubText.h"
 
