@@ -4,6 +4,7 @@
 #include "AstText.h"
 #include "KernelAnalysis.h"
 #include "Operators.h"
+#include "ResultField.h"
 #include "DomainAnalysis.h"
 #include "dpstub/DpTypes.h"
 #include "dpstub/StubText.h"
@@ -41,24 +42,12 @@ std::optional<AnalysedCall> SortRule::analyse(const CallExpr *Call, ASTContext &
     return std::nullopt;
   }
   const Expr *FieldArg = callArg(Call, 2);
-  const QualType FT = FieldArg->getType();
-  Result Out;
-  Out.Text = sourceText(FieldArg, Ctx);
-  Out.Type = printType(FT.getCanonicalType().getUnqualifiedType(), Ctx);
-  Out.Rank = *Rc;
-  if (!isDpField(FT) || dpRank(FT, Ctx) != *Rc) {
-    Diags.badResult(FieldArg->getExprLoc())
-        << Spelling << "the sort field must be a dp::field of rank " + std::to_string(*Rc) +
-                           " (the compute rank), not '" + Out.Type + "'";
+  Result Out = resultOf(FieldArg, Ctx);
+  const std::optional<QualType> Element = analyseResultField(
+      FieldArg, *Rc, "the sort field", "the compute rank", Spelling, Ctx, Diags, Out);
+  if (!Element)
     return std::nullopt;
-  }
-  const QualType R = fieldElementType(FT);
-  if (R.isConstQualified() || FT.isConstQualified()) {
-    Diags.badResult(FieldArg->getExprLoc())
-        << Spelling << "the sort field '" + Out.Text + "' is read-only; it must be writable";
-    return std::nullopt;
-  }
-  Out.ElementType = printType(R.getCanonicalType().getUnqualifiedType(), Ctx);
+  const QualType R = *Element;
 
   KernelBinding Binding;
   Binding.KernelArg = 1;

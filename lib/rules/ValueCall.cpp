@@ -4,6 +4,7 @@
 #include "AstText.h"
 #include "KernelAnalysis.h"
 #include "Operators.h"
+#include "ResultField.h"
 #include "DomainAnalysis.h"
 #include "dpstub/DpTypes.h"
 #include "dpstub/StubText.h"
@@ -73,9 +74,7 @@ std::optional<AnalysedCall> analyseValueCall(const CallExpr *Call, CallKind Kind
   }
   const Expr *ResultArg = callArg(Call, 2);
   const QualType RT = ResultArg->getType();
-  Result Out;
-  Out.Text = sourceText(ResultArg, Ctx);
-  Out.Type = printType(RT.getCanonicalType().getUnqualifiedType(), Ctx);
+  Result Out = resultOf(ResultArg, Ctx);
   auto Reject = [&](const Expr *At, const std::string &Why) {
     Diags.badResult(At->getExprLoc()) << Spelling << Why;
     return std::nullopt;
@@ -93,16 +92,14 @@ std::optional<AnalysedCall> analyseValueCall(const CallExpr *Call, CallKind Kind
     if (Want < 1)
       return Reject(callArg(Call, 0), "a reduce<Dim> needs a compute grid of rank 2 or more; "
                                      "reduce a rank-1 grid into a dp::scalar");
-    if (!isDpField(RT) || dpRank(RT, Ctx) != Want)
-      return Reject(ResultArg, "the result must be a dp::field of rank " + std::to_string(Want) +
-                                   (Kind == CallKind::Reduce ? " (the compute rank less the reduced "
-                                                       "dimension)"
-                                                     : " (the compute rank)") +
-                                   ", not '" + Out.Type + "'");
-    T = fieldElementType(RT);
-    if (T.isConstQualified() || RT.isConstQualified())
-      return Reject(ResultArg, "the result '" + Out.Text + "' is read-only; it must be writable");
-    Out.Rank = Want;
+    const std::optional<QualType> Element = analyseResultField(
+        ResultArg, Want, "the result",
+        Kind == CallKind::Reduce ? "the compute rank less the reduced dimension"
+                                 : "the compute rank",
+        Spelling, Ctx, Diags, Out);
+    if (!Element)
+      return std::nullopt;
+    T = *Element;
   }
   Out.ElementType = printType(T.getCanonicalType().getUnqualifiedType(), Ctx);
 
