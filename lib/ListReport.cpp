@@ -1,15 +1,117 @@
 //===- ListReport.cpp - The --list JSON report ----------------------------===//
+//
+// One object per call-site: where it is, its kind, whether it was
+// translated, and for a translated one what its model says (domain,
+// operator, result, kernel, each argument's conversion and access); then
+// the diagnostics reported inside it.
+//
+//===----------------------------------------------------------------------===//
 
 #include "dpstub/ListReport.h"
+#include "dpstub/Rule.h"
 #include "dpstub/StubText.h"
 
 #include "llvm/Support/JSON.h"
 
 namespace dpstub {
 
+namespace {
+
+using llvm::json::OStream;
+
+void writeDomain(OStream &J, const Domain &D) {
+  J.attributeObject("domain", [&] {
+    J.attribute("kind", toString(D.Kind));
+    J.attribute("type", D.Type);
+    if (!D.isTiled())
+      return;
+    J.attributeArray("tile", [&] {
+      for (long long T : D.Tile)
+        J.value(T);
+    });
+    J.attributeArray("tile_static", [&] {
+      for (const std::string &T : D.TileStatics)
+        J.value(T);
+    });
+    J.attribute("barrier", D.Barrier);
+  });
+}
+
+void writeKernel(OStream &J, const Kernel &K) {
+  J.attributeObject("kernel", [&] {
+    J.attribute("kind", toString(K.Kind));
+    J.attribute("name", K.Name);
+    J.attribute("signature", K.Signature);
+    J.attribute("implicit_index", K.ImplicitIndex);
+    J.attribute("mutable", K.Mutable);
+    J.attribute("generic", K.Generic);
+  });
+}
+
+void writeArguments(OStream &J, const std::vector<Argument> &Args) {
+  J.attributeArray("arguments", [&] {
+    for (const Argument &A : Args)
+      J.object([&] {
+        J.attribute("position", A.Position + 1);
+        J.attribute("text", A.Text);
+        J.attribute("actual_type", A.ActualType);
+        J.attribute("actual_rank", A.ActualRank);
+        J.attribute("formal_type", A.FormalType);
+        J.attribute("formal_rank", A.FormalRank);
+        J.attribute("conversion", toString(A.Conv));
+        J.attribute("access", A.Conv == Conversion::SpecialIndex ? "value"
+                              : A.Writable                       ? "read-write"
+                                                                 : "read-only");
+      });
+  });
+}
+
+/// What a translated call-site's model says; what its kind reports beyond
+/// the common fields comes from its rule's StubSpec.
+void writeModel(OStream &J, const CallSite &C) {
+  const StubSpec Spec = stubSpecOf(C);
+  J.attribute("compute_rank", C.ComputeRank);
+  if (!C.Options.empty())
+    J.attribute("options", C.Options);
+  writeDomain(J, C.Dom);
+  if (Spec.Operator)
+    J.attributeObject("operator", [&] {
+      J.attribute("text", C.Op.Text);
+      J.attribute("kind", toString(C.Op.Kind));
+    });
+  if (Spec.ListedResult)
+    J.attributeObject(Spec.ListedResult, [&] {
+      J.attribute("text", C.Out.Text);
+      J.attribute("type", C.Out.Type);
+      J.attribute("rank", C.Out.Rank);
+    });
+  if (Spec.ListsOrder)
+    J.attribute("order", toString(C.Order));
+  writeKernel(J, C.K);
+  writeArguments(J, C.Args);
+}
+
+/// The unit's diagnostics on the lines of call-site L.
+void writeDiagnostics(OStream &J, const TranslationResult &U, const ListedCallSite &L) {
+  const CallSite &C = L.Model;
+  J.attributeArray("diagnostics", [&] {
+    for (const ListedDiagnostic &D : U.Diagnostics)
+      if (D.Loc.File == C.Loc.File && D.Loc.Line >= C.Loc.Line &&
+          D.Loc.Line <= std::max(L.EndLine, C.Loc.Line))
+        J.object([&] {
+          J.attribute("level", D.Level);
+          J.attribute("line", D.Loc.Line);
+          J.attribute("column", D.Loc.Column);
+          J.attribute("message", D.Message);
+        });
+  });
+}
+
+} // namespace
+
 void writeListReport(llvm::raw_ostream &OS, const std::vector<const TranslationResult *> &Units,
                      llvm::StringRef Root) {
-  llvm::json::OStream J(OS, 2);
+  OStream J(OS, 2);
   J.array([&] {
     for (const TranslationResult *U : Units) {
       std::string File = U->MainFile;
@@ -25,73 +127,9 @@ void writeListReport(llvm::raw_ostream &OS, const std::vector<const TranslationR
           if (C.Dim >= 0)
             J.attribute("dim", C.Dim);
           J.attribute("translated", L.Translated);
-          if (L.Translated) {
-            J.attribute("compute_rank", C.ComputeRank);
-            if (!C.Options.empty())
-              J.attribute("options", C.Options);
-            J.attributeObject("domain", [&] {
-              J.attribute("kind", toString(C.Dom.Kind));
-              J.attribute("type", C.Dom.Type);
-              if (C.Dom.isTiled()) {
-                J.attributeArray("tile", [&] {
-                  for (long long T : C.Dom.Tile)
-                    J.value(T);
-                });
-                J.attributeArray("tile_static", [&] {
-                  for (const std::string &T : C.Dom.TileStatics)
-                    J.value(T);
-                });
-                J.attribute("barrier", C.Dom.Barrier);
-              }
-            });
-            if (C.mapsToValues())
-              J.attributeObject("operator", [&] {
-                J.attribute("text", C.Op.Text);
-                J.attribute("kind", toString(C.Op.Kind));
-              });
-            if (C.Kind != CallKind::Forall)
-              J.attributeObject(C.Kind == CallKind::Sort ? "sort_field" : "result", [&] {
-                J.attribute("text", C.Out.Text);
-                J.attribute("type", C.Out.Type);
-                J.attribute("rank", C.Out.Rank);
-              });
-            if (C.Kind == CallKind::Sort)
-              J.attribute("order", toString(C.Order));
-            J.attributeObject("kernel", [&] {
-              J.attribute("kind", toString(C.K.Kind));
-              J.attribute("name", C.K.Name);
-              J.attribute("signature", C.K.Signature);
-              J.attribute("implicit_index", C.K.ImplicitIndex);
-              J.attribute("mutable", C.K.Mutable);
-              J.attribute("generic", C.K.Generic);
-            });
-            J.attributeArray("arguments", [&] {
-              for (const Argument &A : C.Args)
-                J.object([&] {
-                  J.attribute("position", A.Position + 1);
-                  J.attribute("text", A.Text);
-                  J.attribute("actual_type", A.ActualType);
-                  J.attribute("actual_rank", A.ActualRank);
-                  J.attribute("formal_type", A.FormalType);
-                  J.attribute("formal_rank", A.FormalRank);
-                  J.attribute("conversion", toString(A.Conv));
-                  J.attribute("access", A.Conv == Conversion::SpecialIndex ? "value"
-                                        : A.Writable                       ? "read-write"
-                                                                           : "read-only");
-                });
-            });
-          }
-          J.attributeArray("diagnostics", [&] {
-            for (const ListedDiagnostic &D : U->Diagnostics)
-              if (D.Loc.File == C.Loc.File && D.Loc.Line >= C.Loc.Line &&
-                  D.Loc.Line <= std::max(L.EndLine, C.Loc.Line))
-                J.object([&] {
-                  J.attribute("level", D.Level);
-                  J.attribute("line", D.Loc.Line);
-                  J.attribute("column", D.Loc.Column);
-                  J.attribute("message", D.Message);
-                });
-          });
+          if (L.Translated)
+            writeModel(J, C);
+          writeDiagnostics(J, *U, L);
         });
       }
     }

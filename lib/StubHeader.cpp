@@ -39,7 +39,7 @@ std::string renderStubHeader(const std::vector<CallSite> &CallSites, llvm::Strin
      << "#include <dp/rt/launch.hpp>\n\n#include <tuple>\n#include <type_traits>\n#include <utility>\n\n"
      << Open;
   for (const CallSite &C : CallSites) {
-    renderLauncherSignature(OS, C);
+    renderLauncherSignature(OS, C, stubSpecOf(C));
     OS << ";\n";
   }
   OS << Close << "\n"
@@ -47,7 +47,7 @@ std::string renderStubHeader(const std::vector<CallSite> &CallSites, llvm::Strin
      << "_DEFINITIONS\n\n"
      << Open << "\n";
   for (const CallSite &C : CallSites)
-    OS << ruleFor(C).renderStub(C) << "\n";
+    OS << renderStubFrame(C, stubSpecOf(C)) << "\n";
   OS << Close << "#endif\n";
   return OS.str();
 }

@@ -6,6 +6,8 @@
 
 #include "llvm/ADT/StringExtras.h"
 
+#include <algorithm>
+
 namespace dpstub {
 
 const char *toString(Conversion C) {
@@ -89,10 +91,6 @@ std::string accessOf(const Argument &A) {
     return "dp::rt::access::read";
   return A.FormalKnown ? "dp::rt::access::write" : "dp::rt::access::may_write";
 }
-/// A forall over a domain that is not a grid holds the stub's view of it.
-bool hasDomainView(const CallSite &C) {
-  return C.Kind == CallKind::Forall && C.Dom.Kind != DomainKind::Grid;
-}
 const char *domainMember(const CallSite &C) { return C.Dom.isTiled() ? "tiling" : "domain"; }
 /// Type parameters in declaration order, each once.
 std::vector<const Argument *> typeParams(const CallSite &C) {
@@ -116,30 +114,16 @@ std::string describeConversion(const Argument &A) {
                               : std::string(", read-only"));
 }
 
-void renderHeaderComment(llvm::raw_ostream &OS, const CallSite &C) {
+void renderHeaderComment(llvm::raw_ostream &OS, const CallSite &C, const StubSpec &Spec) {
   OS << "// " << C.spelling() << " at " << C.Loc.str() << "\n";
-  const char *KernelRole = C.Kind == CallKind::Forall ? "kernel:      "
-                           : C.Kind == CallKind::Sort ? "comparator:  "
-                                              : "map:         ";
+  std::string KernelRole = std::string(Spec.KernelRole) + ":";
+  KernelRole.resize(std::max<size_t>(KernelRole.size(), 13), ' ');
   OS << "//   " << KernelRole << " " << C.K.Signature << " [" << toString(C.K.Kind)
      << (C.K.Mutable ? ", mutable" : "") << "]\n";
-  if (C.mapsToValues())
+  if (Spec.Operator)
     OS << "//   operator:     " << C.Op.Text << " [" << toString(C.Op.Kind) << "]\n";
-  if (C.Kind == CallKind::Reduce && C.Dim < 0)
-    OS << "//   result:       `" << C.Out.Text << "` (" << C.Out.Type
-       << "), combined with its prior value\n";
-  else if (C.Kind == CallKind::Reduce)
-    OS << "//   result:       `" << C.Out.Text << "` (" << C.Out.Type
-       << "), indexed by the index values less dimension " << C.Dim << "\n";
-  else if (C.Kind == CallKind::Scan)
-    OS << "//   result:       `" << C.Out.Text << "` (" << C.Out.Type
-       << "), indexed by the index values\n";
-  else if (C.Kind == CallKind::Sort)
-    OS << "//   sort field:   `" << C.Out.Text << "` (" << C.Out.Type << "), "
-       << (C.Order == SortOrder::Custom
-               ? std::string("merge sort with the comparator")
-               : std::string("radix sort, ") + toString(C.Order) + " (the natural order)")
-       << " on a GPU\n";
+  if (!Spec.ResultLine.empty())
+    OS << "//   " << Spec.ResultLine << "\n";
   OS << "//   compute rank: " << C.ComputeRank << "\n";
   if (!C.Options.empty())
     OS << "//   options:      " << C.Options
@@ -153,7 +137,7 @@ void renderHeaderComment(llvm::raw_ostream &OS, const CallSite &C) {
       OS << (I ? " x " : "") << C.Dom.Tile[I];
     OS << "; padding threads run masked"
        << (C.Dom.Barrier ? ", and reach every barrier" : "") << "\n";
-    if (C.mapsToValues())
+    if (Spec.Operator)
       OS << "//   fold:         each tile folds its in-domain values in tile memory, then the "
             "tiles' folds are folded\n";
     OS << "//   tile memory:  "
@@ -166,7 +150,7 @@ void renderHeaderComment(llvm::raw_ostream &OS, const CallSite &C) {
   }
   case DomainKind::Where:
     OS << "//   domain:       dp::where: the grid's points whose index value the predicate keeps"
-       << (C.Kind == CallKind::Forall ? ", tested after the index mapping" : "") << "\n";
+       << (Spec.DomainView ? ", tested after the index mapping" : "") << "\n";
     break;
   case DomainKind::LowerTriangle:
   case DomainKind::UpperTriangle:
@@ -197,17 +181,17 @@ void renderHeaderComment(llvm::raw_ostream &OS, const CallSite &C) {
        << " in each instantiation\n";
 }
 
-void renderParams(llvm::raw_ostream &OS, const CallSite &C) {
+void renderParams(llvm::raw_ostream &OS, const CallSite &C, const StubSpec &Spec) {
   const int Rc = C.ComputeRank;
   OS << "template <class Kernel";
-  if (hasDomainView(C))
+  if (Spec.DomainView)
     OS << ", class DomainView";
   for (const Argument *A : typeParams(C))
     OS << ", class " << A->TypeParam;
   OS << "> struct " << C.StubName << "_params {\n";
   if (C.K.Kind != KernelKind::FreeFunction)
     OS << "  Kernel kernel; // captured fields refer to the launch's copies\n";
-  if (hasDomainView(C))
+  if (Spec.DomainView)
     OS << "  DomainView " << domainMember(C) << "; // "
        << (C.Dom.isTiled()       ? "the grid's and the tile's extents: padding threads are masked"
            : C.Dom.isTriangle() ? "point number -> (i, j), exactly"
@@ -392,21 +376,14 @@ void renderWriteBacks(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef 
     OS << Lines;
 }
 
-void renderLauncherSignature(llvm::raw_ostream &OS, const CallSite &C) {
+void renderLauncherSignature(llvm::raw_ostream &OS, const CallSite &C, const StubSpec &Spec) {
   OS << "template <" << (C.Dim >= 0 ? "int Dim, " : "") << "class Domain, ";
   const std::string Options = C.Options.empty() ? "" : "const dp::exec_options &options, ";
-  if (C.Kind == CallKind::Forall)
-    OS << "class Kernel, class... A>\nvoid " << C.StubName << "(" << Options
-       << "const Domain &domain, Kernel &&kernel, A &&...a)";
-  else if (C.Kind == CallKind::Sort)
-    OS << "class Kernel, class Field, class... A>\nvoid " << C.StubName << "(" << Options
-       << "const Domain &domain, Kernel &&kernel, Field &sort_field, A &&...a)";
-  else
-    OS << "class Op, class Result, class Kernel, class... A>\nvoid " << C.StubName << "(" << Options
-       << "const Domain &domain, Op &&op, Result &result, Kernel &&kernel, A &&...a)";
+  OS << Spec.LauncherTemplate << ">\nvoid " << C.StubName << "(" << Options
+     << "const Domain &domain, " << Spec.LauncherParams << ")";
 }
 
-void renderLauncherPrologue(llvm::raw_ostream &OS, const CallSite &C) {
+void renderLauncherPrologue(llvm::raw_ostream &OS, const CallSite &C, const StubSpec &Spec) {
   const std::string N = std::to_string(C.Args.size());
   OS << "  static_assert(" << (C.Dim >= 0 ? "Dim == " + std::to_string(C.Dim) + " && " : "")
      << "sizeof...(A) == " << N << ",\n"
@@ -432,7 +409,7 @@ void renderLauncherPrologue(llvm::raw_ostream &OS, const CallSite &C) {
      << (C.Options.empty() ? "" : "options, ") << "\"" << C.spelling() << "\", \""
      << C.Loc.str() << "\", domain);\n";
   OS << "  using params_type = " << C.StubName << "_params<kernel_type";
-  if (hasDomainView(C))
+  if (Spec.DomainView)
     OS << (C.Dom.isTiled() ? ", dp::rt::tiling_t<Domain>" : ", dp::rt::domain_map_t<Domain>");
   for (const Argument *A : typeParams(C))
     OS << ", " << A->TypeParam;
@@ -446,7 +423,7 @@ void renderLauncherPrologue(llvm::raw_ostream &OS, const CallSite &C) {
   if (HasObject)
     Inits.push_back(std::string("launch.capture(kernel, ") + (C.K.Mutable ? "true" : "false") +
                     ")");
-  if (hasDomainView(C))
+  if (Spec.DomainView)
     Inits.push_back(C.Dom.isTiled() ? "launch.tiling()" : "launch.domain_map()");
   if (C.usesIndexValues())
     Inits.push_back("launch.indices()");
@@ -479,6 +456,39 @@ void renderLauncherPrologue(llvm::raw_ostream &OS, const CallSite &C) {
   for (size_t I = 0; I < Inits.size(); ++I)
     OS << "\n      " << Inits[I] << (I + 1 < Inits.size() ? "," : "");
   OS << "};\n";
+}
+
+/// The body: projection, kernel call and write-back at one position (one
+/// thread of a tile); it yields the kernel's value unless Return is "void".
+static void renderBody(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef Return) {
+  renderBodyHead(OS, C, Return);
+  renderBindings(OS, C, "  ");
+  std::string WriteBacks;
+  llvm::raw_string_ostream WB(WriteBacks);
+  renderWriteBacks(WB, C, "  ");
+  if (Return == "void")
+    OS << "  " << renderKernelCall(C) << ";\n" << WB.str();
+  else if (WB.str().empty())
+    OS << "  return " << renderKernelCall(C) << ";\n";
+  else
+    OS << "  auto value = " << renderKernelCall(C) << ";\n" << WB.str() << "  return value;\n";
+  OS << "}\n\n";
+}
+
+std::string renderStubFrame(const CallSite &C, const StubSpec &Spec) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  renderHeaderComment(OS, C, Spec);
+  renderParams(OS, C, Spec);
+  renderTileBytes(OS, C);
+  if (Spec.BodyReturn)
+    renderBody(OS, C, Spec.BodyReturn);
+  OS << Spec.Definitions;
+  renderLauncherSignature(OS, C, Spec);
+  OS << " {\n";
+  renderLauncherPrologue(OS, C, Spec);
+  OS << Spec.LauncherBody << "}\n";
+  return OS.str();
 }
 
 void renderStubTable(llvm::raw_ostream &OS, const CallSite &C) {

@@ -151,8 +151,6 @@ struct CallSite {
   std::string spelling() const {
     return std::string("dp::") + toString(Kind) + (Dim >= 0 ? "<" + std::to_string(Dim) + ">" : "");
   }
-  /// True for the kinds whose kernel yields a value (reduce, scan).
-  bool mapsToValues() const { return Kind == CallKind::Reduce || Kind == CallKind::Scan; }
   /// True when the kernel can tell the tile it runs in: it takes a tile
   /// token (dp::_tile, dp::_tile_index or dp::_local_index).
   bool seesTile() const {

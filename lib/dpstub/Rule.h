@@ -10,6 +10,7 @@
 #include "dpstub/CallSite.h"
 #include "dpstub/Diagnostics.h"
 #include "dpstub/LambdaObjects.h"
+#include "dpstub/StubSpec.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -70,8 +71,9 @@ public:
   virtual std::optional<AnalysedCall> analyse(const clang::CallExpr *Call,
                                               clang::ASTContext &Ctx,
                                               Reporter &Diags) const = 0;
-  /// The stub, parameter block and launcher of one call-site (C++ text).
-  virtual std::string renderStub(const CallSite &C) const = 0;
+  /// What the shared stub frame (StubText.h) renders for this kind's
+  /// call-site C: its own definitions and pattern call among them.
+  virtual StubSpec stubSpec(const CallSite &C) const = 0;
 };
 
 /// Every rule, in registration order.
@@ -79,5 +81,8 @@ const std::vector<std::unique_ptr<Rule>> &allRules();
 
 /// The rule that renders a call-site.
 const Rule &ruleFor(const CallSite &C);
+
+/// ruleFor(C).stubSpec(C).
+StubSpec stubSpecOf(const CallSite &C);
 
 } // namespace dpstub

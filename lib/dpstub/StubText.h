@@ -1,15 +1,17 @@
 //===- StubText.h - Text pieces shared by the stub renderers ----*- C++ -*-===//
 //
-// Every call-site kind renders the same parts from its CallSite model: the
-// comment, the parameter block (what every GPU thread receives), the
-// argument bindings at one logical position, the kernel call, and the
-// launcher that replaces the call-site. The rules add what is their own
-// (a __global__ stub, a map function, a comparator) around them.
+// Every call-site kind renders one frame from its CallSite model and its
+// rule's StubSpec: the comment, the parameter block (what every GPU thread
+// receives), the body (argument bindings at one logical position, the
+// kernel call, write-backs), the kind's own definitions (a __global__
+// stub, a map function, a comparator), and the launcher that replaces the
+// call-site. The pieces below are what the rules' definitions reuse.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include "dpstub/CallSite.h"
+#include "dpstub/StubSpec.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -17,14 +19,17 @@
 
 namespace dpstub {
 
+/// One call-site's stub, from its kind's Spec.
+std::string renderStubFrame(const CallSite &C, const StubSpec &Spec);
+
 /// The comment above a stub: location, kernel, one line per argument.
-void renderHeaderComment(llvm::raw_ostream &OS, const CallSite &C);
+void renderHeaderComment(llvm::raw_ostream &OS, const CallSite &C, const StubSpec &Spec);
 
 /// "elemental projection, read-write" and friends.
 std::string describeConversion(const Argument &A);
 
 /// `template <class Kernel[, class T0...]> struct NAME_params { ... };`
-void renderParams(llvm::raw_ostream &OS, const CallSite &C);
+void renderParams(llvm::raw_ostream &OS, const CallSite &C, const StubSpec &Spec);
 
 /// A tiled call-site's tile memory: `NAME_tile_bytes`, room for every
 /// dp::tile_static its kernel declares, checked against 48 KiB, and
@@ -51,12 +56,12 @@ void renderWriteBacks(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef 
 /// The launcher's signature: the dp:: function's parameters with the
 /// call-site's arguments as a pack, so that a declaration left from an
 /// earlier translation still parses after its call-site changed.
-void renderLauncherSignature(llvm::raw_ostream &OS, const CallSite &C);
+void renderLauncherSignature(llvm::raw_ostream &OS, const CallSite &C, const StubSpec &Spec);
 
 /// The start of the launcher's body: checks that the call-site still
 /// matches the stub, names the arguments, makes the launch context and the
 /// parameter block `params`.
-void renderLauncherPrologue(llvm::raw_ostream &OS, const CallSite &C);
+void renderLauncherPrologue(llvm::raw_ostream &OS, const CallSite &C, const StubSpec &Spec);
 
 /// The table of __global__ stub instantiations, one per dispatch mode the
 /// planner may choose for the compute rank.

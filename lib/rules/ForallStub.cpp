@@ -1,9 +1,10 @@
 //===- ForallStub.cpp - dp::forall: the invocation stub's text ------------===//
 //
-// Renders, from the CallSite model alone, the parameter block, the body
-// (projection, kernel call, write-back at one logical position), the
+// A forall's own parts of its stub, from the CallSite model alone: the
 // __global__ stub (physical thread -> logical position per dispatch mode)
-// and the launcher that replaces the call-site.
+// and the launcher's run over the stub table. The shared frame
+// (StubText.h) renders the comment, parameter block, body and launcher
+// around them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,26 +15,14 @@
 
 namespace dpstub {
 
-std::string ForallRule::renderStub(const CallSite &C) const {
+namespace {
+
+/// The __global__ stub: physical thread -> logical position.
+std::string globalStub(const CallSite &C) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   const std::string Rc = std::to_string(C.ComputeRank);
   const std::string &N = C.StubName;
-  const bool Tiled = C.Dom.isTiled();
-
-  renderHeaderComment(OS, C);
-  renderParams(OS, C);
-
-  renderTileBytes(OS, C);
-
-  // The body: projection, kernel call and write-back at one position.
-  renderBodyHead(OS, C, "void");
-  renderBindings(OS, C, "  ");
-  OS << "  " << renderKernelCall(C) << ";\n";
-  renderWriteBacks(OS, C, "  ");
-  OS << "}\n\n";
-
-  // The __global__ stub: physical thread -> logical position.
   OS << "template <int Mode, class Params>\n"
      << "DP_GLOBAL void " << C.KernelName << "(const dp::rt::launch_geometry<" << C.launchedRank()
      << "> geometry, const Params p) {\n"
@@ -71,13 +60,18 @@ std::string ForallRule::renderStub(const CallSite &C) const {
     break;
   }
   OS << "}\n\n";
+  return OS.str();
+}
 
-  // The launcher that replaces the call-site.
-  renderLauncherSignature(OS, C);
-  OS << " {\n";
-  renderLauncherPrologue(OS, C);
+/// The launcher's statements: the stub table, then the run on the
+/// executor the runtime picks (the native host path calls the body).
+std::string launcherBody(const CallSite &C) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  const std::string Rc = std::to_string(C.ComputeRank);
+  const std::string &N = C.StubName;
   renderStubTable(OS, C);
-  if (Tiled)
+  if (C.Dom.isTiled())
     OS << "  launch.run_tiled(\n"
        << "      stubs, params, " << N << "_tile_bytes, " << N << "_tile_sight,\n"
        << "      [](const " << (C.seesTile() ? "dp::rt::tile_point<" + Rc + ">" : std::string("auto"))
@@ -90,8 +84,18 @@ std::string ForallRule::renderStub(const CallSite &C) const {
     OS << "  launch.run(stubs, params, [](const auto &pos, const params_type &p) {\n"
        << "    " << N << "_body(pos, p); // the native host path\n"
        << "  });\n";
-  OS << "}\n";
   return OS.str();
+}
+
+} // namespace
+
+StubSpec ForallRule::stubSpec(const CallSite &C) const {
+  StubSpec S;
+  S.DomainView = C.Dom.Kind != DomainKind::Grid;
+  S.BodyReturn = "void";
+  S.Definitions = globalStub(C);
+  S.LauncherBody = launcherBody(C);
+  return S;
 }
 
 } // namespace dpstub

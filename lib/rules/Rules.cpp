@@ -66,4 +66,6 @@ const Rule &ruleFor(const CallSite &C) {
   llvm_unreachable("a call-site kind without a rule");
 }
 
+StubSpec stubSpecOf(const CallSite &C) { return ruleFor(C).stubSpec(C); }
+
 } // namespace dpstub

@@ -98,29 +98,42 @@ std::optional<AnalysedCall> SortRule::analyse(const CallExpr *Call, ASTContext &
   return A;
 }
 
-std::string SortRule::renderStub(const CallSite &C) const {
+namespace {
+
+/// The comparator with its extra arguments bound: the sort's order.
+std::string comparatorDefinition(const CallSite &C) {
   std::string Text;
   llvm::raw_string_ostream OS(Text);
-  const std::string &N = C.StubName;
-  renderHeaderComment(OS, C);
-  renderParams(OS, C);
-
   OS << "/// The comparator with its extra arguments bound: the sort's order.\n"
-     << "template <class Params> struct " << N << "_less {\n"
+     << "template <class Params> struct " << C.StubName << "_less {\n"
      << "  Params p;\n"
      << "  template <class R> DP_HOST_DEVICE bool operator()(const R &a, const R &b) const {\n";
   renderBindings(OS, C, "    ");
   OS << "    return static_cast<bool>(" << renderKernelCall(C, "a, b") << ");\n"
      << "  }\n"
      << "};\n\n";
-
-  renderLauncherSignature(OS, C);
-  OS << " {\n";
-  renderLauncherPrologue(OS, C);
-  OS << "  launch.sort<Dim>(sort_field, " << N << "_less<params_type>{params}, "
-     << "dp::rt::sort_order::" << toString(C.Order) << ");\n"
-     << "}\n";
   return OS.str();
+}
+
+} // namespace
+
+StubSpec SortRule::stubSpec(const CallSite &C) const {
+  StubSpec S;
+  S.KernelRole = "comparator";
+  S.ResultLine = "sort field:   `" + C.Out.Text + "` (" + C.Out.Type + "), " +
+                 (C.Order == SortOrder::Custom
+                      ? std::string("merge sort with the comparator")
+                      : std::string("radix sort, ") + toString(C.Order) + " (the natural order)") +
+                 " on a GPU";
+  S.BodyReturn = nullptr; // the comparator binds the extras itself, once
+  S.Definitions = comparatorDefinition(C);
+  S.LauncherTemplate = "class Kernel, class Field, class... A";
+  S.LauncherParams = "Kernel &&kernel, Field &sort_field, A &&...a";
+  S.LauncherBody = "  launch.sort<Dim>(sort_field, " + C.StubName + "_less<params_type>{params}, " +
+                   "dp::rt::sort_order::" + toString(C.Order) + ");\n";
+  S.ListedResult = "sort_field";
+  S.ListsOrder = true;
+  return S;
 }
 
 } // namespace dpstub

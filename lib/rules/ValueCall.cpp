@@ -137,33 +137,17 @@ std::optional<AnalysedCall> analyseValueCall(const CallExpr *Call, CallKind Kind
   return A;
 }
 
-std::string renderValueStub(const CallSite &C) {
+namespace {
+
+/// The map function the runtime folds (f's value at a position, fused into
+/// the reduction or scan) and, for a named operator, the function object
+/// that calls it.
+std::string valueDefinitions(const CallSite &C) {
   std::string Text;
   llvm::raw_string_ostream OS(Text);
   const std::string Rc = std::to_string(C.ComputeRank);
   const std::string &N = C.StubName;
   const bool Tiled = C.Dom.isTiled();
-
-  renderHeaderComment(OS, C);
-  renderParams(OS, C);
-
-  renderTileBytes(OS, C);
-
-  // The body: f's value at one position (one thread of a tile), after
-  // projection and before write-back.
-  renderBodyHead(OS, C, "auto");
-  renderBindings(OS, C, "  ");
-  std::string WriteBacks;
-  llvm::raw_string_ostream WB(WriteBacks);
-  renderWriteBacks(WB, C, "  ");
-  if (WB.str().empty()) {
-    OS << "  return " << renderKernelCall(C) << ";\n";
-  } else {
-    OS << "  auto value = " << renderKernelCall(C) << ";\n" << WB.str() << "  return value;\n";
-  }
-  OS << "}\n\n";
-
-  // The map function the runtime folds: fused into the reduction or scan.
   OS << "/// f at " << (Tiled ? "a tile's thread (padding too: its value is dropped)"
                               : "a logical position")
      << ": what the " << C.spelling() << " folds.\n"
@@ -191,10 +175,15 @@ std::string renderValueStub(const CallSite &C) {
        << "    return static_cast<T>(" << C.Op.Name << "(a, b));\n"
        << "  }\n"
        << "};\n\n";
+  return OS.str();
+}
 
-  renderLauncherSignature(OS, C);
-  OS << " {\n";
-  renderLauncherPrologue(OS, C);
+/// The launcher's call of the runtime pattern for the kind.
+std::string valuePatternCall(const CallSite &C) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  const std::string &N = C.StubName;
+  const bool NamedOperator = C.Op.Kind == KernelKind::FreeFunction;
   if (NamedOperator)
     OS << "  (void)op;\n";
   const std::string Op = NamedOperator ? N + "_op()" : "launch.capture(op, false)";
@@ -203,13 +192,34 @@ std::string renderValueStub(const CallSite &C) {
     OS << "  launch.scan<Dim>(result, " << Op << ", " << Map << ");\n";
   else if (C.Dim >= 0)
     OS << "  launch.reduce_pencils<Dim>(result, " << Op << ", " << Map << ");\n";
-  else if (Tiled)
+  else if (C.Dom.isTiled())
     OS << "  launch.template reduce_tiled<" << N << "_tile_bytes>( // each tile folds in tile memory\n"
        << "      result, " << Op << ", " << Map << ", " << N << "_tile_sight);\n";
   else
     OS << "  launch.reduce(result, " << Op << ", " << Map << ");\n";
-  OS << "}\n";
   return OS.str();
+}
+
+} // namespace
+
+StubSpec valueStubSpec(const CallSite &C) {
+  StubSpec S;
+  S.KernelRole = "map";
+  const std::string Result = "result:       `" + C.Out.Text + "` (" + C.Out.Type + "), ";
+  if (C.Kind == CallKind::Scan)
+    S.ResultLine = Result + "indexed by the index values";
+  else if (C.Dim >= 0)
+    S.ResultLine = Result + "indexed by the index values less dimension " + std::to_string(C.Dim);
+  else
+    S.ResultLine = Result + "combined with its prior value";
+  S.BodyReturn = "auto";
+  S.Definitions = valueDefinitions(C);
+  S.LauncherTemplate = "class Op, class Result, class Kernel, class... A";
+  S.LauncherParams = "Op &&op, Result &result, Kernel &&kernel, A &&...a";
+  S.LauncherBody = valuePatternCall(C);
+  S.ListedResult = "result";
+  S.Operator = true;
+  return S;
 }
 
 } // namespace dpstub

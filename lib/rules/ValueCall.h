@@ -18,8 +18,9 @@ namespace dpstub {
 std::optional<AnalysedCall> analyseValueCall(const clang::CallExpr *Call, CallKind Kind,
                                              clang::ASTContext &Ctx, Reporter &Diags);
 
-/// The stub of a reduce, reduce<Dim> or scan call-site.
-std::string renderValueStub(const CallSite &C);
+/// The stub of a reduce, reduce<Dim> or scan call-site: a map function
+/// folded by the runtime's pattern for the kind.
+StubSpec valueStubSpec(const CallSite &C);
 
 /// Matches `dp::KIND` call-sites (and their launchers) with an explicit
 /// integral first template argument (Dim) or without one.

@@ -34,7 +34,7 @@ public:
                                       Reporter &Diags) const override {
     return analyseValueCall(Call, Kind, Ctx, Diags);
   }
-  std::string renderStub(const CallSite &C) const override { return renderValueStub(C); }
+  StubSpec stubSpec(const CallSite &C) const override { return valueStubSpec(C); }
 
 private:
   CallKind Kind;

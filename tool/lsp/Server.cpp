@@ -4,6 +4,7 @@
 #include "TextPositions.h"
 
 #include "dpstub/Outputs.h"
+#include "dpstub/Rule.h"
 #include "dpstub/StubText.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -273,7 +274,7 @@ void Server::onHover(const lsp::TextDocumentPositionParams &Params,
   llvm::raw_string_ostream OS(Body);
   if (C.Translated) {
     OS << "```cpp\n";
-    renderHeaderComment(OS, C.Model);
+    renderHeaderComment(OS, C.Model, stubSpecOf(C.Model));
     OS << "```\n";
     if (C.Launch)
       OS << "\nTranslated: this call-site launches its stub.\n";
