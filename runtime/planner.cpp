@@ -231,6 +231,38 @@ double wastage(const std::int64_t *extent, int rank, const triple &shape,
   return points == 0 ? 0.0 : threads / points;
 }
 
+namespace {
+
+/// True for a row above rank 1: every leading extent 1 (a launch whose
+/// contiguous dimensions were folded into the last, jobs.hpp), planned
+/// with groups of one dimension.
+bool is_row(const problem &p) {
+  if (p.rank < 2 || p.shape[1] != 1 || p.shape[2] != 1 || p.total == 0)
+    return false;
+  for (int d = 0; d + 1 < p.rank; ++d)
+    if (p.extent[d] != 1)
+      return false;
+  return true;
+}
+
+/// A row planned as the rank-1 domain of its last dimension: its direct
+/// mode 1 is the row mode at every rank (map_thread: the leading
+/// coordinates are the constant 0, not loaded and checked per thread); its
+/// pieces' origins get the leading zeros.
+raw_plan row_plan(const problem &p, dispatch_policy policy) {
+  raw_plan row = plan_raw(p.extent + (p.rank - 1), 1, p.limits, policy, p.shape);
+  dp::detail::small_vector<std::int64_t, 32> origins;
+  for (std::int64_t o : row.origins) {
+    for (int d = 0; d + 1 < p.rank; ++d)
+      origins.push_back(0);
+    origins.push_back(o);
+  }
+  row.origins = std::move(origins);
+  return row;
+}
+
+} // namespace
+
 raw_plan plan_raw(const std::int64_t *extent, int rank, const device_limits &limits,
                   dispatch_policy policy, const triple &shape) {
   validate(extent, rank, limits, shape);
@@ -241,6 +273,8 @@ raw_plan plan_raw(const std::int64_t *extent, int rank, const device_limits &lim
   if (total == int64_max)
     fail("dp::rt::plan_dispatch: the domain has more than 2^63 points");
   const problem p{extent, rank, limits, shape, total, shape[0] * shape[1] * shape[2]};
+  if (is_row(p))
+    return row_plan(p, policy);
   const int direct_mode = direct_mode_of_rank(rank);
   if (total == 0) { // nothing to launch
     raw_plan empty;

@@ -20,7 +20,7 @@ int main() {
   dp::scalar<double> total(0.0);
   dp::reduce(g, std::plus<>(), total, [](float y) { return double(y); }, b); // profiled: 1
   dp::field<4, float> f4(dp::grid<4>(3, 4, 5, 50));
-  dp::forall(f4.get_grid(), [](float &x) { x += 1; }, f4); // profiled: 1, launch: mode 3, 12 groups
+  dp::forall(f4.get_grid(), [](float &x) { x += 1; }, f4); // profiled: 1, launch: mode 1, 12 groups
   dp::queue q;
   dp::scalar<double> on_queue(0.0);
   dp::reduce(dp::on(q), g, std::plus<>(), on_queue, [](float x) { return double(x); }, a); // profiled: 1

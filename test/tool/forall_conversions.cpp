@@ -38,9 +38,10 @@ void run(dp::field<2, double> &A, dp::field<1, double> &C, dp::field<2, int> &M,
 // STUB: //   argument 2 `dp::spread<2>(dp::transpose(X))` (dp::field<3, float>, rank 3) -> const dp::field<1, float> &a: partial projection, read-only (const float *__restrict__)
 // STUB: //   argument 3 `dp::spread<1>(Y)` (dp::field<3, float>, rank 3) -> const dp::field<1, float> &b: partial projection, read-only (const float *__restrict__)
 // STUB:   static const dp::rt::stub_table<2, params_type> stubs{{[{][{]}}
-// STUB:       nullptr, nullptr,
-// STUB:       &dp_forall__forall_conversions_cpp__[[@LINE-5]]<2, params_type>, nullptr, nullptr, nullptr, nullptr,
-// STUB:       &dp_forall__forall_conversions_cpp__[[@LINE-6]]<7, params_type>}};
+// STUB:       nullptr,
+// STUB:       &dp_forall__forall_conversions_cpp__[[@LINE-5]]<1, params_type>,
+// STUB:       &dp_forall__forall_conversions_cpp__[[@LINE-6]]<2, params_type>, nullptr, nullptr, nullptr, nullptr,
+// STUB:       &dp_forall__forall_conversions_cpp__[[@LINE-7]]<7, params_type>}};
   dp::forall(Z.get_grid(), [](dp::index<2> i, float &z, const dp::field<2, float> &x) { z = x(i[1], i[0]); },
              dp::_index, Z, dp::read_only(X));
 // STUB: //   argument 1 `dp::_index` -> dp::index<2> i: special index (logical index), value

@@ -258,9 +258,10 @@ template <int N> void random_coverings(std::uint32_t seed, int count) {
 
 TEST(Planner, HighRanksWithUnitLeadingDimensionsAreOneDirectLaunch) {
   // What a launch over whole fields plans once its contiguous dimensions
-  // are folded into the last (launch.hpp): the rank-1 launch's groups.
+  // are folded into the last (launch.hpp): the rank-1 launch's groups, in
+  // the row mode (1: the leading coordinates are the constant 0).
   const auto folded = dp::rt::plan_dispatch(dp::extent<6>(1, 1, 1, 1, 1, 3000), generous);
-  EXPECT_EQ(folded.mode, 3);
+  EXPECT_EQ(folded.mode, 1);
   ASSERT_EQ(folded.pieces.size(), 1u);
   EXPECT_EQ(folded.pieces[0].groups, (triple{12, 1, 1}));
   EXPECT_EQ(folded.pieces[0].groups,
@@ -268,6 +269,54 @@ TEST(Planner, HighRanksWithUnitLeadingDimensionsAreOneDirectLaunch) {
   const dp::rt::device_limits small{{4, 4, 4}, 64};
   for (auto policy : {dispatch_policy::automatic, dispatch_policy::split, dispatch_policy::load_balance})
     check_covering<4>(dp::extent<4>(1, 2, 3, 30), small, policy, {8, 1, 1}, 0);
+}
+
+/// Rows of rank R (leading extents 1): planned as the rank-1 domain of the
+/// last dimension, in the row mode unless indirect mapping is cheaper, with
+/// every point reached once under every policy and limit; a group shape of
+/// more than one dimension is planned as the rank's grid.
+template <int R> void random_rows(std::uint32_t seed, int count) {
+  std::mt19937 rng(seed);
+  auto pick = [&](std::int64_t lo, std::int64_t hi) {
+    return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+  };
+  for (int c = 0; c < count; ++c) {
+    dp::extent<R> e;
+    for (int d = 0; d + 1 < R; ++d)
+      e[d] = 1;
+    e[R - 1] = pick(1, 3000);
+    const triple shape{pick(1, 64), 1, 1};
+    const dp::rt::device_limits limits{{pick(1, 40), pick(1, 12), pick(1, 12)}, 64};
+    const dispatch_policy policy = static_cast<dispatch_policy>(pick(0, 2));
+    dp::rt::dispatch_plan<R> plan;
+    try {
+      plan = dp::rt::plan_dispatch(e, limits, policy, shape);
+    } catch (const dp::error &) {
+      continue; // too many launches: allowed to refuse, never to be wrong
+    }
+    const auto row = dp::rt::plan_dispatch(dp::extent<1>(e[R - 1]), limits, policy, shape);
+    EXPECT_EQ(plan.mode, row.mode);
+    EXPECT_TRUE(plan.mode == 1 || plan.mode == 7) << plan.mode;
+    ASSERT_EQ(plan.pieces.size(), row.pieces.size());
+    for (std::size_t k = 0; k < plan.pieces.size(); ++k) {
+      EXPECT_EQ(plan.pieces[k].groups, row.pieces[k].groups);
+      for (int d = 0; d + 1 < R; ++d)
+        EXPECT_EQ(plan.pieces[k].origin[d], 0);
+    }
+    check_covering(e, limits, policy, shape, seed * 1000 + std::uint32_t(c));
+  }
+  dp::extent<R> e;
+  for (int d = 0; d + 1 < R; ++d)
+    e[d] = 1;
+  e[R - 1] = 3000;
+  EXPECT_NE(dp::rt::plan_dispatch(e, generous, dispatch_policy::automatic, {16, 16, 1}).mode, 1);
+}
+
+TEST(PlannerProperty, RowsOfEveryRankAreRank1Plans) {
+  random_rows<2>(21, 60);
+  random_rows<3>(22, 60);
+  random_rows<4>(23, 60);
+  random_rows<6>(24, 60);
 }
 
 TEST(PlannerProperty, EveryPointExactlyOnceRank1) { random_coverings<1>(1, 250); }

@@ -38,7 +38,8 @@ enum class dispatch_policy {
 
 /// Dispatch modes.
 enum dispatch_mode : int {
-  direct_1 = 1,    ///< global id x is the index of a rank-1 domain
+  direct_1 = 1,    ///< global id x is the index of a rank-1 domain, or the last
+                   ///< coordinate of one whose leading extents are all 1 (a row)
   direct_2 = 2,    ///< (y, x) is the index of a rank-2 domain
   direct_3 = 3,    ///< (z, y, x) is the index of the trailing 3 dimensions
   partial_x = 4,   ///< rank 3: dimension 2 direct on x, 0 and 1 spread on (y, z)
@@ -159,7 +160,17 @@ DP_HOST_DEVICE bool map_thread(const launch_geometry<N> &g, const std::int64_t (
   std::int64_t global[3];
   for (int k = 0; k < 3; ++k)
     global[k] = group[k] * g.group_shape[k] + local[k];
-  if constexpr (Mode >= 1 && Mode <= 3) {
+  if constexpr (Mode == 1 && N > 1) {
+    // The row mode: every leading extent is 1 (the planner checked), so
+    // the leading coordinates are the constant 0, which the stub's
+    // projections fold away; x carries the last dimension alone.
+    if (global[1] != 0 || global[2] != 0)
+      return false;
+    for (int d = 0; d + 1 < N; ++d)
+      out[d] = 0;
+    out[N - 1] = g.origin[N - 1] + global[0];
+    return out[N - 1] < g.extent[N - 1];
+  } else if constexpr (Mode >= 1 && Mode <= 3) {
     // Direct: physical k carries logical dimension N-1-k; the leading
     // dimensions (rank > 3) come from the origin.
     constexpr int direct = N < 3 ? N : 3;

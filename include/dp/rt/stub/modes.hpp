@@ -12,10 +12,13 @@ namespace dp::rt {
 constexpr int direct_mode_of_rank(int rank) { return rank < 3 ? rank : 3; }
 
 /// True when a plan for a rank-`rank` domain may use `mode`: the rank's
-/// direct mode, the partially direct modes 4-6 at rank 3, the indirect
-/// mode 7 at every rank.
+/// direct mode, the row mode 1 at every rank (a domain whose leading
+/// extents are all 1, as a merged launch's are: its threads compute the
+/// last coordinate alone and the others are the constant 0), the partially
+/// direct modes 4-6 at rank 3, the indirect mode 7 at every rank.
 constexpr bool rank_uses_mode(int rank, int mode) {
-  return mode == direct_mode_of_rank(rank) || mode == 7 || (rank == 3 && mode >= 4 && mode <= 6);
+  return mode == direct_mode_of_rank(rank) || mode == 1 || mode == 7 ||
+         (rank == 3 && mode >= 4 && mode <= 6);
 }
 
 /// The axes of a partially direct mode (4-6, rank 3): the logical

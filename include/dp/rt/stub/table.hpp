@@ -22,6 +22,7 @@ template <int Rc, class Params, class Kernel> const stub_table<Rc, Params> &stub
   static const stub_table<Rc, Params> table = [] {
     stub_table<Rc, Params> t{};
     t.modes[direct_mode_of_rank(Rc)] = Kernel::template at<direct_mode_of_rank(Rc)>();
+    t.modes[1] = Kernel::template at<1>(); // the row mode at every rank
     if constexpr (rank_uses_mode(Rc, 4)) {
       t.modes[4] = Kernel::template at<4>();
       t.modes[5] = Kernel::template at<5>();
