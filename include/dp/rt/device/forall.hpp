@@ -13,16 +13,20 @@
 #include "../jobs.hpp"
 #include "../stub/table.hpp"
 #include "executor.hpp"
+#include "requests.hpp"
 
 namespace dp::rt {
 namespace device {
 
-/// The stub over every position of `e`.
+/// The stub over every position of `e`; `kernel` names it and
+/// `data_points` is how many points of the call-site's data it reads
+/// (requests.hpp).
 template <class Device, int R, class Params>
 void forall(device_launch<Device> &L, const dp::extent<R> &e, const stub_table<R, Params> &stubs,
-            const Params &params) {
+            const Params &params, const char *kernel, std::int64_t data_points) {
   const launch_plan<R> p = plan_for(L.site(), e, L.device().limits(), L.hints());
   trace_plan(L.site(), p);
+  note_kernel<R>(L.site(), kernel, p, p.group_shape, data_points);
   L.device().launch(L.queue(), L.site(), p, stubs, params);
 }
 
@@ -30,11 +34,14 @@ void forall(device_launch<Device> &L, const dp::extent<R> &e, const stub_table<R
 /// per tile, `tile_bytes` of tile memory each.
 template <class Device, int N, class Params>
 void forall_tiles(device_launch<Device> &L, const dp::extent<N> &e, const dp::extent<N> &tile,
-                  std::size_t tile_bytes, const stub_table<N, Params> &stubs, const Params &params) {
+                  std::size_t tile_bytes, const stub_table<N, Params> &stubs, const Params &params,
+                  const char *kernel) {
   const launch_plan<N> p =
       plan_tiles(L.site(), tile_counts(e, tile), tile, L.device().limits(), L.hints());
   trace_plan(L.site(), p);
-  L.device().launch_tiles(L.queue(), L.site(), p, tile_group_shape(tile), tile_bytes, stubs, params);
+  const triple shape = tile_group_shape(tile);
+  note_kernel<N>(L.site(), kernel, p, shape, e.size());
+  L.device().launch_tiles(L.queue(), L.site(), p, shape, tile_bytes, stubs, params);
 }
 
 } // namespace device
@@ -42,13 +49,15 @@ void forall_tiles(device_launch<Device> &L, const dp::extent<N> &e, const dp::ex
 /// forall on a device.
 template <class Device, int Rc, class Domain, int K, class Params, class Body>
 void execute(device_launch<Device> &L, const forall_job<Rc, Domain, K, Params, Body> &job) {
-  device::forall(L, job.launch_extent(), *job.stubs, job.params);
+  const dp::extent<K> e = job.launch_extent();
+  device::forall(L, e, *job.stubs, job.params, "stub", e.size());
 }
 
 /// A tiled forall on a device: one group per tile.
 template <class Device, int Rc, class Params, tile_sight Sight, class Body>
 void execute(device_launch<Device> &L, const forall_tiles_job<Rc, Params, Sight, Body> &job) {
-  device::forall_tiles(L, job.grid.extents(), job.tile, job.tile_bytes, *job.stubs, job.params);
+  device::forall_tiles(L, job.grid.extents(), job.tile, job.tile_bytes, *job.stubs, job.params,
+                       "tiled stub");
 }
 
 } // namespace dp::rt

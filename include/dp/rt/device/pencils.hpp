@@ -15,6 +15,7 @@
 #include "../jobs.hpp"
 #include "executor.hpp"
 #include "forall.hpp"
+#include "requests.hpp"
 
 namespace dp::rt {
 namespace device {
@@ -40,6 +41,7 @@ void launch_pencil_tiles(device_launch<Device> &L, const dp::extent<N> &e,
   const launch_plan<N> p =
       plan_groups(L.site(), pencil_groups<N>(q, t), shape, L.device().limits(), L.hints());
   trace_plan(L.site(), p);
+  note_kernel<N>(L.site(), Scan ? "pencil tiles scan" : "pencil tiles fold", p, shape, e.size());
   L.device().launch_tiles(L.queue(), L.site(), p, shape, job_t::shared_bytes,
                           pencil_tile_stubs<job_t, Scan>(), job);
 }
@@ -68,12 +70,14 @@ void fold_pencils(device_launch<Device> &L, const dp::extent<N> &e, const Op &op
         L.template scratch_of<T>(static_cast<std::size_t>(t.splits * q.size())), t.splits, q);
     launch_pencil_tiles<Dim, false>(L, e, q, t, op, map, out, partials);
     using job_t = pencil_job<N, 0, T, Op, partials_map<T, N>, N - 1>;
-    device::forall(L, q, pencil_stubs<job_t, false>(), job_t{{partials}, op, out, t.splits});
+    device::forall(L, q, pencil_stubs<job_t, false>(), job_t{{partials}, op, out, t.splits},
+                   "split folds fold", 0);
   } else if constexpr (Dim == N - 1) {
     vendor_fold_segments(L, dim_tag<Dim>(), e, op, map, out);
   } else {
     using job_t = pencil_job<N, Dim, T, Op, Map, N - 1>;
-    device::forall(L, pencil_extent<Dim>(e), pencil_stubs<job_t, false>(), job_t{map, op, out, e[Dim]});
+    device::forall(L, pencil_extent<Dim>(e), pencil_stubs<job_t, false>(),
+                   job_t{map, op, out, e[Dim]}, "pencil walk fold", e.size());
   }
 }
 
@@ -95,12 +99,14 @@ void scan_pencils(device_launch<Device> &L, const dp::extent<N> &e, const Op &op
           L.template scratch_of<T>(static_cast<std::size_t>(t.splits * q.size())), t.splits, q);
       launch_pencil_tiles<Dim, false>(L, e, q, t, op, map, out, carries);
       using job_t = pencil_job<N, 0, T, Op, partials_map<T, N>, N>;
-      device::forall(L, q, pencil_stubs<job_t, true>(), job_t{{carries}, op, carries, t.splits});
+      device::forall(L, q, pencil_stubs<job_t, true>(), job_t{{carries}, op, carries, t.splits},
+                     "split folds scan", 0);
     }
     launch_pencil_tiles<Dim, true>(L, e, q, t, op, map, out, carries);
   } else {
     using job_t = pencil_job<N, Dim, T, Op, Map, N>;
-    device::forall(L, pencil_extent<Dim>(e), pencil_stubs<job_t, true>(), job_t{map, op, out, e[Dim]});
+    device::forall(L, pencil_extent<Dim>(e), pencil_stubs<job_t, true>(),
+                   job_t{map, op, out, e[Dim]}, "pencil walk scan", e.size());
   }
 }
 

@@ -76,6 +76,17 @@ void reduce_kept_into(device_launch<Device> &L, dp::scalar<T> &result, std::int6
       }));
 }
 
+/// A grid's full reduce over the extents its launch walks: a row's
+/// positions (a launch merged into its last dimension) need no division.
+template <class Device, int Rc, class T, class Op, class Map>
+void reduce_grid_into(device_launch<Device> &L, dp::scalar<T> &result, const dp::extent<Rc> &e,
+                      const Op &op, const Map &map) {
+  if (is_row(e))
+    reduce_into(L, result, e.size(), row_positions<Rc>{}, op, map);
+  else
+    reduce_into(L, result, e.size(), linear_positions<Rc>::of(e), op, map);
+}
+
 /// A tiled grid's full reduce: each tile folds its in-domain values in tile
 /// memory (tile_fold.hpp), then the tiles' folds are reduced.
 template <class Job, class Device, class T, int N>
@@ -85,7 +96,7 @@ void reduce_tiles_into(device_launch<Device> &L, dp::scalar<T> &result, const dp
   for (int d = 0; d < N; ++d)
     job.tiles[d] = tiles[d];
   job.folds = L.template scratch_of<T>(static_cast<std::size_t>(tiles.size()));
-  forall_tiles(L, e, tile, Job::shared_bytes, tile_fold_stubs<Job>(), job);
+  forall_tiles(L, e, tile, Job::shared_bytes, tile_fold_stubs<Job>(), job, "tile fold");
   reduce_into(L, result, tiles.size(), linear_positions<1>::of(dp::extent<1>(tiles.size())), job.op,
               tile_folds<T>{job.folds});
 }
@@ -104,9 +115,8 @@ void execute(device_launch<Device> &L, const reduce_job<Rc, Domain, T, Op, Map, 
   else if constexpr (is_triangle<Domain>::value)
     device::reduce_into(L, *job.result, job.domain.size(), job.domain_map, job.op, job.map);
   else
-    device::reduce_into(L, *job.result, job.grid.size(),
-                        linear_positions<Rc>::of(merged_extents(job.grid.extents(), job.rows)),
-                        job.op, job.map);
+    device::reduce_grid_into(L, *job.result, merged_extents(job.grid.extents(), job.rows), job.op,
+                             job.map);
 }
 
 /// The full reduce over a tiled grid on a device: each tile folds its

@@ -19,6 +19,7 @@
 #include "../../reference/projection.hpp"
 #include "../counters.hpp"
 #include "../device/executor.hpp"
+#include "../device/requests.hpp"
 #include "../jobs.hpp"
 #include "../strided.hpp"
 #include "../stub/positions.hpp"
@@ -111,6 +112,8 @@ template <class T, class Positions, class Op, class Values>
 void vendor_reduce(device_launch<emulated_device> &L, std::int64_t n, const Positions &positions,
                    const Op &op, const Values &values, T init, T *out) {
   count(counter::launches);
+  note_vendor<offset_iterator<mapped_values<T, Values, Positions>>>(
+      L.site(), "reduce", n, data_points_of<Values>(n));
   L.queue().enqueue(L.site().c_str(), [=] {
     const std::optional<T> total = emulated::reduce_values<T>(n, positions, op, values);
     *out = total ? static_cast<T>(op(init, *total)) : init;
@@ -123,6 +126,8 @@ void vendor_fold_segments(device_launch<emulated_device> &L, dim_tag<Dim>, const
                           const Op &op, const Map &map,
                           const dp::detail::affine_projection<T, N - 1> &out) {
   count(counter::launches);
+  note_vendor<offset_iterator<present_values<T, Map, pencil_positions<N, Dim>>>>(
+      L.site(), "segmented reduce", e.size(), e.size());
   L.queue().enqueue(L.site().c_str(), [=] { emulated::fold_segments<Dim>(e, op, map, out); });
 }
 
@@ -132,6 +137,8 @@ void vendor_scan_segments(device_launch<emulated_device> &L, dim_tag<Dim>, const
                           const Op &op, const Map &map,
                           const dp::detail::affine_projection<T, N> &out) {
   count(counter::launches);
+  note_vendor<offset_iterator<mapped_values<T, Map, pencil_positions<N, Dim>>>>(
+      L.site(), "scan by key", e.size(), e.size());
   L.queue().enqueue(L.site().c_str(), [=] { emulated::scan_segments<Dim>(e, op, map, out); });
 }
 

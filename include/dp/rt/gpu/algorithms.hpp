@@ -20,6 +20,7 @@
 #include "../../reference/projection.hpp"
 #include "../counters.hpp"
 #include "../device/executor.hpp"
+#include "../device/requests.hpp"
 #include "../jobs.hpp"
 #include "../strided.hpp"
 #include "../stub/positions.hpp"
@@ -48,6 +49,7 @@ void vendor_reduce(device_launch<gpu_device> &L, std::int64_t n, const Positions
                    const Op &op, const Values &values, T init, T *out) {
   count(counter::launches);
   const offset_iterator<mapped_values<T, Values, Positions>> in({values, positions}, 0);
+  note_vendor<decltype(in)>(L.site(), "reduce", n, data_points_of<Values>(n));
   vendor::run(L.site().c_str(), "reduce", gpu::scratch(L), [&](void *s, std::size_t &bytes) {
     return vendor::reduce(s, bytes, in, out, n, op, init, L.queue().handle);
   });
@@ -66,6 +68,7 @@ void vendor_fold_segments(device_launch<gpu_device> &L, dim_tag<Dim>, const dp::
                     " segmented reduce takes at most 2^32 - 1 pencils");
   const offset_iterator<present_values<T, Map, pencil_positions<N, Dim>>> in({map, positions}, 0);
   const pencil_result_writer<N, Dim, T, Op> writer(out, positions, op);
+  note_vendor<decltype(in)>(L.site(), "segmented reduce", e.size(), e.size());
   vendor::run(L.site().c_str(), "segmented reduce", gpu::scratch(L),
               [&](void *s, std::size_t &bytes) {
                 return vendor::segmented_reduce(s, bytes, in, writer, positions.pencils(),
@@ -86,6 +89,7 @@ void vendor_scan_segments(device_launch<gpu_device> &L, dim_tag<Dim>, const dp::
   const offset_iterator<pencil_keys<N, Dim>> keys(pencil_keys<N, Dim>::of(positions), 0);
   const offset_iterator<mapped_values<T, Map, pencil_positions<N, Dim>>> in({map, positions}, 0);
   const position_writer<T, pencil_positions<N, Dim>, N> writer(out, positions);
+  note_vendor<decltype(in)>(L.site(), "scan by key", e.size(), e.size());
   vendor::run(L.site().c_str(), "scan by key", gpu::scratch(L), [&](void *s, std::size_t &bytes) {
     return vendor::inclusive_scan_by_key(s, bytes, keys, in, writer, e.size(), op,
                                          L.queue().handle);

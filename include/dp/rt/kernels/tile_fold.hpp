@@ -17,6 +17,7 @@
 #include "../../reference/host_tiles.hpp"
 #include "../../reference/tile_point.hpp"
 #include "../../tile_group.hpp"
+#include "../device/requests.hpp"
 #include "../stub/dispatch.hpp"
 #include "../stub/domains.hpp"
 #include "../stub/table.hpp"
@@ -119,5 +120,6 @@ template <class T> struct tile_folds {
   const T *folds;
   DP_HOST_DEVICE T operator()(const dp::index<1> &tile) const { return folds[tile[0]]; }
 };
+template <class T> struct partial_results<tile_folds<T>> : std::true_type {};
 
 } // namespace dp::rt

@@ -103,6 +103,28 @@ template <int N> struct linear_positions {
   }
 };
 
+/// Positions of a row (a domain whose leading extents are all 1, as a
+/// merged launch's are): offset -> (0, ..., 0, offset), no division, and
+/// leading coordinates that are the constant 0, which a projection's
+/// address folds away.
+template <int N> struct row_positions {
+  DP_HOST_DEVICE dp::index<N> operator()(std::int64_t offset) const {
+    dp::index<N> pos;
+    for (int d = 0; d + 1 < N; ++d)
+      pos[d] = 0;
+    pos[N - 1] = offset;
+    return pos;
+  }
+};
+
+/// True when every leading extent of e is 1: its positions are a row's.
+template <int N> bool is_row(const dp::extent<N> &e) {
+  for (int d = 0; d + 1 < N; ++d)
+    if (e[d] != 1)
+      return false;
+  return true;
+}
+
 /// The pencils of a domain along dimension Dim, numbered row-major over the
 /// other dimensions; offset = pencil * length + step.
 template <int N, int Dim> struct pencil_positions {

@@ -1,0 +1,203 @@
+// The shape of each benchmark case's device work, asserted on a CPU: what
+// one call-site asks of the device layer (dp::rt::request_log) on the
+// emulated device, which makes the requests a GPU's layer makes. Each check
+// is a cost the GPU pays that no CPU timing shows: the rank of the positions
+// a kernel's threads compute (a rank-6 forall over whole fields merged into
+// one row must run rank-1 threads, mode 1, not rank-6 ones), whether a
+// vendor algorithm reads a pointer or an iterator and which (a division per
+// element for linear positions, none for a row's), and how many passes a
+// call-site makes over its data.
+//
+// Run translated with DP_HOST_MODE=emulate; exits non-zero naming every
+// shape that differs, after printing every request.
+#include <dp/dp.hpp>
+#include <dp/rt/device/requests.hpp>
+
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace {
+
+using dp::rt::device_request;
+using i64 = std::int64_t;
+
+int failures = 0;
+
+/// The requests one call-site made, printed.
+template <class Body> std::vector<device_request> requests_of(const char *name, Body body) {
+  std::vector<device_request> made;
+  {
+    dp::rt::request_log log;
+    body();
+    dp::wait_all();
+    made = log.requests();
+  }
+  std::printf("%s:\n", name);
+  for (const device_request &r : made) {
+    if (r.what_kind == device_request::kind::kernel)
+      std::printf("  kernel %-18s rank %d, mode %d, %lld launch(es), %lld threads, %lld points, "
+                  "data %lld\n",
+                  r.what.c_str(), r.rank, r.mode, (long long)r.launches, (long long)r.threads,
+                  (long long)r.items, (long long)r.data_points);
+    else
+      std::printf("  vendor %-18s over %s, %lld items of %zu bytes, data %lld\n", r.what.c_str(),
+                  r.input.c_str(), (long long)r.items, r.item_bytes, (long long)r.data_points);
+  }
+  return made;
+}
+
+void expect(bool ok, const char *name, const std::string &what) {
+  if (!ok) {
+    std::printf("  WRONG: %s: %s\n", name, what.c_str());
+    ++failures;
+  }
+}
+
+/// Passes over the call-site's data: the points its requests read over
+/// the domain's.
+double passes(const std::vector<device_request> &made, i64 points) {
+  i64 read = 0;
+  for (const device_request &r : made)
+    read += r.data_points;
+  return double(read) / double(points);
+}
+
+/// A forall over whole fields of rank R merged into one row: one launch of
+/// rank-R stub threads in the row mode (1), one thread per point, one pass.
+void merged_forall(const char *name, const std::vector<device_request> &made, int rank,
+                   i64 points) {
+  expect(made.size() == 1, name, "one request");
+  if (made.empty())
+    return;
+  const device_request &k = made[0];
+  expect(k.what == "stub" && k.rank == rank && k.mode == 1, name, "the stub in the row mode (1)");
+  expect(k.launches == 1, name, "one launch");
+  expect(k.items == points, name, "a row of every point");
+  expect(k.threads >= k.items && k.threads < k.items + 1024, name, "one thread per point");
+  expect(passes(made, points) == 1.0, name, "one pass over the data");
+}
+
+/// The benchmark's foralls of rank 1 to 6 over whole fields.
+void merged_foralls() {
+  dp::field<1, float> f1{dp::grid<1>(1 << 16), 1.0f};
+  dp::field<2, float> f2{dp::grid<2>(256, 256), 1.0f};
+  dp::field<3, float> f3{dp::grid<3>(16, 64, 64), 1.0f};
+  dp::field<4, float> f4{dp::grid<4>(8, 8, 32, 32), 1.0f};
+  dp::field<6, float> f6{dp::grid<6>(4, 4, 4, 4, 16, 16), 1.0f};
+  const i64 n = 1 << 16;
+  merged_forall("forall rank 1", requests_of("forall rank 1", [&] {
+    dp::forall(f1.get_grid(), [](float &x) { x += 1; }, f1);
+  }), 1, n);
+  merged_forall("forall rank 2", requests_of("forall rank 2", [&] {
+    dp::forall(f2.get_grid(), [](float &x) { x += 1; }, f2);
+  }), 2, n);
+  merged_forall("forall rank 3", requests_of("forall rank 3", [&] {
+    dp::forall(f3.get_grid(), [](float &x) { x += 1; }, f3);
+  }), 3, n);
+  merged_forall("forall rank 4", requests_of("forall rank 4", [&] {
+    dp::forall(f4.get_grid(), [](float &x) { x += 1; }, f4);
+  }), 4, n);
+  merged_forall("forall rank 6", requests_of("forall rank 6", [&] {
+    dp::forall(f6.get_grid(), [](float &x) { x += 1; }, f6);
+  }), 6, n);
+  expect(f1(7) == 2.0f && f2(3, 4) == 2.0f && f3(1, 2, 3) == 2.0f && f4(1, 2, 3, 4) == 2.0f &&
+             f6(3, 3, 3, 3, 15, 15) == 2.0f,
+         "forall", "every point once");
+}
+
+/// The benchmark's full reduce of a dense field: one vendor reduce over a
+/// row's positions (no division per element), one pass.
+void dense_full_reduce() {
+  dp::field<2, float> m{dp::grid<2>(256, 512), 1.0f};
+  const char *name = "full reduce of a dense rank-2 field";
+  dp::scalar<float> s(0.0f);
+  const auto made = requests_of(
+      name, [&] { dp::reduce(m.get_grid(), std::plus<>(), s, [](float x) { return x; }, m); });
+  expect(made.size() == 1, name, "one request");
+  if (!made.empty())
+    expect(made[0].what == "reduce" && made[0].input == "values at row positions<2>", name,
+           "one vendor reduce over a row's positions");
+  expect(passes(made, m.get_grid().size()) == 1.0, name, "one pass over the data");
+  expect(s.get() == 256.0f * 512.0f, name, "the sum");
+}
+
+/// A full reduce over a strided part of a field cannot merge: linear
+/// positions of rank 2.
+void strided_full_reduce() {
+  dp::field<2, float> m{dp::grid<2>(64, 64), 1.0f};
+  const dp::grid<2> odd(dp::arithmetic_sequence(1, 64, 2), dp::arithmetic_sequence(0, 64));
+  const char *name = "full reduce over every other row";
+  dp::scalar<float> s(0.0f);
+  const auto made =
+      requests_of(name, [&] { dp::reduce(odd, std::plus<>(), s, [](float x) { return x; }, m); });
+  expect(made.size() == 1 && made[0].input == "values at linear positions<2>", name,
+         "one vendor reduce over linear positions");
+  expect(s.get() == 32.0f * 64.0f, name, "the sum");
+}
+
+/// A tiled full reduce: the tiles fold the data once, the vendor reduces
+/// the tiles' folds (partial results, not the data).
+void tiled_full_reduce() {
+  dp::field<1, int> v{dp::grid<1>(4096), 1};
+  const char *name = "full reduce over dp::tile<256>";
+  dp::scalar<long> s(0);
+  const auto made = requests_of(name, [&] {
+    dp::reduce(dp::tile<256>(v.get_grid()), std::plus<>(), s, [](int x) { return long(x); }, v);
+  });
+  expect(made.size() == 2, name, "a tile fold and a vendor reduce");
+  if (made.size() == 2) {
+    expect(made[0].what == "tile fold" && made[0].items == 16 && made[0].threads == 4096,
+           name, "one group of 256 threads per tile");
+    expect(made[1].what == "reduce" && made[1].items == 16 && made[1].data_points == 0, name,
+           "the vendor reduce over the tiles' folds");
+  }
+  expect(passes(made, 4096) == 1.0, name, "one pass over the data");
+  expect(s.get() == 4096, name, "the sum");
+}
+
+/// reduce<1> and scan<1> along the contiguous dimension, reduce<0> and
+/// scan<0> across it: what each asks, and its passes over the data.
+void pencils() {
+  const i64 R = 512, C = 384;
+  dp::field<2, float> m{dp::grid<2>(R, C), 1.0f};
+  dp::field<1, float> rows{dp::grid<1>(R), 0.0f}, cols{dp::grid<1>(C), 0.0f};
+  dp::field<2, float> out{dp::grid<2>(R, C), 0.0f};
+  const auto r1 = requests_of("reduce<1>", [&] {
+    dp::reduce<1>(m.get_grid(), std::plus<>(), rows, [](float x) { return x; }, m);
+  });
+  expect(passes(r1, R * C) == 1.0, "reduce<1>", "one pass over the data");
+  const auto r0 = requests_of("reduce<0>", [&] {
+    dp::reduce<0>(m.get_grid(), std::plus<>(), cols, [](float x) { return x; }, m);
+  });
+  expect(passes(r0, R * C) == 1.0, "reduce<0>", "one pass over the data");
+  const auto s1 = requests_of("scan<1>", [&] {
+    dp::scan<1>(m.get_grid(), std::plus<>(), out, [](float x) { return x; }, m);
+  });
+  expect(s1.size() == 1 && s1[0].what == "scan by key" &&
+             s1[0].input == "values at pencil positions<2, 1>",
+         "scan<1>", "one vendor scan by key over pencil positions");
+  const auto s0 = requests_of("scan<0>", [&] {
+    dp::scan<0>(m.get_grid(), std::plus<>(), out, [](float x) { return x; }, m);
+  });
+  // Today: each split's fold, the folds scanned, the splits scanned with
+  // their carries: two passes where a chained scan would make one.
+  expect(passes(s0, R * C) <= 2.0, "scan<0>", "at most two passes over the data");
+  expect(rows.get_grid().size() == R && rows(0) == float(C) && cols(0) == float(R) &&
+             out(R - 1, 0) == float(R),
+         "pencils", "the results");
+}
+
+} // namespace
+
+int main() {
+  merged_foralls();
+  dense_full_reduce();
+  strided_full_reduce();
+  tiled_full_reduce();
+  pencils();
+  if (failures)
+    std::printf("%d shape(s) wrong\n", failures);
+  return failures ? 1 : 0;
+}
