@@ -139,6 +139,19 @@ std::optional<AnalysedCall> analyseValueCall(const CallExpr *Call, CallKind Kind
 
 namespace {
 
+/// The one argument a full reduce over a grid reads, when its map reads
+/// nothing else: a read-only elemental projection of a field and no index.
+/// Over a dense row the runtime then hands the vendor the elements'
+/// pointer (vectorised loads) and calls the map on each element it loads.
+const Argument *soleElementRead(const CallSite &C) {
+  if (C.Kind != CallKind::Reduce || C.Dim >= 0 || C.Dom.Kind != DomainKind::Grid ||
+      C.Args.size() != 1 || C.usesIndexValues())
+    return nullptr;
+  const Argument &A = C.Args.front();
+  const bool Read = A.Conv == Conversion::ElementalProjection && A.ActualIsField && !A.Writable;
+  return Read ? &A : nullptr;
+}
+
 /// The map function the runtime folds (f's value at a position, fused into
 /// the reduction or scan) and, for a named operator, the function object
 /// that calls it.
@@ -164,6 +177,11 @@ std::string valueDefinitions(const CallSite &C) {
     OS << "  template <class Pos> DP_HOST_DEVICE auto operator()(const Pos &pos) const {\n"
        << "    return " << N << "_body(pos, p);\n"
        << "  }\n";
+  if (const Argument *A = soleElementRead(C))
+    OS << "  /// Its one read: the element of argument " << A->Position + 1
+       << " at the position (over a dense\n"
+       << "  /// row the vendor loads them from their pointer; dp::detail::element_at).\n"
+       << "  const auto &elements() const { return p.a" << A->Position << "; }\n";
   OS << "};\n\n";
 
   const bool NamedOperator = C.Op.Kind == KernelKind::FreeFunction;

@@ -107,20 +107,33 @@ void merged_foralls() {
          "forall", "every point once");
 }
 
-/// The benchmark's full reduce of a dense field: one vendor reduce over a
-/// row's positions (no division per element), one pass.
+/// The benchmark's full reduce of a dense field: one vendor
+/// transform-reduce over the elements' pointer (vectorised loads), one
+/// pass. A dot product reads two fields: one reduce over a row's positions
+/// (no division per element).
 void dense_full_reduce() {
-  dp::field<2, float> m{dp::grid<2>(256, 512), 1.0f};
+  dp::field<2, float> m{dp::grid<2>(256, 512), 1.0f}, w{dp::grid<2>(256, 512), 2.0f};
   const char *name = "full reduce of a dense rank-2 field";
   dp::scalar<float> s(0.0f);
   const auto made = requests_of(
       name, [&] { dp::reduce(m.get_grid(), std::plus<>(), s, [](float x) { return x; }, m); });
   expect(made.size() == 1, name, "one request");
   if (!made.empty())
-    expect(made[0].what == "reduce" && made[0].input == "values at row positions<2>", name,
-           "one vendor reduce over a row's positions");
+    expect(made[0].what == "transform reduce" && made[0].input == "pointer" &&
+               made[0].item_bytes == sizeof(float),
+           name, "one vendor transform-reduce over the elements' pointer");
   expect(passes(made, m.get_grid().size()) == 1.0, name, "one pass over the data");
   expect(s.get() == 256.0f * 512.0f, name, "the sum");
+
+  const char *dot = "dot product of two dense rank-2 fields";
+  dp::scalar<double> d(0.0);
+  const auto both = requests_of(dot, [&] {
+    dp::reduce(m.get_grid(), std::plus<>(), d, [](float x, float y) { return double(x) * y; }, m, w);
+  });
+  expect(both.size() == 1 && both[0].what == "reduce" &&
+             both[0].input == "values at row positions<2>",
+         dot, "one vendor reduce over a row's positions");
+  expect(d.get() == 2.0 * 256 * 512, dot, "the sum");
 }
 
 /// A full reduce over a strided part of a field cannot merge: linear

@@ -35,12 +35,15 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, float> &C,
 // STUB:   launch.reduce(result, launch.capture(op, false), reduce_[[@LINE-17]]_3_map<params_type>{params});
   dp::scalar<int> top(0);
   dp::reduce(v.get_grid(), larger, top, [](int x) { return x; }, v);
-// A function as the operator is called by name on the device.
-// STUB: // dp::reduce at reduce_scan_sort.cpp:[[@LINE-2]]:3
+// A function as the operator is called by name on the device. A map
+// reading one argument's element alone says so: over a dense row the
+// vendor loads the elements from their pointer.
+// STUB: // dp::reduce at reduce_scan_sort.cpp:[[@LINE-4]]:3
 // STUB: //   operator:     larger [function]
-// STUB: struct reduce_[[@LINE-4]]_3_op {
+// STUB:   const auto &elements() const { return p.a0; }
+// STUB: struct reduce_[[@LINE-7]]_3_op {
 // STUB:     return static_cast<T>(::larger(a, b));
-// STUB:   launch.reduce(result, reduce_[[@LINE-6]]_3_op(), reduce_[[@LINE-6]]_3_map<params_type>{params});
+// STUB:   launch.reduce(result, reduce_[[@LINE-9]]_3_op(), reduce_[[@LINE-9]]_3_map<params_type>{params});
   dp::reduce<2>(dp::grid<3>(4, 5, 6), std::plus<>(), C, [](float a, float b) { return a * b; },
                 dp::spread<1>(A), dp::spread<0>(dp::transpose(B)));
 // REWRITE: dpstub::reduce_scan_sort_cpp::reduce_[[@LINE-2]]_3<2>(dp::grid<3>(4, 5, 6), std::plus<>(), C, [] DP_HOST_DEVICE (float a, float b) { return a * b; },

@@ -21,6 +21,15 @@ namespace dp::detail {
 /// it as the dp::index<Rc> it is.
 template <int Rc> struct unit_row_index : index<Rc> {};
 
+/// The element a vendor algorithm loaded from a dense row, standing for
+/// its position: a projection indexes it as that element. A full reduce
+/// whose map reads one argument's element alone (dpstub marks it) hands the
+/// vendor the elements' pointer, so that it loads them as vectors, and
+/// calls the map on each element it loaded.
+template <int Rc, class E> struct element_at {
+  const E *at;
+};
+
 /// Where compute position p lands in a field's memory.
 template <class T, int Rc> struct affine_projection {
   T *DP_RESTRICT base = nullptr;
@@ -39,6 +48,10 @@ template <class T, int Rc> struct affine_projection {
   /// The same element, when step[Rc - 1] is 1 (the caller checked).
   DP_HOST_DEVICE T &operator[](const unit_row_index<Rc> &pos) const {
     return (base + lead(pos, std::make_index_sequence<Rc - 1>()))[pos[Rc - 1]];
+  }
+  /// The element a vendor loaded from this projection's dense row.
+  template <class E> DP_HOST_DEVICE T &operator[](const element_at<Rc, E> &pos) const {
+    return *pos.at;
   }
 
 private:

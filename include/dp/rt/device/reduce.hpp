@@ -10,6 +10,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
+#include <utility>
 
 #include "../../detail/completion.hpp"
 #include "../../extent.hpp"
@@ -76,11 +78,27 @@ void reduce_kept_into(device_launch<Device> &L, dp::scalar<T> &result, std::int6
       }));
 }
 
-/// A grid's full reduce over the extents its launch walks: a row's
-/// positions (a launch merged into its last dimension) need no division.
+/// True for a map whose one read is one argument's element (dpstub gives
+/// it `elements()`, that argument's projection).
+template <class Map, class = void> struct reads_one_element : std::false_type {};
+template <class Map>
+struct reads_one_element<Map, std::void_t<decltype(std::declval<const Map &>().elements())>>
+    : std::true_type {};
+
+/// A grid's full reduce over the extents its launch walks: over a row (a
+/// launch merged into its last dimension) the elements' pointer when the
+/// map reads one argument's dense elements alone, else the row's positions
+/// (no division); linear positions otherwise.
 template <class Device, int Rc, class T, class Op, class Map>
 void reduce_grid_into(device_launch<Device> &L, dp::scalar<T> &result, const dp::extent<Rc> &e,
                       const Op &op, const Map &map) {
+  if constexpr (reads_one_element<Map>::value) {
+    const auto &elements = map.elements();
+    using element_t = std::remove_reference_t<decltype(*elements.base)>;
+    if (is_row(e) && elements.step[Rc - 1] == 1)
+      return reduce_into(L, result, e.size(), dense_elements<element_t>{elements.base}, op,
+                         element_map<Rc, Map>{map});
+  }
   if (is_row(e))
     reduce_into(L, result, e.size(), row_positions<Rc>{}, op, map);
   else

@@ -51,6 +51,26 @@ std::optional<T> reduce_values(std::int64_t count, const Positions &positions, c
       });
 }
 
+/// Full reduce of a dense row, emulated: the map on each element read from
+/// the pointer the GPU's transform-reduce reads.
+template <class T, class E, class Op, class Map>
+std::optional<T> reduce_elements(std::int64_t count, const E *base, const Op &op, const Map &map) {
+  using acc_t = std::optional<T>;
+  const values_as<T, Map> value{map};
+  return tbb::parallel_deterministic_reduce(
+      tbb::blocked_range<std::int64_t>(0, count, dp::detail::reduce_grain), acc_t(),
+      [&](const tbb::blocked_range<std::int64_t> &r, acc_t acc) {
+        for (std::int64_t i = r.begin(); i < r.end(); ++i)
+          dp::detail::fold_into(acc, op, value(base[i]));
+        return acc;
+      },
+      [&](acc_t a, const acc_t &b) {
+        if (b)
+          dp::detail::fold_into(a, op, *b);
+        return a;
+      });
+}
+
 /// reduce<Dim> along the contiguous dimension, emulated: the segmented
 /// reduction's iterators, one pencil at a time.
 template <int Dim, class T, int N, class Op, class Map>
@@ -116,6 +136,20 @@ void vendor_reduce(device_launch<emulated_device> &L, std::int64_t n, const Posi
       L.site(), "reduce", n, data_points_of<Values>(n));
   L.queue().enqueue(L.site().c_str(), [=] {
     const std::optional<T> total = emulated::reduce_values<T>(n, positions, op, values);
+    *out = total ? static_cast<T>(op(init, *total)) : init;
+  });
+}
+
+/// out[0] = init r (the values of a dense row's n elements): a
+/// transform-reduce over their pointer.
+template <class T, class E, class Op, class Values>
+void vendor_reduce(device_launch<emulated_device> &L, std::int64_t n,
+                   const dense_elements<E> &elements, const Op &op, const Values &values, T init,
+                   T *out) {
+  count(counter::launches);
+  note_vendor<const E *>(L.site(), "transform reduce", n, data_points_of<Values>(n));
+  L.queue().enqueue(L.site().c_str(), [=] {
+    const std::optional<T> total = emulated::reduce_elements<T>(n, elements.base, op, values);
     *out = total ? static_cast<T>(op(init, *total)) : init;
   });
 }

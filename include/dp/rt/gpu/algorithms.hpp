@@ -55,6 +55,22 @@ void vendor_reduce(device_launch<gpu_device> &L, std::int64_t n, const Positions
   });
 }
 
+/// out[0] = init r (the values of a dense row's n elements): one
+/// transform-reduce over their pointer, so the vendor loads them as vectors
+/// and calls the map on each.
+template <class T, class E, class Op, class Values>
+void vendor_reduce(device_launch<gpu_device> &L, std::int64_t n, const dense_elements<E> &elements,
+                   const Op &op, const Values &values, T init, T *out) {
+  count(counter::launches);
+  note_vendor<const E *>(L.site(), "transform reduce", n, data_points_of<Values>(n));
+  vendor::run(L.site().c_str(), "transform reduce", gpu::scratch(L),
+              [&](void *s, std::size_t &bytes) {
+                return vendor::transform_reduce(s, bytes, elements.base, out, n, op,
+                                                values_as<T, Values>{values}, init,
+                                                L.queue().handle);
+              });
+}
+
 /// reduce<Dim> along the contiguous dimension: one segmented reduction
 /// whose output iterator combines each pencil's fold into the result.
 template <int Dim, class T, int N, class Op, class Map>

@@ -67,6 +67,19 @@ dp_gpu_error_t reduce(void *scratch, std::size_t &bytes, In in, Out out, std::in
 #endif
 }
 
+/// out[0] = init r f(in[0]) r ... r f(in[n-1]), `in` a pointer: loaded as
+/// vectors where the element type allows.
+template <class E, class Out, class Op, class F, class T>
+dp_gpu_error_t transform_reduce(void *scratch, std::size_t &bytes, const E *in, Out out,
+                                std::int64_t n, Op op, F f, T init, gpu::stream_t stream) {
+#if defined(DP_COMPILER_HIP)
+  return rocprim::reduce(scratch, bytes, rocprim::make_transform_iterator(in, f), out, init,
+                         static_cast<std::size_t>(n), op, stream);
+#else
+  return cub::DeviceReduce::TransformReduce(scratch, bytes, in, out, n, op, f, init, stream);
+#endif
+}
+
 /// out[s] = init r the values of segment s (in[begin[s] .. end[s])).
 template <class In, class Out, class Offsets, class Op, class T>
 dp_gpu_error_t segmented_reduce(void *scratch, std::size_t &bytes, In in, Out out,

@@ -117,6 +117,30 @@ template <int N> struct row_positions {
   }
 };
 
+/// A dense row's elements as a full reduce's input: the vendor reads them
+/// from `base` (a pointer: vectorised loads) and the map runs on each
+/// element it loaded (element_map).
+template <class E> struct dense_elements {
+  const E *base;
+};
+
+/// A map whose one read is one argument's element, called on the elements
+/// a vendor loaded (dp::detail::element_at).
+template <int Rc, class Map> struct element_map {
+  Map map;
+  template <class E> DP_HOST_DEVICE auto operator()(const E &x) const {
+    return map(dp::detail::element_at<Rc, E>{&x});
+  }
+};
+
+/// A map's values as T: a transform-reduce's transform.
+template <class T, class Map> struct values_as {
+  Map map;
+  template <class X> DP_HOST_DEVICE T operator()(const X &x) const {
+    return static_cast<T>(map(x));
+  }
+};
+
 /// True when every leading extent of e is 1: its positions are a row's.
 template <int N> bool is_row(const dp::extent<N> &e) {
   for (int d = 0; d + 1 < N; ++d)
