@@ -190,6 +190,10 @@ TEST(Scan, EveryDimensionOfARankTwoGrid) {
   check_scan<0>(dp::grid<2>(40, 300));
   check_scan<1>(dp::grid<2>(40, 300));
   check_scan<1>(dp::grid<2>(dp::arithmetic_sequence(3, 13), dp::arithmetic_sequence(50, 0, -5)));
+  // Across the rows, pencils wider than one tile of neighbours (1024) and
+  // a grid of index values that step backwards.
+  check_scan<0>(dp::grid<2>(7, 2500));
+  check_scan<0>(dp::grid<2>(dp::arithmetic_sequence(3, 13), dp::arithmetic_sequence(50, 0, -5)));
 }
 
 TEST(Scan, NonCommutativeFoldKeepsOrder) {

@@ -215,6 +215,22 @@ void scan_pencils(const extent<N> &e, const R &r, const Source &src,
   parallel_pencil_tiles(e, Dim, [&](std::int64_t(&pos)[N], std::int64_t j0, std::int64_t j1) {
     if constexpr (Dim == N - 1) {
       scan_segment<T>(src, pos, j0, j1, r, result_row<T, N>(out, pos));
+    } else if (out.step[N - 1] == 1) {
+      // Across the contiguous dimension into rows of unit stride: a tile
+      // of neighbouring pencils walked row by row, each result the
+      // previous row's (just written, in cache) combined with the value,
+      // as a plain loop does: no accumulator array.
+      pos[Dim] = 0;
+      T *row = result_row<T, N>(out, pos).row;
+      src.segment(pos, j0, j1, [row](std::int64_t j, auto &&v) { row[j] = static_cast<T>(v); });
+      for (std::int64_t k = 1; k < length; ++k) {
+        pos[Dim] = k;
+        const T *prev = row;
+        row = result_row<T, N>(out, pos).row;
+        src.segment(pos, j0, j1, [prev, row, &r](std::int64_t j, auto &&v) {
+          row[j] = static_cast<T>(r(prev[j], v));
+        });
+      }
     } else {
       // Across the contiguous dimension: a tile of neighbouring pencils
       // walked row by row, each row's results written through its pointer.

@@ -18,7 +18,7 @@ namespace dp::detail {
 /// Pencils that share a tile are walked together so the innermost loop stays
 /// on the domain's last (contiguous) dimension: a tile is this many
 /// neighbouring pencils.
-inline constexpr std::int64_t pencil_tile_width = 512;
+inline constexpr std::int64_t pencil_tile_width = 1024;
 
 /// Calls tile(pos, j0, j1) in parallel for tiles that together cover every
 /// pencil along `dim` once. pos holds the positions of the other dimensions
