@@ -150,24 +150,40 @@ void strided_full_reduce() {
   expect(s.get() == 32.0f * 64.0f, name, "the sum");
 }
 
-/// A tiled full reduce: the tiles fold the data once, the vendor reduces
-/// the tiles' folds (partial results, not the data).
+/// A tiled full reduce whose kernel cannot tell its tile is the plain
+/// grid's: one vendor reduce over a row's positions, no tile memory and no
+/// second pass. One that takes its local index folds its tiles in tile
+/// memory (one pass over the data), then the vendor reduces the tiles'
+/// folds (partial results, not the data).
 void tiled_full_reduce() {
   dp::field<1, int> v{dp::grid<1>(4096), 1};
-  const char *name = "full reduce over dp::tile<256>";
+  const char *name = "full reduce over dp::tile<256>, blind to its tile";
   dp::scalar<long> s(0);
   const auto made = requests_of(name, [&] {
     dp::reduce(dp::tile<256>(v.get_grid()), std::plus<>(), s, [](int x) { return long(x); }, v);
   });
-  expect(made.size() == 2, name, "a tile fold and a vendor reduce");
-  if (made.size() == 2) {
-    expect(made[0].what == "tile fold" && made[0].items == 16 && made[0].threads == 4096,
-           name, "one group of 256 threads per tile");
-    expect(made[1].what == "reduce" && made[1].items == 16 && made[1].data_points == 0, name,
-           "the vendor reduce over the tiles' folds");
-  }
+  expect(made.size() == 1 && made[0].what == "reduce" &&
+             made[0].input == "values at row positions<1>",
+         name, "one vendor reduce over a row's positions");
   expect(passes(made, 4096) == 1.0, name, "one pass over the data");
   expect(s.get() == 4096, name, "the sum");
+
+  const char *sees = "full reduce over dp::tile<256>, seeing its tile";
+  dp::scalar<long> t(0);
+  const auto folded = requests_of(sees, [&] {
+    dp::reduce(dp::tile<256>(v.get_grid()), std::plus<>(), t,
+               [](dp::index<1> local, int x) { return long(x) + (local[0] == 0); },
+               dp::_local_index, v);
+  });
+  expect(folded.size() == 2, sees, "a tile fold and a vendor reduce");
+  if (folded.size() == 2) {
+    expect(folded[0].what == "tile fold" && folded[0].items == 16 && folded[0].threads == 4096,
+           sees, "one group of 256 threads per tile");
+    expect(folded[1].what == "reduce" && folded[1].items == 16 && folded[1].data_points == 0,
+           sees, "the vendor reduce over the tiles' folds");
+  }
+  expect(passes(folded, 4096) == 1.0, sees, "one pass over the data");
+  expect(t.get() == 4096 + 16, sees, "the sum");
 }
 
 /// reduce<1> and scan<1> along the contiguous dimension, reduce<0> and

@@ -138,11 +138,23 @@ void execute(device_launch<Device> &L, const reduce_job<Rc, Domain, T, Op, Map, 
 }
 
 /// The full reduce over a tiled grid on a device: each tile folds its
-/// values in tile memory, then the tiles' folds are reduced.
+/// values in tile memory, then the tiles' folds are reduced; a kernel
+/// blind to its tile, over tiles that divide the grid, reduces as over the
+/// plain grid.
 template <class Device, int Rc, std::size_t TileBytes, class T, class Op, class Map, class Tiling,
           tile_sight Sight>
 void execute(device_launch<Device> &L,
          const reduce_tiles_job<Rc, TileBytes, T, Op, Map, Tiling, Sight> &job) {
+  if constexpr (Sight == tile_sight::blind) {
+    // A kernel that cannot tell its tile, over tiles that leave no padding
+    // (whose threads would run the kernel too), folds as over the plain
+    // grid: no tile memory, no second pass over the tiles' folds.
+    dp::detail::check_tile_volume(L.site(), job.tile.size(),
+                                  L.device().limits().max_threads_per_group);
+    if (tiles_divide(job.grid.extents(), job.tile))
+      return device::reduce_grid_into(L, *job.result, merged_extents(job.grid.extents(), job.rows),
+                                      job.op, at_row_point<Map>{job.map});
+  }
   using fold_t = tile_fold_job<Rc, T, Op, Map, Tiling, TileBytes>;
   device::reduce_tiles_into(L, *job.result, job.grid.extents(), job.tile,
                             fold_t{job.map, job.op, job.tiling, nullptr, {}});

@@ -59,26 +59,6 @@ template <int N, class Map, class Position = dp::index<N>> struct map_source {
   }
 };
 
-/// An in-domain thread of a tiled grid whose kernel cannot tell its tile,
-/// on the host's rows: its position (a dp::detail::unit_row_index<N> when
-/// every elemental projection steps by one element along the rows), and
-/// nothing of the tile, so the body runs as the untiled one does.
-template <class Position> struct row_point {
-  Position pos;
-  static constexpr bool in_domain = true;
-};
-
-/// f(p) as a function of positions: what the rows of a tile-blind kernel
-/// fold and run. Holds f by value, so each row segment's copy is local.
-template <class F> struct at_row_point {
-  F f;
-  template <class Position, class... More>
-  decltype(auto) operator()(const Position &pos, More &&...more) const {
-    return f(row_point<Position>{pos}, std::forward<More>(more)...);
-  }
-};
-template <class F> at_row_point(F) -> at_row_point<F>;
-
 namespace host {
 
 /// f(source) with map as a host fold source over the rows, its positions

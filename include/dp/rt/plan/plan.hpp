@@ -140,4 +140,12 @@ template <int N> dp::extent<N> tile_counts(const dp::extent<N> &e, const dp::ext
   return t;
 }
 
+/// True when tiles of `tile` cut e exactly: no padding thread.
+template <int N> bool tiles_divide(const dp::extent<N> &e, const dp::extent<N> &tile) {
+  for (int d = 0; d < N; ++d)
+    if (e[d] % tile[d] != 0)
+      return false;
+  return true;
+}
+
 } // namespace dp::rt
