@@ -149,11 +149,12 @@ void execute(device_launch<Device> &L,
     // A kernel that cannot tell its tile, over tiles that leave no padding
     // (whose threads would run the kernel too), folds as over the plain
     // grid: no tile memory, no second pass over the tiles' folds.
-    dp::detail::check_tile_volume(L.site(), job.tile.size(),
-                                  L.device().limits().max_threads_per_group);
-    if (tiles_divide(job.grid.extents(), job.tile))
+    if (tiles_divide(job.grid.extents(), job.tile)) {
+      dp::detail::check_tile_volume(L.site(), job.tile.size(),
+                                    L.device().limits().max_threads_per_group);
       return device::reduce_grid_into(L, *job.result, merged_extents(job.grid.extents(), job.rows),
                                       job.op, at_row_point<Map>{job.map});
+    }
   }
   using fold_t = tile_fold_job<Rc, T, Op, Map, Tiling, TileBytes>;
   device::reduce_tiles_into(L, *job.result, job.grid.extents(), job.tile,

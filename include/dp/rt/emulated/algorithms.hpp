@@ -29,14 +29,13 @@ namespace dp::rt {
 
 namespace emulated {
 
-/// Full reduce, emulated: the values the device's input iterator yields,
-/// point number by point number (fixed blocks, so the result is
-/// reproducible). `positions` raises a point number to a position.
-template <class T, class Positions, class Op, class Map>
-std::optional<T> reduce_values(std::int64_t count, const Positions &positions, const Op &op,
-                               const Map &map) {
+/// Full reduce, emulated: the values `in[i]` of point numbers 0..count-1
+/// in fixed blocks (so the result is reproducible). `in` is what the GPU's
+/// call reads: an offset_iterator over the map's values, or a dense row's
+/// elements through the map (dense_input).
+template <class T, class In, class Op>
+std::optional<T> reduce_input(std::int64_t count, const In &in, const Op &op) {
   using acc_t = std::optional<T>;
-  const offset_iterator<mapped_values<T, Map, Positions>> in({map, positions}, 0);
   return tbb::parallel_deterministic_reduce(
       tbb::blocked_range<std::int64_t>(0, count, dp::detail::reduce_grain), acc_t(),
       [&](const tbb::blocked_range<std::int64_t> &r, acc_t acc) {
@@ -51,24 +50,23 @@ std::optional<T> reduce_values(std::int64_t count, const Positions &positions, c
       });
 }
 
-/// Full reduce of a dense row, emulated: the map on each element read from
-/// the pointer the GPU's transform-reduce reads.
-template <class T, class E, class Op, class Map>
-std::optional<T> reduce_elements(std::int64_t count, const E *base, const Op &op, const Map &map) {
-  using acc_t = std::optional<T>;
-  const values_as<T, Map> value{map};
-  return tbb::parallel_deterministic_reduce(
-      tbb::blocked_range<std::int64_t>(0, count, dp::detail::reduce_grain), acc_t(),
-      [&](const tbb::blocked_range<std::int64_t> &r, acc_t acc) {
-        for (std::int64_t i = r.begin(); i < r.end(); ++i)
-          dp::detail::fold_into(acc, op, value(base[i]));
-        return acc;
-      },
-      [&](acc_t a, const acc_t &b) {
-        if (b)
-          dp::detail::fold_into(a, op, *b);
-        return a;
-      });
+/// A dense row's elements through the map, as the GPU's transform-reduce
+/// reads them: element i loaded from the pointer, then transformed.
+template <class T, class E, class Map> struct dense_input {
+  const E *base;
+  values_as<T, Map> value;
+  T operator[](std::int64_t i) const { return value(base[i]); }
+};
+
+/// out[0] = init r (the fold of `in` over n points), behind L's queue.
+template <class T, class In, class Op>
+void enqueue_reduce(device_launch<emulated_device> &L, std::int64_t n, const In &in, const Op &op,
+                    T init, T *out) {
+  count(counter::launches);
+  L.queue().enqueue(L.site().c_str(), [=] {
+    const std::optional<T> total = reduce_input<T>(n, in, op);
+    *out = total ? static_cast<T>(op(init, *total)) : init;
+  });
 }
 
 /// reduce<Dim> along the contiguous dimension, emulated: the segmented
@@ -131,13 +129,9 @@ void sort_pencils(const dp::extent<N> &e, const Less &less,
 template <class T, class Positions, class Op, class Values>
 void vendor_reduce(device_launch<emulated_device> &L, std::int64_t n, const Positions &positions,
                    const Op &op, const Values &values, T init, T *out) {
-  count(counter::launches);
-  note_vendor<offset_iterator<mapped_values<T, Values, Positions>>>(
-      L.site(), "reduce", n, data_points_of<Values>(n));
-  L.queue().enqueue(L.site().c_str(), [=] {
-    const std::optional<T> total = emulated::reduce_values<T>(n, positions, op, values);
-    *out = total ? static_cast<T>(op(init, *total)) : init;
-  });
+  using in_t = offset_iterator<mapped_values<T, Values, Positions>>;
+  note_vendor<in_t>(L.site(), "reduce", n, data_points_of<Values>(n));
+  emulated::enqueue_reduce(L, n, in_t({values, positions}, 0), op, init, out);
 }
 
 /// out[0] = init r (the values of a dense row's n elements): a
@@ -146,12 +140,9 @@ template <class T, class E, class Op, class Values>
 void vendor_reduce(device_launch<emulated_device> &L, std::int64_t n,
                    const dense_elements<E> &elements, const Op &op, const Values &values, T init,
                    T *out) {
-  count(counter::launches);
   note_vendor<const E *>(L.site(), "transform reduce", n, data_points_of<Values>(n));
-  L.queue().enqueue(L.site().c_str(), [=] {
-    const std::optional<T> total = emulated::reduce_elements<T>(n, elements.base, op, values);
-    *out = total ? static_cast<T>(op(init, *total)) : init;
-  });
+  emulated::enqueue_reduce(L, n, emulated::dense_input<T, E, Values>{elements.base, {values}}, op,
+                           init, out);
 }
 
 /// reduce<Dim> along the contiguous dimension: a segmented reduction.
