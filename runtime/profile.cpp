@@ -9,12 +9,15 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <deque>
 #include <map>
 #include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <unistd.h>
 
 namespace dp::rt::profile {
 
@@ -72,6 +75,9 @@ struct resolved {
 struct row {
   std::int64_t calls = 0, total = 0, bytes = 0;
   std::int64_t reuploads = 0, reupload_bytes = 0; ///< copies made again after host writes
+  std::int64_t launches = 0, groups = 0;          ///< kernel and vendor launches, their groups
+  unsigned modes = 0;                             ///< the dispatch modes used (bit m: mode m)
+  const char *backend = "";                       ///< where it ran (the last call)
 };
 
 /// The program's records. Memory stays bounded however long it runs: at
@@ -97,6 +103,7 @@ private:
   int name_of(const std::string &name);
   void write_trace(const std::string &path);
   void print_summary(std::int64_t run);
+  void write_summary(std::int64_t run);
 
   std::mutex mutex_;
   std::deque<std::pair<record, std::thread::id>> unresolved_;
@@ -151,6 +158,11 @@ bool recorder::resolve_oldest() {
     row &w = rows_[r.name];
     ++w.calls;
     w.total += end - b;
+    w.launches += r.launches;
+    w.groups += r.groups;
+    if (r.mode > 0 && r.mode < 32)
+      w.modes |= 1u << r.mode;
+    w.backend = r.backend;
   } else if (r.what == category::to_device || r.what == category::to_host) {
     row &w = rows_[r.name];
     w.bytes += r.bytes;
@@ -306,6 +318,105 @@ void recorder::print_summary(std::int64_t run) {
                  static_cast<long long>(reuploads), static_cast<long long>(reupload_bytes));
 }
 
+/// Where the machine-readable summary goes: DP_PROFILE_SUMMARY, else
+/// beside the program ("<program>.dp-profile.json"), where editors look
+/// for it (dpstub-lsp); empty: nowhere (DP_PROFILE_SUMMARY=0).
+/// The running program's path; empty when the system does not say.
+std::string program_path() {
+  char exe[4096];
+  const ssize_t n = ::readlink("/proc/self/exe", exe, sizeof exe);
+  return n > 0 && n < static_cast<ssize_t>(sizeof exe) ? std::string(exe, static_cast<std::size_t>(n))
+                                                       : std::string();
+}
+
+std::string summary_path() {
+  if (const char *env = std::getenv("DP_PROFILE_SUMMARY"))
+    return std::strcmp(env, "0") == 0 ? std::string() : std::string(env);
+  const std::string program = program_path();
+  return program.empty() ? "dp-profile.json" : program + ".dp-profile.json";
+}
+
+/// "a.cpp:3:5" -> {"a.cpp", 3, 5}; false when it is not file:line:column.
+bool split_location(const std::string &where, std::string &file, long &line, long &column) {
+  const std::string::size_type c2 = where.rfind(':');
+  if (c2 == std::string::npos || c2 == 0)
+    return false;
+  const std::string::size_type c1 = where.rfind(':', c2 - 1);
+  if (c1 == std::string::npos)
+    return false;
+  char *end = nullptr;
+  line = std::strtol(where.c_str() + c1 + 1, &end, 10);
+  if (end != where.c_str() + c2)
+    return false;
+  column = std::strtol(where.c_str() + c2 + 1, &end, 10);
+  if (*end != '\0')
+    return false;
+  file = where.substr(0, c1);
+  return true;
+}
+
+/// The table as JSON (format "dp-profile-summary" 1, described in
+/// docs/profiling.md): one object per call-site, keyed by the position
+/// dpstub named it after, and one per transfer row.
+void recorder::write_summary(std::int64_t run) {
+  const std::string path = summary_path();
+  if (path.empty())
+    return;
+  std::FILE *out = std::fopen(path.c_str(), "w");
+  if (!out) {
+    std::fprintf(stderr, "dp profile: cannot write the summary %s: %s (DP_PROFILE_SUMMARY=path "
+                         "puts it elsewhere)\n", path.c_str(), std::strerror(errno));
+    return;
+  }
+  std::vector<std::pair<std::string, row>> sorted(rows_.begin(), rows_.end());
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const auto &a, const auto &b) { return a.second.total > b.second.total; });
+  std::fprintf(out, "{\"format\": \"dp-profile-summary\", \"version\": 1,\n \"program\": \"%s\", "
+                    "\"written_unix\": %lld, \"run_ms\": %.6f,\n \"call_sites\": [",
+               json_escaped(program_path()).c_str(), static_cast<long long>(std::time(nullptr)),
+               run / 1e6);
+  const char *separator = "";
+  for (const auto &[name, w] : sorted) {
+    const auto [kind, where] = split_site(name);
+    std::string file;
+    long line = 0, column = 0;
+    if (kind.empty() || !split_location(where, file, line, column))
+      continue;
+    std::string modes;
+    for (int m = 1; m < 32; ++m)
+      if (w.modes & (1u << m))
+        modes += (modes.empty() ? "" : ", ") + std::to_string(m);
+    std::fprintf(out, "%s\n  {\"site\": \"%s\", \"file\": \"%s\", \"line\": %ld, \"column\": %ld, "
+                      "\"kind\": \"%s\", \"backend\": \"%s\", \"modes\": [%s], \"calls\": %lld, "
+                      "\"total_ms\": %.6f, \"mean_ms\": %.6f, \"share\": %.6f, \"launches\": %lld, "
+                      "\"groups\": %lld, \"bytes_moved\": %lld, \"reuploads\": %lld}",
+                 separator, json_escaped(where).c_str(), json_escaped(file).c_str(), line, column,
+                 kind.c_str(), json_escaped(w.backend).c_str(), modes.c_str(),
+                 static_cast<long long>(w.calls), w.total / 1e6,
+                 w.calls ? w.total / 1e6 / static_cast<double>(w.calls) : 0.0,
+                 run > 0 ? static_cast<double>(w.total) / static_cast<double>(run) : 0.0,
+                 static_cast<long long>(w.launches), static_cast<long long>(w.groups),
+                 static_cast<long long>(w.bytes), static_cast<long long>(w.reuploads));
+    separator = ",";
+  }
+  std::fprintf(out, "],\n \"transfers\": [");
+  separator = "";
+  for (const auto &[name, w] : sorted) {
+    if (!split_site(name).first.empty())
+      continue;
+    std::fprintf(out, "%s\n  {\"name\": \"%s\", \"calls\": %lld, \"total_ms\": %.6f, "
+                      "\"bytes_moved\": %lld}",
+                 separator, json_escaped(name).c_str(), static_cast<long long>(w.calls), w.total / 1e6,
+                 static_cast<long long>(w.bytes));
+    separator = ",";
+  }
+  std::fprintf(out, "]}\n");
+  if (std::fclose(out) != 0)
+    std::fprintf(stderr, "dp profile: writing the summary %s failed\n", path.c_str());
+  else
+    std::fprintf(stderr, "dp profile: summary for editors written to %s\n", path.c_str());
+}
+
 void recorder::finish() {
   const std::int64_t run = now();
   while (resolve_oldest()) {
@@ -319,6 +430,7 @@ void recorder::finish() {
   if (where != "summary")
     write_trace(where);
   print_summary(run);
+  write_summary(run);
 }
 
 thread_local const std::string *site_of_thread = nullptr;

@@ -4,7 +4,9 @@
 # "profiled: N" in SOURCE has exactly N launch events naming its file:line,
 # the named queue's work is on a track of its own, and on the emulated
 # device the transfers add up to the fields moved. DP_PROFILE=summary
-# prints the table and writes nothing; an unwritable path is said, not fatal.
+# prints the table and writes no trace; every profiled run leaves the JSON
+# summary editors read beside the program. An unwritable path is said, not
+# fatal.
 #   cmake -DDP=... -DSOURCE=... -DOUT=dir -P run_profile.cmake
 cmake_minimum_required(VERSION 3.20)
 
@@ -138,6 +140,59 @@ if(NOT rc EQUAL 0 OR NOT got STREQUAL plain OR EXISTS ${OUT}/summary
    OR NOT err MATCHES "\n${file}:${loop}:[0-9]+ +forall +3 ")
   message(FATAL_ERROR "DP_PROFILE=summary (exit ${rc}):\n${got}${err}")
 endif()
+# The summary for editors: beside the program, one object per call-site
+# named after its place in SOURCE, with as many calls as it has launch
+# events; DP_PROFILE_SUMMARY moves it, =0 turns it off.
+set(summary ${DP}.dp-profile.json)
+file(REMOVE ${summary})
+execute_process(COMMAND ${CMAKE_COMMAND} -E env DP_HOST_MODE=emulate DP_PROFILE=summary ${DP}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE got ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT EXISTS ${summary} OR NOT err MATCHES "summary for editors written to ${summary}")
+  message(FATAL_ERROR "no summary beside the program (exit ${rc}):\n${err}")
+endif()
+file(READ ${summary} json)
+string(JSON format ERROR_VARIABLE bad GET "${json}" format)
+string(JSON sites ERROR_VARIABLE bad LENGTH "${json}" call_sites)
+if(bad OR NOT format STREQUAL "dp-profile-summary")
+  message(FATAL_ERROR "${summary} is not a summary (${bad}):\n${json}")
+endif()
+math(EXPR last "${sites} - 1")
+foreach(i RANGE ${last})
+  foreach(key file line column kind backend calls share launches)
+    string(JSON s_${key} GET "${json}" call_sites ${i} ${key})
+  endforeach()
+  if(NOT s_file STREQUAL file OR NOT s_line IN_LIST marked OR NOT s_backend STREQUAL "the emulated device"
+     OR s_share GREATER 1 OR s_launches LESS s_calls)
+    message(FATAL_ERROR "${summary}: call-site ${i} is wrong (${s_file}:${s_line}:${s_column} ${s_kind} "
+                        "on ${s_backend}, share ${s_share}, ${s_launches} launches):\n${json}")
+  endif()
+  if(NOT s_calls EQUAL "${expected_${s_line}}")
+    message(FATAL_ERROR "${summary}: ${file}:${s_line} ran ${s_calls} times, not ${expected_${s_line}}")
+  endif()
+  if(DEFINED plan_${s_line})
+    string(REGEX MATCH "^[0-9]+" planned "${plan_${s_line}}")
+    string(JSON used GET "${json}" call_sites ${i} modes 0)
+    if(NOT used EQUAL planned)
+      message(FATAL_ERROR "${summary}: ${file}:${s_line} used mode ${used}, not ${planned}")
+    endif()
+  endif()
+  list(APPEND summarised ${s_line})
+endforeach()
+list(REMOVE_DUPLICATES summarised)
+list(LENGTH summarised count)
+list(LENGTH marked expected_count)
+if(NOT count EQUAL expected_count)
+  message(FATAL_ERROR "${summary} has ${count} of the ${expected_count} call-sites:\n${json}")
+endif()
+file(REMOVE ${summary} ${OUT}/moved.json)
+execute_process(COMMAND ${CMAKE_COMMAND} -E env DP_PROFILE=summary DP_PROFILE_SUMMARY=${OUT}/moved.json ${DP}
+                RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+execute_process(COMMAND ${CMAKE_COMMAND} -E env DP_PROFILE=summary DP_PROFILE_SUMMARY=0 ${DP}
+                RESULT_VARIABLE rc2 OUTPUT_QUIET ERROR_VARIABLE err)
+if(NOT EXISTS ${OUT}/moved.json OR EXISTS ${summary} OR err MATCHES "summary for editors")
+  message(FATAL_ERROR "DP_PROFILE_SUMMARY=path / 0 not obeyed (exits ${rc}, ${rc2})")
+endif()
+
 # A trace that cannot be written: said, and the program still succeeds.
 execute_process(COMMAND ${CMAKE_COMMAND} -E env DP_PROFILE=${OUT}/no/such/dir/t.json ${DP}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE got ERROR_VARIABLE err)
