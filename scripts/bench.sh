@@ -7,8 +7,11 @@
 #   - dpstub-lsp's latency on a parsed file;
 #   - dp::mpi on 2 ranks: weak scaling, exchange cost, overlap;
 #   - DP_PROFILE's cost per call-site: a tiny forall with profiling compiled
-#     in but off, and on, against a build without it (-DDP_NO_PROFILE).
-#   bash scripts/bench.sh [host|tool|mpi|profile]   (default: all)
+#     in but off, and on, against a build without it (-DDP_NO_PROFILE);
+#   - BabelStream's kernels (samples/babel_stream.cpp) against its oneTBB
+#     loops, translated and untranslated (STREAM_ARGS, default BabelStream's
+#     2^25 doubles and 100 runs).
+#   bash scripts/bench.sh [host|tool|mpi|profile|stream]   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${DPSTUB_BUILD_DIR:-build}
@@ -22,6 +25,13 @@ if [ "$which" = all ] || [ "$which" = host ]; then
   "$build/bench/host_bench_dp" 2>/dev/null | sed -n '/^Host backend/,$p'
   echo; echo "## Host backend, untranslated (the host reference)"
   "$build/bench/host_bench" 2>/dev/null | sed -n '/^Host backend/,$p'
+fi
+if [ "$which" = all ] || [ "$which" = stream ]; then
+  cmake --build "$build" --target stream_bench stream_bench_dp >/dev/null
+  echo; echo "## BabelStream's kernels, translated by dpstub"
+  "$build/bench/stream_bench_dp" ${STREAM_ARGS:-}
+  echo; echo "## BabelStream's kernels, untranslated (the host reference)"
+  "$build/bench/stream_bench" ${STREAM_ARGS:-}
 fi
 if [ "$which" = all ] || [ "$which" = profile ]; then
   cmake --build "$build" --target host_bench_dp host_bench_dp_noprofile >/dev/null

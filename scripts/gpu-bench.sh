@@ -2,7 +2,9 @@
 # On a machine with an NVIDIA (nvcc) or AMD (hipcc) GPU: builds dpstub's
 # translation of bench/gpu_bench.cpp and runs it. It prints a table of
 # ratios taken within one run: generated stubs against hand-written kernels,
-# device copy bandwidth and CUB/rocPRIM called directly.
+# device copy bandwidth and CUB/rocPRIM called directly; then BabelStream's
+# kernels written with dp call-sites against BabelStream's own CUDA/HIP
+# version, its table for each and their ratios (STREAM_ARGS: its options).
 #
 #   bash scripts/gpu-bench.sh [BUNDLE]
 #
@@ -19,5 +21,16 @@ mkdir -p "$work"
 . scripts/gpu-env.sh
 gpu_compile "$bundle/bench/gpu_bench.cpp" "$work/gpu_bench.o" -Iinclude -I"$bundle/bench"
 gpu_link "$work/gpu_bench.o" "$work/gpu_bench"
+# BabelStream's kernels in dp against its CUDA/HIP kernels (the sample's
+# translation built as the benchmark).
+stream=$bundle/programs/babel_stream
+[ -f "$stream/babel_stream.cpp" ] ||
+  { echo "gpu-bench: no $stream/babel_stream.cpp: run scripts/gpu-prepare.sh again" >&2; exit 2; }
+gpu_compile "$stream/babel_stream.cpp" "$work/stream_bench.o" -DDP_STREAM_BASELINES -Iinclude \
+  -I"$stream" -Isamples -Ibench
+gpu_link "$work/stream_bench.o" "$work/stream_bench"
 [ "${build_only:-0}" = 1 ] && { echo "gpu-bench: built (nothing ran)"; exit 0; }
 DP_BACKEND=$backend "$work/gpu_bench"
+echo
+echo "## BabelStream's kernels (${STREAM_ARGS:-2^25 doubles, 100 runs})"
+DP_BACKEND=$backend "$work/stream_bench" ${STREAM_ARGS:-}

@@ -2,12 +2,15 @@
 # Sets up, builds, translates one sample with dpstub and runs it: the
 # untranslated reference, then the translated program natively and in
 # dispatch emulation (the GPU's thread mapping walked on the CPU).
-#   bash scripts/run-sample.sh [SAMPLE]   (a file name in samples/ without .cpp;
-#   default matmul_spread)
+#   bash scripts/run-sample.sh [SAMPLE [ARGS...]]   (a file name in samples/
+#   without .cpp, default matmul_spread; ARGS go to each of its runs, e.g.
+#   babel_stream --timings)
 # heat_mpi runs under mpirun, on 1 rank and on DP_RANKS (default 4).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sample=${1:-matmul_spread}
+[ $# -gt 0 ] && shift
+args=("$@")
 if [ ! -f "samples/$sample.cpp" ]; then
   echo "run-sample: no sample '$sample'; samples/ holds:" $(cd samples && ls *.cpp | sed 's/\.cpp$//') >&2
   exit 2
@@ -44,14 +47,14 @@ fi
   "${mpi_libs[@]}" "$build/runtime/libdp_runtime.a" -ltbb "${fibers[@]}" -o "$out/$sample"
 
 echo "== untranslated (host reference)${launch:+, one rank}"
-"${launch[@]}" "$build/samples/$sample"
+"${launch[@]}" "$build/samples/$sample" "${args[@]}"
 if [ ${#many[@]} -gt 0 ]; then
   echo "== untranslated, ${DP_RANKS:-4} ranks"
-  "${many[@]}" "$build/samples/$sample"
+  "${many[@]}" "$build/samples/$sample" "${args[@]}"
   launch=("${many[@]}")
 fi
 echo "== translated, host backend, native"
-"${launch[@]}" "$out/$sample"
+"${launch[@]}" "$out/$sample" "${args[@]}"
 echo "== translated, host backend, dispatch emulation (small device: several launches)"
 DP_HOST_MODE=emulate DP_DISPATCH_POLICY=split DP_EMULATE_MAX_GROUPS=4,4,4 DP_EMULATE_GROUP=64 \
-  "${launch[@]}" "$out/$sample"
+  "${launch[@]}" "$out/$sample" "${args[@]}"

@@ -1,10 +1,13 @@
 # Compiles a translated source for a GPU: hipcc for AMD (gfx90a) or nvcc for
 # NVIDIA (sm_90). No GPU is needed to compile.
-#   cmake -DCOMPILER=hipcc|nvcc -DEXE=... -DSOURCE=... -DINCLUDES=a;b -DOUT=... -P
+#   cmake -DCOMPILER=hipcc|nvcc -DEXE=... -DSOURCE=... -DINCLUDES=a;b [-DDEFINES=X;Y=1] -DOUT=... -P
 cmake_minimum_required(VERSION 3.20)
 set(flags -std=c++17)
 foreach(dir IN LISTS INCLUDES)
   list(APPEND flags -I${dir})
+endforeach()
+foreach(macro IN LISTS DEFINES)
+  list(APPEND flags -D${macro})
 endforeach()
 if(COMPILER STREQUAL "hipcc")
   # -O0: the check is that the stubs and the rocPRIM code they instantiate

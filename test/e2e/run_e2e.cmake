@@ -5,11 +5,11 @@
 # used; they must also have split into several direct and indirect launches
 # (DP_TRACE_DISPATCH lines prove it). Every emulated run must leave no
 # device or page-locked memory allocated at exit (memory_at_exit.cmake).
-#   cmake -DREF=... -DDP=... [-DCHECK_MODES=1;2;...;7] -P run_e2e.cmake
+#   cmake -DREF=... -DDP=... [-DCHECK_MODES=1;2;...;7] [-DARGS=a;b] -P run_e2e.cmake
 cmake_minimum_required(VERSION 3.20)
 include(${CMAKE_CURRENT_LIST_DIR}/memory_at_exit.cmake)
 
-execute_process(COMMAND ${REF} RESULT_VARIABLE rc OUTPUT_VARIABLE expected ERROR_VARIABLE err)
+execute_process(COMMAND ${REF} ${ARGS} RESULT_VARIABLE rc OUTPUT_VARIABLE expected ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "the untranslated program failed (${rc}):\n${expected}${err}")
 endif()
@@ -26,7 +26,7 @@ set(configs
 set(trace "")
 foreach(config IN LISTS configs)
   separate_arguments(env UNIX_COMMAND "${config}")
-  execute_process(COMMAND ${CMAKE_COMMAND} -E env ${env} DP_TRACE_DISPATCH=1 ${DP}
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env ${env} DP_TRACE_DISPATCH=1 ${DP} ${ARGS}
                   RESULT_VARIABLE rc OUTPUT_VARIABLE got ERROR_VARIABLE err)
   if(NOT rc EQUAL 0 OR NOT got STREQUAL expected)
     message(FATAL_ERROR "translated run under '${config}' differs (exit ${rc}):\n"
