@@ -2,6 +2,7 @@
 --   DPSTUB_LSP=<server> SOURCE=<file> LINE=<0-based> COLUMN=<0-based> OUT=<log>
 --   [EDITS=documentChanges: declare documentChanges and file creation, so the
 --   action comes as a workspace edit rather than a command]
+--   [LOOK=1: hover and code lenses only, nothing translated]
 --   nvim --headless --clean -u NONE -c 'luafile nvim_translate.lua'
 -- Opens SOURCE, starts the server with vim.lsp.start_client, asks for hover
 -- and code actions at LINE:COLUMN, applies "Translate this ... call-site",
@@ -38,6 +39,17 @@ local ok, err = pcall(function()
   local hover = client.request_sync('textDocument/hover', { textDocument = doc, position = pos }, 60000, buf)
   if not hover or hover.err or not hover.result then return fail('no hover') end
   log('hover', hover.result.contents.value)
+
+  if os.getenv('LOOK') == '1' then
+    local lenses = client.request_sync('textDocument/codeLens', { textDocument = doc }, 60000, buf)
+    if not lenses or lenses.err or not lenses.result then return fail('no code lenses') end
+    for _, l in ipairs(lenses.result) do
+      log('lens', l.range.start.line, l.command.title)
+    end
+    log('looked')
+    vim.lsp.stop_client(id)
+    return
+  end
 
   local actions = client.request_sync('textDocument/codeAction',
     { textDocument = doc, range = { start = pos, ['end'] = pos }, context = { diagnostics = {} } }, 60000, buf)

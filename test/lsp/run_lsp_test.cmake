@@ -2,6 +2,7 @@
 # input holds JSON-RPC messages delimited by '// -----' and, in comments,
 # the FileCheck lines the server's output must match. @DIR@ in the input is
 # a fresh folder (file:// URIs point there), @INCLUDE@ dpstub's headers.
+# The markers below put files there first.
 #   cmake -DSERVER=... -DFILECHECK=... -DINPUT=... -DWORK=... -DINCLUDE=... -P
 cmake_minimum_required(VERSION 3.20)
 file(REMOVE_RECURSE ${WORK})
@@ -17,6 +18,20 @@ if(database)
   file(WRITE ${WORK}/build/compile_commands.json
        "[{\"directory\": \"${WORK}\", \"file\": \"${WORK}/k.cpp\", \"command\": \"c++ ${database_flags} -c k.cpp\"}]")
 endif()
+# "// PROFILE: json": a profiled run's summary, @DIR@/build/prog.dp-profile.json.
+file(STRINGS ${INPUT} profile REGEX "^// PROFILE: ")
+if(profile)
+  string(REGEX REPLACE "^// PROFILE: " "" profile "${profile}")
+  string(CONFIGURE "${profile}" profile @ONLY)
+  file(WRITE ${WORK}/build/prog.dp-profile.json "${profile}")
+endif()
+# "// ON DISK: name": the file exists on disk, saved now (the documents are
+# otherwise only the editor's).
+file(STRINGS ${INPUT} on_disk REGEX "^// ON DISK: ")
+foreach(line IN LISTS on_disk)
+  string(REGEX REPLACE "^// ON DISK: " "" name "${line}")
+  file(WRITE ${WORK}/${name} "// saved\n")
+endforeach()
 execute_process(COMMAND ${SERVER} --lit-test INPUT_FILE ${WORK}/transcript.test
                 OUTPUT_FILE ${WORK}/output.txt ERROR_VARIABLE err RESULT_VARIABLE rc TIMEOUT 120)
 if(NOT rc EQUAL 0)

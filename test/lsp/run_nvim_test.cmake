@@ -1,6 +1,8 @@
 # A real client: headless Neovim runs nvim_translate.lua against
 # dpstub-lsp on a copy of a program, translating one call-site at the
 # cursor; the files it writes must build and print what `dpstub -i` gives.
+# Then the translated program runs with DP_PROFILE, and Neovim shows what
+# it measured at the call-site (hover, code lens).
 #   cmake -DNVIM=... -DSERVER=... -DDPSTUB=... -DCXX=... -DINCLUDE=... -DRUNTIME=...
 #         -DINPUT=<program.cpp> -DSCRIPT=<lua> -DWORK=... [-DEDITS=documentChanges] -P
 cmake_minimum_required(VERSION 3.20)
@@ -43,5 +45,27 @@ endforeach()
 file(READ ${WORK}/editor/program.cpp editor_source)
 if(NOT printed_editor STREQUAL printed_cli OR NOT editor_source MATCHES "dpstub::program_cpp::forall_")
   message(FATAL_ERROR "the program translated in Neovim printed '${printed_editor}', dpstub -i's '${printed_cli}'")
+endif()
+
+# The translated program, profiled: its summary lands beside it, and the
+# editor shows the call-site's figures on hover and as a code lens (on the
+# launch, a line lower now: the stub header's include came before it).
+execute_process(COMMAND ${CMAKE_COMMAND} -E env DP_PROFILE=summary ${WORK}/editor/program
+                RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT EXISTS ${WORK}/editor/program.dp-profile.json)
+  message(FATAL_ERROR "the profiled run left no summary (${rc}):\n${err}")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} -E env DPSTUB_LSP=${SERVER} SOURCE=${WORK}/editor/program.cpp
+                        LINE=10 COLUMN=8 OUT=${WORK}/nvim-look.log LOOK=1
+                        ${NVIM} --headless --clean -u NONE -c "luafile ${SCRIPT}"
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 300)
+file(READ ${WORK}/nvim-look.log log)
+if(NOT rc EQUAL 0 OR NOT log MATCHES "looked")
+  message(FATAL_ERROR "Neovim failed on the translated program (${rc}):\n${log}${out}${err}")
+endif()
+if(NOT log MATCHES "\\*\\*Measured\\*\\* by DP_PROFILE \\(`program`" OR
+   NOT log MATCHES "1 call, [^\n]+ of the run \\(the slowest call-site\\)" OR
+   NOT log MATCHES "lens 10 [0-9.]+% of the run, ")
+  message(FATAL_ERROR "Neovim did not show the profile's figures at the call-site:\n${log}")
 endif()
 message(STATUS "translated in Neovim: ${printed_editor}")

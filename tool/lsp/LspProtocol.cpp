@@ -10,6 +10,23 @@ bool fromJSON(const llvm::json::Value &V, InitializeParams &Out, llvm::json::Pat
     P.report("expected an object");
     return false;
   }
+  auto PathOf = [](llvm::StringRef URI) -> std::string {
+    llvm::Expected<lsp::URIForFile> File = lsp::URIForFile::fromURI(URI);
+    if (!File) {
+      llvm::consumeError(File.takeError());
+      return "";
+    }
+    return File->file().str();
+  };
+  if (std::optional<llvm::StringRef> Root = O->getString("rootUri"))
+    Out.RootPath = PathOf(*Root);
+  if (const llvm::json::Array *Folders = O->getArray("workspaceFolders"))
+    if (Out.RootPath.empty() && !Folders->empty())
+      if (const llvm::json::Object *First = Folders->front().getAsObject())
+        if (std::optional<llvm::StringRef> URI = First->getString("uri"))
+          Out.RootPath = PathOf(*URI);
+  if (std::optional<llvm::StringRef> Root = O->getString("rootPath"); Root && Out.RootPath.empty())
+    Out.RootPath = Root->str();
   const llvm::json::Object *Caps = O->getObject("capabilities");
   if (!Caps)
     return true;

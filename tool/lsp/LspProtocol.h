@@ -33,6 +33,9 @@ struct InitializeParams {
   bool CreateFiles = false;
   /// general.positionEncodings offers "utf-8" (else columns are UTF-16).
   bool Utf8 = false;
+  /// The workspace's folder: rootUri, else the first workspace folder,
+  /// else rootPath; empty when the client names none.
+  std::string RootPath;
 };
 bool fromJSON(const llvm::json::Value &V, InitializeParams &Out, llvm::json::Path P);
 
@@ -42,6 +45,15 @@ struct ExecuteCommandParams {
   std::vector<llvm::json::Value> Arguments;
 };
 bool fromJSON(const llvm::json::Value &V, ExecuteCommandParams &Out, llvm::json::Path P);
+
+/// textDocument/codeLens.
+struct CodeLensParams {
+  lsp::TextDocumentIdentifier textDocument;
+};
+inline bool fromJSON(const llvm::json::Value &V, CodeLensParams &Out, llvm::json::Path P) {
+  llvm::json::ObjectMapper O(V, P);
+  return O && O.map("textDocument", Out.textDocument);
+}
 
 /// The editor's answer to workspace/applyEdit.
 struct ApplyEditResult {

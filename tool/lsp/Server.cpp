@@ -21,6 +21,8 @@ namespace {
 /// Command ids of the code actions that need the server to finish them.
 constexpr llvm::StringLiteral TranslateCallSite = "dpstub.translateCallSite";
 constexpr llvm::StringLiteral TranslateFile = "dpstub.translateFile";
+/// A code lens's command: shows the call-site's measured figures.
+constexpr llvm::StringLiteral ShowProfile = "dpstub.showProfile";
 
 std::string uriOf(const std::string &Path) {
   llvm::Expected<lsp::URIForFile> U = lsp::URIForFile::fromFile(Path);
@@ -52,6 +54,8 @@ Server::Server(lsp::MessageHandler &Messages, ServerSettings Settings)
   Messages.method("textDocument/hover", this, &Server::onHover);
   Messages.method("textDocument/codeAction", this, &Server::onCodeAction);
   Messages.method("workspace/executeCommand", this, &Server::onExecuteCommand);
+  Messages.method("textDocument/codeLens", this, &Server::onCodeLens);
+  ShowMessage = Messages.outgoingNotification<llvm::json::Value>("window/showMessage");
   PublishDiagnostics =
       Messages.outgoingNotification<llvm::json::Value>("textDocument/publishDiagnostics");
   ApplyEdit = Messages.outgoingRequest<llvm::json::Value, protocol::ApplyEditResult>(
@@ -88,9 +92,10 @@ void Server::onInitialize(const protocol::InitializeParams &Params,
            {"hoverProvider", true},
            {"codeActionProvider",
             llvm::json::Object{{"codeActionKinds", llvm::json::Array{"refactor.rewrite"}}}},
+           {"codeLensProvider", llvm::json::Object{{"resolveProvider", false}}},
            {"executeCommandProvider",
             llvm::json::Object{
-                {"commands", llvm::json::Array{TranslateCallSite, TranslateFile}}}},
+                {"commands", llvm::json::Array{TranslateCallSite, TranslateFile, ShowProfile}}}},
        }}});
 }
 
@@ -286,8 +291,53 @@ void Server::onHover(const lsp::TextDocumentPositionParams &Params,
         OS << "\n\n" << D.Level << ": " << D.Message;
     OS << "\n";
   }
+  if (const Measured M = measured(A->Result.MainFile, C); M.Row)
+    OS << "\n---\n\n" << describeMeasured(*M.Row, *M.Profile, M.Stale);
   H.contents.value = OS.str();
   Reply(toJSON(H));
+}
+
+//===----------------------------------------------------------------------===//
+// Measured figures
+
+Server::Measured Server::measured(const std::string &Path, const ListedCallSite &C) {
+  Measured Out;
+  const std::string Root =
+      Client.RootPath.empty() ? llvm::sys::path::parent_path(Path).str() : Client.RootPath;
+  Out.Profile = Profiles.latest(Root);
+  if (!Out.Profile)
+    return Out;
+  // The stub names its call-site after the user's place of it, as the
+  // model does ("k.cpp:4:3"), translated or not.
+  auto It = Out.Profile->BySite.find(C.Model.Loc.str());
+  if (It == Out.Profile->BySite.end())
+    return Out;
+  Out.Row = &It->second;
+  Out.Stale = modifiedUnix(Path) > Out.Profile->WrittenUnix;
+  return Out;
+}
+
+void Server::onCodeLens(const protocol::CodeLensParams &Params, lsp::Callback<llvm::json::Value> Reply) {
+  const std::string URI = Params.textDocument.uri.uri().str();
+  const std::shared_ptr<const Analysis> A = analysis(URI);
+  if (!A)
+    return Reply(llvm::json::Array{});
+  const TextPositions Text(A->Text, Client.Utf8);
+  llvm::json::Array Lenses;
+  for (size_t I : callSitesAt(*A, 0, static_cast<unsigned>(A->Text.size()))) {
+    const ListedCallSite &C = A->Result.CallSites[I];
+    const Measured M = measured(A->Result.MainFile, C);
+    if (!M.Row || !isHot(*M.Row))
+      continue;
+    const auto [Begin, End] = callRange(C, Text);
+    Lenses.push_back(llvm::json::Object{
+        {"range", toJSON(lsp::Range(Text.position(Begin), Text.position(End + 1)))},
+        {"command", llvm::json::Object{{"title", lensTitle(*M.Row, M.Stale)},
+                                       {"command", ShowProfile},
+                                       {"arguments", llvm::json::Array{llvm::json::Object{
+                                                         {"uri", URI}, {"callSite", int64_t(I)}}}}}}});
+  }
+  Reply(std::move(Lenses));
 }
 
 //===----------------------------------------------------------------------===//
@@ -372,10 +422,12 @@ void Server::onCodeAction(const protocol::CodeActionParams &Params,
 
 void Server::onExecuteCommand(const protocol::ExecuteCommandParams &Params,
                               lsp::Callback<llvm::json::Value> Reply) {
-  if (Params.Command != TranslateCallSite && Params.Command != TranslateFile)
-    return Reply(lspError("unknown command " + Params.Command, lsp::ErrorCode::MethodNotFound));
   const llvm::json::Object *Arg =
       Params.Arguments.empty() ? nullptr : Params.Arguments.front().getAsObject();
+  if (Params.Command == ShowProfile)
+    return showProfile(Arg, std::move(Reply));
+  if (Params.Command != TranslateCallSite && Params.Command != TranslateFile)
+    return Reply(lspError("unknown command " + Params.Command, lsp::ErrorCode::MethodNotFound));
   const std::optional<llvm::StringRef> URI = Arg ? Arg->getString("uri") : std::nullopt;
   const std::optional<int64_t> Version = Arg ? Arg->getInteger("version") : std::nullopt;
   const int64_t CallSite = Arg ? Arg->getInteger("callSite").value_or(-1) : -1;
@@ -414,6 +466,27 @@ void Server::onExecuteCommand(const protocol::ExecuteCommandParams &Params,
     return Reply(Edit.takeError());
   ApplyEdit(llvm::json::Object{{"label", "dpstub: translate"}, {"edit", std::move(*Edit)}},
             llvm::json::Value(NextRequestId++));
+  Reply(nullptr);
+}
+
+void Server::showProfile(const llvm::json::Object *Arg, lsp::Callback<llvm::json::Value> Reply) {
+  const std::optional<llvm::StringRef> URI = Arg ? Arg->getString("uri") : std::nullopt;
+  const std::optional<int64_t> CallSite = Arg ? Arg->getInteger("callSite") : std::nullopt;
+  if (!URI || !CallSite)
+    return Reply(lspError(std::string(ShowProfile) + " needs {uri, callSite}", lsp::ErrorCode::InvalidParams));
+  const std::shared_ptr<const Analysis> A = analysis(URI->str());
+  if (!A || *CallSite < 0 || static_cast<size_t>(*CallSite) >= A->Result.CallSites.size())
+    return Reply(lspError("no call-site " + std::to_string(*CallSite) + " in that document"));
+  const ListedCallSite &C = A->Result.CallSites[static_cast<size_t>(*CallSite)];
+  const Measured M = measured(A->Result.MainFile, C);
+  if (!M.Row)
+    return Reply(lspError("no profile measured " + C.Model.Loc.str()));
+  // window/showMessage is plain text: the hover's paragraph without its markup.
+  std::string Text = C.Model.spelling() + " at " + C.Model.Loc.str() + ": " +
+                     describeMeasured(*M.Row, *M.Profile, M.Stale);
+  Text.erase(std::remove(Text.begin(), Text.end(), '*'), Text.end());
+  Text.erase(std::remove(Text.begin(), Text.end(), '`'), Text.end());
+  ShowMessage(llvm::json::Object{{"type", 3}, {"message", Text}});
   Reply(nullptr);
 }
 

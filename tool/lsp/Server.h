@@ -2,15 +2,18 @@
 //
 // A small language server beside clangd: it analyses each open source with
 // dpstub's library (unsaved buffers included) and offers, at dp::
-// call-sites, hover (how the kernel receives each argument), diagnostics
-// as you type, and code actions that translate one call-site or the whole
-// file as a workspace edit the editor applies (so undo works).
+// call-sites, hover (how the kernel receives each argument, and what the
+// newest DP_PROFILE run measured there), code lenses on the hottest
+// call-sites, diagnostics as you type, and code actions that translate one
+// call-site or the whole file as a workspace edit the editor applies (so
+// undo works).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include "Databases.h"
 #include "LspProtocol.h"
+#include "Profiles.h"
 
 #include "dpstub/Translation.h"
 
@@ -65,6 +68,18 @@ private:
   void onCodeAction(const protocol::CodeActionParams &Params, lsp::Callback<llvm::json::Value> Reply);
   void onExecuteCommand(const protocol::ExecuteCommandParams &Params,
                         lsp::Callback<llvm::json::Value> Reply);
+  void onCodeLens(const protocol::CodeLensParams &Params, lsp::Callback<llvm::json::Value> Reply);
+  void showProfile(const llvm::json::Object *Arg, lsp::Callback<llvm::json::Value> Reply);
+
+  /// What the newest profile in the workspace measured at call-site C of
+  /// document `Path`, and whether `Path` was saved after it; null when it
+  /// has no figures there.
+  struct Measured {
+    std::shared_ptr<const ProfileSummary> Profile;
+    const MeasuredCallSite *Row = nullptr;
+    bool Stale = false;
+  };
+  Measured measured(const std::string &Path, const ListedCallSite &C);
 
   // Analysis, on one worker thread; requests wait for the current version.
   void schedule(const std::string &URI);
@@ -86,6 +101,8 @@ private:
   protocol::InitializeParams Client;
   lsp::OutgoingNotification<llvm::json::Value> PublishDiagnostics;
   lsp::OutgoingRequest<llvm::json::Value> ApplyEdit;
+  lsp::OutgoingNotification<llvm::json::Value> ShowMessage;
+  ProfileFinder Profiles;
   int64_t NextRequestId = 1;
 
   std::mutex M;
