@@ -152,7 +152,7 @@ std::uint64_t task_queue::push(const char *site, std::function<void()> task) {
       s_->capture->emplace_back(site, std::move(task));
       return s_->enqueued;
     }
-    s_->tasks.emplace_back(site, std::move(task));
+    s_->tasks.push_back({site, std::move(task)});
     seq = ++s_->enqueued;
   }
   s_->work_ready.notify_one();
@@ -190,8 +190,7 @@ void task_queue::run() {
       s_->work_ready.wait(lock, [&] { return s_->stopping || !s_->tasks.empty(); });
       if (s_->tasks.empty())
         return; // stopping, and nothing left
-      task = std::move(s_->tasks.front());
-      s_->tasks.pop_front();
+      task = s_->tasks.pop_front();
       seq = s_->completed + 1;
     }
     const std::optional<std::string> error = run_task(task.first, task.second);

@@ -157,6 +157,22 @@ TEST(TaskQueue, RunsTasksInOrderBehindTheCaller) {
 // A cached device block remembers the last work that used it, and may be
 // asked about it after that work's queue is gone (a dp::queue destroyed
 // before the program's device state, at exit): the event still answers.
+TEST(TaskRing, KeepsOrderAcrossWrapsAndGrowth) {
+  dp::rt::task_ring<int> ring;
+  int next_in = 0, next_out = 0;
+  // Push and pop at uneven rates: the head wraps around while the ring
+  // grows, and every value comes out once, in order.
+  for (int round = 0; round < 200; ++round) {
+    for (int k = 0; k < round % 7 + 1; ++k)
+      ring.push_back(next_in++);
+    for (int k = 0; k < round % 5 + 1 && !ring.empty(); ++k)
+      EXPECT_EQ(ring.pop_front(), next_out++);
+  }
+  while (!ring.empty())
+    EXPECT_EQ(ring.pop_front(), next_out++);
+  EXPECT_EQ(next_out, next_in);
+}
+
 TEST(TaskQueue, AnEventOutlivesItsQueue) {
   dp::detail::pending done;
   const void *id = nullptr;

@@ -10,7 +10,6 @@
 
 #include <condition_variable>
 #include <cstdint>
-#include <deque>
 #include <exception>
 #include <functional>
 #include <memory>
@@ -25,6 +24,39 @@
 #include "profile.hpp"
 
 namespace dp::rt {
+
+/// The tasks waiting in a queue: a ring over storage that grows (doubling)
+/// and never shrinks, so that a queue in steady state enqueues with no
+/// allocation of its own (a std::deque took a new chunk every dozen tasks).
+template <class T> class task_ring {
+public:
+  bool empty() const { return size_ == 0; }
+  void push_back(T task) {
+    if (size_ == slots_.size())
+      grow();
+    slots_[(head_ + size_) % slots_.size()] = std::move(task);
+    ++size_;
+  }
+  /// The oldest task, moved out.
+  T pop_front() {
+    T task = std::move(slots_[head_]);
+    slots_[head_] = T();
+    head_ = (head_ + 1) % slots_.size();
+    --size_;
+    return task;
+  }
+
+private:
+  void grow() {
+    std::vector<T> bigger(slots_.empty() ? 16 : 2 * slots_.size());
+    for (std::size_t i = 0; i < size_; ++i)
+      bigger[i] = std::move(slots_[(head_ + i) % slots_.size()]);
+    slots_ = std::move(bigger);
+    head_ = 0;
+  }
+  std::vector<T> slots_;
+  std::size_t head_ = 0, size_ = 0;
+};
 
 /// An in-order task queue with a worker thread.
 class task_queue {
@@ -103,7 +135,7 @@ private:
   struct state {
     mutable std::mutex mutex;
     std::condition_variable work_ready, work_done;
-    std::deque<std::pair<const char *, std::function<void()>>> tasks;
+    task_ring<std::pair<const char *, std::function<void()>>> tasks;
     std::uint64_t enqueued = 0, completed = 0;
     std::optional<failure> first_failure; ///< the first error not reported yet
     bool stopping = false;
