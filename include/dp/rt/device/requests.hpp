@@ -27,6 +27,8 @@
 #include <utility>
 #include <vector>
 
+#include "partial_results.hpp"
+
 #include "../stub/positions.hpp"
 
 namespace dp::rt {
@@ -140,10 +142,6 @@ template <class In> std::string input_name() {
   else
     return input_view_name<It>::get();
 }
-
-/// True for a map over partial results (the tiles' folds of a tiled
-/// reduce), not over the call-site's data.
-template <class Map> struct partial_results : std::false_type {};
 
 /// The call-site's data points among `n` values of `Map`.
 template <class Map> std::int64_t data_points_of(std::int64_t n) {

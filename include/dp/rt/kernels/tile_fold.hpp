@@ -17,7 +17,7 @@
 #include "../../reference/host_tiles.hpp"
 #include "../../reference/tile_point.hpp"
 #include "../../tile_group.hpp"
-#include "../device/requests.hpp"
+#include "../device/partial_results.hpp"
 #include "../stub/dispatch.hpp"
 #include "../stub/domains.hpp"
 #include "../stub/table.hpp"
