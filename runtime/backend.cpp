@@ -164,8 +164,16 @@ dispatch_policy launch_policy() {
 
 namespace {
 std::mutex settings_mutex;
+bool record_only() {
+  const char *env = std::getenv("DP_EMULATE_RECORD_ONLY");
+  if (!env || !*env || std::string(env) == "0")
+    return false;
+  if (std::string(env) == "1")
+    return true;
+  throw error(std::string("DP_EMULATE_RECORD_ONLY=") + env + ": expected 0 or 1");
+}
 dispatch_settings read_dispatch_settings() {
-  return {emulated_limits(), launch_group_shape(), launch_policy()};
+  return {emulated_limits(), launch_group_shape(), launch_policy(), record_only()};
 }
 dispatch_settings &settings_cell() {
   static dispatch_settings s = read_dispatch_settings();

@@ -11,7 +11,10 @@
 #   - BabelStream's kernels (samples/babel_stream.cpp) against its oneTBB
 #     loops, translated and untranslated (STREAM_ARGS, default BabelStream's
 #     2^25 doubles and 100 runs).
-#   bash scripts/bench.sh [host|tool|mpi|profile|stream]   (default: all)
+#   - what one call-site costs the host per kind (ns): on the host's
+#     threads, and on a device's path over a recording device layer
+#     (DP_EMULATE_RECORD_ONLY=1: launches recorded, not run);
+#   bash scripts/bench.sh [host|tool|mpi|profile|stream|launch]   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${DPSTUB_BUILD_DIR:-build}
@@ -32,6 +35,14 @@ if [ "$which" = all ] || [ "$which" = stream ]; then
   "$build/bench/stream_bench_dp" ${STREAM_ARGS:-}
   echo; echo "## BabelStream's kernels, untranslated (the host reference)"
   "$build/bench/stream_bench" ${STREAM_ARGS:-}
+fi
+if [ "$which" = all ] || [ "$which" = launch ]; then
+  cmake --build "$build" --target launch_bench_dp >/dev/null
+  echo; echo "## What a call-site costs the host"
+  "$build/bench/launch_bench_dp" 2>/dev/null | sed -n '/^ns per call-site/,$p'
+  echo
+  DP_HOST_MODE=emulate DP_EMULATE_RECORD_ONLY=1 "$build/bench/launch_bench_dp" 2>/dev/null |
+    sed -n '/^ns per call-site/,$p'
 fi
 if [ "$which" = all ] || [ "$which" = profile ]; then
   cmake --build "$build" --target host_bench_dp host_bench_dp_noprofile >/dev/null

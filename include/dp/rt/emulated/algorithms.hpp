@@ -63,7 +63,7 @@ template <class T, class In, class Op>
 void enqueue_reduce(device_launch<emulated_device> &L, std::int64_t n, const In &in, const Op &op,
                     T init, T *out) {
   count(counter::launches);
-  L.queue().enqueue(L.site().c_str(), [=] {
+  emulated_device::run(L.queue(), L.site().c_str(), [=] {
     const std::optional<T> total = reduce_input<T>(n, in, op);
     *out = total ? static_cast<T>(op(init, *total)) : init;
   });
@@ -153,7 +153,7 @@ void vendor_fold_segments(device_launch<emulated_device> &L, dim_tag<Dim>, const
   count(counter::launches);
   note_vendor<offset_iterator<present_values<T, Map, pencil_positions<N, Dim>>>>(
       L.site(), "segmented reduce", e.size(), e.size());
-  L.queue().enqueue(L.site().c_str(), [=] { emulated::fold_segments<Dim>(e, op, map, out); });
+  emulated_device::run(L.queue(), L.site().c_str(), [=] { emulated::fold_segments<Dim>(e, op, map, out); });
 }
 
 /// scan<Dim> along the contiguous dimension: a scan by key.
@@ -164,7 +164,7 @@ void vendor_scan_segments(device_launch<emulated_device> &L, dim_tag<Dim>, const
   count(counter::launches);
   note_vendor<offset_iterator<mapped_values<T, Map, pencil_positions<N, Dim>>>>(
       L.site(), "scan by key", e.size(), e.size());
-  L.queue().enqueue(L.site().c_str(), [=] { emulated::scan_segments<Dim>(e, op, map, out); });
+  emulated_device::run(L.queue(), L.site().c_str(), [=] { emulated::scan_segments<Dim>(e, op, map, out); });
 }
 
 /// sort<Dim>: every pencil gathered, sorted and scattered back.
@@ -172,19 +172,19 @@ template <int Dim, class T, int N, class Less>
 void vendor_sort(device_launch<emulated_device> &L, dim_tag<Dim>, const dp::extent<N> &e,
                  const Less &less, bool, bool, const dp::detail::affine_projection<T, N> &data) {
   count(counter::launches);
-  L.queue().enqueue(L.site().c_str(), [=] { emulated::sort_pencils<Dim>(e, less, data); });
+  emulated_device::run(L.queue(), L.site().c_str(), [=] { emulated::sort_pencils<Dim>(e, less, data); });
 }
 
 /// A strided block of device memory packed into a contiguous device
 /// buffer, and back (dp::mpi's halo messages).
 inline void pack_block(device_launch<emulated_device> &L, const strided_block &b, void *out) {
   count(counter::launches);
-  L.queue().enqueue("dp: packing a block", [b, out] { dp::rt::pack(b, out); });
+  emulated_device::run(L.queue(), "dp: packing a block", [b, out] { dp::rt::pack(b, out); });
 }
 inline void unpack_block(device_launch<emulated_device> &L, const void *in,
                          const strided_block &b) {
   count(counter::launches);
-  L.queue().enqueue("dp: unpacking a block", [b, in] { dp::rt::unpack(in, b); });
+  emulated_device::run(L.queue(), "dp: unpacking a block", [b, in] { dp::rt::unpack(in, b); });
 }
 
 } // namespace dp::rt

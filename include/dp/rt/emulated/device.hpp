@@ -12,6 +12,7 @@
 #include <memory>
 #include <new>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../../error.hpp"
@@ -144,12 +145,20 @@ public:
   /// DP_PROFILE's stamp of the point q's work has reached: a task.
   profile::stamp_ptr stamp(queue_type &q) { return q.stamp(); }
 
+  /// Device work of a call-site (a kernel, a vendor primitive): a task of
+  /// q, or nothing under DP_EMULATE_RECORD_ONLY=1 (it is counted and
+  /// recorded all the same, by the caller).
+  template <class Work> static void run(queue_type &q, const char *site, Work &&work) {
+    if (!process_dispatch_settings().record_only)
+      q.enqueue(site, std::forward<Work>(work));
+  }
+
   /// A stub over a plan's launches.
   template <int R, class Params>
   void launch(queue_type &q, const std::string &site, const launch_plan<R> &plan,
               const stub_table<R, Params> &stubs, const Params &params) {
     count(counter::launches, static_cast<std::int64_t>(plan.pieces.size()));
-    q.enqueue(site.c_str(), [plan, table = &stubs, params] { walk_plan(plan, *table, params); });
+    run(q, site.c_str(), [plan, table = &stubs, params] { walk_plan(plan, *table, params); });
   }
   /// A tiled stub: a group of `shape` threads per tile, sharing
   /// `arena_bytes` of tile memory and meeting at barriers.
@@ -158,7 +167,7 @@ public:
                     const triple &shape, std::size_t arena_bytes,
                     const stub_table<R, Params> &stubs, const Params &params) {
     count(counter::launches, static_cast<std::int64_t>(plan.pieces.size()));
-    q.enqueue(site.c_str(), [site = &site, plan, shape, arena_bytes, table = &stubs, params] {
+    run(q, site.c_str(), [site = &site, plan, shape, arena_bytes, table = &stubs, params] {
       walk_tiles(*site, plan, shape, arena_bytes, *table, params);
     });
   }

@@ -31,6 +31,11 @@ struct dispatch_settings {
   device_limits emulated_limits;
   triple group_shape;
   dispatch_policy policy;
+  /// DP_EMULATE_RECORD_ONLY=1: the emulated device records its kernel
+  /// launches and vendor calls (counters, request log, profile) and runs
+  /// none of them, so that what a call-site costs the host on a device's
+  /// path is measured alone (bench/launch_bench.cpp). Results are garbage.
+  bool record_only = false;
 };
 const dispatch_settings &process_dispatch_settings();
 /// Reads the settings again: for tests that change the environment
