@@ -4,10 +4,14 @@
 cmake_minimum_required(VERSION 3.20)
 set(flags -std=c++17)
 foreach(dir IN LISTS INCLUDES)
-  list(APPEND flags -I${dir})
+  if(dir) # an empty entry would make a bare -I that eats the next flag
+    list(APPEND flags -I${dir})
+  endif()
 endforeach()
 foreach(macro IN LISTS DEFINES)
-  list(APPEND flags -D${macro})
+  if(macro)
+    list(APPEND flags -D${macro})
+  endif()
 endforeach()
 if(COMPILER STREQUAL "hipcc")
   # -O0: the check is that the stubs and the rocPRIM code they instantiate
