@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -186,6 +187,65 @@ void tiled_full_reduce() {
   expect(t.get() == 4096 + 16, sees, "the sum");
 }
 
+/// A tile-blind kernel over tiles that do not divide the grid keeps the
+/// tile fold: its padding threads must run the kernel (SPEC), which the
+/// plain reduce would not do.
+void padded_tiled_reduce() {
+  const char *name = "full reduce over dp::tile<256> with padding, blind to its tile";
+  dp::field<1, int> w{dp::grid<1>(4000), 1};
+  dp::scalar<long> u(0);
+  const auto made = requests_of(name, [&] {
+    dp::reduce(dp::tile<256>(w.get_grid()), std::plus<>(), u, [](int x) { return long(x); }, w);
+  });
+  expect(made.size() == 2 && made[0].what == "tile fold" && made[0].items == 16 &&
+             made[0].threads == 4096,
+         name, "the tile fold, one group of 256 threads per tile");
+  expect(made.size() == 2 && made[1].what == "reduce" && made[1].data_points == 0, name,
+         "the vendor reduce over the tiles' folds");
+}
+
+/// sort<Dim>: along the rows of a dense block in their natural order, the
+/// vendor's segmented radix sort straight over the data's pointer (no
+/// gather, no scatter); across the rows, a gather, the radix sort and a
+/// scatter; with a comparator of its own, (row, value) pairs gathered,
+/// merge-sorted and scattered. One pass over the data each.
+void sorts() {
+  const i64 R = 64, C = 96;
+  dp::field<2, int> f{dp::grid<2>(R, C)};
+  auto fill = [&] {
+    dp::forall(f.get_grid(),
+               [](dp::index<2> i, int &x) { x = int((i[0] * 7919 + i[1] * 104729) % 1000003); }, f);
+    dp::wait_all();
+  };
+  fill();
+  const auto rows = requests_of("sort<1>, natural order", [&] {
+    dp::sort<1>(f.get_grid(), [](int a, int b) { return a < b; }, f);
+  });
+  expect(rows.size() == 1 && rows[0].what == "segmented sort" && rows[0].input == "pointer" &&
+             rows[0].items == R * C,
+         "sort<1>, natural order", "one segmented radix sort over the data's pointer");
+  expect(passes(rows, R * C) == 1.0, "sort<1>, natural order", "one pass over the data");
+  expect(std::as_const(f)(0, 0) <= std::as_const(f)(0, 1), "sort<1>, natural order", "a sorted row");
+  fill();
+  const auto across = requests_of("sort<0>, natural order", [&] {
+    dp::sort<0>(f.get_grid(), [](int a, int b) { return a < b; }, f);
+  });
+  expect(across.size() == 3 && across[0].what == "gather" && across[1].what == "segmented sort" &&
+             across[2].what == "scatter",
+         "sort<0>, natural order", "a gather, a segmented radix sort, a scatter");
+  expect(passes(across, R * C) == 1.0, "sort<0>, natural order", "one pass over the data");
+  fill();
+  const auto custom = requests_of("sort<1>, a comparator", [&] {
+    dp::sort<1>(f.get_grid(),
+                [](int a, int b) { return (a & 0xff) < (b & 0xff) || ((a & 0xff) == (b & 0xff) && a < b); },
+                f);
+  });
+  expect(custom.size() == 3 && custom[0].what == "gather pairs" && custom[1].what == "merge sort" &&
+             custom[2].what == "scatter pairs",
+         "sort<1>, a comparator", "(row, value) pairs gathered, merge-sorted, scattered");
+  expect(passes(custom, R * C) == 1.0, "sort<1>, a comparator", "one pass over the data");
+}
+
 /// reduce<1> and scan<1> along the contiguous dimension, reduce<0> and
 /// scan<0> across it: what each asks, and its passes over the data.
 void pencils() {
@@ -225,7 +285,9 @@ int main() {
   dense_full_reduce();
   strided_full_reduce();
   tiled_full_reduce();
+  padded_tiled_reduce();
   pencils();
+  sorts();
   if (failures)
     std::printf("%d shape(s) wrong\n", failures);
   return failures ? 1 : 0;

@@ -166,6 +166,23 @@ void note_vendor(const std::string &site, const char *algorithm, std::int64_t n,
   note_request(std::move(r));
 }
 
+/// A one-dimensional kernel over `n` items, a thread each (the gathers and
+/// scatters around a sort), reading `data_points` of the call-site's data.
+inline void note_stride_kernel(const std::string &site, const char *kernel, std::int64_t n,
+                               std::int64_t data_points) {
+  if (!logging_requests())
+    return;
+  device_request r;
+  r.site = site;
+  r.what = kernel;
+  r.rank = 1;
+  r.launches = 1;
+  r.threads = n;
+  r.items = n;
+  r.data_points = data_points;
+  note_request(std::move(r));
+}
+
 /// A kernel's request: a plan of rank-R positions (any launch_plan) of
 /// groups of `shape` threads (a tiled launch's are not its plan's) that
 /// read `data_points` of the call-site's data.

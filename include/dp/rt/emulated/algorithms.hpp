@@ -20,6 +20,7 @@
 #include "../counters.hpp"
 #include "../device/executor.hpp"
 #include "../device/requests.hpp"
+#include "../device/sort_plan.hpp"
 #include "../jobs.hpp"
 #include "../strided.hpp"
 #include "../stub/positions.hpp"
@@ -167,11 +168,15 @@ void vendor_scan_segments(device_launch<emulated_device> &L, dim_tag<Dim>, const
   emulated_device::run(L.queue(), L.site().c_str(), [=] { emulated::scan_segments<Dim>(e, op, map, out); });
 }
 
-/// sort<Dim>: every pencil gathered, sorted and scattered back.
+/// sort<Dim>: every pencil gathered, sorted and scattered back (counted
+/// and recorded as the GPU's choice of sort makes them: sort_plan.hpp).
 template <int Dim, class T, int N, class Less>
 void vendor_sort(device_launch<emulated_device> &L, dim_tag<Dim>, const dp::extent<N> &e,
-                 const Less &less, bool, bool, const dp::detail::affine_projection<T, N> &data) {
-  count(counter::launches);
+                 const Less &less, bool natural_order, bool,
+                 const dp::detail::affine_projection<T, N> &data) {
+  const sort_choice chosen = choose_sort<T, Dim>(natural_order, data, e);
+  count(counter::launches, chosen.launches());
+  note_sort<T>(L.site(), chosen, e.size());
   emulated_device::run(L.queue(), L.site().c_str(), [=] { emulated::sort_pencils<Dim>(e, less, data); });
 }
 

@@ -21,6 +21,7 @@
 #include "../counters.hpp"
 #include "../device/executor.hpp"
 #include "../device/requests.hpp"
+#include "../device/sort_plan.hpp"
 #include "../jobs.hpp"
 #include "../strided.hpp"
 #include "../stub/positions.hpp"
@@ -122,12 +123,14 @@ void vendor_sort(device_launch<gpu_device> &L, dim_tag<Dim>, const dp::extent<N>
   const std::int64_t n = e.size();
   const char *site = L.site().c_str();
   const gpu::stream_t stream = L.queue().handle;
+  const sort_choice chosen = choose_sort<T, Dim>(natural_order, data, e);
+  count(counter::launches, chosen.launches());
+  note_sort<T>(L.site(), chosen, n);
   if constexpr (std::is_arithmetic<T>::value) {
-    if (natural_order && n <= vendor::radix_sort_limit) {
+    if (chosen.radix) {
       // Rows of a dense row-major block are the segments themselves: no
       // gather, and a plain copy back instead of a scatter.
-      const bool dense = Dim == N - 1 && row_major_dense(data, e);
-      count(counter::launches, dense ? 1 : 3);
+      const bool dense = chosen.dense;
       T *keys = dense ? data.base : L.template scratch_of<T>(static_cast<std::size_t>(n));
       T *sorted = L.template scratch_of<T>(static_cast<std::size_t>(n));
       if (!dense)
@@ -148,8 +151,7 @@ void vendor_sort(device_launch<gpu_device> &L, dim_tag<Dim>, const dp::extent<N>
       return;
     }
   }
-  (void)natural_order, (void)descending;
-  count(counter::launches, 3);
+  (void)descending;
   keyed<T> *keys = L.template scratch_of<keyed<T>>(static_cast<std::size_t>(n));
   keyed<T> *sorted = L.template scratch_of<keyed<T>>(static_cast<std::size_t>(n));
   gpu::launch(site, &gpu::gather_keyed<T, positions_t, N>, gpu::stride_groups(n), gpu::stride_shape,

@@ -168,9 +168,6 @@ inline constexpr bool merge_sort_writes_out = true;
 inline constexpr bool merge_sort_writes_out = false;
 #endif
 
-/// The most elements (and segments) one radix sort call takes.
-inline constexpr std::int64_t radix_sort_limit = 2147483647;
-
 } // namespace dp::rt::vendor
 
 #endif
