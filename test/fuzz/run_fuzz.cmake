@@ -5,7 +5,8 @@
 # exactly what the untranslated build printed. A failing program is kept
 # under KEEP as a reproducer.
 # With DEVICE_COMPILERS (a list of hipcc and nvcc paths), the translated
-# program must also compile for each GPU (compile_for_device.cmake).
+# program must also compile for each GPU (compile_for_device.cmake); with
+# DEVICE_ONLY, that is all it checks (no host build, no run).
 #   cmake -DDPGEN=... -DDPSTUB=... -DCXX=... -DINCLUDE=... -DRUNTIME=...
 #         -DSEEDS=1;2;3 -DWORK=... -DKEEP=... [-DDEVICE_COMPILERS=...] -P run_fuzz.cmake
 cmake_minimum_required(VERSION 3.20)
@@ -29,7 +30,7 @@ foreach(seed IN LISTS SEEDS)
   if(NOT rc EQUAL 0)
     set(why "dpgen failed")
   endif()
-  if(NOT why)
+  if(NOT why AND NOT DEVICE_ONLY)
     execute_process(COMMAND ${CXX} ${flags} ${dir}/program.cpp ${RUNTIME} -ltbb -o ${dir}/reference
                     RESULT_VARIABLE rc ERROR_VARIABLE err)
     if(NOT rc EQUAL 0)
@@ -43,7 +44,7 @@ foreach(seed IN LISTS SEEDS)
       set(why "dpstub exited ${rc} or warned (every call-site dpgen writes can be translated):\n${err}")
     endif()
   endif()
-  if(NOT why)
+  if(NOT why AND NOT DEVICE_ONLY)
     execute_process(COMMAND ${CXX} ${flags} -I${dir}/out ${dir}/out/program.cpp ${RUNTIME} -ltbb -o ${dir}/translated
                     RESULT_VARIABLE rc ERROR_VARIABLE err)
     if(NOT rc EQUAL 0)
@@ -63,13 +64,13 @@ foreach(seed IN LISTS SEEDS)
       endif()
     endif()
   endforeach()
-  if(NOT why)
+  if(NOT why AND NOT DEVICE_ONLY)
     execute_process(COMMAND ${dir}/reference RESULT_VARIABLE rc OUTPUT_VARIABLE expected ERROR_VARIABLE err)
     if(NOT rc EQUAL 0)
       set(why "the untranslated program failed its own checks (${rc}):\n${expected}${err}")
     endif()
   endif()
-  if(NOT why)
+  if(NOT why AND NOT DEVICE_ONLY)
     foreach(config IN LISTS configs)
       separate_arguments(env UNIX_COMMAND "${config}")
       execute_process(COMMAND ${CMAKE_COMMAND} -E env ${env} ${dir}/translated
@@ -94,4 +95,8 @@ list(LENGTH SEEDS ran)
 if(failed)
   message(FATAL_ERROR "${ran} programs, failing seeds: ${failed} (reproducers in ${KEEP})")
 endif()
-message(STATUS "${ran} random programs agree untranslated, translated and emulated")
+if(DEVICE_ONLY)
+  message(STATUS "${ran} random programs translated and compiled for ${DEVICE_COMPILERS}")
+else()
+  message(STATUS "${ran} random programs agree untranslated, translated and emulated")
+endif()
