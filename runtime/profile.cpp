@@ -102,8 +102,11 @@ private:
   int track_of(const record &r, std::thread::id thread);
   int name_of(const std::string &name);
   void write_trace(const std::string &path);
-  void print_summary(std::int64_t run);
-  void write_summary(std::int64_t run);
+  using sorted_rows = std::vector<std::pair<std::string, row>>;
+  /// The table's rows, slowest first.
+  sorted_rows rows_by_time() const;
+  void print_summary(std::int64_t run, const sorted_rows &sorted);
+  void write_summary(std::int64_t run, const sorted_rows &sorted);
 
   std::mutex mutex_;
   std::deque<std::pair<record, std::thread::id>> unresolved_;
@@ -290,10 +293,14 @@ void recorder::write_trace(const std::string &path) {
                  dropped_, max_events_);
 }
 
-void recorder::print_summary(std::int64_t run) {
-  std::vector<std::pair<std::string, row>> sorted(rows_.begin(), rows_.end());
+recorder::sorted_rows recorder::rows_by_time() const {
+  sorted_rows sorted(rows_.begin(), rows_.end());
   std::stable_sort(sorted.begin(), sorted.end(),
                    [](const auto &a, const auto &b) { return a.second.total > b.second.total; });
+  return sorted;
+}
+
+void recorder::print_summary(std::int64_t run, const sorted_rows &sorted) {
   std::fprintf(stderr, "dp profile: %zu call-sites and transfers, run %.3f ms\n", sorted.size(),
                run / 1e6);
   std::fprintf(stderr, "%-36s %-10s %8s %12s %12s %14s %7s %10s\n", "call-site", "kind", "calls",
@@ -358,7 +365,7 @@ bool split_location(const std::string &where, std::string &file, long &line, lon
 /// The table as JSON (format "dp-profile-summary" 1, described in
 /// docs/profiling.md): one object per call-site, keyed by the position
 /// dpstub named it after, and one per transfer row.
-void recorder::write_summary(std::int64_t run) {
+void recorder::write_summary(std::int64_t run, const sorted_rows &sorted) {
   const std::string path = summary_path();
   if (path.empty())
     return;
@@ -368,9 +375,6 @@ void recorder::write_summary(std::int64_t run) {
                          "puts it elsewhere)\n", path.c_str(), std::strerror(errno));
     return;
   }
-  std::vector<std::pair<std::string, row>> sorted(rows_.begin(), rows_.end());
-  std::stable_sort(sorted.begin(), sorted.end(),
-                   [](const auto &a, const auto &b) { return a.second.total > b.second.total; });
   std::fprintf(out, "{\"format\": \"dp-profile-summary\", \"version\": 1,\n \"program\": \"%s\", "
                     "\"written_unix\": %lld, \"run_ms\": %.6f,\n \"call_sites\": [",
                json_escaped(program_path()).c_str(), static_cast<long long>(std::time(nullptr)),
@@ -429,8 +433,9 @@ void recorder::finish() {
   const std::string where = setting();
   if (where != "summary")
     write_trace(where);
-  print_summary(run);
-  write_summary(run);
+  const sorted_rows sorted = rows_by_time();
+  print_summary(run, sorted);
+  write_summary(run, sorted);
 }
 
 thread_local const std::string *site_of_thread = nullptr;
