@@ -291,8 +291,9 @@ void Server::onHover(const lsp::TextDocumentPositionParams &Params,
         OS << "\n\n" << D.Level << ": " << D.Message;
     OS << "\n";
   }
-  if (const Measured M = measured(A->Result.MainFile, C); M.Row)
-    OS << "\n---\n\n" << describeMeasured(*M.Row, *M.Profile, M.Stale);
+  const DocumentProfile P = profileFor(A->Result.MainFile);
+  if (const MeasuredCallSite *Row = P.at(C))
+    OS << "\n---\n\n" << describeMeasured(*Row, *P.Profile, P.Stale);
   H.contents.value = OS.str();
   Reply(toJSON(H));
 }
@@ -300,21 +301,22 @@ void Server::onHover(const lsp::TextDocumentPositionParams &Params,
 //===----------------------------------------------------------------------===//
 // Measured figures
 
-Server::Measured Server::measured(const std::string &Path, const ListedCallSite &C) {
-  Measured Out;
+Server::DocumentProfile Server::profileFor(const std::string &Path) {
+  DocumentProfile Out;
   const std::string Root =
       Client.RootPath.empty() ? llvm::sys::path::parent_path(Path).str() : Client.RootPath;
   Out.Profile = Profiles.latest(Root);
-  if (!Out.Profile)
-    return Out;
+  Out.Stale = Out.Profile && modifiedUnix(Path) > Out.Profile->WrittenUnix;
+  return Out;
+}
+
+const MeasuredCallSite *Server::DocumentProfile::at(const ListedCallSite &C) const {
+  if (!Profile)
+    return nullptr;
   // The stub names its call-site after the user's place of it, as the
   // model does ("k.cpp:4:3"), translated or not.
-  auto It = Out.Profile->BySite.find(C.Model.Loc.str());
-  if (It == Out.Profile->BySite.end())
-    return Out;
-  Out.Row = &It->second;
-  Out.Stale = modifiedUnix(Path) > Out.Profile->WrittenUnix;
-  return Out;
+  auto It = Profile->BySite.find(C.Model.Loc.str());
+  return It == Profile->BySite.end() ? nullptr : &It->second;
 }
 
 void Server::onCodeLens(const protocol::CodeLensParams &Params, lsp::Callback<llvm::json::Value> Reply) {
@@ -324,15 +326,17 @@ void Server::onCodeLens(const protocol::CodeLensParams &Params, lsp::Callback<ll
     return Reply(llvm::json::Array{});
   const TextPositions Text(A->Text, Client.Utf8);
   llvm::json::Array Lenses;
-  for (size_t I : callSitesAt(*A, 0, static_cast<unsigned>(A->Text.size()))) {
+  const DocumentProfile P = profileFor(A->Result.MainFile);
+  for (size_t I : P.Profile ? callSitesAt(*A, 0, static_cast<unsigned>(A->Text.size()))
+                            : std::vector<size_t>()) {
     const ListedCallSite &C = A->Result.CallSites[I];
-    const Measured M = measured(A->Result.MainFile, C);
-    if (!M.Row || !isHot(*M.Row))
+    const MeasuredCallSite *Row = P.at(C);
+    if (!Row || !isHot(*Row))
       continue;
     const auto [Begin, End] = callRange(C, Text);
     Lenses.push_back(llvm::json::Object{
         {"range", toJSON(lsp::Range(Text.position(Begin), Text.position(End + 1)))},
-        {"command", llvm::json::Object{{"title", lensTitle(*M.Row, M.Stale)},
+        {"command", llvm::json::Object{{"title", lensTitle(*Row, P.Stale)},
                                        {"command", ShowProfile},
                                        {"arguments", llvm::json::Array{llvm::json::Object{
                                                          {"uri", URI}, {"callSite", int64_t(I)}}}}}}});
@@ -478,12 +482,13 @@ void Server::showProfile(const llvm::json::Object *Arg, lsp::Callback<llvm::json
   if (!A || *CallSite < 0 || static_cast<size_t>(*CallSite) >= A->Result.CallSites.size())
     return Reply(lspError("no call-site " + std::to_string(*CallSite) + " in that document"));
   const ListedCallSite &C = A->Result.CallSites[static_cast<size_t>(*CallSite)];
-  const Measured M = measured(A->Result.MainFile, C);
-  if (!M.Row)
+  const DocumentProfile P = profileFor(A->Result.MainFile);
+  const MeasuredCallSite *Row = P.at(C);
+  if (!Row)
     return Reply(lspError("no profile measured " + C.Model.Loc.str()));
   // window/showMessage is plain text: the hover's paragraph without its markup.
   std::string Text = C.Model.spelling() + " at " + C.Model.Loc.str() + ": " +
-                     describeMeasured(*M.Row, *M.Profile, M.Stale);
+                     describeMeasured(*Row, *P.Profile, P.Stale);
   Text.erase(std::remove(Text.begin(), Text.end(), '*'), Text.end());
   Text.erase(std::remove(Text.begin(), Text.end(), '`'), Text.end());
   ShowMessage(llvm::json::Object{{"type", 3}, {"message", Text}});

@@ -71,15 +71,16 @@ private:
   void onCodeLens(const protocol::CodeLensParams &Params, lsp::Callback<llvm::json::Value> Reply);
   void showProfile(const llvm::json::Object *Arg, lsp::Callback<llvm::json::Value> Reply);
 
-  /// What the newest profile in the workspace measured at call-site C of
-  /// document `Path`, and whether `Path` was saved after it; null when it
-  /// has no figures there.
-  struct Measured {
+  /// The newest profile in the workspace, as it stands for document
+  /// `Path`: stale when `Path` was saved after it. Looked up (and the file
+  /// stat'ed) once per request, then asked per call-site.
+  struct DocumentProfile {
     std::shared_ptr<const ProfileSummary> Profile;
-    const MeasuredCallSite *Row = nullptr;
     bool Stale = false;
+    /// Its row for call-site C; null when it measured none there.
+    const MeasuredCallSite *at(const ListedCallSite &C) const;
   };
-  Measured measured(const std::string &Path, const ListedCallSite &C);
+  DocumentProfile profileFor(const std::string &Path);
 
   // Analysis, on one worker thread; requests wait for the current version.
   void schedule(const std::string &URI);
