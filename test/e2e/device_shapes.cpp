@@ -270,9 +270,12 @@ void pencils() {
   const auto s0 = requests_of("scan<0>", [&] {
     dp::scan<0>(m.get_grid(), std::plus<>(), out, [](float x) { return x; }, m);
   });
-  // Today: each split's fold, the folds scanned, the splits scanned with
-  // their carries: two passes where a chained scan would make one.
-  expect(passes(s0, R * C) <= 2.0, "scan<0>", "at most two passes over the data");
+  // 512 steps a pencil, split in 32 chained splits: one pass (a split's
+  // steps read once, looked back for its carry, written once).
+  expect(s0.size() == 2 && s0[0].what == "chain reset" && s0[0].data_points == 0 &&
+             s0[1].what == "pencil chain scan" && s0[1].rank == 2,
+         "scan<0>", "a reset of the chain's statuses, then one chained scan");
+  expect(passes(s0, R * C) == 1.0, "scan<0>", "one pass over the data");
   expect(rows.get_grid().size() == R && rows(0) == float(C) && cols(0) == float(R) &&
              out(R - 1, 0) == float(R),
          "pencils", "the results");

@@ -246,4 +246,69 @@ TEST(PencilTiles, EveryModeAndPlansOfSeveralLaunches) {
     }
 }
 
+/// x -> m x + c, composed left to right: associative, not commutative, and
+/// not a type the chained scan's arithmetic paths handle.
+struct affine {
+  std::uint64_t m, c;
+  bool operator==(const affine &o) const { return m == o.m && c == o.c; }
+};
+struct then_op { // first a, then b
+  affine operator()(const affine &a, const affine &b) const { return {b.m * a.m, b.m * a.c + b.c}; }
+};
+template <int N> struct affine_at {
+  affine operator()(const dp::index<N> &p) const {
+    std::uint64_t h = 0;
+    for (int d = 0; d < N; ++d)
+      h = h * 1000003u + static_cast<std::uint64_t>(p[d]);
+    return {2 * (h % 7) + 1, h % 1009};
+  }
+};
+
+/// scan<Dim> of affine maps over e: device (chained across its splits) ==
+/// the loop, so every split's carry is folded in order.
+template <int Dim, int N> void check_affine_scan(const dp::extent<N> &e) {
+  std::vector<affine> want(static_cast<std::size_t>(e.size())), got(want.size(), affine{0, 0});
+  const box<N> shape(e);
+  each(e, [&](const dp::index<N> &p) {
+    const affine x = affine_at<N>()(p);
+    dp::index<N> before = p;
+    before[Dim] -= 1;
+    want[static_cast<std::size_t>(shape.offset(p))] =
+        p[Dim] == 0 ? x : then_op()(want[static_cast<std::size_t>(shape.offset(before))], x);
+  });
+  on_device([&](auto &L) {
+    dp::rt::device::scan_pencils<Dim>(L, e, then_op(), affine_at<N>(), projection(got.data(), e));
+  });
+  EXPECT_TRUE(got == want);
+}
+
+TEST(PencilChain, KeepsTheOrderOfItsSplits) {
+  // Splits of chain_steps<affine> = 4 steps: 2500 and 750 of them chained,
+  // 40 columns of lanes in the 3-d case.
+  check_affine_scan<0>(dp::extent<2>(10000, 7));
+  check_affine_scan<0>(dp::extent<3>(3000, 3, 40));
+  check_affine_scan<1>(dp::extent<3>(5, 997, 3));
+}
+
+TEST(PencilChain, LooksBackThroughAggregatesToAPrefix) {
+  // Splits 0-4 of one column, one pencil: 1 has published its prefix, 2
+  // and 3 only their aggregates, 4 looks back.
+  using job_t = dp::rt::pencil_chain_job<2, 0, affine, then_op, affine_at<2>>;
+  std::vector<unsigned> status = {5, dp::rt::chain_prefix, dp::rt::chain_prefix,
+                                  dp::rt::chain_aggregate, dp::rt::chain_aggregate,
+                                  dp::rt::chain_empty};
+  const affine none{0, 0}, p1{3, 1}, a2{5, 2}, a3{7, 3};
+  std::vector<affine> aggregates = {none, none, a2, a3, none}, prefixes = {none, p1, none, none, none};
+  job_t job{};
+  job.aggregates = projection(aggregates.data(), dp::extent<2>(5, 1));
+  job.prefixes = projection(prefixes.data(), dp::extent<2>(5, 1));
+  job.status = status.data();
+  job.columns = 1;
+  dp::rt::pencil_place<2> at{};
+  // The carry into split 4: p1 then a2 then a3, in the splits' order (the
+  // operator is not commutative).
+  EXPECT_TRUE(dp::rt::chain_look_back(job, at, 4, 0) == then_op()(then_op()(p1, a2), a3));
+  EXPECT_TRUE(dp::rt::chain_look_back(job, at, 2, 0) == p1);
+}
+
 } // namespace

@@ -30,6 +30,19 @@ void forall(device_launch<Device> &L, const dp::extent<R> &e, const stub_table<R
   L.device().launch(L.queue(), L.site(), p, stubs, params);
 }
 
+/// A kernel over a plan's groups of `shape` threads sharing `tile_bytes`
+/// of tile memory each (a tiled grid's, a pencil kernel's): traced,
+/// recorded and launched; `kernel` names it and `data_points` is how many
+/// points of the call-site's data it reads.
+template <class Device, int N, class Params>
+void launch_groups(device_launch<Device> &L, const launch_plan<N> &p, const triple &shape,
+                   std::size_t tile_bytes, const stub_table<N, Params> &stubs,
+                   const Params &params, const char *kernel, std::int64_t data_points) {
+  trace_plan(L.site(), p);
+  note_kernel<N>(L.site(), kernel, p, shape, data_points);
+  L.device().launch_tiles(L.queue(), L.site(), p, shape, tile_bytes, stubs, params);
+}
+
 /// The stub over a grid of extents `e` cut in tiles of `tile`: one group
 /// per tile, `tile_bytes` of tile memory each.
 template <class Device, int N, class Params>
@@ -38,10 +51,7 @@ void forall_tiles(device_launch<Device> &L, const dp::extent<N> &e, const dp::ex
                   const char *kernel) {
   const launch_plan<N> p =
       plan_tiles(L.site(), tile_counts(e, tile), tile, L.device().limits(), L.hints());
-  trace_plan(L.site(), p);
-  const triple shape = tile_group_shape(tile);
-  note_kernel<N>(L.site(), kernel, p, shape, e.size());
-  L.device().launch_tiles(L.queue(), L.site(), p, shape, tile_bytes, stubs, params);
+  launch_groups(L, p, tile_group_shape(tile), tile_bytes, stubs, params, kernel, e.size());
 }
 
 } // namespace device

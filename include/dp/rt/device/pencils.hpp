@@ -1,15 +1,19 @@
 /// \file
 /// reduce<Dim> and scan<Dim> on a device: the tiled pencil kernels
-/// (pencil_tiles.hpp) wherever the values fit tile memory, except a scan
-/// along the contiguous dimension, which is the vendor's scan by key.
+/// (pencil_tiles.hpp) wherever the values fit tile memory, a scan whose
+/// pencils are split chained across the splits (pencil_chain.hpp), except
+/// a scan along the contiguous dimension, which is the vendor's scan by key.
 /// Values that do not fit fall back to the vendor's segmented reduction
 /// along it and to one thread per pencil across it (pencil_kernels.hpp).
 #pragma once
 
 #include <cstdint>
+#include <string>
 
+#include "../../error.hpp"
 #include "../../reference/projection.hpp"
 #include "../../extent.hpp"
+#include "../kernels/pencil_chain.hpp"
 #include "../kernels/pencil_kernels.hpp"
 #include "../kernels/pencil_tiles.hpp"
 #include "../jobs.hpp"
@@ -40,10 +44,39 @@ void launch_pencil_tiles(device_launch<Device> &L, const dp::extent<N> &e,
   const triple shape = job_t::along ? triple{t.walkers, t.lanes, 1} : triple{t.lanes, t.walkers, 1};
   const launch_plan<N> p =
       plan_groups(L.site(), pencil_groups<N>(q, t), shape, L.device().limits(), L.hints());
-  trace_plan(L.site(), p);
-  note_kernel<N>(L.site(), Scan ? "pencil tiles scan" : "pencil tiles fold", p, shape, e.size());
-  L.device().launch_tiles(L.queue(), L.site(), p, shape, job_t::shared_bytes,
-                          pencil_tile_stubs<job_t, Scan>(), job);
+  launch_groups(L, p, shape, job_t::shared_bytes, pencil_tile_stubs<job_t, Scan>(), job,
+                Scan ? "pencil tiles scan" : "pencil tiles fold", e.size());
+}
+
+/// scan<Dim> across the contiguous dimension with e's pencils q split (t):
+/// the chained scan (pencil_chain.hpp), `chain_steps<T>` steps a split,
+/// after a reset of its statuses. One read and one write of the data.
+template <int Dim, class Device, int N, class T, class Op, class Map>
+void chain_scan_pencils(device_launch<Device> &L, const dp::extent<N> &e,
+                        const dp::extent<N - 1> &q, pencil_tiling t, const Op &op, const Map &map,
+                        const dp::detail::affine_projection<T, N> &out) {
+  using job_t = pencil_chain_job<N, Dim, T, Op, Map>;
+  t.chunk = job_t::steps;
+  t.splits = (e[Dim] + t.chunk - 1) / t.chunk;
+  const dp::extent<N> groups = pencil_groups<N>(q, t);
+  if (groups.size() >= 0xffffffffLL)
+    throw dp::error(L.site() + ": scan of " + std::to_string(e.size()) +
+                    " points needs more than 2^32 - 1 groups");
+  const std::int64_t words = 1 + groups.size(), slots = t.splits * q.size();
+  unsigned *status = L.template scratch_of<unsigned>(static_cast<std::size_t>(words));
+  T *values = L.template scratch_of<T>(static_cast<std::size_t>(2 * slots));
+  job_t job{map,    op,           out,       partials_projection<T, N>(values, t.splits, q),
+            partials_projection<T, N>(values + slots, t.splits, q),
+            status, e[Dim],       t.lanes,   q[N - 2],
+            {},     groups.size() / t.splits};
+  for (int d = 0; d < N; ++d)
+    job.groups[d] = groups[d];
+  device::forall(L, dp::extent<1>(words), chain_reset_stubs(), chain_reset_job{status},
+                 "chain reset", 0);
+  const triple shape{t.lanes, 1, 1};
+  const launch_plan<N> p = plan_groups(L.site(), groups, shape, L.device().limits(), L.hints());
+  launch_groups(L, p, shape, job_t::shared_bytes, chain_scan_stubs<job_t>(), job,
+                "pencil chain scan", e.size());
 }
 
 /// The cut of e's pencils q along Dim for this device.
@@ -92,17 +125,9 @@ void scan_pencils(device_launch<Device> &L, const dp::extent<N> &e, const Op &op
   } else if constexpr (pencil_tiles_fit<T>) {
     const dp::extent<N - 1> q = pencil_extent<Dim>(e);
     const pencil_tiling t = device_pencil_tiling<Dim, true>(L, e, q);
-    dp::detail::affine_projection<T, N> carries{};
-    if (t.splits > 1) {
-      // Each split's fold, scanned along the splits: the carry into each.
-      carries = partials_projection<T, N>(
-          L.template scratch_of<T>(static_cast<std::size_t>(t.splits * q.size())), t.splits, q);
-      launch_pencil_tiles<Dim, false>(L, e, q, t, op, map, out, carries);
-      using job_t = pencil_job<N, 0, T, Op, partials_map<T, N>, N>;
-      device::forall(L, q, pencil_stubs<job_t, true>(), job_t{{carries}, op, carries, t.splits},
-                     "split folds scan", 0);
-    }
-    launch_pencil_tiles<Dim, true>(L, e, q, t, op, map, out, carries);
+    if (t.splits > 1)
+      return chain_scan_pencils<Dim>(L, e, q, t, op, map, out);
+    launch_pencil_tiles<Dim, true>(L, e, q, t, op, map, out, {});
   } else {
     using job_t = pencil_job<N, Dim, T, Op, Map, N>;
     device::forall(L, pencil_extent<Dim>(e), pencil_stubs<job_t, true>(),

@@ -13,9 +13,8 @@
 /// memory; with one split the lane's first walker combines the fold into
 /// the result, else it writes the split's fold to a partials array of
 /// (splits, pencils) that a second launch folds into the result. A scan
-/// (walkers = 1) first folds each split (the same kernel), scans those
-/// folds along the splits, then walks every split again from the carry of
-/// the splits before it: three reads and a write of the data in all.
+/// has one walker per pencil; unsplit, each walks its pencil here, split,
+/// the splits are chained in one pass (pencil_chain.hpp).
 ///
 /// How a shape is cut is one pure function, pencil_tiling_for; the
 /// launches go through the planner like a tiled grid's (plan_groups), so
@@ -155,6 +154,14 @@ template <int N> struct pencil_place {
       pos[d] = d == Dim ? k : q[j++];
     return pos;
   }
+  /// Its pencil from its group g and lane; `lanes` per group, `last`
+  /// pencils along the pencils' last dimension.
+  DP_HOST_DEVICE void place_in_group(std::int64_t lanes, std::int64_t last) {
+    for (int d = 0; d + 1 < N - 1; ++d)
+      q[d] = g[d + 1];
+    q[N - 2] = g[N - 1] * lanes + lane;
+    in_domain = q[N - 2] < last;
+  }
   /// Its (split, pencil) slot in a partials array.
   DP_HOST_DEVICE dp::index<N> slot(std::int64_t split) const {
     dp::index<N> s;
@@ -169,21 +176,17 @@ template <int N> struct pencil_place {
 template <int Mode, class Job>
 DP_HOST_DEVICE bool place_pencil_thread(const launch_geometry<Job::rank> &geometry, const Job &job,
                                         const thread_ids &thread, pencil_place<Job::rank> &at) {
-  constexpr int N = Job::rank;
   static constexpr std::int64_t first[3] = {0, 0, 0};
   if (!map_thread<Mode>(geometry, thread.group, first, at.g))
     return false;
   at.lane = Job::along ? thread.local[1] : thread.local[0];
   at.walker = Job::along ? thread.local[0] : thread.local[1];
-  for (int d = 0; d + 1 < N - 1; ++d)
-    at.q[d] = at.g[d + 1];
-  at.q[N - 2] = at.g[N - 1] * job.lanes + at.lane;
-  at.in_domain = at.q[N - 2] < job.last;
+  at.place_in_group(job.lanes, job.last);
   return true;
 }
 
-/// Pass 1 of a tiled reduce<Dim> (and of a tiled scan's carries): each
-/// (split, pencil) folded by the group's walkers.
+/// A tiled reduce<Dim>: each (split, pencil) folded by the group's
+/// walkers.
 template <int Mode, class Job>
 DP_GLOBAL void fold_pencil_tiles(const launch_geometry<Job::rank> geometry, const Job job) {
   using T = typename Job::value_type;
@@ -244,23 +247,18 @@ DP_GLOBAL void fold_pencil_tiles(const launch_geometry<Job::rank> geometry, cons
   }
 }
 
-/// Pass 3 of a tiled scan<Dim>: each split walked again from the carry of
-/// the splits before it (partials holds the carries' inclusive scan).
+/// A tiled scan<Dim> whose pencils are not split: each thread walks its
+/// pencil (split pencils chain their splits: pencil_chain.hpp).
 template <int Mode, class Job>
 DP_GLOBAL void scan_pencil_tiles(const launch_geometry<Job::rank> geometry, const Job job) {
   using T = typename Job::value_type;
   pencil_place<Job::rank> at;
   if (!place_pencil_thread<Mode>(geometry, job, this_thread(), at) || !at.in_domain)
     return; // no barriers here
-  const std::int64_t split = at.g[0];
-  const std::int64_t begin = split * job.chunk;
-  const std::int64_t end = begin + job.chunk < job.length ? begin + job.chunk : job.length;
-  dp::index<Job::rank> pos = at.template step<Job::dim>(begin);
+  dp::index<Job::rank> pos = at.template step<Job::dim>(0);
   T acc = static_cast<T>(job.map(pos));
-  if (split > 0)
-    acc = static_cast<T>(job.op(job.partials[at.slot(split - 1)], acc));
   job.out[pos] = acc;
-  for (std::int64_t k = begin + 1; k < end; ++k) {
+  for (std::int64_t k = 1; k < job.length; ++k) {
     pos[Job::dim] = k;
     acc = static_cast<T>(job.op(acc, job.map(pos)));
     job.out[pos] = acc;
