@@ -139,13 +139,16 @@ std::optional<AnalysedCall> analyseValueCall(const CallExpr *Call, CallKind Kind
 
 namespace {
 
-/// The one argument a full reduce over a grid reads, when its map reads
-/// nothing else: a read-only elemental projection of a field and no index.
-/// Over a dense row the runtime then hands the vendor the elements'
-/// pointer (vectorised loads) and calls the map on each element it loads.
+/// The one argument a full reduce or a scan along the last dimension over
+/// a grid reads, when its map reads nothing else: a read-only elemental
+/// projection of a field and no index. Over dense rows the runtime then
+/// hands the vendor the elements' pointer and calls the map on each
+/// element it loads (no position computed).
 const Argument *soleElementRead(const CallSite &C) {
-  if (C.Kind != CallKind::Reduce || C.Dim >= 0 || C.Dom.Kind != DomainKind::Grid ||
-      C.Args.size() != 1 || C.usesIndexValues())
+  const bool FullReduce = C.Kind == CallKind::Reduce && C.Dim < 0;
+  const bool ScanAlongRows = C.Kind == CallKind::Scan && C.Dim == C.ComputeRank - 1;
+  if (!(FullReduce || ScanAlongRows) || C.Dom.Kind != DomainKind::Grid || C.Args.size() != 1 ||
+      C.usesIndexValues())
     return nullptr;
   const Argument &A = C.Args.front();
   const bool Read = A.Conv == Conversion::ElementalProjection && A.ActualIsField && !A.Writable;

@@ -264,9 +264,15 @@ void pencils() {
   const auto s1 = requests_of("scan<1>", [&] {
     dp::scan<1>(m.get_grid(), std::plus<>(), out, [](float x) { return x; }, m);
   });
-  expect(s1.size() == 1 && s1[0].what == "scan by key" &&
-             s1[0].input == "values at pencil positions<2, 1>",
-         "scan<1>", "one vendor scan by key over pencil positions");
+  expect(s1.size() == 1 && s1[0].what == "scan by key" && s1[0].input == "values at elements",
+         "scan<1>", "one vendor scan by key over the elements' pointer (no division)");
+  // Over a sub-grid the rows are not dense: the pencils' positions.
+  const dp::grid<2> inner(dp::arithmetic_sequence(1, R - 2), dp::arithmetic_sequence(1, C - 2));
+  const auto s1i = requests_of("scan<1>, interior", [&] {
+    dp::scan<1>(inner, std::plus<>(), out, [](float x) { return x; }, m);
+  });
+  expect(s1i.size() == 1 && s1i[0].input == "values at pencil positions<2, 1>", "scan<1>, interior",
+         "a scan by key over the pencils' positions");
   const auto s0 = requests_of("scan<0>", [&] {
     dp::scan<0>(m.get_grid(), std::plus<>(), out, [](float x) { return x; }, m);
   });

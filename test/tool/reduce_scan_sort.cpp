@@ -60,6 +60,17 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, float> &C,
 // STUB: //   index:        the kernel's first parameter receives the logical index
 // STUB:   return p.kernel(p.indices[pos]);
 // STUB:   launch.scan<Dim>(result, launch.capture(op, false), scan_[[@LINE-6]]_3_map<params_type>{params});
+  dp::scan<1>(A.get_grid(), std::plus<>(), C, [](float x) { return 2 * x; }, A);
+// A scan along the last dimension reading one argument's element alone
+// says so: over dense rows the vendor scans from the elements' pointer.
+// STUB: // dp::scan<1> at reduce_scan_sort.cpp:[[@LINE-3]]:3
+// STUB:   const auto &elements() const { return p.a0; }
+// STUB:   launch.scan<Dim>(result, launch.capture(op, false), scan_[[@LINE-5]]_3_map<params_type>{params});
+  dp::scan<0>(A.get_grid(), std::plus<>(), C, [](float x) { return 2 * x; }, A);
+// Across the rows there is no dense row to read: no elements().
+// STUB: // dp::scan<0> at reduce_scan_sort.cpp:[[@LINE-2]]:3
+// STUB-NOT: elements()
+// STUB:   launch.scan<Dim>(result, launch.capture(op, false), scan_[[@LINE-4]]_3_map<params_type>{params});
   dp::sort<0>(v.get_grid(), std::greater<>(), v);
 // sort<Dim>: a natural order sorts by radix on a GPU, a comparator by merge.
 // STUB: // dp::sort<0> at reduce_scan_sort.cpp:[[@LINE-2]]:3

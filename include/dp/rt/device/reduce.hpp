@@ -78,13 +78,6 @@ void reduce_kept_into(device_launch<Device> &L, dp::scalar<T> &result, std::int6
       }));
 }
 
-/// True for a map whose one read is one argument's element (dpstub gives
-/// it `elements()`, that argument's projection).
-template <class Map, class = void> struct reads_one_element : std::false_type {};
-template <class Map>
-struct reads_one_element<Map, std::void_t<decltype(std::declval<const Map &>().elements())>>
-    : std::true_type {};
-
 /// A grid's full reduce over the extents its launch walks: over a row (a
 /// launch merged into its last dimension) the elements' pointer when the
 /// map reads one argument's dense elements alone, else the row's positions

@@ -121,6 +121,9 @@ struct input_view_name<present_values<T, Map, Positions>> {
 template <int N> struct input_view_name<row_positions<N>> {
   static std::string get() { return "row positions<" + std::to_string(N) + ">"; }
 };
+template <int Rc, class E> struct input_view_name<element_positions<Rc, E>> {
+  static std::string get() { return "elements"; }
+};
 template <int N> struct input_view_name<linear_positions<N>> {
   static std::string get() { return "linear positions<" + std::to_string(N) + ">"; }
 };

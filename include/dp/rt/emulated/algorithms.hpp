@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include <tbb/blocked_range.h>
@@ -87,21 +88,18 @@ void fold_segments(const dp::extent<N> &e, const Op &op, const Map &map,
   });
 }
 
-/// scan<Dim> along the contiguous dimension, emulated: the segmented scan's
-/// iterators (keys are pencil numbers), one pencil at a time.
-template <int Dim, class T, int N, class Op, class Map>
-void scan_segments(const dp::extent<N> &e, const Op &op, const Map &map,
-                   const dp::detail::affine_projection<T, N> &out) {
-  const auto positions = pencil_positions<N, Dim>::of(e);
-  const offset_iterator<mapped_values<T, Map, pencil_positions<N, Dim>>> in({map, positions}, 0);
-  const position_writer<T, pencil_positions<N, Dim>, N> writer(out, positions);
-  tbb::parallel_for(std::int64_t(0), positions.pencils(), [&](std::int64_t p) {
-    const std::int64_t first = p * positions.length;
+/// scan<Dim> along the contiguous dimension, emulated: the scan by key's
+/// input and output (keys are pencil numbers), one pencil at a time.
+template <class T, class In, class Out, class Op>
+void scan_segments(std::int64_t pencils, std::int64_t length, const In &in, const Out &out,
+                   const Op &op) {
+  tbb::parallel_for(std::int64_t(0), pencils, [&](std::int64_t p) {
+    const std::int64_t first = p * length;
     T acc = in[first];
-    writer[first] = acc;
-    for (std::int64_t k = 1; k < positions.length; ++k) {
+    out[first] = acc;
+    for (std::int64_t k = 1; k < length; ++k) {
       acc = static_cast<T>(op(acc, in[first + k]));
-      writer[first + k] = acc;
+      out[first + k] = acc;
     }
   });
 }
@@ -157,15 +155,30 @@ void vendor_fold_segments(device_launch<emulated_device> &L, dim_tag<Dim>, const
   emulated_device::run(L.queue(), L.site().c_str(), [=] { emulated::fold_segments<Dim>(e, op, map, out); });
 }
 
-/// scan<Dim> along the contiguous dimension: a scan by key.
+/// scan<Dim> along the contiguous dimension: a scan by key, over the
+/// elements' and the result's pointers where the GPU's reads them
+/// (dense_scan_elements), else at the pencils' positions.
 template <int Dim, class T, int N, class Op, class Map>
 void vendor_scan_segments(device_launch<emulated_device> &L, dim_tag<Dim>, const dp::extent<N> &e,
                           const Op &op, const Map &map,
                           const dp::detail::affine_projection<T, N> &out) {
   count(counter::launches);
-  note_vendor<offset_iterator<mapped_values<T, Map, pencil_positions<N, Dim>>>>(
-      L.site(), "scan by key", e.size(), e.size());
-  emulated_device::run(L.queue(), L.site().c_str(), [=] { emulated::scan_segments<Dim>(e, op, map, out); });
+  const auto positions = pencil_positions<N, Dim>::of(e);
+  const auto scan = [&](const auto &in, const auto &writer) {
+    note_vendor<decltype(in)>(L.site(), "scan by key", e.size(), e.size());
+    emulated_device::run(L.queue(), L.site().c_str(), [=, n = positions.pencils()] {
+      emulated::scan_segments<T>(n, positions.length, in, writer, op);
+    });
+  };
+  if constexpr (reads_one_element<Map>::value && Dim == N - 1) {
+    if (const auto *base = dense_scan_elements(map, e, out)) {
+      using E = std::remove_const_t<std::remove_pointer_t<decltype(base)>>;
+      return scan(offset_iterator<mapped_values<T, Map, element_positions<N, E>>>({map, {base}}, 0),
+                  out.base);
+    }
+  }
+  scan(offset_iterator<mapped_values<T, Map, pencil_positions<N, Dim>>>({map, positions}, 0),
+       position_writer<T, pencil_positions<N, Dim>, N>(out, positions));
 }
 
 /// sort<Dim>: every pencil gathered, sorted and scattered back (counted

@@ -10,6 +10,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <type_traits>
+#include <utility>
 
 #include "../../config.hpp"
 #include "../../reference/projection.hpp"
@@ -133,6 +135,23 @@ template <int Rc, class Map> struct element_map {
   }
 };
 
+/// True for a map whose one read is one argument's element (dpstub gives
+/// it `elements()`, that argument's projection).
+template <class Map, class = void> struct reads_one_element : std::false_type {};
+template <class Map>
+struct reads_one_element<Map, std::void_t<decltype(std::declval<const Map &>().elements())>>
+    : std::true_type {};
+
+/// A dense block's elements as positions: offset i -> the element at
+/// base + i, which a map that reads one argument's element takes in place
+/// of a position (no division, a pointer's address).
+template <int Rc, class E> struct element_positions {
+  const E *base;
+  DP_HOST_DEVICE dp::detail::element_at<Rc, E> operator()(std::int64_t offset) const {
+    return {base + offset};
+  }
+};
+
 /// A map's values as T: a transform-reduce's transform.
 template <class T, class Map> struct values_as {
   Map map;
@@ -226,6 +245,19 @@ bool row_major_dense(const dp::detail::affine_projection<T, N> &p, const dp::ext
     step *= e[d];
   }
   return true;
+}
+
+/// The elements a scan along the last dimension reads from their pointer,
+/// writing through the result's: when its map reads one argument's
+/// element (reads_one_element) and both that argument and the result lie
+/// row-major and dense over e. Null otherwise (positions, then).
+template <class Map, class T, int N>
+auto dense_scan_elements(const Map &map, const dp::extent<N> &e,
+                         const dp::detail::affine_projection<T, N> &out) {
+  const auto &elements = map.elements();
+  using E = std::remove_reference_t<decltype(*elements.base)>;
+  return row_major_dense(elements, e) && row_major_dense(out, e) ? static_cast<const E *>(elements.base)
+                                                                 : nullptr;
 }
 
 /// Offsets where each pencil starts: p -> p * length (begin and end offsets
