@@ -237,12 +237,8 @@ namespace {
 /// contiguous dimensions were folded into the last, jobs.hpp), planned
 /// with groups of one dimension.
 bool is_row(const problem &p) {
-  if (p.rank < 2 || p.shape[1] != 1 || p.shape[2] != 1 || p.total == 0)
-    return false;
-  for (int d = 0; d + 1 < p.rank; ++d)
-    if (p.extent[d] != 1)
-      return false;
-  return true;
+  return p.rank >= 2 && p.shape[1] == 1 && p.shape[2] == 1 && p.total != 0 &&
+         leading_extents_unit(p.extent, p.rank);
 }
 
 /// A row planned as the rank-1 domain of its last dimension: its direct

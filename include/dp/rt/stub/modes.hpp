@@ -5,7 +5,20 @@
 /// constexpr code with no dependencies, so the tool includes it too.
 #pragma once
 
+#include <cstdint>
+
 namespace dp::rt {
+
+/// True when every leading extent of a rank-`rank` domain (all but the
+/// last) is 1: a row, as a launch merged into its last dimension is. Its
+/// threads then run the row mode 1 (the planner) and the vendors read it
+/// through row positions (stub/positions.hpp), with no division.
+constexpr bool leading_extents_unit(const std::int64_t *extent, int rank) {
+  for (int d = 0; d + 1 < rank; ++d)
+    if (extent[d] != 1)
+      return false;
+  return true;
+}
 
 /// The direct mode of a rank: 1-3, and 3 above rank 3 (the leading
 /// dimensions then come from the launch's origin).

@@ -161,12 +161,7 @@ template <class T, class Map> struct values_as {
 };
 
 /// True when every leading extent of e is 1: its positions are a row's.
-template <int N> bool is_row(const dp::extent<N> &e) {
-  for (int d = 0; d + 1 < N; ++d)
-    if (e[d] != 1)
-      return false;
-  return true;
-}
+template <int N> bool is_row(const dp::extent<N> &e) { return leading_extents_unit(&e[0], N); }
 
 /// The pencils of a domain along dimension Dim, numbered row-major over the
 /// other dimensions; offset = pencil * length + step.
