@@ -178,8 +178,9 @@ void tiled_full_reduce() {
   });
   expect(folded.size() == 2, sees, "a tile fold and a vendor reduce");
   if (folded.size() == 2) {
-    expect(folded[0].what == "tile fold" && folded[0].items == 16 && folded[0].threads == 4096,
-           sees, "one group of 256 threads per tile");
+    expect(folded[0].what == "warp tile fold" && folded[0].items == 16 &&
+               folded[0].threads == 4096,
+           sees, "one group of 256 threads per tile, folded by warps (no padding)");
     expect(folded[1].what == "reduce" && folded[1].items == 16 && folded[1].data_points == 0,
            sees, "the vendor reduce over the tiles' folds");
   }

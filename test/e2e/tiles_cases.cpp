@@ -154,8 +154,28 @@ void tiled_reduces(int n) {
       f(i, j) = float((i + j) % 9) * 0.25f; // exact in float: every fold order agrees
   dp::scalar<float> sf(0.5f);
   dp::reduce(dp::tile<16, 16>(g2), std::plus<>(), sf, [](float x) { return x; }, f);
-  std::printf("tiled reduces n=%d: %ld %d %ld %ld %ld %.2f\n", n, s1.get(), top.get(), s2.get(),
-              s3.get(), s4.get(), double(sf.get()));
+
+  // Whole tiles of whole warps (no padding): folded by warps, through a
+  // kernel that uses tile memory and a barrier of its own first.
+  const dp::grid<2> g5(8, 32 * n);
+  dp::scalar<long> s5(2);
+  dp::reduce(dp::tile<4, 16>(g5), std::plus<>(), s5,
+             [](const dp::tile_group<2> &t, dp::index<2> i) {
+               dp::tile_static<long> corner(t);
+               if (t.local() == dp::index<2>(0, 0))
+                 corner.get() = i[0] * 1000 + i[1];
+               t.barrier();
+               return long(t.local()[0] * 16 + t.local()[1]) * (i[0] + 1) + i[1] % 7 + corner.get();
+             },
+             dp::_tile, dp::_index);
+  dp::field<1, int> u{dp::grid<1>(128 * n)};
+  for (int i = 0; i < 128 * n; ++i)
+    u(i) = (i * 37) % 1001 - 500;
+  dp::scalar<int> top5(-1000);
+  dp::reduce(dp::tile<128>(u.get_grid()), [](int a, int b) { return a > b ? a : b; }, top5,
+             [](dp::index<1> local, int x) { return x + int(local[0] % 3); }, dp::_local_index, u);
+  std::printf("tiled reduces n=%d: %ld %d %ld %ld %ld %.2f %ld %d\n", n, s1.get(), top.get(),
+              s2.get(), s3.get(), s4.get(), double(sf.get()), s5.get(), top5.get());
 }
 
 /// Kernels that take no tile token cannot tell their tile, yet their

@@ -98,16 +98,19 @@ void reduce_grid_into(device_launch<Device> &L, dp::scalar<T> &result, const dp:
     reduce_into(L, result, e.size(), linear_positions<Rc>::of(e), op, map);
 }
 
-/// A tiled grid's full reduce: each tile folds its in-domain values in tile
-/// memory (tile_fold.hpp), then the tiles' folds are reduced.
+/// A tiled grid's full reduce: each tile folds its in-domain values (by
+/// warps, or in tile memory: tile_fold.hpp), then the tiles' folds are
+/// reduced.
 template <class Job, class Device, class T, int N>
 void reduce_tiles_into(device_launch<Device> &L, dp::scalar<T> &result, const dp::extent<N> &e,
                        const dp::extent<N> &tile, Job job) {
   const dp::extent<N> tiles = tile_counts(e, tile);
   for (int d = 0; d < N; ++d)
     job.tiles[d] = tiles[d];
+  job.padded = !tiles_divide(e, tile);
   job.folds = L.template scratch_of<T>(static_cast<std::size_t>(tiles.size()));
-  forall_tiles(L, e, tile, Job::shared_bytes, tile_fold_stubs<Job>(), job, "tile fold");
+  forall_tiles(L, e, tile, Job::shared_bytes, tile_fold_stubs<Job>(), job,
+               folds_by_warps(job) ? "warp tile fold" : "tile fold");
   reduce_into(L, result, tiles.size(), linear_positions<1>::of(dp::extent<1>(tiles.size())), job.op,
               tile_folds<T>{job.folds});
 }

@@ -3,8 +3,9 @@
 /// tile, laid out as a tiled forall's. Every thread of the tile, padding
 /// included, evaluates the map function, so every thread reaches the
 /// kernel's barriers; the tile then folds the values of its in-domain
-/// threads in tile memory, halving the live threads at each step, and its
-/// first thread writes the tile's fold. The tiles' folds are folded after
+/// threads — by warp shuffles when no tile has padding, else in tile
+/// memory with a flag per value — and its first thread writes the tile's
+/// fold. The tiles' folds are folded after
 /// the launch (the vendor's reduce on a GPU). Every tile has a value: its
 /// first thread is never padding.
 #pragma once
@@ -54,6 +55,7 @@ struct tile_fold_job {
   Tiling tiling;
   T *folds;
   std::int64_t tiles[N];
+  bool padded = true; ///< some tile has threads outside the grid
 };
 
 /// A thread's fold step: the barrier of its tile.
@@ -65,8 +67,73 @@ DP_HOST_DEVICE inline void tile_fold_barrier() {
 #endif
 }
 
+/// The threads of a warp in a group fold (32: NVIDIA's warp, half an AMD
+/// wavefront, whose shuffles take a width).
+inline constexpr int fold_warp = 32;
+
+/// A T as 32-bit words, to shuffle any trivially copyable value.
+template <class T> union shuffle_words {
+  T value;
+  unsigned word[(sizeof(T) + 3) / 4];
+  DP_HOST_DEVICE shuffle_words() {}
+};
+
+/// The value of the thread `delta` lanes up in this thread's warp (its own
+/// past the warp's end). On a GPU a shuffle of its words; on the emulated
+/// device the same exchange through `scratch` (one T per thread of the
+/// group, at `id`, the thread's number) between barriers.
+template <class T>
+DP_HOST_DEVICE T warp_shuffle_down(const T &v, int delta, std::int64_t id, T *scratch) {
+#if DP_DEVICE_COMPILE
+  (void)scratch;
+  shuffle_words<T> in, out;
+  in.value = v;
+  for (unsigned i = 0; i < sizeof(in.word) / sizeof(unsigned); ++i) {
+#if defined(__CUDA_ARCH__)
+    out.word[i] = __shfl_down_sync(0xffffffffu, in.word[i], delta, fold_warp);
+#else
+    out.word[i] = __shfl_down(in.word[i], static_cast<unsigned>(delta), fold_warp);
+#endif
+  }
+  return (id % fold_warp) + delta < fold_warp ? out.value : v;
+#else
+  scratch[id] = v;
+  tile_fold_barrier();
+  const T r = (id % fold_warp) + delta < fold_warp ? scratch[id + delta] : v;
+  tile_fold_barrier();
+  return r;
+#endif
+}
+
+/// The fold of a whole group's values, every thread holding one (no
+/// padding), the group a multiple of fold_warp threads: each warp folds by
+/// shuffles, then thread 0 folds the warps' folds (CUB's
+/// BlockReduceWarpReductions). `id`: the thread's number in the group (a
+/// warp is 32 consecutive numbers); `scratch`: one T per thread of tile
+/// memory. The result is thread 0's.
+template <std::int64_t Threads, class T, class Op>
+DP_HOST_DEVICE T fold_whole_group(T v, std::int64_t id, T *scratch, const Op &op) {
+  static_assert(Threads % fold_warp == 0, "whole warps");
+  for (int delta = fold_warp / 2; delta > 0; delta /= 2)
+    v = static_cast<T>(op(v, warp_shuffle_down(v, delta, id, scratch)));
+  if (id % fold_warp == 0)
+    scratch[id / fold_warp] = v;
+  tile_fold_barrier();
+  if (id == 0)
+    for (std::int64_t w = 1; w < Threads / fold_warp; ++w)
+      v = static_cast<T>(op(v, scratch[w]));
+  return v;
+}
+
+/// Whether a tile fold goes warp by warp: whole warps and no padding.
+template <class Job> DP_HOST_DEVICE bool folds_by_warps(const Job &job) {
+  return Job::volume % fold_warp == 0 && !job.padded;
+}
+
 /// One tile of a tiled full reduce: job.folds[tile] = the fold of the map's
-/// values over the tile's in-domain threads.
+/// values over the tile's in-domain threads. Over tiles that leave no
+/// padding and whole warps, warp by warp (fold_whole_group); else in tile
+/// memory, halving the live threads at each step, with a flag per value.
 template <int Mode, class Job>
 DP_GLOBAL void fold_tile(const launch_geometry<Job::rank> geometry, const Job job) {
   constexpr int N = Job::rank;
@@ -84,6 +151,22 @@ DP_GLOBAL void fold_tile(const launch_geometry<Job::rank> geometry, const Job jo
   T *values = reinterpret_cast<T *>(shared + Job::values_offset);
   bool *present = reinterpret_cast<bool *>(shared + Job::flags_offset);
   const std::int64_t k = job.tiling.offset(at.local); // row-major in the tile
+  std::int64_t tile = 0;
+  for (int d = 0; d < N; ++d)
+    tile = tile * job.tiles[d] + at.tile[d];
+  if constexpr (Job::volume % fold_warp == 0) {
+    if (folds_by_warps(job)) { // the same for every group of the launch
+#if DP_DEVICE_COMPILE
+      const std::int64_t id = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+#else
+      const std::int64_t id = k;
+#endif
+      const T total = fold_whole_group<Job::volume>(static_cast<T>(value), id, values, job.op);
+      if (id == 0)
+        job.folds[tile] = total;
+      return;
+    }
+  }
   present[k] = at.in_domain;
   if (at.in_domain)
     values[k] = static_cast<T>(value);
@@ -97,12 +180,8 @@ DP_GLOBAL void fold_tile(const launch_geometry<Job::rank> geometry, const Job jo
       present[k] = true;
     }
   }
-  if (k == 0) {
-    std::int64_t t = 0;
-    for (int d = 0; d < N; ++d)
-      t = t * job.tiles[d] + at.tile[d];
-    job.folds[t] = values[0];
-  }
+  if (k == 0)
+    job.folds[tile] = values[0];
 }
 
 /// The fold kernel, by mode (stub_modes).
