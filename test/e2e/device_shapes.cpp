@@ -181,8 +181,9 @@ void tiled_full_reduce() {
     expect(folded[0].what == "warp tile fold" && folded[0].items == 16 &&
                folded[0].threads == 4096,
            sees, "one group of 256 threads per tile, folded by warps (no padding)");
-    expect(folded[1].what == "reduce" && folded[1].items == 16 && folded[1].data_points == 0,
-           sees, "the vendor reduce over the tiles' folds");
+    expect(folded[1].what == "transform reduce" && folded[1].input == "pointer" &&
+               folded[1].items == 16 && folded[1].data_points == 0,
+           sees, "the vendor reduce over the tiles' folds' pointer");
   }
   expect(passes(folded, 4096) == 1.0, sees, "one pass over the data");
   expect(t.get() == 4096 + 16, sees, "the sum");
@@ -201,8 +202,9 @@ void padded_tiled_reduce() {
   expect(made.size() == 2 && made[0].what == "tile fold" && made[0].items == 16 &&
              made[0].threads == 4096,
          name, "the tile fold, one group of 256 threads per tile");
-  expect(made.size() == 2 && made[1].what == "reduce" && made[1].data_points == 0, name,
-         "the vendor reduce over the tiles' folds");
+  expect(made.size() == 2 && made[1].what == "transform reduce" && made[1].input == "pointer" &&
+             made[1].data_points == 0,
+         name, "the vendor reduce over the tiles' folds' pointer");
 }
 
 /// sort<Dim>: along the rows of a dense block in their natural order, the

@@ -194,10 +194,12 @@ template <class Job> const stub_table<Job::rank, Job> &tile_fold_stubs() {
   return stub_modes<Job::rank, Job, fold_tile_kernel<Job>>();
 }
 
-/// The tiles' folds as a map function over their row-major numbers.
+/// The tiles' folds as a map function over their row-major numbers, or
+/// called on a fold the vendor loaded from their pointer.
 template <class T> struct tile_folds {
   const T *folds;
   DP_HOST_DEVICE T operator()(const dp::index<1> &tile) const { return folds[tile[0]]; }
+  DP_HOST_DEVICE T operator()(const dp::detail::element_at<1, T> &fold) const { return *fold.at; }
 };
 template <class T> struct partial_results<tile_folds<T>> : std::true_type {};
 
