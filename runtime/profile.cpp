@@ -325,9 +325,6 @@ void recorder::print_summary(std::int64_t run, const sorted_rows &sorted) {
                  static_cast<long long>(reuploads), static_cast<long long>(reupload_bytes));
 }
 
-/// Where the machine-readable summary goes: DP_PROFILE_SUMMARY, else
-/// beside the program ("<program>.dp-profile.json"), where editors look
-/// for it (dpstub-lsp); empty: nowhere (DP_PROFILE_SUMMARY=0).
 /// The running program's path; empty when the system does not say.
 std::string program_path() {
   char exe[4096];
@@ -336,10 +333,12 @@ std::string program_path() {
                                                        : std::string();
 }
 
-std::string summary_path() {
+/// Where the machine-readable summary goes: DP_PROFILE_SUMMARY, else
+/// beside the program ("<program>.dp-profile.json"), where editors look
+/// for it (dpstub-lsp); empty: nowhere (DP_PROFILE_SUMMARY=0).
+std::string summary_path(const std::string &program) {
   if (const char *env = std::getenv("DP_PROFILE_SUMMARY"))
     return std::strcmp(env, "0") == 0 ? std::string() : std::string(env);
-  const std::string program = program_path();
   return program.empty() ? "dp-profile.json" : program + ".dp-profile.json";
 }
 
@@ -366,7 +365,8 @@ bool split_location(const std::string &where, std::string &file, long &line, lon
 /// docs/profiling.md): one object per call-site, keyed by the position
 /// dpstub named it after, and one per transfer row.
 void recorder::write_summary(std::int64_t run, const sorted_rows &sorted) {
-  const std::string path = summary_path();
+  const std::string program = program_path();
+  const std::string path = summary_path(program);
   if (path.empty())
     return;
   std::FILE *out = std::fopen(path.c_str(), "w");
@@ -377,7 +377,7 @@ void recorder::write_summary(std::int64_t run, const sorted_rows &sorted) {
   }
   std::fprintf(out, "{\"format\": \"dp-profile-summary\", \"version\": 1,\n \"program\": \"%s\", "
                     "\"written_unix\": %lld, \"run_ms\": %.6f,\n \"call_sites\": [",
-               json_escaped(program_path()).c_str(), static_cast<long long>(std::time(nullptr)),
+               json_escaped(program).c_str(), static_cast<long long>(std::time(nullptr)),
                run / 1e6);
   const char *separator = "";
   for (const auto &[name, w] : sorted) {
