@@ -143,10 +143,9 @@ void vendor_sort(device_launch<gpu_device> &L, dim_tag<Dim>, const dp::extent<N>
     if (chosen.radix) {
       // Rows of a dense row-major block are the segments themselves: no
       // gather, and a plain copy back instead of a scatter.
-      const bool dense = chosen.dense;
-      T *keys = dense ? data.base : L.template scratch_of<T>(static_cast<std::size_t>(n));
+      T *keys = chosen.dense ? data.base : L.template scratch_of<T>(static_cast<std::size_t>(n));
       T *sorted = L.template scratch_of<T>(static_cast<std::size_t>(n));
-      if (!dense)
+      if (!chosen.dense)
         gpu::launch(site, &gpu::gather<T, positions_t, N>, gpu::stride_groups(n), gpu::stride_shape,
                     stream, keys, data, positions, n);
       vendor::run(site, "segmented sort", gpu::scratch(L), [&](void *s, std::size_t &bytes) {
@@ -154,7 +153,7 @@ void vendor_sort(device_launch<gpu_device> &L, dim_tag<Dim>, const dp::extent<N>
                                       positions.pencils(), pencil_offsets{positions.length, 0},
                                       pencil_offsets{positions.length, 1}, descending, stream);
       });
-      if (dense)
+      if (chosen.dense)
         DP_GPU_CHECK(site,
                      DP_GPU(MemcpyAsync)(data.base, sorted, static_cast<std::size_t>(n) * sizeof(T),
                                          DP_GPU(MemcpyDeviceToDevice), stream));

@@ -148,8 +148,9 @@ template <int N, int Dim, class T, class Op, class Map> struct pencil_chain_job 
 /// The look-back of the thread at `at` in split `split` > 0 of column
 /// `column`: the fold of its pencil's splits before it.
 template <class Job>
-DP_HOST_DEVICE typename Job::value_type chain_look_back(const Job &job, const pencil_place<Job::rank> &at,
-                                                        std::int64_t split, std::int64_t column) {
+DP_HOST_DEVICE typename Job::value_type
+chain_look_back(const Job &job, const pencil_place<Job::rank> &at, std::int64_t split,
+                std::int64_t column) {
   using T = typename Job::value_type;
   const auto status_of = [&](std::int64_t s) { return job.status + 1 + s * job.columns + column; };
   const auto published = [&](std::int64_t s, unsigned what) {

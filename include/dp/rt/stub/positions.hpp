@@ -251,8 +251,8 @@ auto dense_scan_elements(const Map &map, const dp::extent<N> &e,
                          const dp::detail::affine_projection<T, N> &out) {
   const auto &elements = map.elements();
   using E = std::remove_reference_t<decltype(*elements.base)>;
-  return row_major_dense(elements, e) && row_major_dense(out, e) ? static_cast<const E *>(elements.base)
-                                                                 : nullptr;
+  const bool dense = row_major_dense(elements, e) && row_major_dense(out, e);
+  return dense ? static_cast<const E *>(elements.base) : nullptr;
 }
 
 /// Offsets where each pencil starts: p -> p * length (begin and end offsets
