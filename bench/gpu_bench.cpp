@@ -122,6 +122,17 @@ std::pair<double, double> triad(i64 n) {
   return {hand, copy};
 }
 
+/// The vendor's full reduce of n floats on a raw pointer, scratch allocated
+/// once (ms).
+double reduce_ms(i64 n) {
+  gpu::buffer raw("bench", n * 4), out("bench", 4);
+  DP_GPU_CHECK("bench", DP_GPU(Memset)(raw.get(), 0, n * 4));
+  return vendor_ms("reduce", [&](void *scratch, std::size_t &bytes) {
+    return vendor::reduce(scratch, bytes, raw.as<float>(), out.as<float>(), n, std::plus<>(), 0.0f,
+                          stream());
+  });
+}
+
 /// The vendor's full reduce, segmented reduce over R rows of C, and scan
 /// by key, each on R*C floats; and a copy of them (ms each).
 struct reductions_ms {
@@ -132,10 +143,7 @@ reductions_ms reductions(i64 R, i64 C) {
   gpu::buffer raw("bench", n * 4), out("bench", n * 4);
   DP_GPU_CHECK("bench", DP_GPU(Memset)(raw.get(), 0, n * 4));
   reductions_ms t;
-  t.sum = vendor_ms("reduce", [&](void *scratch, std::size_t &bytes) {
-    return vendor::reduce(scratch, bytes, raw.as<float>(), out.as<float>(), n, std::plus<>(), 0.0f,
-                          stream());
-  });
+  t.sum = reduce_ms(n);
   t.rows = vendor_ms("segmented reduce", [&](void *scratch, std::size_t &bytes) {
     return vendor::segmented_reduce(scratch, bytes, raw.as<float>(), out.as<float>(), R,
                                     dp::rt::pencil_offsets{C, 0}, dp::rt::pencil_offsets{C, 1},
@@ -262,6 +270,7 @@ inline std::pair<double, double> triad(i64) { return {0, 0}; }
 struct reductions_ms {
   double sum, rows, scan, copy;
 };
+inline double reduce_ms(i64) { return 0; }
 inline reductions_ms reductions(i64, i64) { return {}; }
 inline double sort_rows(i64, i64) { return 0; }
 template <class Less> double merge_sort_rows(i64, i64, Less) { return 0; }
@@ -352,8 +361,10 @@ void sorts() {
 // through tile memory (samples/tiled_matmul.cpp) against the untiled pencil
 // reduction reduce<2> over the (i, j, k) grid; transpose through a padded
 // 32 x 33 tile (samples/tiled_transpose.cpp) against the elemental
-// transpose view; a full reduce folded in tile memory against the fused
-// vendor reduce of the plain grid.
+// transpose view; full reduces over dp::tile<256> — a kernel blind to its
+// tile (the plain reduce, since the tiles leave no padding) and one that
+// takes its local index (each tile folded by warps, then the tiles' folds)
+// — against dp's plain full reduce and CUB/rocPRIM on a raw pointer.
 constexpr int MT = 16, TT = 32;
 
 void tiles() {
@@ -409,10 +420,20 @@ void tiles() {
   const double tiled_sum = dp_ms([&] {
     dp::reduce(dp::tile<256>(v.get_grid()), std::plus<>(), s, [](float x) { return x; }, v);
   });
-  const double fused_sum = dp_ms([&] {
+  const double seeing_sum = dp_ms([&] {
+    dp::reduce(dp::tile<256>(v.get_grid()), std::plus<>(), s,
+               [](dp::index<1> local, float x) { return local[0] < 256 ? x : 0.0f; },
+               dp::_local_index, v);
+  });
+  const double plain_sum = dp_ms([&] {
     dp::reduce(v.get_grid(), std::plus<>(), s, [](float x) { return x; }, v);
   });
-  report("full reduce folded in tile memory (256) / fused vendor reduce, 2^26 floats", fused_sum, tiled_sum, 0);
+  report("full reduce over dp::tile<256>, blind to its tile / dp's plain full reduce, 2^26 floats",
+         plain_sum, tiled_sum, 0.85);
+  report("full reduce over dp::tile<256>, seeing its tile / dp's plain full reduce", plain_sum,
+         seeing_sum, 0.85);
+  report("full reduce over dp::tile<256>, seeing its tile / vendor reduce on a raw pointer",
+         baseline::reduce_ms(v.get_grid().size()), seeing_sum, 0.80);
 }
 
 void overheads() {
