@@ -21,6 +21,7 @@
 #include "../counters.hpp"
 #include "../device/executor.hpp"
 #include "../device/requests.hpp"
+#include "../device/scan_plan.hpp"
 #include "../device/sort_plan.hpp"
 #include "../jobs.hpp"
 #include "../strided.hpp"
@@ -155,30 +156,19 @@ void vendor_fold_segments(device_launch<emulated_device> &L, dim_tag<Dim>, const
   emulated_device::run(L.queue(), L.site().c_str(), [=] { emulated::fold_segments<Dim>(e, op, map, out); });
 }
 
-/// scan<Dim> along the contiguous dimension: a scan by key, over the
-/// elements' and the result's pointers where the GPU's reads them
-/// (dense_scan_elements), else at the pencils' positions.
+/// scan<Dim> along the contiguous dimension: a scan by key over the
+/// input and into the output the GPU's would use (scan_plan.hpp).
 template <int Dim, class T, int N, class Op, class Map>
 void vendor_scan_segments(device_launch<emulated_device> &L, dim_tag<Dim>, const dp::extent<N> &e,
                           const Op &op, const Map &map,
                           const dp::detail::affine_projection<T, N> &out) {
   count(counter::launches);
-  const auto positions = pencil_positions<N, Dim>::of(e);
-  const auto scan = [&](const auto &in, const auto &writer) {
-    note_vendor<decltype(in)>(L.site(), "scan by key", e.size(), e.size());
-    emulated_device::run(L.queue(), L.site().c_str(), [=, n = positions.pencils()] {
-      emulated::scan_segments<T>(n, positions.length, in, writer, op);
+  const std::int64_t pencils = pencil_positions<N, Dim>::of(e).pencils();
+  with_scan_segments_io<Dim>(L.site(), e, map, out, [&](const auto &in, const auto &writer) {
+    emulated_device::run(L.queue(), L.site().c_str(), [=, length = e[Dim]] {
+      emulated::scan_segments<T>(pencils, length, in, writer, op);
     });
-  };
-  if constexpr (reads_one_element<Map>::value && Dim == N - 1) {
-    if (const auto *base = dense_scan_elements(map, e, out)) {
-      using E = std::remove_const_t<std::remove_pointer_t<decltype(base)>>;
-      return scan(offset_iterator<mapped_values<T, Map, element_positions<N, E>>>({map, {base}}, 0),
-                  out.base);
-    }
-  }
-  scan(offset_iterator<mapped_values<T, Map, pencil_positions<N, Dim>>>({map, positions}, 0),
-       position_writer<T, pencil_positions<N, Dim>, N>(out, positions));
+  });
 }
 
 /// sort<Dim>: every pencil gathered, sorted and scattered back (counted

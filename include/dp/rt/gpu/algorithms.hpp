@@ -21,6 +21,7 @@
 #include "../counters.hpp"
 #include "../device/executor.hpp"
 #include "../device/requests.hpp"
+#include "../device/scan_plan.hpp"
 #include "../device/sort_plan.hpp"
 #include "../jobs.hpp"
 #include "../strided.hpp"
@@ -96,10 +97,8 @@ void vendor_fold_segments(device_launch<gpu_device> &L, dim_tag<Dim>, const dp::
 }
 
 /// scan<Dim> along the contiguous dimension: one scan by key (the pencil
-/// number) writing straight into the result; over dense rows of one
-/// argument's elements it reads them from their pointer and writes the
-/// result's pointer (dense_scan_elements), else it reads and writes at
-/// the pencils' positions.
+/// number) writing straight into the result, over the input and output
+/// scan_plan.hpp chooses.
 template <int Dim, class T, int N, class Op, class Map>
 void vendor_scan_segments(device_launch<gpu_device> &L, dim_tag<Dim>, const dp::extent<N> &e,
                           const Op &op, const Map &map,
@@ -107,23 +106,13 @@ void vendor_scan_segments(device_launch<gpu_device> &L, dim_tag<Dim>, const dp::
   count(counter::launches);
   const auto positions = pencil_positions<N, Dim>::of(e);
   const offset_iterator<pencil_keys<N, Dim>> keys(pencil_keys<N, Dim>::of(positions), 0);
-  const auto scan = [&](const auto &in, const auto &writer) {
-    note_vendor<decltype(in)>(L.site(), "scan by key", e.size(), e.size());
+  with_scan_segments_io<Dim>(L.site(), e, map, out, [&](const auto &in, const auto &writer) {
     vendor::run(L.site().c_str(), "scan by key", gpu::scratch(L),
                 [&](void *s, std::size_t &bytes) {
                   return vendor::inclusive_scan_by_key(s, bytes, keys, in, writer, e.size(), op,
                                                        L.queue().handle);
                 });
-  };
-  if constexpr (reads_one_element<Map>::value && Dim == N - 1) {
-    if (const auto *base = dense_scan_elements(map, e, out)) {
-      using E = std::remove_const_t<std::remove_pointer_t<decltype(base)>>;
-      const offset_iterator<mapped_values<T, Map, element_positions<N, E>>> in({map, {base}}, 0);
-      return scan(in, out.base);
-    }
-  }
-  const offset_iterator<mapped_values<T, Map, pencil_positions<N, Dim>>> in({map, positions}, 0);
-  scan(in, position_writer<T, pencil_positions<N, Dim>, N>(out, positions));
+  });
 }
 
 /// sort<Dim>: gather, sort every pencil, scatter back.
