@@ -37,6 +37,7 @@
 #include "../stub/table.hpp"
 #include "../stub/thread.hpp"
 #include "pencil_tiles.hpp"
+#include "raw_values.hpp"
 #include "tile_fold.hpp"
 
 namespace dp::rt {
@@ -95,14 +96,6 @@ DP_HOST_DEVICE inline unsigned chain_wait(const unsigned *status) {
   return s;
 }
 
-/// Storage for up to K values of T, which need not be default-constructible.
-template <class T, std::int64_t K> struct chain_values {
-  union {
-    T v[K];
-  };
-  DP_HOST_DEVICE chain_values() {}
-};
-
 /// A value another group published: read past the non-coherent caches (a
 /// line may have been cached before it was written).
 template <class T> DP_HOST_DEVICE T chain_read(const T *p) {
@@ -110,7 +103,7 @@ template <class T> DP_HOST_DEVICE T chain_read(const T *p) {
   if constexpr (std::is_arithmetic<T>::value) {
     return *static_cast<const volatile T *>(p);
   } else {
-    chain_values<T, 1> out;
+    raw_values<T, 1> out;
     const volatile unsigned char *from = reinterpret_cast<const volatile unsigned char *>(p);
     unsigned char *to = reinterpret_cast<unsigned char *>(&out.v[0]);
     for (std::size_t i = 0; i < sizeof(T); ++i)
@@ -189,7 +182,7 @@ DP_GLOBAL void chain_scan_pencil_tiles(const launch_geometry<Job::rank> geometry
 
   const std::int64_t begin = split * Job::steps;
   const std::int64_t n = job.length - begin < Job::steps ? job.length - begin : Job::steps;
-  chain_values<T, Job::steps> v;
+  raw_values<T, Job::steps> v;
   dp::index<N> pos = at.template step<Job::dim>(begin);
   if (at.in_domain) {
     for (std::int64_t k = 0; k < Job::steps; ++k)
@@ -197,7 +190,7 @@ DP_GLOBAL void chain_scan_pencil_tiles(const launch_geometry<Job::rank> geometry
         pos[Job::dim] = begin + k;
         v.v[k] = static_cast<T>(job.map(pos));
       }
-    chain_values<T, 1> fold;
+    raw_values<T, 1> fold;
     fold.v[0] = v.v[0];
     for (std::int64_t k = 1; k < Job::steps; ++k)
       if (k < n)

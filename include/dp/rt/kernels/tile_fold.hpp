@@ -23,6 +23,7 @@
 #include "../stub/domains.hpp"
 #include "../stub/table.hpp"
 #include "../stub/thread.hpp"
+#include "raw_values.hpp"
 
 namespace dp::rt {
 
@@ -71,13 +72,6 @@ DP_HOST_DEVICE inline void tile_fold_barrier() {
 /// wavefront, whose shuffles take a width).
 inline constexpr int fold_warp = 32;
 
-/// A T as 32-bit words, to shuffle any trivially copyable value.
-template <class T> union shuffle_words {
-  T value;
-  unsigned word[(sizeof(T) + 3) / 4];
-  DP_HOST_DEVICE shuffle_words() {}
-};
-
 /// The value of the thread `delta` lanes up in this thread's warp (its own
 /// past the warp's end). On a GPU a shuffle of its words; on the emulated
 /// device the same exchange through `scratch` (one T per thread of the
@@ -86,8 +80,8 @@ template <class T>
 DP_HOST_DEVICE T warp_shuffle_down(const T &v, int delta, std::int64_t id, T *scratch) {
 #if DP_DEVICE_COMPILE
   (void)scratch;
-  shuffle_words<T> in, out;
-  in.value = v;
+  raw_values<T> in, out; // any trivially copyable value, shuffled word by word
+  in.v[0] = v;
   for (unsigned i = 0; i < sizeof(in.word) / sizeof(unsigned); ++i) {
 #if defined(__CUDA_ARCH__)
     out.word[i] = __shfl_down_sync(0xffffffffu, in.word[i], delta, fold_warp);
@@ -95,7 +89,7 @@ DP_HOST_DEVICE T warp_shuffle_down(const T &v, int delta, std::int64_t id, T *sc
     out.word[i] = __shfl_down(in.word[i], static_cast<unsigned>(delta), fold_warp);
 #endif
   }
-  return (id % fold_warp) + delta < fold_warp ? out.value : v;
+  return (id % fold_warp) + delta < fold_warp ? out.v[0] : v;
 #else
   scratch[id] = v;
   tile_fold_barrier();
