@@ -191,7 +191,8 @@ void tiled_full_reduce() {
 
 /// A tile-blind kernel over tiles that do not divide the grid keeps the
 /// tile fold: its padding threads must run the kernel (SPEC), which the
-/// plain reduce would not do.
+/// plain reduce would not do. Its whole tiles still fold by warps; only
+/// the padded one at the edge uses flags.
 void padded_tiled_reduce() {
   const char *name = "full reduce over dp::tile<256> with padding, blind to its tile";
   dp::field<1, int> w{dp::grid<1>(4000), 1};
@@ -199,12 +200,23 @@ void padded_tiled_reduce() {
   const auto made = requests_of(name, [&] {
     dp::reduce(dp::tile<256>(w.get_grid()), std::plus<>(), u, [](int x) { return long(x); }, w);
   });
-  expect(made.size() == 2 && made[0].what == "tile fold" && made[0].items == 16 &&
-             made[0].threads == 4096,
-         name, "the tile fold, one group of 256 threads per tile");
+  expect(made.size() == 2 && made[0].what == "warp tile fold, flagged edges" &&
+             made[0].items == 16 && made[0].threads == 4096,
+         name, "one group of 256 threads per tile, 15 whole tiles folded by warps");
   expect(made.size() == 2 && made[1].what == "transform reduce" && made[1].input == "pointer" &&
              made[1].data_points == 0,
          name, "the vendor reduce over the tiles' folds' pointer");
+  expect(u.get() == 4000, name, "the sum");
+
+  const char *small = "full reduce over dp::tile<256> of a grid of 200";
+  dp::field<1, int> x{dp::grid<1>(200), 2};
+  dp::scalar<long> z(0);
+  const auto flagged = requests_of(small, [&] {
+    dp::reduce(dp::tile<256>(x.get_grid()), std::plus<>(), z, [](int v) { return long(v); }, x);
+  });
+  expect(flagged.size() == 2 && flagged[0].what == "tile fold" && flagged[0].items == 1,
+         small, "no whole tile: the one tile folds with flags");
+  expect(z.get() == 400, small, "the sum");
 }
 
 /// sort<Dim>: along the rows of a dense block in their natural order, the

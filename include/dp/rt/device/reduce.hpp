@@ -99,18 +99,18 @@ void reduce_grid_into(device_launch<Device> &L, dp::scalar<T> &result, const dp:
 }
 
 /// A tiled grid's full reduce: each tile folds its in-domain values (by
-/// warps, or in tile memory: tile_fold.hpp), then the vendor reduces the
+/// warps where it has no padding, else in tile memory: tile_fold.hpp), then the vendor reduces the
 /// tiles' folds from their pointer.
 template <class Job, class Device, class T, int N>
 void reduce_tiles_into(device_launch<Device> &L, dp::scalar<T> &result, const dp::extent<N> &e,
                        const dp::extent<N> &tile, Job job) {
   const dp::extent<N> tiles = tile_counts(e, tile);
-  for (int d = 0; d < N; ++d)
+  for (int d = 0; d < N; ++d) {
     job.tiles[d] = tiles[d];
-  job.padded = !tiles_divide(e, tile);
+    job.whole[d] = e[d] / tile[d];
+  }
   job.folds = L.template scratch_of<T>(static_cast<std::size_t>(tiles.size()));
-  forall_tiles(L, e, tile, Job::shared_bytes, tile_fold_stubs<Job>(), job,
-               folds_by_warps(job) ? "warp tile fold" : "tile fold");
+  forall_tiles(L, e, tile, Job::shared_bytes, tile_fold_stubs<Job>(), job, tile_fold_name(job));
   reduce_into(L, result, tiles.size(), dense_elements<T>{job.folds}, job.op,
               element_map<1, tile_folds<T>>{{job.folds}});
 }

@@ -55,8 +55,8 @@ struct tile_fold_job {
   Op op;
   Tiling tiling;
   T *folds;
-  std::int64_t tiles[N];
-  bool padded = true; ///< some tile has threads outside the grid
+  std::int64_t tiles[N]; ///< tiles per dimension
+  std::int64_t whole[N]; ///< of which the first whole[d] hold no padding along d
 };
 
 /// A thread's fold step: the barrier of its tile.
@@ -119,14 +119,41 @@ DP_HOST_DEVICE T fold_whole_group(T v, std::int64_t id, T *scratch, const Op &op
   return v;
 }
 
-/// Whether a tile fold goes warp by warp: whole warps and no padding.
-template <class Job> DP_HOST_DEVICE bool folds_by_warps(const Job &job) {
-  return Job::volume % fold_warp == 0 && !job.padded;
+/// Whether a tile's fold goes warp by warp: whole warps and no padding in
+/// the tile (the same for all its threads; tiles at the grid's far edges
+/// may be padded where interior ones are not).
+template <class Job>
+DP_HOST_DEVICE bool folds_by_warps(const Job &job, const dp::index<Job::rank> &tile) {
+  bool whole = Job::volume % fold_warp == 0;
+  for (int d = 0; d < Job::rank; ++d)
+    whole = whole && tile[d] < job.whole[d];
+  return whole;
+}
+
+/// What a launch of the fold kernel does, as the request log names it:
+/// every tile by warps, interior tiles by warps and padded edge tiles with
+/// flags, or every tile with flags.
+template <class Job> const char *tile_fold_name(const Job &job) {
+  bool all = Job::volume % fold_warp == 0, some = all;
+  for (int d = 0; d < Job::rank; ++d) {
+    all = all && job.whole[d] == job.tiles[d];
+    some = some && job.whole[d] > 0;
+  }
+  return all ? "warp tile fold" : some ? "warp tile fold, flagged edges" : "tile fold";
+}
+
+/// The row-major number of `tile` among the job's tiles.
+template <class Job>
+DP_HOST_DEVICE std::int64_t tile_number(const Job &job, const dp::index<Job::rank> &tile) {
+  std::int64_t n = 0;
+  for (int d = 0; d < Job::rank; ++d)
+    n = n * job.tiles[d] + tile[d];
+  return n;
 }
 
 /// One tile of a tiled full reduce: job.folds[tile] = the fold of the map's
-/// values over the tile's in-domain threads. Over tiles that leave no
-/// padding and whole warps, warp by warp (fold_whole_group); else in tile
+/// values over the tile's in-domain threads. A tile of whole warps with no
+/// padding folds warp by warp (fold_whole_group); a padded one in tile
 /// memory, halving the live threads at each step, with a flag per value.
 template <int Mode, class Job>
 DP_GLOBAL void fold_tile(const launch_geometry<Job::rank> geometry, const Job job) {
@@ -145,11 +172,8 @@ DP_GLOBAL void fold_tile(const launch_geometry<Job::rank> geometry, const Job jo
   T *values = reinterpret_cast<T *>(shared + Job::values_offset);
   bool *present = reinterpret_cast<bool *>(shared + Job::flags_offset);
   const std::int64_t k = job.tiling.offset(at.local); // row-major in the tile
-  std::int64_t tile = 0;
-  for (int d = 0; d < N; ++d)
-    tile = tile * job.tiles[d] + at.tile[d];
   if constexpr (Job::volume % fold_warp == 0) {
-    if (folds_by_warps(job)) { // the same for every group of the launch
+    if (folds_by_warps(job, at.tile)) { // the same for every thread of the group
 #if DP_DEVICE_COMPILE
       const std::int64_t id = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
 #else
@@ -157,7 +181,7 @@ DP_GLOBAL void fold_tile(const launch_geometry<Job::rank> geometry, const Job jo
 #endif
       const T total = fold_whole_group<Job::volume>(static_cast<T>(value), id, values, job.op);
       if (id == 0)
-        job.folds[tile] = total;
+        job.folds[tile_number(job, at.tile)] = total;
       return;
     }
   }
@@ -175,7 +199,7 @@ DP_GLOBAL void fold_tile(const launch_geometry<Job::rank> geometry, const Job jo
     }
   }
   if (k == 0)
-    job.folds[tile] = values[0];
+    job.folds[tile_number(job, at.tile)] = values[0];
 }
 
 /// The fold kernel, by mode (stub_modes).
