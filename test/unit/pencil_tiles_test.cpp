@@ -303,7 +303,8 @@ TEST(PencilChain, LooksBackThroughAggregatesToAPrefix) {
   job.aggregates = projection(aggregates.data(), dp::extent<2>(5, 1));
   job.prefixes = projection(prefixes.data(), dp::extent<2>(5, 1));
   job.status = status.data();
-  job.columns = 1;
+  job.groups[0] = 5; // splits
+  job.groups[1] = 1; // one column
   dp::rt::pencil_place<2> at{};
   // The carry into split 4: p1 then a2 then a3, in the splits' order (the
   // operator is not commutative).

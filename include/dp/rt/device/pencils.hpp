@@ -65,10 +65,9 @@ void chain_scan_pencils(device_launch<Device> &L, const dp::extent<N> &e,
   const std::int64_t words = 1 + groups.size(), slots = t.splits * q.size();
   unsigned *status = L.template scratch_of<unsigned>(static_cast<std::size_t>(words));
   T *values = L.template scratch_of<T>(static_cast<std::size_t>(2 * slots));
-  job_t job{map,    op,           out,       partials_projection<T, N>(values, t.splits, q),
+  job_t job{map,    op,     out, partials_projection<T, N>(values, t.splits, q),
             partials_projection<T, N>(values + slots, t.splits, q),
-            status, e[Dim],       t.lanes,   q[N - 2],
-            {},     groups.size() / t.splits};
+            status, e[Dim], t.lanes, q[N - 2]};
   for (int d = 0; d < N; ++d)
     job.groups[d] = groups[d];
   device::forall(L, dp::extent<1>(words), chain_reset_stubs(), chain_reset_job{status},

@@ -131,11 +131,18 @@ template <int N, int Dim, class T, class Op, class Map> struct pencil_chain_job 
   dp::detail::affine_projection<T, N> out;
   dp::detail::affine_projection<T, N> aggregates; ///< (split, pencil)
   dp::detail::affine_projection<T, N> prefixes;   ///< (split, pencil)
-  unsigned *status; ///< [0]: the tickets; [1 + split * columns + column]
+  unsigned *status; ///< [0]: the tickets; [1 + split * columns() + column]
   std::int64_t length;
   std::int64_t lanes, last;
   std::int64_t groups[N]; ///< (splits, the pencils' leading dimensions, lane groups)
-  std::int64_t columns;   ///< groups per split
+
+  /// Groups per split.
+  DP_HOST_DEVICE std::int64_t columns() const {
+    std::int64_t c = 1;
+    for (int d = 1; d < N; ++d)
+      c *= groups[d];
+    return c;
+  }
 };
 
 /// The look-back of the thread at `at` in split `split` > 0 of column
@@ -145,7 +152,8 @@ DP_HOST_DEVICE typename Job::value_type
 chain_look_back(const Job &job, const pencil_place<Job::rank> &at, std::int64_t split,
                 std::int64_t column) {
   using T = typename Job::value_type;
-  const auto status_of = [&](std::int64_t s) { return job.status + 1 + s * job.columns + column; };
+  const std::int64_t columns = job.columns();
+  const auto status_of = [&](std::int64_t s) { return job.status + 1 + s * columns + column; };
   const auto published = [&](std::int64_t s, unsigned what) {
     return chain_read(&(what == chain_prefix ? job.prefixes : job.aggregates)[at.slot(s)]);
   };
@@ -172,7 +180,8 @@ DP_GLOBAL void chain_scan_pencil_tiles(const launch_geometry<Job::rank> geometry
   if (at.lane == 0)
     *ticket = chain_take_ticket(job.status);
   tile_fold_barrier();
-  const std::int64_t split = *ticket / job.columns, column = *ticket % job.columns;
+  const std::int64_t columns = job.columns();
+  const std::int64_t split = *ticket / columns, column = *ticket % columns;
   for (std::int64_t c = column, d = N - 1; d >= 1; --d) {
     at.g[d] = c % job.groups[d];
     c /= job.groups[d];
