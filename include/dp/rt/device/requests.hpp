@@ -30,7 +30,6 @@
 #include "partial_results.hpp"
 
 #include "../stub/positions.hpp"
-#include "../stub/types.hpp"
 
 namespace dp::rt {
 
@@ -146,11 +145,6 @@ template <class In> std::string input_name() {
   else
     return input_view_name<It>::get();
 }
-
-/// A map over partial results stays one when the vendor calls it on the
-/// elements it loaded, or wraps its values as present (dp::record).
-template <int Rc, class Map> struct partial_results<element_map<Rc, Map>> : partial_results<Map> {};
-template <class T, class Map> struct partial_results<present_map<T, Map>> : partial_results<Map> {};
 
 /// The call-site's data points among `n` values of `Map`.
 template <class Map> std::int64_t data_points_of(std::int64_t n) {

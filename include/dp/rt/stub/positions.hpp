@@ -15,6 +15,7 @@
 
 #include "../../config.hpp"
 #include "../../reference/projection.hpp"
+#include "../device/partial_results.hpp"
 #include "dispatch.hpp"
 #include "fast_divmod.hpp"
 #include "../../extent.hpp"
@@ -134,6 +135,9 @@ template <int Rc, class Map> struct element_map {
     return map(dp::detail::element_at<Rc, E>{&x});
   }
 };
+/// A map over partial results stays one when a vendor calls it on the
+/// elements it loaded.
+template <int Rc, class Map> struct partial_results<element_map<Rc, Map>> : partial_results<Map> {};
 
 /// True for a map whose one read is one argument's element (dpstub gives
 /// it `elements()`, that argument's projection).

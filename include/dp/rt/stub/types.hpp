@@ -17,6 +17,7 @@
 #include "../../tiled_grid.hpp"
 #include "../../triangle.hpp"
 #include "../../where.hpp"
+#include "../device/partial_results.hpp"
 #include "domains.hpp"
 #include "positions.hpp"
 
@@ -112,6 +113,8 @@ template <class T, class Map> struct present_map {
     return some(static_cast<T>(map(pos)));
   }
 };
+/// A map over partial results stays one with its values wrapped.
+template <class T, class Map> struct partial_results<present_map<T, Map>> : partial_results<Map> {};
 
 /// A dp::where's kept values as maybe<T>: a filtered point is absent.
 template <class T, class Map, class Filter> struct kept_values {
