@@ -228,6 +228,97 @@ TEST(Sort, EachPencilAlongEitherDimension) {
       EXPECT_GE(f(i - 1, j), f(i, j));
 }
 
+// The reference: every pencil along Dim of `f` at the index values of g
+// (a 2-d grid) sorted with std::sort.
+template <int Dim, class T, class Less>
+void sort_by_loops(dp::field<2, T> &f, const dp::grid<2> &g, const Less &less) {
+  const dp::arithmetic_sequence &along = g.dimension(Dim), &across = g.dimension(1 - Dim);
+  for (std::int64_t q = 0; q < across.extent; ++q) {
+    const std::int64_t at = across.lb + q * across.stride;
+    const auto element = [&](std::int64_t k) -> T & {
+      const std::int64_t v = along.lb + k * along.stride;
+      return Dim == 0 ? f(v, at) : f(at, v);
+    };
+    std::vector<T> pencil;
+    for (std::int64_t k = 0; k < along.extent; ++k)
+      pencil.push_back(element(k));
+    std::sort(pencil.begin(), pencil.end(), less);
+    for (std::int64_t k = 0; k < along.extent; ++k)
+      element(k) = pencil[static_cast<std::size_t>(k)];
+  }
+}
+
+template <int Dim, class T, class Less>
+void check_sort(const dp::grid<2> &full, const dp::grid<2> &g, const Less &less) {
+  std::mt19937 rng(99);
+  dp::field<2, T> f(full, T(0)), ref(full, T(0));
+  for (std::int64_t k = 0; k < full.size(); ++k)
+    f[full.map_index(k)] = ref[full.map_index(k)] = T(int(rng() % 1000) - 500);
+  dp::sort<Dim>(g, less, f);
+  sort_by_loops<Dim>(ref, g, less);
+  for (std::int64_t k = 0; k < full.size(); ++k)
+    ASSERT_TRUE(f[full.map_index(k)] == ref[full.map_index(k)]) << "element " << k;
+}
+
+// A value with no default constructor (fields hold them: field(g, init)).
+struct tagged {
+  int v;
+  explicit tagged(int x) : v(x) {}
+  bool operator==(const tagged &o) const { return v == o.v; }
+};
+
+// sort<Dim> across the last dimension gathers tiles of neighbouring pencils
+// row by row (narrower ones for long pencils), along it sorts a pencil of
+// consecutive elements where it lies: every tile edge and every layout
+// against the loops.
+TEST(Sort, EveryTileAndLayoutAgainstLoops) {
+  const auto less = [](int a, int b) { return a < b; };
+  const auto greater = [](double a, double b) { return a > b; };
+  check_sort<0, int>(dp::grid<2>(9, 200), dp::grid<2>(9, 200), less); // 64-wide tiles, 8 over
+  check_sort<0, double>(dp::grid<2>(40000, 3), dp::grid<2>(40000, 3), greater); // 1-wide tiles
+  check_sort<0, int>(dp::grid<2>(700, 130), dp::grid<2>(700, 130), less); // 93-wide: 2 tiles
+  // Every third column (the tile's rows stride), rows 5..60.
+  const dp::grid<2> full(70, 90);
+  const dp::grid<2> strided(dp::arithmetic_sequence(5, 61), dp::arithmetic_sequence(1, 90, 3));
+  check_sort<0, int>(full, strided, less);
+  check_sort<1, int>(full, strided, less); // along the last dimension, not contiguous
+  check_sort<1, double>(full, full, greater); // contiguous rows, sorted in place
+  check_sort<1, int>(dp::grid<2>(1, 5000), dp::grid<2>(1, 5000), less); // one pencil
+  check_sort<0, int>(dp::grid<2>(5000, 1), dp::grid<2>(5000, 1), less);
+
+  // No default constructor: one pencil at a time.
+  dp::field<2, tagged> t(dp::grid<2>(33, 70), tagged(0));
+  for (int i = 0; i < 33; ++i)
+    for (int j = 0; j < 70; ++j)
+      t(i, j) = tagged((i * 37 + j * 11) % 29);
+  dp::sort<0>(t.get_grid(), [](const tagged &a, const tagged &b) { return a.v < b.v; }, t);
+  for (int j = 0; j < 70; ++j) {
+    std::vector<int> pencil;
+    for (int i = 0; i < 33; ++i)
+      pencil.push_back((i * 37 + j * 11) % 29);
+    std::sort(pencil.begin(), pencil.end());
+    for (int i = 0; i < 33; ++i)
+      ASSERT_EQ(t(i, j).v, pencil[static_cast<std::size_t>(i)]) << i << "," << j;
+  }
+
+  // Rank 3 across the last dimension: the tiles of each plane.
+  const dp::grid<3> g3(4, 30, 70);
+  dp::field<3, int> c(g3), cref(g3);
+  std::mt19937 rng(5);
+  for (std::int64_t k = 0; k < g3.size(); ++k)
+    c[g3.map_index(k)] = cref[g3.map_index(k)] = int(rng() % 50);
+  dp::sort<1>(g3, less, c);
+  for (int i = 0; i < 4; ++i)
+    for (int k = 0; k < 70; ++k) {
+      std::vector<int> pencil;
+      for (int j = 0; j < 30; ++j)
+        pencil.push_back(cref(i, j, k));
+      std::sort(pencil.begin(), pencil.end());
+      for (int j = 0; j < 30; ++j)
+        ASSERT_EQ(c(i, j, k), pencil[static_cast<std::size_t>(j)]) << i << "," << j << "," << k;
+    }
+}
+
 TEST(Sort, PermutationByKeysHeldElsewhere) {
   const int n = 100000;
   const dp::grid<1> g(n);

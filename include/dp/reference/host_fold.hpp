@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -256,43 +257,95 @@ void scan_pencils(const extent<N> &e, const R &r, const Source &src,
   });
 }
 
-/// sort<Dim>: each pencil of `data` sorted with `less`.
+/// Neighbouring pencils a sort<Dim> across the last dimension gathers
+/// together: up to 64, within 256 KiB of values. A tile's rows are read
+/// and written as contiguous stretches, not a cache line per value, and
+/// narrow tiles let the threads share the work evenly (the sorts, not the
+/// prefetcher, dominate).
+template <class T> std::int64_t sort_tile_width(std::int64_t length) {
+  const std::int64_t fit = (std::int64_t(1) << 18) / (length * std::int64_t(sizeof(T)));
+  return std::clamp<std::int64_t>(fit, 1, 64);
+}
+
+/// Sorts the pencils of `data` along Dim at last-dimension positions
+/// j0..j1-1 (pos: the other dimensions): gathered row by row into `buffer`
+/// (pencil after pencil), each sorted, scattered back row by row.
+template <int Dim, class T, int N, class Less>
+void sort_pencil_tile(std::int64_t (&pos)[N], std::int64_t j0, std::int64_t j1,
+                      std::int64_t length, const Less &less,
+                      const affine_projection<T, N> &data, std::vector<T> &buffer) {
+  const std::int64_t w = j1 - j0, step = data.step[N - 1];
+  buffer.resize(static_cast<std::size_t>(w * length));
+  T *b = buffer.data();
+  pos[N - 1] = j0;
+  for (std::int64_t k = 0; k < length; ++k) {
+    pos[Dim] = k;
+    const T *row = data.at(pos);
+    for (std::int64_t c = 0; c < w; ++c)
+      b[c * length + k] = row[c * step];
+  }
+  for (std::int64_t c = 0; c < w; ++c)
+    std::sort(b + c * length, b + (c + 1) * length, less);
+  for (std::int64_t k = 0; k < length; ++k) {
+    pos[Dim] = k;
+    T *row = data.at(pos);
+    for (std::int64_t c = 0; c < w; ++c)
+      row[c * step] = b[c * length + k];
+  }
+}
+
+/// sort<Dim>: each pencil of `data` sorted with `less`. A pencil of
+/// consecutive elements is sorted where it lies; pencils across the last
+/// dimension a tile at a time (sort_pencil_tile), values that cannot be
+/// default-constructed one pencil at a time.
 template <int Dim, class T, int N, class Less>
 void sort_pencils(const extent<N> &e, const Less &less, const affine_projection<T, N> &data) {
   static_assert(Dim >= 0 && Dim < N, "sort_pencils: Dim names a dimension");
   if (e.size() == 0)
     return;
   const std::int64_t length = e[Dim];
+  const bool contiguous = data.step[Dim] == 1;
   auto sort_pencil = [&](const std::int64_t(&start)[N], bool parallel) {
-    std::int64_t pos[N];
-    for (int d = 0; d < N; ++d)
-      pos[d] = start[d];
+    T *first = data.at(start);
+    const auto sort = [&](auto begin, auto end) {
+      if (parallel)
+        tbb::parallel_sort(begin, end, less);
+      else
+        std::sort(begin, end, less);
+    };
+    if (contiguous)
+      return sort(first, first + length);
     std::vector<T> pencil;
     pencil.reserve(static_cast<std::size_t>(length));
     for (std::int64_t k = 0; k < length; ++k)
-      pos[Dim] = k, pencil.push_back(*data.at(pos));
-    if (parallel)
-      tbb::parallel_sort(pencil.begin(), pencil.end(), less);
-    else
-      std::sort(pencil.begin(), pencil.end(), less);
+      pencil.push_back(first[k * data.step[Dim]]);
+    sort(pencil.begin(), pencil.end());
     for (std::int64_t k = 0; k < length; ++k)
-      pos[Dim] = k, *data.at(pos) = pencil[static_cast<std::size_t>(k)];
+      first[k * data.step[Dim]] = pencil[static_cast<std::size_t>(k)];
   };
   if (e.size() == length) { // one pencil: sort it in parallel
     const std::int64_t zero[N] = {};
     sort_pencil(zero, true);
     return;
   }
-  parallel_pencil_tiles(e, Dim, [&](std::int64_t(&pos)[N], std::int64_t j0, std::int64_t j1) {
-    if (Dim == N - 1) {
-      sort_pencil(pos, false);
-      return;
-    }
-    for (std::int64_t j = j0; j < j1; ++j) {
-      pos[N - 1] = j;
-      sort_pencil(pos, false);
-    }
-  });
+  constexpr bool tiles = Dim != N - 1 && std::is_default_constructible<T>::value;
+  const std::int64_t width = tiles ? sort_tile_width<T>(length) : pencil_tile_width;
+  parallel_pencil_tiles(
+      e, Dim,
+      [&](std::int64_t(&pos)[N], std::int64_t j0, std::int64_t j1) {
+        if constexpr (tiles) {
+          std::vector<T> buffer;
+          sort_pencil_tile<Dim>(pos, j0, j1, length, less, data, buffer);
+        } else if (Dim == N - 1) {
+          sort_pencil(pos, false);
+        } else {
+          for (std::int64_t j = j0; j < j1; ++j) {
+            pos[N - 1] = j;
+            sort_pencil(pos, false);
+          }
+        }
+      },
+      width);
 }
 
 } // namespace dp::detail

@@ -26,13 +26,15 @@ inline constexpr std::int64_t pencil_tile_width = 1024;
 /// pencil along `dim` once. pos holds the positions of the other dimensions
 /// (pos[dim] is 0). When dim is the last dimension a tile is one pencil and
 /// j0..j1 spans it; otherwise a tile is the pencils at last-dimension
-/// positions j0..j1-1.
-template <int N, class Tile> void parallel_pencil_tiles(const extent<N> &e, int dim, Tile &&tile) {
+/// positions j0..j1-1, at most `most` of them.
+template <int N, class Tile>
+void parallel_pencil_tiles(const extent<N> &e, int dim, Tile &&tile,
+                           std::int64_t most = pencil_tile_width) {
   if (e.size() == 0)
     return;
   const std::int64_t inner = e[N - 1];
   const bool along_last = dim == N - 1;
-  const std::int64_t width = along_last ? inner : std::min(inner, pencil_tile_width);
+  const std::int64_t width = along_last ? inner : std::min(inner, most);
   const std::int64_t tiles_per_row = along_last ? 1 : (inner + width - 1) / width;
   std::int64_t others = 1; // positions of the dimensions other than dim and N-1
   for (int d = 0; d < N - 1; ++d)
