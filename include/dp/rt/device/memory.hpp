@@ -18,6 +18,7 @@
 #include <map>
 #include <mutex>
 #include <unordered_map>
+#include <vector>
 
 #include "../../detail/completion.hpp"
 #include "../../error.hpp"
@@ -58,17 +59,21 @@ public:
     const std::size_t cls = size_class(bytes);
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      auto [first, last] = cached_.equal_range(cls);
-      for (auto it = first; it != last; ++it) {
-        const free_block &b = it->second;
-        if (b.queue == queue || !b.after || b.after->done()) {
-          void *p = b.data;
-          cached_.erase(it);
-          live_[p] = cls;
-          count(counter::cache_reuses);
-          return p;
+      const auto list = free_lists_.find(cls);
+      if (list != free_lists_.end())
+        for (auto it = list->second.begin(); it != list->second.end(); ++it) {
+          block &b = blocks_.find(*it)->second;
+          if (b.queue == queue || !b.after || b.after->done()) {
+            void *p = *it;
+            list->second.erase(it); // keeps the others' order: oldest first
+            b.handed_out = true;
+            b.after.reset();
+            ++live_;
+            --cached_;
+            count(counter::cache_reuses);
+            return p;
+          }
         }
-      }
     }
     void *p = nullptr;
     try {
@@ -83,7 +88,9 @@ public:
     if (profile::on())
       profile::note_allocation(static_cast<std::int64_t>(cls));
     std::lock_guard<std::mutex> lock(mutex_);
-    live_[p] = cls;
+    blocks_.emplace(p, block{cls, nullptr, nullptr, true});
+    free_lists_[cls].reserve(1); // the list it returns to: made now, not on release
+    ++live_;
     return p;
   }
 
@@ -93,51 +100,68 @@ public:
     if (!p)
       return;
     std::lock_guard<std::mutex> lock(mutex_);
-    auto it = live_.find(p);
-    if (it == live_.end())
-      return; // not ours (cannot happen through the runtime)
-    cached_.emplace(it->second, free_block{p, queue, std::move(after)});
-    live_.erase(it);
+    const auto it = blocks_.find(p);
+    if (it == blocks_.end() || !it->second.handed_out)
+      return; // not ours, or given back twice (cannot happen through the runtime)
+    block &b = it->second;
+    b.handed_out = false;
+    b.queue = queue;
+    b.after = std::move(after);
+    free_lists_[b.cls].push_back(p);
+    --live_;
+    ++cached_;
   }
 
   /// Frees every cached block whose work is done.
   void trim() {
     std::lock_guard<std::mutex> lock(mutex_);
-    for (auto it = cached_.begin(); it != cached_.end();) {
-      if (!it->second.after || it->second.after->done()) {
-        free_(it->second.data);
+    for (auto &[cls, list] : free_lists_) {
+      std::size_t kept = 0;
+      for (void *p : list) {
+        const auto it = blocks_.find(p);
+        if (it->second.after && !it->second.after->done()) {
+          list[kept++] = p;
+          continue;
+        }
+        free_(p);
         if (live_bytes_ != counter::pinned_bytes)
           count(counter::device_frees);
-        count(live_bytes_, -static_cast<std::int64_t>(it->first));
-        it = cached_.erase(it);
-      } else {
-        ++it;
+        count(live_bytes_, -static_cast<std::int64_t>(cls));
+        blocks_.erase(it);
+        --cached_;
       }
+      list.resize(kept);
     }
   }
 
   /// Blocks handed out and not given back; blocks cached.
   std::size_t live_blocks() const {
     std::lock_guard<std::mutex> lock(mutex_);
-    return live_.size();
+    return live_;
   }
   std::size_t cached_blocks() const {
     std::lock_guard<std::mutex> lock(mutex_);
-    return cached_.size();
+    return cached_;
   }
 
 private:
-  struct free_block {
-    void *data;
-    const void *queue;
-    dp::detail::pending after;
+  /// Every block the cache holds, handed out or cached. Entries come and go
+  /// only with raw allocations and frees, and a block's free list keeps its
+  /// room, so handing blocks out and taking them back allocates nothing on
+  /// the host (a reduce does both on every call).
+  struct block {
+    std::size_t cls;
+    const void *queue;          ///< where it was given back
+    dp::detail::pending after;  ///< the work that used it
+    bool handed_out;
   };
   raw_allocate allocate_;
   raw_free free_;
   counter live_bytes_;
   mutable std::mutex mutex_;
-  std::multimap<std::size_t, free_block> cached_; ///< by size class
-  std::unordered_map<void *, std::size_t> live_;  ///< handed out, with their class
+  std::unordered_map<void *, block> blocks_;
+  std::map<std::size_t, std::vector<void *>> free_lists_; ///< cached blocks by size class, oldest first
+  std::size_t live_ = 0, cached_ = 0;
 };
 
 } // namespace dp::rt
