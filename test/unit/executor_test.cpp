@@ -257,7 +257,7 @@ TEST(PendingScalar, GetWaitsAndTheContinuationStoresTheValue) {
   auto work = std::make_shared<manual_completion>();
   double *slot = dp::detail::scalar_access::slot(s);
   dp::detail::scalar_access::later(
-      s, std::make_shared<dp::detail::completion_then>(work, [slot] { *slot = 42.0; }));
+      s, dp::detail::then_after(work, [slot] { *slot = 42.0; }));
   const dp::scalar<double> copy = s; // copying waits too
   EXPECT_EQ(work->waits, 1);
   EXPECT_EQ(copy.get(), 42.0);

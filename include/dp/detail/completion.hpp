@@ -7,6 +7,8 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <type_traits>
+#include <utility>
 
 namespace dp::detail {
 
@@ -37,11 +39,15 @@ using pending = std::shared_ptr<completion>;
 
 /// A completion that also runs `then` once the work is done, on the host,
 /// before its waiter goes on: a reduction's result copied out of its
-/// staging into the dp::scalar, say.
-class completion_then final : public completion {
+/// staging into the dp::scalar, say. `then` lives inside it (no
+/// std::function), so it can hold the staging too: made first, told its
+/// work after (follow) when that work writes into it.
+template <class Then> class completion_then final : public completion {
 public:
-  template <class F>
-  completion_then(pending work, F &&then) : work_(std::move(work)), then_(std::forward<F>(then)) {}
+  completion_then(pending work, Then then) : work_(std::move(work)), then_(std::move(then)) {}
+  /// The work to wait for, when it is made after this (before any wait).
+  void follow(pending work) { work_ = std::move(work); }
+  Then &then() { return then_; }
   void wait() override {
     if (!ran_) {
       work_->wait();
@@ -65,9 +71,14 @@ public:
 
 private:
   pending work_;
-  std::function<void()> then_;
+  Then then_;
   bool ran_ = false;
 };
+
+/// `work`'s completion, then `then` (one allocation).
+template <class F> std::shared_ptr<completion_then<std::decay_t<F>>> then_after(pending work, F &&then) {
+  return std::make_shared<completion_then<std::decay_t<F>>>(std::move(work), std::forward<F>(then));
+}
 
 /// What a device layer keeps with one of its queues (its marks:
 /// rt/device/marks.hpp), made on first use and told when the queue goes,

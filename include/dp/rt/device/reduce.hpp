@@ -27,6 +27,23 @@
 namespace dp::rt {
 namespace device {
 
+/// A reduction's result read back from the device into `cell`, then folded
+/// into the scalar's value at `into` (a replay's), or stored there.
+template <class T, class Op> struct fold_read_back {
+  maybe<T> cell;
+  T *into;
+  Op op;
+  void operator()() const {
+    if (cell.present)
+      *into = static_cast<T>(op(*into, cell.value));
+  }
+};
+template <class T> struct store_read_back {
+  maybe<T> cell;
+  T *into;
+  void operator()() const { *into = cell.value; }
+};
+
 /// A recorded full reduce (dp::record): the fold of values that may be
 /// absent starts from none (the scalar's value is the replay's, not the
 /// recording's); each replay reads the graph's result back behind it and
@@ -38,12 +55,9 @@ void recorded_reduce_into(device_launch<Device> &L, dp::scalar<T> &result, std::
   vendor_reduce(L, n, positions, maybe_op<T, Op>{op}, values, none<T>(), slot);
   T *into = dp::detail::scalar_access::value_slot(result);
   L.recording()->deliver_to(L.site(), result, [slot, into, op](device_launch<Device> &replay) {
-    auto cell = std::make_shared<maybe<T>>();
-    dp::detail::pending back = replay.read_back(cell.get(), slot, sizeof(maybe<T>));
-    return std::make_shared<dp::detail::completion_then>(std::move(back), [cell, into, op] {
-      if (cell->present)
-        *into = static_cast<T>(op(*into, cell->value));
-    });
+    auto done = dp::detail::then_after(nullptr, fold_read_back<T, Op>{none<T>(), into, op});
+    done->follow(replay.read_back(&done->then().cell, slot, sizeof(maybe<T>)));
+    return done;
   });
 }
 
@@ -69,13 +83,10 @@ void reduce_kept_into(device_launch<Device> &L, dp::scalar<T> &result, std::int6
   const maybe<T> prior = some(result.get());
   maybe<T> *slot = L.template scratch_of<maybe<T>>(1);
   vendor_reduce(L, n, positions, maybe_op<T, Op>{op}, values, prior, slot);
-  auto cell = std::make_shared<maybe<T>>();
   T *into = dp::detail::scalar_access::slot(result);
-  dp::detail::pending back = L.read_back(cell.get(), slot, sizeof(maybe<T>));
-  dp::detail::scalar_access::later(
-      result, std::make_shared<dp::detail::completion_then>(std::move(back), [cell, into] {
-        *into = cell->value;
-      }));
+  auto done = dp::detail::then_after(nullptr, store_read_back<T>{none<T>(), into});
+  done->follow(L.read_back(&done->then().cell, slot, sizeof(maybe<T>)));
+  dp::detail::scalar_access::later(result, std::move(done));
 }
 
 /// A grid's full reduce over the extents its launch walks: over a row (a
@@ -99,8 +110,8 @@ void reduce_grid_into(device_launch<Device> &L, dp::scalar<T> &result, const dp:
 }
 
 /// A tiled grid's full reduce: each tile folds its in-domain values (by
-/// warps where it has no padding, else in tile memory: tile_fold.hpp), then the vendor reduces the
-/// tiles' folds from their pointer.
+/// warps where it has no padding, else in tile memory: tile_fold.hpp),
+/// then the vendor reduces the tiles' folds from their pointer.
 template <class Job, class Device, class T, int N>
 void reduce_tiles_into(device_launch<Device> &L, dp::scalar<T> &result, const dp::extent<N> &e,
                        const dp::extent<N> &tile, Job job) {
