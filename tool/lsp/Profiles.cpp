@@ -112,12 +112,16 @@ llvm::Expected<ProfileSummary> parseProfileSummary(llvm::StringRef Path, llvm::S
   return P;
 }
 
-std::string describeMeasured(const MeasuredCallSite &C, const ProfileSummary &P, bool Stale) {
+std::string describeMeasured(const MeasuredCallSite &C, const ProfileSummary &P, bool Stale,
+                             Markup M) {
+  const bool Marked = M == Markup::Markdown;
+  const auto Strong = [&](llvm::StringRef S) { return Marked ? ("**" + S + "**").str() : S.str(); };
+  const auto Code = [&](llvm::StringRef S) { return Marked ? ("`" + S + "`").str() : S.str(); };
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   const std::string Program = llvm::sys::path::filename(P.Program).str();
-  OS << (Stale ? "**Measured, stale**" : "**Measured**") << " by DP_PROFILE ("
-     << (Program.empty() ? "a run" : "`" + Program + "`") << ", " << utcTime(P.WrittenUnix) << ")";
+  OS << Strong(Stale ? "Measured, stale" : "Measured") << " by DP_PROFILE ("
+     << (Program.empty() ? "a run" : Code(Program)) << ", " << utcTime(P.WrittenUnix) << ")";
   if (Stale)
     OS << ": the source was saved after this run; run the program with DP_PROFILE again";
   OS << "\n\n" << C.Calls << (C.Calls == 1 ? " call, " : " calls, ") << duration(C.TotalMs)
@@ -141,7 +145,7 @@ std::string describeMeasured(const MeasuredCallSite &C, const ProfileSummary &P,
   if (C.Reuploads > 0)
     OS << "\n" << C.Reuploads << (C.Reuploads == 1 ? " copy" : " copies")
        << " to the device made again because the host wrote a field: read elements through "
-          "`std::as_const(f)` or a const reference\n";
+       << Code("std::as_const(f)") << " or a const reference\n";
   return Out;
 }
 

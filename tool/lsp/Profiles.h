@@ -46,9 +46,14 @@ struct ProfileSummary {
 /// Reads a summary's text; an error says what is wrong with it.
 llvm::Expected<ProfileSummary> parseProfileSummary(llvm::StringRef Path, llvm::StringRef Text);
 
+/// How a paragraph marks emphasis and code: Markdown for a hover, nothing
+/// for plain text (window/showMessage).
+enum class Markup { Markdown, Plain };
+
 /// The hover paragraph of a call-site's figures. `Stale`: the source was
 /// saved after the profile was taken.
-std::string describeMeasured(const MeasuredCallSite &C, const ProfileSummary &P, bool Stale);
+std::string describeMeasured(const MeasuredCallSite &C, const ProfileSummary &P, bool Stale,
+                             Markup M = Markup::Markdown);
 
 /// A code lens's title: "38.2% of the run, 1.2 ms a call, 8 launches".
 std::string lensTitle(const MeasuredCallSite &C, bool Stale);

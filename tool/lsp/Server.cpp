@@ -487,10 +487,8 @@ void Server::showProfile(const llvm::json::Object *Arg, lsp::Callback<llvm::json
   if (!Row)
     return Reply(lspError("no profile measured " + C.Model.Loc.str()));
   // window/showMessage is plain text: the hover's paragraph without its markup.
-  std::string Text = C.Model.spelling() + " at " + C.Model.Loc.str() + ": " +
-                     describeMeasured(*Row, *P.Profile, P.Stale);
-  Text.erase(std::remove(Text.begin(), Text.end(), '*'), Text.end());
-  Text.erase(std::remove(Text.begin(), Text.end(), '`'), Text.end());
+  const std::string Text = C.Model.spelling() + " at " + C.Model.Loc.str() + ": " +
+                           describeMeasured(*Row, *P.Profile, P.Stale, Markup::Plain);
   ShowMessage(llvm::json::Object{{"type", 3}, {"message", Text}});
   Reply(nullptr);
 }
