@@ -6,6 +6,7 @@
 #include <dp/dp.hpp>
 #include <dp/rt/device/pencils.hpp>
 #include <dp/rt/emulated/device.hpp>
+#include <dp/rt/kernels/tile_fold.hpp>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -310,6 +311,32 @@ TEST(PencilChain, LooksBackThroughAggregatesToAPrefix) {
   // operator is not commutative).
   EXPECT_TRUE(dp::rt::chain_look_back(job, at, 4, 0) == then_op()(then_op()(p1, a2), a3));
   EXPECT_TRUE(dp::rt::chain_look_back(job, at, 2, 0) == p1);
+}
+
+// --- the tiled reduce's choice of fold, per tile ------------------------------
+
+// Stands for tile_fold_job: what folds_by_warps and tile_fold_name read.
+template <std::int64_t Volume> struct fold_choice_job {
+  static constexpr int rank = 2;
+  static constexpr std::int64_t volume = Volume;
+  std::int64_t tiles[2];
+  std::int64_t whole[2];
+};
+
+TEST(TileFold, InteriorTilesFoldByWarpsPaddedEdgesWithFlags) {
+  // 5 x 4 tiles of 8 x 8 over a 36 x 32 grid: the last row of tiles is
+  // padded, every column whole.
+  const fold_choice_job<64> job{{5, 4}, {4, 4}};
+  for (std::int64_t i = 0; i < 5; ++i)
+    for (std::int64_t j = 0; j < 4; ++j)
+      EXPECT_EQ(dp::rt::folds_by_warps(job, dp::index<2>(i, j)), i < 4) << i << "," << j;
+  EXPECT_STREQ(dp::rt::tile_fold_name(job), "warp tile fold, flagged edges");
+  EXPECT_STREQ(dp::rt::tile_fold_name(fold_choice_job<64>{{5, 4}, {5, 4}}), "warp tile fold");
+  // No whole tile along one dimension, or tiles that are not whole warps.
+  EXPECT_STREQ(dp::rt::tile_fold_name(fold_choice_job<64>{{1, 4}, {0, 4}}), "tile fold");
+  const fold_choice_job<48> odd{{5, 4}, {5, 4}};
+  EXPECT_FALSE(dp::rt::folds_by_warps(odd, dp::index<2>(0, 0)));
+  EXPECT_STREQ(dp::rt::tile_fold_name(odd), "tile fold");
 }
 
 } // namespace

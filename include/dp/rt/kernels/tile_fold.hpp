@@ -119,12 +119,16 @@ DP_HOST_DEVICE T fold_whole_group(T v, std::int64_t id, T *scratch, const Op &op
   return v;
 }
 
+/// Whether the job's tiles are whole warps (the volume a multiple of
+/// fold_warp), the first condition of a fold by warps.
+template <class Job> inline constexpr bool whole_warps = Job::volume % fold_warp == 0;
+
 /// Whether a tile's fold goes warp by warp: whole warps and no padding in
 /// the tile (the same for all its threads; tiles at the grid's far edges
 /// may be padded where interior ones are not).
 template <class Job>
 DP_HOST_DEVICE bool folds_by_warps(const Job &job, const dp::index<Job::rank> &tile) {
-  bool whole = Job::volume % fold_warp == 0;
+  bool whole = whole_warps<Job>;
   for (int d = 0; d < Job::rank; ++d)
     whole = whole && tile[d] < job.whole[d];
   return whole;
@@ -134,7 +138,7 @@ DP_HOST_DEVICE bool folds_by_warps(const Job &job, const dp::index<Job::rank> &t
 /// every tile by warps, interior tiles by warps and padded edge tiles with
 /// flags, or every tile with flags.
 template <class Job> const char *tile_fold_name(const Job &job) {
-  bool all = Job::volume % fold_warp == 0, some = all;
+  bool all = whole_warps<Job>, some = all;
   for (int d = 0; d < Job::rank; ++d) {
     all = all && job.whole[d] == job.tiles[d];
     some = some && job.whole[d] > 0;
@@ -172,7 +176,7 @@ DP_GLOBAL void fold_tile(const launch_geometry<Job::rank> geometry, const Job jo
   T *values = reinterpret_cast<T *>(shared + Job::values_offset);
   bool *present = reinterpret_cast<bool *>(shared + Job::flags_offset);
   const std::int64_t k = job.tiling.offset(at.local); // row-major in the tile
-  if constexpr (Job::volume % fold_warp == 0) {
+  if constexpr (whole_warps<Job>) {
     if (folds_by_warps(job, at.tile)) { // the same for every thread of the group
 #if DP_DEVICE_COMPILE
       const std::int64_t id = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
