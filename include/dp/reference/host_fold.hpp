@@ -268,14 +268,14 @@ template <class T> std::int64_t sort_tile_width(std::int64_t length) {
 }
 
 /// Sorts the pencils of `data` along Dim at last-dimension positions
-/// j0..j1-1 (pos: the other dimensions): gathered row by row into `buffer`
-/// (pencil after pencil), each sorted, scattered back row by row.
+/// j0..j1-1 (pos: the other dimensions): gathered row by row into one
+/// buffer (pencil after pencil), each sorted, scattered back row by row.
 template <int Dim, class T, int N, class Less>
 void sort_pencil_tile(std::int64_t (&pos)[N], std::int64_t j0, std::int64_t j1,
                       std::int64_t length, const Less &less,
-                      const affine_projection<T, N> &data, std::vector<T> &buffer) {
+                      const affine_projection<T, N> &data) {
   const std::int64_t w = j1 - j0, step = data.step[N - 1];
-  buffer.resize(static_cast<std::size_t>(w * length));
+  std::vector<T> buffer(static_cast<std::size_t>(w * length));
   T *b = buffer.data();
   pos[N - 1] = j0;
   for (std::int64_t k = 0; k < length; ++k) {
@@ -334,8 +334,7 @@ void sort_pencils(const extent<N> &e, const Less &less, const affine_projection<
       e, Dim,
       [&](std::int64_t(&pos)[N], std::int64_t j0, std::int64_t j1) {
         if constexpr (tiles) {
-          std::vector<T> buffer;
-          sort_pencil_tile<Dim>(pos, j0, j1, length, less, data, buffer);
+          sort_pencil_tile<Dim>(pos, j0, j1, length, less, data);
         } else if (Dim == N - 1) {
           sort_pencil(pos, false);
         } else {
