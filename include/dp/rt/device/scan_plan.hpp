@@ -20,10 +20,11 @@
 namespace dp::rt {
 
 /// Calls `scan(in, out)` with the scan by key's input iterator and output
-/// (a pointer or a position writer) for scan<Dim> of `map` over `e` into
-/// `out`, after noting the request.
+/// (a pointer or a position writer) for scan<Dim> of `map` over `e` (whose
+/// pencils are at `positions`) into `out`, after noting the request.
 template <int Dim, class T, int N, class Map, class Scan>
-void with_scan_segments_io(const std::string &site, const dp::extent<N> &e, const Map &map,
+void with_scan_segments_io(const std::string &site, const dp::extent<N> &e,
+                           const pencil_positions<N, Dim> &positions, const Map &map,
                            const dp::detail::affine_projection<T, N> &out, const Scan &scan) {
   const auto run = [&](const auto &in, const auto &writer) {
     note_vendor<decltype(in)>(site, "scan by key", e.size(), e.size());
@@ -36,7 +37,6 @@ void with_scan_segments_io(const std::string &site, const dp::extent<N> &e, cons
                  out.base);
     }
   }
-  const auto positions = pencil_positions<N, Dim>::of(e);
   run(offset_iterator<mapped_values<T, Map, pencil_positions<N, Dim>>>({map, positions}, 0),
       position_writer<T, pencil_positions<N, Dim>, N>(out, positions));
 }

@@ -163,12 +163,13 @@ void vendor_scan_segments(device_launch<emulated_device> &L, dim_tag<Dim>, const
                           const Op &op, const Map &map,
                           const dp::detail::affine_projection<T, N> &out) {
   count(counter::launches);
-  const std::int64_t pencils = pencil_positions<N, Dim>::of(e).pencils();
-  with_scan_segments_io<Dim>(L.site(), e, map, out, [&](const auto &in, const auto &writer) {
-    emulated_device::run(L.queue(), L.site().c_str(), [=, length = e[Dim]] {
-      emulated::scan_segments<T>(pencils, length, in, writer, op);
+  const auto positions = pencil_positions<N, Dim>::of(e);
+  const auto scan = [&](const auto &in, const auto &writer) {
+    emulated_device::run(L.queue(), L.site().c_str(), [=, n = positions.pencils()] {
+      emulated::scan_segments<T>(n, positions.length, in, writer, op);
     });
-  });
+  };
+  with_scan_segments_io<Dim>(L.site(), e, positions, map, out, scan);
 }
 
 /// sort<Dim>: every pencil gathered, sorted and scattered back (counted

@@ -106,13 +106,14 @@ void vendor_scan_segments(device_launch<gpu_device> &L, dim_tag<Dim>, const dp::
   count(counter::launches);
   const auto positions = pencil_positions<N, Dim>::of(e);
   const offset_iterator<pencil_keys<N, Dim>> keys(pencil_keys<N, Dim>::of(positions), 0);
-  with_scan_segments_io<Dim>(L.site(), e, map, out, [&](const auto &in, const auto &writer) {
+  const auto scan = [&](const auto &in, const auto &writer) {
     vendor::run(L.site().c_str(), "scan by key", gpu::scratch(L),
                 [&](void *s, std::size_t &bytes) {
                   return vendor::inclusive_scan_by_key(s, bytes, keys, in, writer, e.size(), op,
                                                        L.queue().handle);
                 });
-  });
+  };
+  with_scan_segments_io<Dim>(L.site(), e, positions, map, out, scan);
 }
 
 /// sort<Dim>: gather, sort every pencil, scatter back.
