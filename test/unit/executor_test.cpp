@@ -134,6 +134,24 @@ TEST_F(Cache, TrimKeepsBlocksWorkStillUses) {
   busy->finished = true;
 }
 
+TEST_F(Cache, BlocksAboveTheLargestClassAreCachedTrimmedAndMadeAgain) {
+  dp::rt::block_cache cache(&counting_allocate, &counting_free);
+  const std::size_t big = dp::rt::block_cache::largest_class + 1; // an exact size: never touched
+  void *a = cache.allocate(big, &q1);
+  cache.release(a, &q1, nullptr);
+  EXPECT_EQ(cache.allocate(big, &q1), a); // cached at its exact size
+  cache.release(a, &q1, nullptr);
+  cache.trim(); // frees it and forgets its size's list
+  EXPECT_EQ(raw_frees, 1);
+  EXPECT_EQ(cache.cached_blocks(), 0u);
+  void *b = cache.allocate(big, &q1);
+  EXPECT_EQ(raw_allocations, 2);
+  cache.release(b, &q1, nullptr); // its list made again
+  EXPECT_EQ(cache.cached_blocks(), 1u);
+  EXPECT_EQ(cache.allocate(big, &q1), b);
+  cache.release(b, &q1, nullptr);
+}
+
 // --- the task queue -----------------------------------------------------------
 
 TEST(TaskQueue, RunsTasksInOrderBehindTheCaller) {

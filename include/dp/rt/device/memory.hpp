@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <unordered_map>
@@ -43,10 +44,13 @@ public:
   block_cache(const block_cache &) = delete;
   block_cache &operator=(const block_cache &) = delete;
 
+  /// The largest size class; larger requests get blocks of their exact size.
+  static constexpr std::size_t largest_class = std::size_t(1) << 28;
+
   /// The size class of a request: what a block serving it holds.
   static std::size_t size_class(std::size_t bytes) {
-    constexpr std::size_t smallest = 256, largest = std::size_t(1) << 28;
-    if (bytes > largest)
+    constexpr std::size_t smallest = 256;
+    if (bytes > largest_class)
       return bytes;
     std::size_t c = smallest;
     while (c < bytes)
@@ -112,10 +116,14 @@ public:
     ++cached_;
   }
 
-  /// Frees every cached block whose work is done.
+  /// Frees every cached block whose work is done; forgets the emptied
+  /// lists of exact sizes above the largest class (the classes' own lists
+  /// stay, with their room; a block of such a size handed out meanwhile
+  /// makes its list again when given back).
   void trim() {
     std::lock_guard<std::mutex> lock(mutex_);
-    for (auto &[cls, list] : free_lists_) {
+    for (auto entry = free_lists_.begin(); entry != free_lists_.end();) {
+      auto &[cls, list] = *entry;
       std::size_t kept = 0;
       for (void *p : list) {
         const auto it = blocks_.find(p);
@@ -131,6 +139,8 @@ public:
         --cached_;
       }
       list.resize(kept);
+      const bool exact = cls > largest_class && kept == 0;
+      entry = exact ? free_lists_.erase(entry) : std::next(entry);
     }
   }
 
