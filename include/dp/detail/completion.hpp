@@ -4,7 +4,6 @@
 /// and a dp::scalar for the reduction still computing it.
 #pragma once
 
-#include <functional>
 #include <memory>
 #include <mutex>
 #include <type_traits>
