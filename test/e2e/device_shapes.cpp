@@ -154,8 +154,9 @@ void strided_full_reduce() {
 /// A tiled full reduce whose kernel cannot tell its tile is the plain
 /// grid's: one vendor reduce over a row's positions, no tile memory and no
 /// second pass. One that takes its local index folds its tiles in tile
-/// memory (one pass over the data), then the vendor reduces the tiles'
-/// folds (partial results, not the data).
+/// memory (one pass over the data), each group walking a run of 8 tiles of
+/// 256 (about 2048 points), then the vendor reduces the groups' folds
+/// (partial results, not the data).
 void tiled_full_reduce() {
   dp::field<1, int> v{dp::grid<1>(4096), 1};
   const char *name = "full reduce over dp::tile<256>, blind to its tile";
@@ -178,12 +179,12 @@ void tiled_full_reduce() {
   });
   expect(folded.size() == 2, sees, "a tile fold and a vendor reduce");
   if (folded.size() == 2) {
-    expect(folded[0].what == "warp tile fold" && folded[0].items == 16 &&
-               folded[0].threads == 4096,
-           sees, "one group of 256 threads per tile, folded by warps (no padding)");
+    expect(folded[0].what == "warp tile fold" && folded[0].items == 2 &&
+               folded[0].threads == 512,
+           sees, "two groups of 256 threads, 8 tiles each, folded by warps (no padding)");
     expect(folded[1].what == "transform reduce" && folded[1].input == "pointer" &&
-               folded[1].items == 16 && folded[1].data_points == 0,
-           sees, "the vendor reduce over the tiles' folds' pointer");
+               folded[1].items == 2 && folded[1].data_points == 0,
+           sees, "the vendor reduce over the groups' folds' pointer");
   }
   expect(passes(folded, 4096) == 1.0, sees, "one pass over the data");
   expect(t.get() == 4096 + 16, sees, "the sum");
@@ -191,8 +192,8 @@ void tiled_full_reduce() {
 
 /// A tile-blind kernel over tiles that do not divide the grid keeps the
 /// tile fold: its padding threads must run the kernel (SPEC), which the
-/// plain reduce would not do. Its whole tiles still fold by warps; only
-/// the padded one at the edge uses flags.
+/// plain reduce would not do. The group of whole tiles still folds by
+/// warps; only the group holding the padded tile at the edge uses flags.
 void padded_tiled_reduce() {
   const char *name = "full reduce over dp::tile<256> with padding, blind to its tile";
   dp::field<1, int> w{dp::grid<1>(4000), 1};
@@ -201,11 +202,11 @@ void padded_tiled_reduce() {
     dp::reduce(dp::tile<256>(w.get_grid()), std::plus<>(), u, [](int x) { return long(x); }, w);
   });
   expect(made.size() == 2 && made[0].what == "warp tile fold, flagged edges" &&
-             made[0].items == 16 && made[0].threads == 4096,
-         name, "one group of 256 threads per tile, 15 whole tiles folded by warps");
+             made[0].items == 2 && made[0].threads == 512,
+         name, "two groups of 8 tiles of 256 threads, the first (whole tiles) by warps");
   expect(made.size() == 2 && made[1].what == "transform reduce" && made[1].input == "pointer" &&
              made[1].data_points == 0,
-         name, "the vendor reduce over the tiles' folds' pointer");
+         name, "the vendor reduce over the groups' folds' pointer");
   expect(u.get() == 4000, name, "the sum");
 
   const char *small = "full reduce over dp::tile<256> of a grid of 200";

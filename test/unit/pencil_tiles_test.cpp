@@ -315,17 +315,19 @@ TEST(PencilChain, LooksBackThroughAggregatesToAPrefix) {
 
 // --- the tiled reduce's choice of fold, per tile ------------------------------
 
-// Stands for tile_fold_job: what folds_by_warps and tile_fold_name read.
+// Stands for tile_fold_job: what folds_by_warps, tile_fold_name and
+// group_number read.
 template <std::int64_t Volume> struct fold_choice_job {
   static constexpr int rank = 2;
   static constexpr std::int64_t volume = Volume;
   std::int64_t tiles[2];
   std::int64_t whole[2];
+  std::int64_t run = 1;
 };
 
 TEST(TileFold, InteriorTilesFoldByWarpsPaddedEdgesWithFlags) {
-  // 5 x 4 tiles of 8 x 8 over a 36 x 32 grid: the last row of tiles is
-  // padded, every column whole.
+  // 5 x 4 tiles of 8 x 8 over a 36 x 32 grid, a tile per group: the last
+  // row of tiles is padded, every column whole.
   const fold_choice_job<64> job{{5, 4}, {4, 4}};
   for (std::int64_t i = 0; i < 5; ++i)
     for (std::int64_t j = 0; j < 4; ++j)
@@ -337,6 +339,29 @@ TEST(TileFold, InteriorTilesFoldByWarpsPaddedEdgesWithFlags) {
   const fold_choice_job<48> odd{{5, 4}, {5, 4}};
   EXPECT_FALSE(dp::rt::folds_by_warps(odd, dp::index<2>(0, 0)));
   EXPECT_STREQ(dp::rt::tile_fold_name(odd), "tile fold");
+}
+
+TEST(TileFold, GroupsWalkRunsOfTilesAlongTheLastDimension) {
+  // About 2048 points a group, at most 16 tiles, no more than there are.
+  EXPECT_EQ(dp::rt::tile_fold_run(256, 1000), 8);
+  EXPECT_EQ(dp::rt::tile_fold_run(32, 1000), 16);
+  EXPECT_EQ(dp::rt::tile_fold_run(1024, 1000), 2);
+  EXPECT_EQ(dp::rt::tile_fold_run(4096, 1000), 1);
+  EXPECT_EQ(dp::rt::tile_fold_run(256, 3), 3);
+  // 2 x 19 tiles in runs of 8: three groups per row, the last holding
+  // tiles 16-18 of which 18 is padded; only that group uses flags.
+  const fold_choice_job<64> job{{2, 19}, {2, 18}, 8};
+  EXPECT_EQ(dp::rt::fold_groups(job, 0), 2);
+  EXPECT_EQ(dp::rt::fold_groups(job, 1), 3);
+  for (std::int64_t i = 0; i < 2; ++i)
+    for (std::int64_t g = 0; g < 3; ++g) {
+      EXPECT_EQ(dp::rt::folds_by_warps(job, dp::index<2>(i, g)), g < 2) << i << "," << g;
+      EXPECT_EQ(dp::rt::group_number(job, dp::index<2>(i, g)), i * 3 + g);
+    }
+  EXPECT_STREQ(dp::rt::tile_fold_name(job), "warp tile fold, flagged edges");
+  // A run of 8 ending past the 6 whole tiles: no group is whole.
+  EXPECT_STREQ(dp::rt::tile_fold_name(fold_choice_job<64>{{2, 8}, {2, 6}, 8}), "tile fold");
+  EXPECT_FALSE(dp::rt::folds_by_warps(fold_choice_job<64>{{2, 8}, {2, 6}, 8}, dp::index<2>(0, 0)));
 }
 
 } // namespace

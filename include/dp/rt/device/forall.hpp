@@ -43,15 +43,25 @@ void launch_groups(device_launch<Device> &L, const launch_plan<N> &p, const trip
   L.device().launch_tiles(L.queue(), L.site(), p, shape, tile_bytes, stubs, params);
 }
 
+/// A kernel over `groups` of a tile's threads each, `tile_bytes` of tile
+/// memory each (a tiled forall's tiles, a tiled reduce's runs of tiles);
+/// `data_points` is how many points of the call-site's data it reads.
+template <class Device, int N, class Params>
+void launch_tile_groups(device_launch<Device> &L, const dp::extent<N> &groups,
+                        const dp::extent<N> &tile, std::size_t tile_bytes,
+                        const stub_table<N, Params> &stubs, const Params &params,
+                        const char *kernel, std::int64_t data_points) {
+  const launch_plan<N> p = plan_tiles(L.site(), groups, tile, L.device().limits(), L.hints());
+  launch_groups(L, p, tile_group_shape(tile), tile_bytes, stubs, params, kernel, data_points);
+}
+
 /// The stub over a grid of extents `e` cut in tiles of `tile`: one group
 /// per tile, `tile_bytes` of tile memory each.
 template <class Device, int N, class Params>
 void forall_tiles(device_launch<Device> &L, const dp::extent<N> &e, const dp::extent<N> &tile,
                   std::size_t tile_bytes, const stub_table<N, Params> &stubs, const Params &params,
                   const char *kernel) {
-  const launch_plan<N> p =
-      plan_tiles(L.site(), tile_counts(e, tile), tile, L.device().limits(), L.hints());
-  launch_groups(L, p, tile_group_shape(tile), tile_bytes, stubs, params, kernel, e.size());
+  launch_tile_groups(L, tile_counts(e, tile), tile, tile_bytes, stubs, params, kernel, e.size());
 }
 
 } // namespace device

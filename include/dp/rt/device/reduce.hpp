@@ -109,9 +109,10 @@ void reduce_grid_into(device_launch<Device> &L, dp::scalar<T> &result, const dp:
     reduce_into(L, result, e.size(), linear_positions<Rc>::of(e), op, map);
 }
 
-/// A tiled grid's full reduce: each tile folds its in-domain values (by
-/// warps where it has no padding, else in tile memory: tile_fold.hpp),
-/// then the vendor reduces the tiles' folds from their pointer.
+/// A tiled grid's full reduce: each group folds the in-domain values of
+/// its run of tiles (by warps where they have no padding, else in tile
+/// memory: tile_fold.hpp), then the vendor reduces the groups' folds from
+/// their pointer.
 template <class Job, class Device, class T, int N>
 void reduce_tiles_into(device_launch<Device> &L, dp::scalar<T> &result, const dp::extent<N> &e,
                        const dp::extent<N> &tile, Job job) {
@@ -120,9 +121,14 @@ void reduce_tiles_into(device_launch<Device> &L, dp::scalar<T> &result, const dp
     job.tiles[d] = tiles[d];
     job.whole[d] = e[d] / tile[d];
   }
-  job.folds = L.template scratch_of<T>(static_cast<std::size_t>(tiles.size()));
-  forall_tiles(L, e, tile, Job::shared_bytes, tile_fold_stubs<Job>(), job, tile_fold_name(job));
-  reduce_into(L, result, tiles.size(), dense_elements<T>{job.folds}, job.op,
+  job.run = tile_fold_run(Job::volume, tiles[N - 1]);
+  dp::extent<N> groups;
+  for (int d = 0; d < N; ++d)
+    groups[d] = fold_groups(job, d);
+  job.folds = L.template scratch_of<T>(static_cast<std::size_t>(groups.size()));
+  launch_tile_groups(L, groups, tile, Job::shared_bytes, tile_fold_stubs<Job>(), job,
+                     tile_fold_name(job), e.size());
+  reduce_into(L, result, groups.size(), dense_elements<T>{job.folds}, job.op,
               element_map<1, tile_folds<T>>{{job.folds}});
 }
 

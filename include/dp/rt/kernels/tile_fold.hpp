@@ -1,13 +1,16 @@
 /// \file
-/// A full reduce over a tiled grid (approach 6 with a fold): one group per
-/// tile, laid out as a tiled forall's. Every thread of the tile, padding
-/// included, evaluates the map function, so every thread reaches the
-/// kernel's barriers; the tile then folds the values of its in-domain
-/// threads — by warp shuffles when no tile has padding, else in tile
-/// memory with a flag per value — and its first thread writes the tile's
-/// fold. The tiles' folds are folded after
-/// the launch (the vendor's reduce on a GPU). Every tile has a value: its
-/// first thread is never padding.
+/// A full reduce over a tiled grid (approach 6 with a fold): each group
+/// takes a run of consecutive tiles along the last dimension (the tile's
+/// threads laid out as a tiled forall's) and walks them one after
+/// another. Every thread of a tile, padding included, evaluates the map
+/// function, so every thread reaches the kernel's barriers, and keeps a
+/// running fold of its in-domain values; the group then folds its
+/// threads' — by warp shuffles when none of its tiles has padding, else in
+/// tile memory with a flag per value — and its first thread writes the
+/// group's fold. The groups' folds are folded after the launch (the
+/// vendor's reduce on a GPU). A group's barriers stay uniform: its threads
+/// walk the same tiles, and wait for each other before a tile's memory is
+/// used again.
 #pragma once
 
 #include <cstddef>
@@ -28,8 +31,8 @@
 namespace dp::rt {
 
 /// What the fold kernel needs: the map function at a tile's thread, the
-/// operator, the tiling, where the tiles' folds go (row-major by tile) and
-/// the tiles per dimension. TileBytes: the kernel's dp::tile_static objects
+/// operator, the tiling, where the groups' folds go (row-major by group),
+/// the tiles per dimension and how many a group walks (tile_fold_groups). TileBytes: the kernel's dp::tile_static objects
 /// (dpstub sizes them); the fold's values and flags follow them.
 template <int N, class T, class Op, class Map, class Tiling, std::size_t TileBytes>
 struct tile_fold_job {
@@ -57,7 +60,25 @@ struct tile_fold_job {
   T *folds;
   std::int64_t tiles[N]; ///< tiles per dimension
   std::int64_t whole[N]; ///< of which the first whole[d] hold no padding along d
+  std::int64_t run = 1;  ///< consecutive tiles along the last dimension per group
 };
+
+/// Tiles per group of a tiled full reduce, walked one after another along
+/// the last dimension (of which there are `along_last`): about
+/// tile_fold_points points per group (CUB's reduce gives a group of 256
+/// threads 16 items; a tile's thread holds one point at a time), at most
+/// max_fold_run. Fewer groups mean fewer group folds and partial results.
+inline constexpr std::int64_t tile_fold_points = 2048;
+inline constexpr std::int64_t max_fold_run = 16;
+constexpr std::int64_t tile_fold_run(std::int64_t volume, std::int64_t along_last) {
+  const std::int64_t run = tile_fold_points / volume;
+  return run < 1 ? 1 : run > max_fold_run ? max_fold_run : run > along_last ? along_last : run;
+}
+
+/// The groups of a fold: its tiles per dimension, the last in runs.
+template <class Job> DP_HOST_DEVICE std::int64_t fold_groups(const Job &job, int d) {
+  return d + 1 < Job::rank ? job.tiles[d] : (job.tiles[d] + job.run - 1) / job.run;
+}
 
 /// A thread's fold step: the barrier of its tile.
 DP_HOST_DEVICE inline void tile_fold_barrier() {
@@ -123,75 +144,96 @@ DP_HOST_DEVICE T fold_whole_group(T v, std::int64_t id, T *scratch, const Op &op
 /// fold_warp), the first condition of a fold by warps.
 template <class Job> inline constexpr bool whole_warps = Job::volume % fold_warp == 0;
 
-/// Whether a tile's fold goes warp by warp: whole warps and no padding in
-/// the tile (the same for all its threads; tiles at the grid's far edges
-/// may be padded where interior ones are not).
+/// Whether a group's fold goes warp by warp: whole warps and no padding in
+/// any tile of the group's run (the same for all its threads; tiles at the
+/// grid's far edges may be padded where interior ones are not).
 template <class Job>
-DP_HOST_DEVICE bool folds_by_warps(const Job &job, const dp::index<Job::rank> &tile) {
+DP_HOST_DEVICE bool folds_by_warps(const Job &job, const dp::index<Job::rank> &group) {
+  constexpr int N = Job::rank;
   bool whole = whole_warps<Job>;
-  for (int d = 0; d < Job::rank; ++d)
-    whole = whole && tile[d] < job.whole[d];
-  return whole;
+  for (int d = 0; d + 1 < N; ++d)
+    whole = whole && group[d] < job.whole[d];
+  const std::int64_t last = (group[N - 1] + 1) * job.run; // one past the run's last tile
+  return whole && (last < job.tiles[N - 1] ? last : job.tiles[N - 1]) <= job.whole[N - 1];
 }
 
 /// What a launch of the fold kernel does, as the request log names it:
-/// every tile by warps, interior tiles by warps and padded edge tiles with
-/// flags, or every tile with flags.
+/// every group by warps, the groups of interior tiles by warps and those
+/// with padded edge tiles with flags, or every group with flags.
 template <class Job> const char *tile_fold_name(const Job &job) {
+  constexpr int N = Job::rank;
   bool all = whole_warps<Job>, some = all;
-  for (int d = 0; d < Job::rank; ++d) {
+  for (int d = 0; d < N; ++d) {
     all = all && job.whole[d] == job.tiles[d];
-    some = some && job.whole[d] > 0;
+    some = some && job.whole[d] >= (d + 1 < N ? 1 : job.run); // the first group's run is whole
   }
   return all ? "warp tile fold" : some ? "warp tile fold, flagged edges" : "tile fold";
 }
 
-/// The row-major number of `tile` among the job's tiles.
+/// The row-major number of `group` among the job's groups.
 template <class Job>
-DP_HOST_DEVICE std::int64_t tile_number(const Job &job, const dp::index<Job::rank> &tile) {
+DP_HOST_DEVICE std::int64_t group_number(const Job &job, const dp::index<Job::rank> &group) {
   std::int64_t n = 0;
   for (int d = 0; d < Job::rank; ++d)
-    n = n * job.tiles[d] + tile[d];
+    n = n * fold_groups(job, d) + group[d];
   return n;
 }
 
-/// One tile of a tiled full reduce: job.folds[tile] = the fold of the map's
-/// values over the tile's in-domain threads. A tile of whole warps with no
-/// padding folds warp by warp (fold_whole_group); a padded one in tile
-/// memory, halving the live threads at each step, with a flag per value.
+/// One group of a tiled full reduce: job.folds[group] = the fold of the
+/// map's values over the in-domain threads of the group's run of tiles.
+/// Each thread folds its own values tile by tile; a group whose tiles are
+/// whole warps with no padding then folds warp by warp (fold_whole_group),
+/// another in tile memory, halving the live threads at each step, with a
+/// flag per thread that holds a value.
 template <int Mode, class Job>
 DP_GLOBAL void fold_tile(const launch_geometry<Job::rank> geometry, const Job job) {
   constexpr int N = Job::rank;
   using T = typename Job::value_type;
   const thread_ids thread = this_thread();
   static constexpr std::int64_t first[3] = {0, 0, 0};
-  tile_point<N> at;
-  if (!map_thread<Mode>(geometry, thread.group, first, at.tile))
+  dp::index<N> group;
+  if (!map_thread<Mode>(geometry, thread.group, first, group))
     return; // the whole group: surplus groups map to no tile
-  job.tiling.place(thread.local, at);
   unsigned char *shared = tile_shared<Job::shared_bytes>();
-  dp::detail::tile_memory memory{shared, Job::tile_bytes, 0};
-  at.memory = &memory;
-  const auto value = job.map(at); // padding threads too: they reach the barriers
+  raw_values<T> own; // this thread's fold so far
+  bool has = false;
+  tile_point<N> at;
+  at.tile = group;
+  const std::int64_t from = group[N - 1] * job.run;
+  const std::int64_t to = from + job.run < job.tiles[N - 1] ? from + job.run : job.tiles[N - 1];
+  for (std::int64_t t = from; t < to; ++t) {
+    if constexpr (Job::tile_bytes > 0)
+      if (t > from)
+        tile_fold_barrier(); // the previous tile is done with the tile memory
+    at.tile[N - 1] = t;
+    job.tiling.place(thread.local, at);
+    dp::detail::tile_memory memory{shared, Job::tile_bytes, 0};
+    at.memory = &memory;
+    const auto value = job.map(at); // padding threads too: they reach the barriers
+    if (at.in_domain) {
+      own.v[0] = has ? static_cast<T>(job.op(own.v[0], static_cast<T>(value))) : static_cast<T>(value);
+      has = true;
+    }
+  }
   T *values = reinterpret_cast<T *>(shared + Job::values_offset);
   bool *present = reinterpret_cast<bool *>(shared + Job::flags_offset);
   const std::int64_t k = job.tiling.offset(at.local); // row-major in the tile
   if constexpr (whole_warps<Job>) {
-    if (folds_by_warps(job, at.tile)) { // the same for every thread of the group
+    if (folds_by_warps(job, group)) { // the same for every thread of the group
 #if DP_DEVICE_COMPILE
       const std::int64_t id = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
 #else
       const std::int64_t id = k;
 #endif
-      const T total = fold_whole_group<Job::volume>(static_cast<T>(value), id, values, job.op);
+      const T total = fold_whole_group<Job::volume>(own.v[0], id, values, job.op);
       if (id == 0)
-        job.folds[tile_number(job, at.tile)] = total;
+        job.folds[group_number(job, group)] = total;
       return;
     }
   }
-  present[k] = at.in_domain;
-  if (at.in_domain)
-    values[k] = static_cast<T>(value);
+  present[k] = has;
+  if (has)
+    values[k] = own.v[0];
   std::int64_t half = 1;
   while (half * 2 < Job::volume)
     half *= 2;
@@ -203,7 +245,7 @@ DP_GLOBAL void fold_tile(const launch_geometry<Job::rank> geometry, const Job jo
     }
   }
   if (k == 0)
-    job.folds[tile_number(job, at.tile)] = values[0];
+    job.folds[group_number(job, group)] = values[0];
 }
 
 /// The fold kernel, by mode (stub_modes).
@@ -216,7 +258,7 @@ template <class Job> const stub_table<Job::rank, Job> &tile_fold_stubs() {
   return stub_modes<Job::rank, Job, fold_tile_kernel<Job>>();
 }
 
-/// The tiles' folds as a map function over their row-major numbers, or
+/// The groups' folds as a map function over their row-major numbers, or
 /// called on a fold the vendor loaded from their pointer.
 template <class T> struct tile_folds {
   const T *folds;
