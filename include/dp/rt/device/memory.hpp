@@ -66,9 +66,9 @@ public:
       const auto list = free_lists_.find(cls);
       if (list != free_lists_.end())
         for (auto it = list->second.begin(); it != list->second.end(); ++it) {
-          block &b = blocks_.find(*it)->second;
+          block &b = (*it)->second;
           if (b.queue == queue || !b.after || b.after->done()) {
-            void *p = *it;
+            void *p = (*it)->first;
             list->second.erase(it); // keeps the others' order: oldest first
             b.handed_out = true;
             b.after.reset();
@@ -111,7 +111,7 @@ public:
     b.handed_out = false;
     b.queue = queue;
     b.after = std::move(after);
-    free_lists_[b.cls].push_back(p);
+    free_lists_[b.cls].push_back(&*it);
     --live_;
     ++cached_;
   }
@@ -122,25 +122,25 @@ public:
   /// makes its list again when given back).
   void trim() {
     std::lock_guard<std::mutex> lock(mutex_);
-    for (auto entry = free_lists_.begin(); entry != free_lists_.end();) {
-      auto &[cls, list] = *entry;
+    for (auto at = free_lists_.begin(); at != free_lists_.end();) {
+      auto &[cls, list] = *at;
       std::size_t kept = 0;
-      for (void *p : list) {
-        const auto it = blocks_.find(p);
-        if (it->second.after && !it->second.after->done()) {
-          list[kept++] = p;
+      for (entry *e : list) {
+        if (e->second.after && !e->second.after->done()) {
+          list[kept++] = e;
           continue;
         }
+        void *p = e->first;
         free_(p);
         if (live_bytes_ != counter::pinned_bytes)
           count(counter::device_frees);
         count(live_bytes_, -static_cast<std::int64_t>(cls));
-        blocks_.erase(it);
+        blocks_.erase(p);
         --cached_;
       }
       list.resize(kept);
       const bool exact = cls > largest_class && kept == 0;
-      entry = exact ? free_lists_.erase(entry) : std::next(entry);
+      at = exact ? free_lists_.erase(at) : std::next(at);
     }
   }
 
@@ -169,8 +169,11 @@ private:
   raw_free free_;
   counter live_bytes_;
   mutable std::mutex mutex_;
+  using entry = std::unordered_map<void *, block>::value_type; ///< stays put until erased
   std::unordered_map<void *, block> blocks_;
-  std::map<std::size_t, std::vector<void *>> free_lists_; ///< cached blocks by size class, oldest first
+  /// Cached blocks by size class, oldest first: their entries in blocks_,
+  /// so choosing one needs no lookup.
+  std::map<std::size_t, std::vector<entry *>> free_lists_;
   std::size_t live_ = 0, cached_ = 0;
 };
 
