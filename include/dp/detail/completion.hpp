@@ -39,14 +39,19 @@ using pending = std::shared_ptr<completion>;
 /// A completion that also runs `then` once the work is done, on the host,
 /// before its waiter goes on: a reduction's result copied out of its
 /// staging into the dp::scalar, say. `then` lives inside it (no
-/// std::function), so it can hold the staging too: made first, told its
-/// work after (follow) when that work writes into it.
+/// std::function), so it can hold the staging too: the work that writes
+/// into it is made from it (then_after_start), and the completion never
+/// exists without its work.
 template <class Then> class completion_then final : public completion {
+  struct made {}; ///< only make() builds one
 public:
-  completion_then(pending work, Then then) : work_(std::move(work)), then_(std::move(then)) {}
-  /// The work to wait for, when it is made after this (before any wait).
-  void follow(pending work) { work_ = std::move(work); }
-  Then &then() { return then_; }
+  completion_then(made, Then then) : then_(std::move(then)) {}
+  /// The completion of the work `start(then)` makes, then `then`.
+  template <class Start> static std::shared_ptr<completion_then> make(Then then, Start &&start) {
+    auto done = std::make_shared<completion_then>(made{}, std::move(then));
+    done->work_ = std::forward<Start>(start)(done->then_);
+    return done;
+  }
   void wait() override {
     if (!ran_) {
       work_->wait();
@@ -75,8 +80,14 @@ private:
 };
 
 /// `work`'s completion, then `then` (one allocation).
-template <class F> std::shared_ptr<completion_then<std::decay_t<F>>> then_after(pending work, F &&then) {
-  return std::make_shared<completion_then<std::decay_t<F>>>(std::move(work), std::forward<F>(then));
+template <class F> pending then_after(pending work, F &&then) {
+  return completion_then<std::decay_t<F>>::make(std::forward<F>(then),
+                                                [&](auto &) { return std::move(work); });
+}
+/// `then`, after the work `start(then)` makes, which may write into `then`
+/// (a read-back into its cell): one allocation.
+template <class F, class Start> pending then_after_start(F &&then, Start &&start) {
+  return completion_then<std::decay_t<F>>::make(std::forward<F>(then), std::forward<Start>(start));
 }
 
 /// What a device layer keeps with one of its queues (its marks:

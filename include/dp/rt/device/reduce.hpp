@@ -27,9 +27,10 @@
 namespace dp::rt {
 namespace device {
 
-/// A reduction's result read back from the device into `cell`, then folded
-/// into the scalar's value at `into` (a replay's), or stored there.
-template <class T, class Op> struct fold_read_back {
+/// A reduction's result read back from the device into `cell`, then
+/// combined into the scalar's value at `into` when present: folded with
+/// `op` (a replay's), or stored (store_value).
+template <class T, class Op> struct read_back_into {
   maybe<T> cell;
   T *into;
   Op op;
@@ -38,11 +39,21 @@ template <class T, class Op> struct fold_read_back {
       *into = static_cast<T>(op(*into, cell.value));
   }
 };
-template <class T> struct store_read_back {
-  maybe<T> cell;
-  T *into;
-  void operator()() const { *into = cell.value; }
+/// The combination of a read-back that stores what it read.
+struct store_value {
+  template <class T> const T &operator()(const T &, const T &read) const { return read; }
 };
+
+/// The completion of reading a `maybe<T>` back from `slot` behind L's work,
+/// then `combine` into `into`.
+template <class Device, class T, class Op>
+dp::detail::pending read_back_then(device_launch<Device> &L, const maybe<T> *slot, T *into,
+                                   const Op &combine) {
+  return dp::detail::then_after_start(read_back_into<T, Op>{none<T>(), into, combine},
+                                      [&](read_back_into<T, Op> &back) {
+                                        return L.read_back(&back.cell, slot, sizeof(maybe<T>));
+                                      });
+}
 
 /// A recorded full reduce (dp::record): the fold of values that may be
 /// absent starts from none (the scalar's value is the replay's, not the
@@ -55,9 +66,7 @@ void recorded_reduce_into(device_launch<Device> &L, dp::scalar<T> &result, std::
   vendor_reduce(L, n, positions, maybe_op<T, Op>{op}, values, none<T>(), slot);
   T *into = dp::detail::scalar_access::value_slot(result);
   L.recording()->deliver_to(L.site(), result, [slot, into, op](device_launch<Device> &replay) {
-    auto done = dp::detail::then_after(nullptr, fold_read_back<T, Op>{none<T>(), into, op});
-    done->follow(replay.read_back(&done->then().cell, slot, sizeof(maybe<T>)));
-    return done;
+    return read_back_then(replay, slot, into, op);
   });
 }
 
@@ -84,9 +93,7 @@ void reduce_kept_into(device_launch<Device> &L, dp::scalar<T> &result, std::int6
   maybe<T> *slot = L.template scratch_of<maybe<T>>(1);
   vendor_reduce(L, n, positions, maybe_op<T, Op>{op}, values, prior, slot);
   T *into = dp::detail::scalar_access::slot(result);
-  auto done = dp::detail::then_after(nullptr, store_read_back<T>{none<T>(), into});
-  done->follow(L.read_back(&done->then().cell, slot, sizeof(maybe<T>)));
-  dp::detail::scalar_access::later(result, std::move(done));
+  dp::detail::scalar_access::later(result, read_back_then(L, slot, into, store_value{}));
 }
 
 /// A grid's full reduce over the extents its launch walks: over a row (a
