@@ -65,6 +65,49 @@ void addUserSubscripts(const Expr *A, const Argument &Arg,
         StubCalls.push_back(M);
 }
 
+/// E without parentheses, reads of its value and copies of it.
+const Expr *withoutCopies(const Expr *E) {
+  for (;;) {
+    E = E->IgnoreParens();
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(E);
+        IC && (IC->getCastKind() == CK_LValueToRValue || IC->getCastKind() == CK_NoOp)) {
+      E = IC->getSubExpr();
+    } else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+               CE && CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor()) {
+      E = CE->getArg(0);
+    } else if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = MT->getSubExpr();
+    } else {
+      return E;
+    }
+  }
+}
+
+/// Whether a kernel of one parameter hands on the field element it takes as
+/// it is: its body is `return x;`, x receives the element unconverted (a
+/// generic parameter, or the element's type) and leaves unconverted (a
+/// deduced return type, or the element's type). A map that does so lets a
+/// vendor reduce or scan read the elements themselves.
+bool returnsItsElement(const FunctionDecl *Kernel, QualType Element, bool Generic) {
+  if (Kernel->getNumParams() != 1 || Element.isNull())
+    return false;
+  const ParmVarDecl *P = Kernel->getParamDecl(0);
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Kernel->getBody());
+  const auto *Return = Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front()) : nullptr;
+  const Expr *Value = Return ? Return->getRetValue() : nullptr;
+  const auto *Ref = Value ? dyn_cast<DeclRefExpr>(withoutCopies(Value)) : nullptr;
+  if (!Ref || Ref->getDecl() != P)
+    return false;
+  const QualType Elem = Element.getCanonicalType().getUnqualifiedType();
+  const auto plain = [](QualType T) {
+    return T.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+  };
+  if (Generic) // auto x / const auto &x, returning auto: the element's type
+    return isa<TemplateTypeParmType>(plain(P->getType())) &&
+           isa<AutoType>(Kernel->getReturnType().getTypePtr());
+  return plain(P->getType()) == Elem && Kernel->getReturnType().getCanonicalType() == Elem;
+}
+
 /// The first assignment (=, op=, ++, --) to P in S, if any.
 const Expr *firstAssignmentTo(const Stmt *S, const ParmVarDecl *P) {
   if (!S)
@@ -180,6 +223,10 @@ std::optional<AnalysedCall> analyseKernelCall(const CallExpr *Call, CallKind Kin
       addUserSubscripts(A, Checked.Model, Out.StubCalls);
     C.Args.push_back(Checked.Model);
   }
+
+  if (Ok && NArgs == 1 && *FirstFormal == 0 && C.Args.front().ActualIsField)
+    C.K.ReturnsItsElement = returnsItsElement(
+        K->Callable, fieldElementType(callArg(Call, Binding.FirstArg)->getType()), K->Generic);
 
   // A forall kernel that writes no argument but assigns a parameter that
   // holds a copy of an element: the user meant a reference.

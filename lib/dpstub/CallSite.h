@@ -92,6 +92,9 @@ struct Kernel {
   bool Mutable = false;  ///< a mutable lambda: captured fields are writable
   bool Generic = false;  ///< operator() is a template (auto parameters)
   bool ImplicitIndex = false; ///< first parameter receives the index implicitly
+  /// Its body is `return x;` of its one parameter, which takes a field's
+  /// element unconverted: it hands the element on as it is.
+  bool ReturnsItsElement = false;
 };
 
 /// The combining operator `r` of a reduce or scan.

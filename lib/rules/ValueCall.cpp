@@ -185,6 +185,10 @@ std::string valueDefinitions(const CallSite &C) {
        << " at the position (over a dense\n"
        << "  /// row the vendor loads them from their pointer; dp::detail::element_at).\n"
        << "  const auto &elements() const { return p.a" << A->Position << "; }\n";
+  if (soleElementRead(C) && C.K.ReturnsItsElement)
+    OS << "  /// f returns the element it takes as it is: the vendor may reduce or\n"
+       << "  /// scan the elements themselves.\n"
+       << "  static constexpr bool returns_its_element = true;\n";
   OS << "};\n\n";
 
   const bool NamedOperator = C.Op.Kind == KernelKind::FreeFunction;

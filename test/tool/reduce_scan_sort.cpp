@@ -41,9 +41,10 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, float> &C,
 // STUB: // dp::reduce at reduce_scan_sort.cpp:[[@LINE-4]]:3
 // STUB: //   operator:     larger [function]
 // STUB:   const auto &elements() const { return p.a0; }
-// STUB: struct reduce_[[@LINE-7]]_3_op {
+// STUB:   static constexpr bool returns_its_element = true;
+// STUB: struct reduce_[[@LINE-8]]_3_op {
 // STUB:     return static_cast<T>(::larger(a, b));
-// STUB:   launch.reduce(result, reduce_[[@LINE-9]]_3_op(), reduce_[[@LINE-9]]_3_map<params_type>{params});
+// STUB:   launch.reduce(result, reduce_[[@LINE-10]]_3_op(), reduce_[[@LINE-10]]_3_map<params_type>{params});
   dp::reduce<2>(dp::grid<3>(4, 5, 6), std::plus<>(), C, [](float a, float b) { return a * b; },
                 dp::spread<1>(A), dp::spread<0>(dp::transpose(B)));
 // REWRITE: dpstub::reduce_scan_sort_cpp::reduce_[[@LINE-2]]_3<2>(dp::grid<3>(4, 5, 6), std::plus<>(), C, [] DP_HOST_DEVICE (float a, float b) { return a * b; },
@@ -65,12 +66,23 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, float> &C,
 // says so: over dense rows the vendor scans from the elements' pointer.
 // STUB: // dp::scan<1> at reduce_scan_sort.cpp:[[@LINE-3]]:3
 // STUB:   const auto &elements() const { return p.a0; }
-// STUB:   launch.scan<Dim>(result, launch.capture(op, false), scan_[[@LINE-5]]_3_map<params_type>{params});
+// STUB-NOT: returns_its_element
+// STUB:   launch.scan<Dim>(result, launch.capture(op, false), scan_[[@LINE-6]]_3_map<params_type>{params});
   dp::scan<0>(A.get_grid(), std::plus<>(), C, [](float x) { return 2 * x; }, A);
 // Across the rows there is no dense row to read: no elements().
 // STUB: // dp::scan<0> at reduce_scan_sort.cpp:[[@LINE-2]]:3
 // STUB-NOT: elements()
 // STUB:   launch.scan<Dim>(result, launch.capture(op, false), scan_[[@LINE-4]]_3_map<params_type>{params});
+  dp::reduce(v.get_grid(), std::plus<>(), top, [](const auto &x) { return x; }, v);
+// A generic map returning what it takes hands its element on as well.
+// STUB: // dp::reduce at reduce_scan_sort.cpp:[[@LINE-2]]:3
+// STUB:   static constexpr bool returns_its_element = true;
+// STUB:   launch.reduce(result, launch.capture(op, false), reduce_[[@LINE-4]]_3_map<params_type>{params});
+  dp::reduce(A.get_grid(), std::plus<>(), top, [](int x) { return x; }, A);
+// A parameter that converts the element (float to int) does not.
+// STUB: // dp::reduce at reduce_scan_sort.cpp:[[@LINE-2]]:3
+// STUB-NOT: returns_its_element
+// STUB:   launch.reduce(result, launch.capture(op, false), reduce_[[@LINE-4]]_3_map<params_type>{params});
   dp::sort<0>(v.get_grid(), std::greater<>(), v);
 // sort<Dim>: a natural order sorts by radix on a GPU, a comparator by merge.
 // STUB: // dp::sort<0> at reduce_scan_sort.cpp:[[@LINE-2]]:3
