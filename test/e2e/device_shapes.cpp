@@ -108,10 +108,12 @@ void merged_foralls() {
          "forall", "every point once");
 }
 
-/// The benchmark's full reduce of a dense field: one vendor
-/// transform-reduce over the elements' pointer (vectorised loads), one
-/// pass. A dot product reads two fields: one reduce over a row's positions
-/// (no division per element).
+/// The benchmark's full reduce of a dense field, whose map returns the
+/// element it takes: one plain vendor reduce of the elements' pointer
+/// (vectorised loads, no transform), one pass. A map that computes from
+/// the element, or converts it: a transform-reduce over the pointer. A dot
+/// product reads two fields: one reduce over a row's positions (no
+/// division per element).
 void dense_full_reduce() {
   dp::field<2, float> m{dp::grid<2>(256, 512), 1.0f}, w{dp::grid<2>(256, 512), 2.0f};
   const char *name = "full reduce of a dense rank-2 field";
@@ -120,11 +122,28 @@ void dense_full_reduce() {
       name, [&] { dp::reduce(m.get_grid(), std::plus<>(), s, [](float x) { return x; }, m); });
   expect(made.size() == 1, name, "one request");
   if (!made.empty())
-    expect(made[0].what == "transform reduce" && made[0].input == "pointer" &&
+    expect(made[0].what == "reduce" && made[0].input == "pointer" &&
                made[0].item_bytes == sizeof(float),
-           name, "one vendor transform-reduce over the elements' pointer");
+           name, "one plain vendor reduce of the elements' pointer");
   expect(passes(made, m.get_grid().size()) == 1.0, name, "one pass over the data");
   expect(s.get() == 256.0f * 512.0f, name, "the sum");
+
+  const char *twice = "full reduce of twice a dense field's elements";
+  dp::scalar<float> s2(0.0f);
+  const auto mapped = requests_of(
+      twice, [&] { dp::reduce(m.get_grid(), std::plus<>(), s2, [](float x) { return 2 * x; }, m); });
+  expect(mapped.size() == 1 && mapped[0].what == "transform reduce" &&
+             mapped[0].input == "pointer",
+         twice, "one vendor transform-reduce over the elements' pointer");
+  expect(s2.get() == 2 * 256.0f * 512.0f, twice, "the sum");
+  const char *wider = "full reduce of a dense float field into a double";
+  dp::scalar<double> s3(0.0);
+  const auto widened = requests_of(
+      wider, [&] { dp::reduce(m.get_grid(), std::plus<>(), s3, [](float x) { return x; }, m); });
+  expect(widened.size() == 1 && widened[0].what == "transform reduce" &&
+             widened[0].input == "pointer",
+         wider, "float elements into a double sum: a transform-reduce (the values convert)");
+  expect(s3.get() == 256.0 * 512.0, wider, "the sum");
 
   const char *dot = "dot product of two dense rank-2 fields";
   dp::scalar<double> d(0.0);
@@ -182,7 +201,7 @@ void tiled_full_reduce() {
     expect(folded[0].what == "warp tile fold" && folded[0].items == 2 &&
                folded[0].threads == 512,
            sees, "two groups of 256 threads, 8 tiles each, folded by warps (no padding)");
-    expect(folded[1].what == "transform reduce" && folded[1].input == "pointer" &&
+    expect(folded[1].what == "reduce" && folded[1].input == "pointer" &&
                folded[1].items == 2 && folded[1].data_points == 0,
            sees, "the vendor reduce over the groups' folds' pointer");
   }
@@ -204,7 +223,7 @@ void padded_tiled_reduce() {
   expect(made.size() == 2 && made[0].what == "warp tile fold, flagged edges" &&
              made[0].items == 2 && made[0].threads == 512,
          name, "two groups of 8 tiles of 256 threads, the first (whole tiles) by warps");
-  expect(made.size() == 2 && made[1].what == "transform reduce" && made[1].input == "pointer" &&
+  expect(made.size() == 2 && made[1].what == "reduce" && made[1].input == "pointer" &&
              made[1].data_points == 0,
          name, "the vendor reduce over the groups' folds' pointer");
   expect(u.get() == 4000, name, "the sum");
@@ -280,8 +299,14 @@ void pencils() {
   const auto s1 = requests_of("scan<1>", [&] {
     dp::scan<1>(m.get_grid(), std::plus<>(), out, [](float x) { return x; }, m);
   });
-  expect(s1.size() == 1 && s1[0].what == "scan by key" && s1[0].input == "values at elements",
-         "scan<1>", "one vendor scan by key over the elements' pointer (no division)");
+  expect(s1.size() == 1 && s1[0].what == "scan by key" && s1[0].input == "pointer",
+         "scan<1>", "one vendor scan by key of the elements' pointer (no map, no division)");
+  const auto s1m = requests_of("scan<1> of twice the elements", [&] {
+    dp::scan<1>(m.get_grid(), std::plus<>(), out, [](float x) { return 2 * x; }, m);
+  });
+  expect(s1m.size() == 1 && s1m[0].input == "values at elements", "scan<1> of twice the elements",
+         "a scan by key of the map over the elements' pointer (no division)");
+  expect(out(3, C - 1) == 2.0f * C, "scan<1> of twice the elements", "the last prefix");
   // Over a sub-grid the rows are not dense: the pencils' positions.
   const dp::grid<2> inner(dp::arithmetic_sequence(1, R - 2), dp::arithmetic_sequence(1, C - 2));
   const auto s1i = requests_of("scan<1>, interior", [&] {

@@ -5,7 +5,9 @@
 /// exactly what a GPU's does (and the request log shows it on a CPU):
 ///  - a map reading one read-only element alone, with that argument and
 ///    the result dense row-major over the domain (dense_scan_elements): the
-///    elements through their pointer, written to the result's raw pointer;
+///    elements through their pointer (the pointer itself when the map hands
+///    each element on as it is: elements_are_values), written to the
+///    result's raw pointer;
 ///  - otherwise the values at the pencils' positions, written back there.
 #pragma once
 
@@ -33,8 +35,11 @@ void with_scan_segments_io(const std::string &site, const dp::extent<N> &e,
   if constexpr (reads_one_element<Map>::value && Dim == N - 1) {
     if (const auto *base = dense_scan_elements(map, e, out)) {
       using E = std::remove_const_t<std::remove_pointer_t<decltype(base)>>;
-      return run(offset_iterator<mapped_values<T, Map, element_positions<N, E>>>({map, {base}}, 0),
-                 out.base);
+      if constexpr (elements_are_values<Map, E, T>)
+        return run(base, out.base);
+      else
+        return run(offset_iterator<mapped_values<T, Map, element_positions<N, E>>>({map, {base}}, 0),
+                   out.base);
     }
   }
   run(offset_iterator<mapped_values<T, Map, pencil_positions<N, Dim>>>({map, positions}, 0),

@@ -135,11 +135,16 @@ void vendor_reduce(device_launch<emulated_device> &L, std::int64_t n, const Posi
 }
 
 /// out[0] = init r (the values of a dense row's n elements): a
-/// transform-reduce over their pointer.
+/// transform-reduce over their pointer; a plain reduce of the pointer when
+/// the values are the elements (elements_are_values).
 template <class T, class E, class Op, class Values>
 void vendor_reduce(device_launch<emulated_device> &L, std::int64_t n,
                    const dense_elements<E> &elements, const Op &op, const Values &values, T init,
                    T *out) {
+  if constexpr (elements_are_values<Values, E, T>) {
+    note_vendor<const E *>(L.site(), "reduce", n, data_points_of<Values>(n));
+    return emulated::enqueue_reduce(L, n, elements.base, op, init, out);
+  }
   note_vendor<const E *>(L.site(), "transform reduce", n, data_points_of<Values>(n));
   emulated::enqueue_reduce(L, n, emulated::dense_input<T, E, Values>{elements.base, {values}}, op,
                            init, out);

@@ -59,11 +59,18 @@ void vendor_reduce(device_launch<gpu_device> &L, std::int64_t n, const Positions
 
 /// out[0] = init r (the values of a dense row's n elements): one
 /// transform-reduce over their pointer, so the vendor loads them as vectors
-/// and calls the map on each.
+/// and calls the map on each; a plain reduce of the pointer when the values
+/// are the elements (elements_are_values).
 template <class T, class E, class Op, class Values>
 void vendor_reduce(device_launch<gpu_device> &L, std::int64_t n, const dense_elements<E> &elements,
                    const Op &op, const Values &values, T init, T *out) {
   count(counter::launches);
+  if constexpr (elements_are_values<Values, E, T>) {
+    note_vendor<const E *>(L.site(), "reduce", n, data_points_of<Values>(n));
+    return vendor::run(L.site().c_str(), "reduce", gpu::scratch(L), [&](void *s, std::size_t &bytes) {
+      return vendor::reduce(s, bytes, elements.base, out, n, op, init, L.queue().handle);
+    });
+  }
   note_vendor<const E *>(L.site(), "transform reduce", n, data_points_of<Values>(n));
   vendor::run(L.site().c_str(), "transform reduce", gpu::scratch(L),
               [&](void *s, std::size_t &bytes) {

@@ -261,6 +261,7 @@ template <class Job> const stub_table<Job::rank, Job> &tile_fold_stubs() {
 /// The groups' folds as a map function over their row-major numbers, or
 /// called on a fold the vendor loaded from their pointer.
 template <class T> struct tile_folds {
+  static constexpr bool returns_its_element = true; ///< a vendor reads the folds themselves
   const T *folds;
   DP_HOST_DEVICE T operator()(const dp::index<1> &tile) const { return folds[tile[0]]; }
   DP_HOST_DEVICE T operator()(const dp::detail::element_at<1, T> &fold) const { return *fold.at; }

@@ -146,6 +146,23 @@ template <class Map>
 struct reads_one_element<Map, std::void_t<decltype(std::declval<const Map &>().elements())>>
     : std::true_type {};
 
+/// True for a map dpstub marks as returning the element it reads as it is
+/// (`returns_its_element`: f is `return x;`), also once a vendor calls it on
+/// the elements it loaded.
+template <class Map, class = void> struct returns_its_element : std::false_type {};
+template <class Map>
+struct returns_its_element<Map, std::void_t<decltype(Map::returns_its_element)>>
+    : std::bool_constant<Map::returns_its_element> {};
+template <int Rc, class Map>
+struct returns_its_element<element_map<Rc, Map>, void> : returns_its_element<Map> {};
+
+/// Whether a vendor folding or scanning T over dense elements of E through
+/// `Map` can take the elements' pointer alone (no transform): the map hands
+/// each element on as it is and E is T.
+template <class Map, class E, class T>
+inline constexpr bool elements_are_values =
+    returns_its_element<Map>::value && std::is_same<std::remove_const_t<E>, T>::value;
+
 /// A dense block's elements as positions: offset i -> the element at
 /// base + i, which a map that reads one argument's element takes in place
 /// of a position (no division, a pointer's address).
