@@ -43,8 +43,9 @@ template <class Body> std::vector<device_request> requests_of(const char *name, 
                   r.what.c_str(), r.rank, r.mode, (long long)r.launches, (long long)r.threads,
                   (long long)r.items, (long long)r.data_points);
     else
-      std::printf("  vendor %-18s over %s, %lld items of %zu bytes, data %lld\n", r.what.c_str(),
-                  r.input.c_str(), (long long)r.items, r.item_bytes, (long long)r.data_points);
+      std::printf("  vendor %-18s over %s%s%s, %lld items of %zu bytes, data %lld\n",
+                  r.what.c_str(), r.input.c_str(), r.output.empty() ? "" : " into ",
+                  r.output.c_str(), (long long)r.items, r.item_bytes, (long long)r.data_points);
   }
   return made;
 }
@@ -301,6 +302,8 @@ void pencils() {
   });
   expect(s1.size() == 1 && s1[0].what == "scan by key" && s1[0].input == "pointer",
          "scan<1>", "one vendor scan by key of the elements' pointer (no map, no division)");
+  expect(s1.size() == 1 && s1[0].output == "pointer", "scan<1>",
+         "written through the result's pointer (no position per element)");
   const auto s1m = requests_of("scan<1> of twice the elements", [&] {
     dp::scan<1>(m.get_grid(), std::plus<>(), out, [](float x) { return 2 * x; }, m);
   });
@@ -312,8 +315,9 @@ void pencils() {
   const auto s1i = requests_of("scan<1>, interior", [&] {
     dp::scan<1>(inner, std::plus<>(), out, [](float x) { return x; }, m);
   });
-  expect(s1i.size() == 1 && s1i[0].input == "values at pencil positions<2, 1>", "scan<1>, interior",
-         "a scan by key over the pencils' positions");
+  expect(s1i.size() == 1 && s1i[0].input == "values at pencil positions<2, 1>" &&
+             s1i[0].output == "position writer",
+         "scan<1>, interior", "a scan by key over the pencils' positions, written back there");
   const auto s0 = requests_of("scan<0>", [&] {
     dp::scan<0>(m.get_grid(), std::plus<>(), out, [](float x) { return x; }, m);
   });

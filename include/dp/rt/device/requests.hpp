@@ -40,6 +40,7 @@ struct device_request {
   std::string site;   ///< the call-site ("dp::reduce at file.cpp:12:5")
   std::string what;   ///< a kernel's name ("stub", "tiled stub", ...) or a vendor algorithm's
   std::string input;  ///< vendor: "pointer", or the iterator's view ("values at row positions<2>")
+  std::string output; ///< vendor, where noted: "pointer", or the writer ("position writer")
   int rank = 0;       ///< kernel: the rank of the positions its threads compute
   int mode = 0;       ///< kernel: the dispatch mode (docs/runtime.md)
   std::int64_t launches = 0;    ///< kernel: launches of the plan
@@ -146,14 +147,31 @@ template <class In> std::string input_name() {
     return input_view_name<It>::get();
 }
 
+/// How a vendor algorithm's output writes, by its type: "pointer" for a
+/// raw pointer (stores the vendor may vectorise), else the writer.
+template <class Out> struct output_view_name {
+  static std::string get() { return "iterator"; }
+};
+template <class T, class Positions, int N> struct output_view_name<position_writer<T, Positions, N>> {
+  static std::string get() { return "position writer"; }
+};
+template <class Out> std::string output_name() {
+  using It = std::decay_t<Out>;
+  if constexpr (std::is_pointer<It>::value)
+    return "pointer";
+  else
+    return output_view_name<It>::get();
+}
+
 /// The call-site's data points among `n` values of `Map`.
 template <class Map> std::int64_t data_points_of(std::int64_t n) {
   return partial_results<Map>::value ? 0 : n;
 }
 
-/// A vendor algorithm's request: `n` items read through `In`, of which
-/// `data_points` are the call-site's data.
-template <class In>
+/// A vendor algorithm's request: `n` items read through `In` (and written
+/// through `Out`, when given), of which `data_points` are the call-site's
+/// data.
+template <class In, class Out = void>
 void note_vendor(const std::string &site, const char *algorithm, std::int64_t n,
                  std::int64_t data_points) {
   if (!logging_requests())
@@ -163,6 +181,8 @@ void note_vendor(const std::string &site, const char *algorithm, std::int64_t n,
   r.site = site;
   r.what = algorithm;
   r.input = input_name<In>();
+  if constexpr (!std::is_void<Out>::value)
+    r.output = output_name<Out>();
   r.items = n;
   r.item_bytes = sizeof(typename std::iterator_traits<std::decay_t<In>>::value_type);
   r.data_points = data_points;

@@ -29,17 +29,18 @@ void with_scan_segments_io(const std::string &site, const dp::extent<N> &e,
                            const pencil_positions<N, Dim> &positions, const Map &map,
                            const dp::detail::affine_projection<T, N> &out, const Scan &scan) {
   const auto run = [&](const auto &in, const auto &writer) {
-    note_vendor<decltype(in)>(site, "scan by key", e.size(), e.size());
+    note_vendor<decltype(in), decltype(writer)>(site, "scan by key", e.size(), e.size());
     scan(in, writer);
   };
   if constexpr (reads_one_element<Map>::value && Dim == N - 1) {
     if (const auto *base = dense_scan_elements(map, e, out)) {
       using E = std::remove_const_t<std::remove_pointer_t<decltype(base)>>;
+      T *const result = out.base; // a plain pointer (the projection's is restrict-qualified)
       if constexpr (elements_are_values<Map, E, T>)
-        return run(base, out.base);
+        return run(base, result);
       else
         return run(offset_iterator<mapped_values<T, Map, element_positions<N, E>>>({map, {base}}, 0),
-                   out.base);
+                   result);
     }
   }
   run(offset_iterator<mapped_values<T, Map, pencil_positions<N, Dim>>>({map, positions}, 0),
