@@ -31,8 +31,9 @@
 namespace dp::rt {
 
 /// What the fold kernel needs: the map function at a tile's thread, the
-/// operator, the tiling, where the groups' folds go (row-major by group),
-/// the tiles per dimension and how many a group walks (tile_fold_groups). TileBytes: the kernel's dp::tile_static objects
+/// operator, the tiling, where the groups' folds go (row-major by group:
+/// fold_groups), the tiles per dimension and how many a group walks
+/// (tile_fold_run). TileBytes: the kernel's dp::tile_static objects
 /// (dpstub sizes them); the fold's values and flags follow them.
 template <int N, class T, class Op, class Map, class Tiling, std::size_t TileBytes>
 struct tile_fold_job {
