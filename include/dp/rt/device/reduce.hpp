@@ -157,8 +157,8 @@ void execute(device_launch<Device> &L, const reduce_job<Rc, Domain, T, Op, Map, 
                              job.map);
 }
 
-/// The full reduce over a tiled grid on a device: each tile folds its
-/// values in tile memory, then the tiles' folds are reduced; a kernel
+/// The full reduce over a tiled grid on a device: each group folds the
+/// values of its run of tiles, then the groups' folds are reduced; a kernel
 /// blind to its tile, over tiles that divide the grid, reduces as over the
 /// plain grid.
 template <class Device, int Rc, std::size_t TileBytes, class T, class Op, class Map, class Tiling,
@@ -168,7 +168,7 @@ void execute(device_launch<Device> &L,
   if constexpr (Sight == tile_sight::blind) {
     // A kernel that cannot tell its tile, over tiles that leave no padding
     // (whose threads would run the kernel too), folds as over the plain
-    // grid: no tile memory, no second pass over the tiles' folds.
+    // grid: no tile memory, no second pass over the groups' folds.
     if (tiles_divide(job.grid.extents(), job.tile)) {
       dp::detail::check_tile_volume(L.site(), job.tile.size(),
                                     L.device().limits().max_threads_per_group);
