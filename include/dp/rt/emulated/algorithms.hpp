@@ -143,11 +143,12 @@ void vendor_reduce(device_launch<emulated_device> &L, std::int64_t n,
                    T *out) {
   if constexpr (elements_are_values<Values, E, T>) {
     note_vendor<const E *>(L.site(), "reduce", n, data_points_of<Values>(n));
-    return emulated::enqueue_reduce(L, n, elements.base, op, init, out);
+    emulated::enqueue_reduce(L, n, elements.base, op, init, out);
+  } else {
+    note_vendor<const E *>(L.site(), "transform reduce", n, data_points_of<Values>(n));
+    emulated::enqueue_reduce(L, n, emulated::dense_input<T, E, Values>{elements.base, {values}},
+                             op, init, out);
   }
-  note_vendor<const E *>(L.site(), "transform reduce", n, data_points_of<Values>(n));
-  emulated::enqueue_reduce(L, n, emulated::dense_input<T, E, Values>{elements.base, {values}}, op,
-                           init, out);
 }
 
 /// reduce<Dim> along the contiguous dimension: a segmented reduction.

@@ -67,17 +67,18 @@ void vendor_reduce(device_launch<gpu_device> &L, std::int64_t n, const dense_ele
   count(counter::launches);
   if constexpr (elements_are_values<Values, E, T>) {
     note_vendor<const E *>(L.site(), "reduce", n, data_points_of<Values>(n));
-    return vendor::run(L.site().c_str(), "reduce", gpu::scratch(L), [&](void *s, std::size_t &bytes) {
+    vendor::run(L.site().c_str(), "reduce", gpu::scratch(L), [&](void *s, std::size_t &bytes) {
       return vendor::reduce(s, bytes, elements.base, out, n, op, init, L.queue().handle);
     });
+  } else { // (else: the transform-reduce's kernels are not instantiated for nothing)
+    note_vendor<const E *>(L.site(), "transform reduce", n, data_points_of<Values>(n));
+    vendor::run(L.site().c_str(), "transform reduce", gpu::scratch(L),
+                [&](void *s, std::size_t &bytes) {
+                  return vendor::transform_reduce(s, bytes, elements.base, out, n, op,
+                                                  values_as<T, Values>{values}, init,
+                                                  L.queue().handle);
+                });
   }
-  note_vendor<const E *>(L.site(), "transform reduce", n, data_points_of<Values>(n));
-  vendor::run(L.site().c_str(), "transform reduce", gpu::scratch(L),
-              [&](void *s, std::size_t &bytes) {
-                return vendor::transform_reduce(s, bytes, elements.base, out, n, op,
-                                                values_as<T, Values>{values}, init,
-                                                L.queue().handle);
-              });
 }
 
 /// reduce<Dim> along the contiguous dimension: one segmented reduction
