@@ -139,13 +139,15 @@ template <int N, int Dim> struct input_view_name<pencil_keys<N, Dim>> {
   }
 };
 
-template <class In> std::string input_name() {
-  using It = std::decay_t<In>;
-  if constexpr (std::is_pointer<It>::value)
+/// "pointer" for a raw pointer, else what Name says of the iterator.
+template <template <class> class Name, class It> std::string pointer_or() {
+  using I = std::decay_t<It>;
+  if constexpr (std::is_pointer<I>::value)
     return "pointer";
   else
-    return input_view_name<It>::get();
+    return Name<I>::get();
 }
+template <class In> std::string input_name() { return pointer_or<input_view_name, In>(); }
 
 /// How a vendor algorithm's output writes, by its type: "pointer" for a
 /// raw pointer (stores the vendor may vectorise), else the writer.
@@ -155,13 +157,7 @@ template <class Out> struct output_view_name {
 template <class T, class Positions, int N> struct output_view_name<position_writer<T, Positions, N>> {
   static std::string get() { return "position writer"; }
 };
-template <class Out> std::string output_name() {
-  using It = std::decay_t<Out>;
-  if constexpr (std::is_pointer<It>::value)
-    return "pointer";
-  else
-    return output_view_name<It>::get();
-}
+template <class Out> std::string output_name() { return pointer_or<output_view_name, Out>(); }
 
 /// The call-site's data points among `n` values of `Map`.
 template <class Map> std::int64_t data_points_of(std::int64_t n) {
