@@ -1,0 +1,526 @@
+//===- Dependence.cpp - Can two iterations touch one element? -------------===//
+//
+// For a pair of accesses, each dimension gives the equation
+//   S_A(x) - S_B(x') = 0
+// over the normalised variables (value = Lower + Step * x, x in [0,
+// Count)): x are the first access's iteration, x' the second's. The
+// equation is split into levels (by monomial, then by integer factor) and
+// each level solved alone. A split is exact when the lower levels can
+// never add up to one unit of the next; an inexact split only narrows the
+// solutions, so it can show a dependence but never prove independence.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dependence.h"
+
+#include <algorithm>
+#include <numeric>
+#include <set>
+
+namespace dpstub::migrate {
+
+namespace {
+
+/// c * x_Var (x'_Var when Primed), c a polynomial.
+struct Term {
+  int Var;
+  bool Primed;
+  Poly Coef;
+};
+struct Equation {
+  std::vector<Term> Terms;
+  Poly Gamma;
+};
+
+/// c * x_Var with an integer c.
+struct ITerm {
+  int Var;
+  bool Primed;
+  std::int64_t Coef;
+};
+/// sum(Terms) + Gamma = 0; Exact when its solutions are exactly those of
+/// the equation it was split from (else a subset of them).
+struct IEquation {
+  std::vector<ITerm> Terms;
+  Poly Gamma;
+  bool Exact = true;
+};
+
+/// What splitting an equation gives.
+struct Split {
+  bool Unknown = false;    ///< coefficients it cannot split into integers
+  bool NoSolution = false; ///< proven: no solution
+  bool InexactNoSolution = false; ///< none in the narrowed equations only
+  std::vector<IEquation> Parts;
+};
+
+Poly monomialPoly(const Monomial &M) {
+  Poly P = Poly::constant(1);
+  for (int Id : M)
+    P = P * Poly::symbol(Id);
+  return P;
+}
+
+/// Count - 1 of a variable, or none when unknown.
+std::optional<Poly> span(const Nest &N, int Var) {
+  const std::optional<Poly> &C = N.Vars[Var].Count;
+  if (!C || !C->valid())
+    return std::nullopt;
+  return *C - Poly::constant(1);
+}
+
+/// Splits by symbolic monomial: E = sum over levels m_k * E_k, the levels
+/// a chain m_0 | m_1 | ... Each E_k has integer coefficients.
+Split splitByMonomial(const Equation &E, const Nest &N) {
+  Split S;
+  std::set<Monomial> Levels;
+  for (const Term &T : E.Terms) {
+    if (!T.Coef.valid())
+      return Split{true, false, false, {}};
+    for (const auto &[M, C] : T.Coef.terms())
+      Levels.insert(M);
+  }
+  if (!E.Gamma.valid())
+    return Split{true, false, false, {}};
+  for (const auto &[M, C] : E.Gamma.terms())
+    Levels.insert(M);
+  if (Levels.empty())
+    Levels.insert(Monomial{});
+  std::vector<Monomial> Chain(Levels.begin(), Levels.end());
+  std::stable_sort(Chain.begin(), Chain.end(),
+                   [](const Monomial &A, const Monomial &B) { return A.size() < B.size(); });
+  for (size_t K = 1; K < Chain.size(); ++K)
+    if (!std::includes(Chain[K].begin(), Chain[K].end(), Chain[K - 1].begin(), Chain[K - 1].end()) ||
+        Chain[K].size() == Chain[K - 1].size())
+      return Split{true, false, false, {}};
+
+  // The lower levels' sum lies in [Lo, Hi]; it must stay within one unit
+  // of the next level, (-m_K, m_K), for the levels to be independent.
+  bool Exact = true;
+  Poly Lo = Poly::constant(0), Hi = Poly::constant(0);
+  for (size_t K = 0; K < Chain.size(); ++K) {
+    if (K > 0 && Exact)
+      Exact = provablyPositive(monomialPoly(Chain[K]) - Hi) &&
+              provablyPositive(monomialPoly(Chain[K]) + Lo);
+    IEquation Part;
+    const std::int64_t G = E.Gamma.coefficient(Chain[K]);
+    Part.Gamma = Poly::constant(G);
+    Poly LevelLo = Poly::constant(G), LevelHi = Poly::constant(G);
+    for (const Term &T : E.Terms)
+      if (std::int64_t C = T.Coef.coefficient(Chain[K])) {
+        Part.Terms.push_back({T.Var, T.Primed, C});
+        if (std::optional<Poly> Sp = span(N, T.Var))
+          (C < 0 ? LevelLo : LevelHi) = (C < 0 ? LevelLo : LevelHi) + Sp->times(C);
+        else
+          Exact = false;
+      }
+    Lo = Lo + monomialPoly(Chain[K]) * LevelLo;
+    Hi = Hi + monomialPoly(Chain[K]) * LevelHi;
+    S.Parts.push_back(std::move(Part));
+  }
+  for (IEquation &P : S.Parts)
+    P.Exact = Exact;
+  return S;
+}
+
+/// The range [Lo, Hi] of sum(Terms) when every variable count is a
+/// constant; none otherwise.
+std::optional<std::pair<std::int64_t, std::int64_t>> rangeOf(const std::vector<ITerm> &Terms,
+                                                              const Nest &N) {
+  std::int64_t Lo = 0, Hi = 0;
+  for (const ITerm &T : Terms) {
+    std::optional<Poly> Sp = span(N, T.Var);
+    std::optional<std::int64_t> S = Sp ? Sp->asConstant() : std::nullopt;
+    if (!S)
+      return std::nullopt;
+    if (*S < 0) // an empty loop: no iteration at all
+      return std::make_pair(std::int64_t(1), std::int64_t(0));
+    std::int64_t P;
+    if (__builtin_mul_overflow(T.Coef, *S, &P))
+      return std::nullopt;
+    (P < 0 ? Lo : Hi) += P;
+  }
+  return std::make_pair(Lo, Hi);
+}
+
+std::int64_t floorDiv(std::int64_t A, std::int64_t B) {
+  std::int64_t Q = A / B;
+  if ((A % B != 0) && ((A < 0) != (B < 0)))
+    --Q;
+  return Q;
+}
+
+/// Splits an integer equation by factor: the terms whose coefficients
+/// share a factor g, and the rest when the rest stays below g.
+void splitByInteger(IEquation E, const Nest &N, Split &Out) {
+  std::optional<std::int64_t> Gamma = E.Gamma.asConstant();
+  std::set<std::int64_t> Magnitudes;
+  for (const ITerm &T : E.Terms)
+    Magnitudes.insert(absOf(T.Coef));
+  if (!Gamma || Magnitudes.size() < 2) {
+    Out.Parts.push_back(std::move(E));
+    return;
+  }
+  std::optional<std::pair<IEquation, IEquation>> Inexact;
+  for (auto It = std::next(Magnitudes.begin()); It != Magnitudes.end(); ++It) {
+    std::vector<ITerm> High, Low;
+    std::int64_t G = 0;
+    for (const ITerm &T : E.Terms)
+      if (absOf(T.Coef) >= *It) {
+        High.push_back(T);
+        G = std::gcd(G, absOf(T.Coef));
+      } else {
+        Low.push_back(T);
+      }
+    if (G <= 1)
+      continue;
+    std::optional<std::pair<std::int64_t, std::int64_t>> R = rangeOf(Low, N);
+    if (!R)
+      continue;
+    if (R->first > R->second) { // an empty loop: nothing to solve
+      (E.Exact ? Out.NoSolution : Out.InexactNoSolution) = true;
+      return;
+    }
+    // Low + r must be a multiple k*G of G: k in [(Lo + r)/G, (Hi + r)/G].
+    const std::int64_t Rem = ((*Gamma % G) + G) % G;
+    const std::int64_t KLo = -floorDiv(-(R->first + Rem), G), KHi = floorDiv(R->second + Rem, G);
+    if (KLo > KHi) {
+      (E.Exact ? Out.NoSolution : Out.InexactNoSolution) = true;
+      return;
+    }
+    auto Parts = [&](std::int64_t K) {
+      IEquation L{Low, Poly::constant(Rem - K * G), E.Exact};
+      IEquation H{{}, Poly::constant((*Gamma - Rem + K * G) / G), E.Exact};
+      for (ITerm T : High) {
+        T.Coef /= G;
+        H.Terms.push_back(T);
+      }
+      return std::make_pair(std::move(L), std::move(H));
+    };
+    if (KLo == KHi) {
+      auto [L, H] = Parts(KLo);
+      splitByInteger(std::move(L), N, Out);
+      splitByInteger(std::move(H), N, Out);
+      return;
+    }
+    if (!Inexact) {
+      const std::int64_t K = std::clamp<std::int64_t>(0, KLo, KHi);
+      Inexact = Parts(K);
+    }
+  }
+  if (Inexact) {
+    Inexact->first.Exact = Inexact->second.Exact = false;
+    splitByInteger(std::move(Inexact->first), N, Out);
+    splitByInteger(std::move(Inexact->second), N, Out);
+    return;
+  }
+  Out.Parts.push_back(std::move(E));
+}
+
+/// What the solved equations say of one variable.
+struct VarState {
+  std::optional<Poly> Distance;     ///< x' - x
+  std::optional<Poly> ValueA, ValueB;
+  bool Unknown = false;
+};
+
+/// NoSolution: the equation alone has none; Contradiction: its facts
+/// contradict earlier ones (exact only when every fact was).
+enum class Outcome { Ok, NoSolution, Contradiction, Unknown };
+
+/// P / D when D divides every coefficient of P.
+std::optional<Poly> divide(const Poly &P, std::int64_t D) {
+  if (!P.valid() || D == 0)
+    return std::nullopt;
+  Poly Q;
+  for (const auto &[M, C] : P.terms()) {
+    if (C % D != 0)
+      return std::nullopt;
+    Q = Q + monomialPoly(M).times(C / D);
+  }
+  return Q;
+}
+
+/// Merges a fact into a slot: equal facts agree, facts that differ by a
+/// non-zero constant contradict, others are unknown.
+Outcome merge(std::optional<Poly> &Slot, const Poly &Fact) {
+  if (!Slot) {
+    Slot = Fact;
+    return Outcome::Ok;
+  }
+  const Poly Diff = *Slot - Fact;
+  if (Diff.isZero())
+    return Outcome::Ok;
+  return Diff.isConstant() ? Outcome::Contradiction : Outcome::Unknown;
+}
+
+/// True when V lies outside [0, Count - 1] for every value of the symbols.
+bool provablyOutside(const Poly &V, const Nest &N, int Var) {
+  if (provablyPositive(-V)) // V <= -1
+    return true;
+  const std::optional<Poly> &C = N.Vars[Var].Count;
+  return C && provablyPositive(V - *C + Poly::constant(1)); // V >= Count
+}
+
+/// A distance no two iterations can have: |D| >= Count.
+bool provablyTooFar(const Poly &D, const Nest &N, int Var) {
+  const std::optional<Poly> &C = N.Vars[Var].Count;
+  return C && (provablyPositive(D - *C + Poly::constant(1)) ||
+               provablyPositive(-D - *C + Poly::constant(1)));
+}
+
+/// Banerjee's bounds and the GCD test for an equation of several
+/// variables: NoSolution when either excludes it.
+Outcome boundsTest(const IEquation &E, const Nest &N) {
+  std::int64_t G = 0;
+  for (const ITerm &T : E.Terms)
+    G = std::gcd(G, absOf(T.Coef));
+  if (std::optional<std::int64_t> Gamma = E.Gamma.asConstant(); Gamma && G > 0 && *Gamma % G != 0)
+    return Outcome::NoSolution;
+  Poly Min = E.Gamma, Max = E.Gamma;
+  for (const ITerm &T : E.Terms) {
+    std::optional<Poly> Sp = span(N, T.Var);
+    if (!Sp)
+      return Outcome::Unknown;
+    (T.Coef < 0 ? Min : Max) = (T.Coef < 0 ? Min : Max) + Sp->times(T.Coef);
+  }
+  if (provablyPositive(Min) || provablyPositive(-Max))
+    return Outcome::NoSolution;
+  return Outcome::Unknown;
+}
+
+/// Solves one integer equation into the variables' states.
+Outcome solve(const IEquation &E, const Nest &N, std::vector<VarState> &States) {
+  std::set<int> Vars;
+  for (const ITerm &T : E.Terms)
+    Vars.insert(T.Var);
+  if (Vars.empty()) {
+    if (E.Gamma.isZero())
+      return Outcome::Ok;
+    return E.Gamma.isConstant() ? Outcome::NoSolution : Outcome::Unknown;
+  }
+  if (Vars.size() == 1) {
+    const int V = *Vars.begin();
+    std::int64_t Alpha = 0, Beta = 0; // Alpha x + Beta x' + Gamma = 0
+    for (const ITerm &T : E.Terms)
+      (T.Primed ? Beta : Alpha) += T.Coef;
+    VarState &S = States[V];
+    if (Alpha == 0 && Beta == 0)
+      return solve(IEquation{{}, E.Gamma, E.Exact}, N, States);
+    if (Alpha != 0 && Beta == -Alpha) { // x' - x = Gamma / Alpha
+      std::optional<Poly> D = divide(E.Gamma, Alpha);
+      if (!D)
+        return E.Gamma.isConstant() ? Outcome::NoSolution : Outcome::Unknown;
+      if (provablyTooFar(*D, N, V))
+        return Outcome::NoSolution;
+      return merge(S.Distance, *D);
+    }
+    if (Beta == 0 || Alpha == 0) { // x = -Gamma / Alpha, or x' likewise
+      std::optional<Poly> X = divide(-E.Gamma, Alpha ? Alpha : Beta);
+      if (!X)
+        return E.Gamma.isConstant() ? Outcome::NoSolution : Outcome::Unknown;
+      if (provablyOutside(*X, N, V))
+        return Outcome::NoSolution;
+      return merge(Alpha ? S.ValueA : S.ValueB, *X);
+    }
+  }
+  const Outcome O = boundsTest(E, N);
+  if (O == Outcome::Unknown)
+    for (int V : Vars)
+      States[V].Unknown = true;
+  return O;
+}
+
+/// Value and distance facts of one variable agree; none contradicts.
+Outcome settle(VarState &S, const Nest &N, int Var) {
+  if (S.ValueA && S.ValueB)
+    if (Outcome O = merge(S.Distance, *S.ValueB - *S.ValueA); O != Outcome::Ok)
+      return O;
+  if (S.Distance && provablyTooFar(*S.Distance, N, Var))
+    return Outcome::NoSolution;
+  // A value on one side and a distance put the other side out of range.
+  if (S.Distance && S.ValueA && provablyOutside(*S.ValueA + *S.Distance, N, Var))
+    return Outcome::NoSolution;
+  if (S.Distance && S.ValueB && provablyOutside(*S.ValueB - *S.Distance, N, Var))
+    return Outcome::NoSolution;
+  return Outcome::Ok;
+}
+
+/// Whether two iterations may differ in Var, given what is known of it:
+/// 1 yes (with Witness, none for "any"), 0 no, -1 unknown.
+int mayDiffer(const VarState &S, const Nest &N, int Var, std::optional<std::int64_t> &Witness) {
+  if (S.Unknown)
+    return -1;
+  if (S.Distance) {
+    std::optional<std::int64_t> D = S.Distance->asConstant();
+    if (!D)
+      return -1;
+    Witness = *D;
+    return *D != 0 ? 1 : 0;
+  }
+  // Free on at least one side: any two iterations, if there are two.
+  const std::optional<Poly> &C = N.Vars[Var].Count;
+  std::optional<std::int64_t> Count = C ? C->asConstant() : std::nullopt;
+  if (Count && *Count < 2)
+    return 0;
+  Witness.reset();
+  return 1;
+}
+
+} // namespace
+
+DependenceResult testPair(const Nest &N, std::size_t IA, std::size_t IB) {
+  const Access &A = N.Accesses[IA], &B = N.Accesses[IB];
+  DependenceResult R;
+  R.First = IA, R.Second = IB;
+  const size_t NV = N.Vars.size();
+  auto Unknown = [&](std::string Why) {
+    R.V = Verdict::Unknown;
+    R.Why = std::move(Why);
+    return R;
+  };
+  // A loop that never runs: the accesses inside it never happen.
+  auto Empty = [&](int V) {
+    std::optional<std::int64_t> C = N.Vars[V].Count ? N.Vars[V].Count->asConstant() : std::nullopt;
+    return C && *C <= 0;
+  };
+  for (size_t V = 0; V < NV; ++V)
+    if (N.Vars[V].Parallel && Empty(int(V)))
+      return R;
+  for (const Access *X : {&A, &B})
+    for (int V : X->Loops)
+      if (Empty(V))
+        return R;
+  if (A.Dims.size() != B.Dims.size())
+    return Unknown("'" + A.Text + "' and '" + B.Text + "' index the array with different ranks");
+
+  // The equations, normalised (value = Lower + Step * x), split and solved.
+  std::vector<VarState> States(NV);
+  bool ExactNoSolution = false, InexactNoSolution = false, AllExact = true, Contradiction = false;
+  for (size_t D = 0; D < A.Dims.size(); ++D) {
+    const Subscript &SA = A.Dims[D], &SB = B.Dims[D];
+    if (!SA.Affine || !SB.Affine)
+      return Unknown("'" + (SA.Affine ? B.Text : A.Text) +
+                     "' is not an affine function of the loop variables");
+    Equation E;
+    E.Gamma = SA.Const - SB.Const;
+    for (size_t V = 0; V < NV; ++V) {
+      const Poly CA = V < SA.Coef.size() ? SA.Coef[V] : Poly();
+      const Poly CB = V < SB.Coef.size() ? SB.Coef[V] : Poly();
+      const Poly Step = Poly::constant(N.Vars[V].Step);
+      if (!CA.isZero())
+        E.Terms.push_back({int(V), false, CA * Step});
+      if (!CB.isZero())
+        E.Terms.push_back({int(V), true, -(CB * Step)});
+      E.Gamma = E.Gamma + (CA - CB) * N.Vars[V].Lower;
+    }
+    Split S = splitByMonomial(E, N);
+    if (S.Unknown)
+      return Unknown("'" + A.Text + "' and '" + B.Text +
+                     "' have coefficients dpstub cannot compare (no chain of row lengths)");
+    Split Parts;
+    for (IEquation &P : S.Parts)
+      splitByInteger(std::move(P), N, Parts);
+    if (Parts.NoSolution) {
+      ExactNoSolution = true;
+      break;
+    }
+    InexactNoSolution |= Parts.InexactNoSolution;
+    for (const IEquation &P : Parts.Parts) {
+      AllExact &= P.Exact;
+      const Outcome O = solve(P, N, States);
+      if (O == Outcome::NoSolution)
+        (P.Exact ? ExactNoSolution : InexactNoSolution) = true;
+      Contradiction |= O == Outcome::Contradiction;
+    }
+    if (ExactNoSolution)
+      break;
+  }
+  if (!ExactNoSolution)
+    for (size_t V = 0; V < NV; ++V) {
+      const Outcome O = settle(States[V], N, int(V));
+      Contradiction |= O == Outcome::NoSolution || O == Outcome::Contradiction;
+      if (O == Outcome::Unknown)
+        States[V].Unknown = true;
+    }
+  // Facts that contradict one another prove nothing when some came from
+  // a narrowed equation.
+  if (Contradiction)
+    (AllExact ? ExactNoSolution : InexactNoSolution) = true;
+  if (ExactNoSolution) {
+    R.V = Verdict::Independent;
+    return R;
+  }
+  if (InexactNoSolution)
+    return Unknown("dpstub cannot bound '" + A.Text + "' against '" + B.Text + "'");
+
+  // Some parallel variable may differ between the two iterations: a
+  // dependence. Inner variables need only agree with their facts.
+  bool Differ = false, Unsure = false, UnsureInner = false;
+  for (size_t V = 0; V < NV; ++V) {
+    std::optional<std::int64_t> W;
+    if (!N.Vars[V].Parallel) {
+      UnsureInner |= States[V].Unknown;
+      continue;
+    }
+    const int M = mayDiffer(States[V], N, int(V), W);
+    R.Distance.push_back(W);
+    Differ |= M == 1;
+    Unsure |= M == -1;
+  }
+  if (Unsure || (Differ && UnsureInner))
+    return Unknown("dpstub cannot solve '" + A.Text + "' = '" + B.Text + "' across iterations");
+  if (!Differ) {
+    if (AllExact) {
+      R.V = Verdict::Independent;
+      R.Distance.clear();
+      return R;
+    }
+    return Unknown("dpstub cannot bound '" + A.Text + "' against '" + B.Text + "'");
+  }
+  if (A.Conditional || B.Conditional)
+    return Unknown("'" + A.Text + "' and '" + B.Text +
+                   "' may touch one element from two iterations (under a condition)");
+  // The earlier iteration's access first: the distance lexicographically
+  // positive ("*" counts as positive).
+  for (const std::optional<std::int64_t> &D : R.Distance) {
+    if (!D || *D > 0)
+      break;
+    if (*D < 0) {
+      std::swap(R.First, R.Second);
+      for (std::optional<std::int64_t> &E : R.Distance)
+        if (E)
+          *E = -*E;
+      break;
+    }
+  }
+  R.V = Verdict::Dependent;
+  return R;
+}
+
+DependenceResult testNest(const Nest &N) {
+  std::optional<DependenceResult> FirstUnknown;
+  for (size_t A = 0; A < N.Accesses.size(); ++A)
+    for (size_t B = A; B < N.Accesses.size(); ++B) {
+      const Access &X = N.Accesses[A], &Y = N.Accesses[B];
+      if (X.Array != Y.Array || (!X.Write && !Y.Write))
+        continue;
+      DependenceResult R = testPair(N, A, B);
+      if (R.V == Verdict::Dependent)
+        return R;
+      if (R.V == Verdict::Unknown && !FirstUnknown)
+        FirstUnknown = std::move(R);
+    }
+  if (FirstUnknown)
+    return *FirstUnknown;
+  return DependenceResult{};
+}
+
+std::string distanceText(const std::vector<std::optional<std::int64_t>> &D) {
+  std::string S = "(";
+  for (size_t I = 0; I < D.size(); ++I)
+    S += (I ? ", " : "") + (D[I] ? std::to_string(*D[I]) : std::string("*"));
+  return S + ")";
+}
+
+} // namespace dpstub::migrate

@@ -1,0 +1,93 @@
+//===- Dependence.h - Can two iterations touch one element? -----*- C++ -*-===//
+//
+// The dependence test of migration, a pure function of a small model: the
+// loop variables of a nest (those it would run in parallel, and those of
+// sequential loops inside its body), and every access to an array with its
+// subscripts as polynomials in those variables. For each pair of accesses
+// to one array, one of them a write, it asks whether two different
+// iterations of the parallel variables can touch the same element.
+//
+// Subscripts are split into independent equations first: by symbolic
+// monomial when a linearised index `i*n + j` keeps each level below the
+// next (j in [0, n) never reaches n), then by integer level (`64*i + j`
+// with j < 64), then each single-variable equation gives a distance
+// (x' - x = d) or a value (x = a). The answer is one of: independent
+// (proven), dependent (a witness: the distances of two iterations that
+// touch one element), or unknown. "Independent" is never said without a
+// proof; test/unit/dependence_test.cpp checks it against brute force.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Poly.h"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dpstub::migrate {
+
+/// A loop variable: Lower, Lower + Step, ... for Count iterations.
+struct LoopVar {
+  std::string Name;
+  bool Parallel = false;       ///< a dimension of the call-site's grid
+  Poly Lower;                  ///< the first value
+  std::int64_t Step = 1;       ///< non-zero
+  std::optional<Poly> Count;   ///< iterations; unknown when absent
+};
+
+/// One subscript: sum of Coef[v] * value(v) + Const, or not affine.
+struct Subscript {
+  bool Affine = false;
+  std::vector<Poly> Coef; ///< by LoopVar index; missing entries are 0
+  Poly Const;
+};
+
+/// One access of an array element in the loop's body.
+struct Access {
+  int Array = 0;                ///< which array
+  bool Write = false;           ///< a compound assignment is two accesses
+  bool Conditional = false;     ///< under a condition: it may never happen
+  std::vector<Subscript> Dims;  ///< one per dimension of the array
+  /// The inner (sequential) loop variables whose loops enclose it; its
+  /// subscripts use no other inner variable.
+  std::vector<int> Loops;
+  std::string Text;             ///< "a[i * n + j]", for messages
+  unsigned Id = 0;              ///< the caller's (where it is)
+};
+
+/// What the test says of a pair of accesses, or of a whole nest.
+enum class Verdict { Independent, Dependent, Unknown };
+
+/// The answer for a nest: its first dependent or unknown pair, if any.
+struct DependenceResult {
+  Verdict V = Verdict::Independent;
+  /// The pair (indices into the nest's accesses); the first is the one at
+  /// the earlier iteration when the distance says which.
+  std::size_t First = 0, Second = 0;
+  /// Per parallel variable, in order: Second's iteration minus First's;
+  /// none where any distance will do ("*").
+  std::vector<std::optional<std::int64_t>> Distance;
+  /// For Unknown: what stopped the proof.
+  std::string Why;
+};
+
+/// Symbols are named by the caller: Names[id].
+struct Nest {
+  std::vector<LoopVar> Vars;
+  std::vector<Access> Accesses;
+  std::vector<std::string> SymbolNames;
+};
+
+/// The verdict for one pair of accesses (same array, one a write).
+DependenceResult testPair(const Nest &N, std::size_t A, std::size_t B);
+
+/// Independent when no pair depends; else the first dependent pair, or
+/// failing that the first unknown one.
+DependenceResult testNest(const Nest &N);
+
+/// "(1, 0)", "(*, 0)".
+std::string distanceText(const std::vector<std::optional<std::int64_t>> &D);
+
+} // namespace dpstub::migrate
