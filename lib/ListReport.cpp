@@ -109,14 +109,20 @@ void writeDiagnostics(OStream &J, const TranslationResult &U, const ListedCallSi
 
 } // namespace
 
+/// A unit's file as the report names it: below Root, relative to it.
+std::string reportedFile(const TranslationResult &U, llvm::StringRef Root) {
+  std::string File = U.MainFile;
+  if (!Root.empty() && llvm::StringRef(File).starts_with((Root + "/").str()))
+    File = File.substr(Root.size() + 1);
+  return File;
+}
+
 void writeListReport(llvm::raw_ostream &OS, const std::vector<const TranslationResult *> &Units,
                      llvm::StringRef Root) {
   OStream J(OS, 2);
   J.array([&] {
     for (const TranslationResult *U : Units) {
-      std::string File = U->MainFile;
-      if (!Root.empty() && llvm::StringRef(File).starts_with((Root + "/").str()))
-        File = File.substr(Root.size() + 1);
+      const std::string File = reportedFile(*U, Root);
       for (const ListedCallSite &L : U->CallSites) {
         const CallSite &C = L.Model;
         J.object([&] {
@@ -133,6 +139,31 @@ void writeListReport(llvm::raw_ostream &OS, const std::vector<const TranslationR
         });
       }
     }
+  });
+  OS << "\n";
+}
+
+void writeMigrationReport(llvm::raw_ostream &OS, const std::vector<const TranslationResult *> &Units,
+                          llvm::StringRef Root) {
+  OStream J(OS, 2);
+  J.array([&] {
+    for (const TranslationResult *U : Units)
+      for (const MigratedLoop &L : U->Loops)
+        J.object([&] {
+          J.attribute("file", reportedFile(*U, Root));
+          J.attribute("line", L.Loc.Line);
+          J.attribute("column", L.Loc.Column);
+          J.attribute("construct", L.Construct);
+          J.attribute("verdict", L.Converted ? "converted" : "refused");
+          if (L.Converted) {
+            J.attribute("kind", "dp::" + L.Kind);
+            J.attribute("rank", L.Rank);
+            J.attribute("grid", L.Grid);
+          } else {
+            J.attribute("reason", L.Reason);
+            J.attribute("diagnostic", L.Category);
+          }
+        });
   });
   OS << "\n";
 }

@@ -10,6 +10,7 @@
 #include "dpstub/Translation.h"
 #include "Planner.h"
 #include "TranslateConsumer.h"
+#include "migrate/MigrateConsumer.h"
 #include "AstText.h"
 
 #include "clang/Frontend/CompilerInstance.h"
@@ -100,6 +101,8 @@ public:
     DE.setClient(new RecordingConsumer(Next, std::move(Owned), Out.Diagnostics,
                                       Opts.CompilerWarnings),
                 true);
+    if (Opts.Migrate)
+      return makeMigrateConsumer(CI, Opts, Out);
     return makeTranslateConsumer(Opts, Out);
   }
 
@@ -197,6 +200,16 @@ bool translateUnit(const tooling::CompilationDatabase &DB, const std::string &So
       {"-DDPSTUB_TOOL=1", "-Wno-undefined-internal", "-Wno-unknown-warning-option",
        "-Wno-unused-command-line-argument", "-resource-dir=" DPSTUB_CLANG_RESOURCE_DIR},
       tooling::ArgumentInsertPosition::END));
+  // Migration reads OpenMP and OpenACC directives from the text: the
+  // loops stay loops in the AST whatever the build enables.
+  if (Opts.Migrate)
+    Tool.appendArgumentsAdjuster([](const tooling::CommandLineArguments &Args, llvm::StringRef) {
+      tooling::CommandLineArguments Kept;
+      for (const std::string &A : Args)
+        if (!llvm::StringRef(A).starts_with("-fopenmp") && !llvm::StringRef(A).starts_with("-fopenacc"))
+          Kept.push_back(A);
+      return Kept;
+    });
   // The database compiler's own headers (GCC's omp.h), searched after
   // clang's and before dpstub's own.
   Tool.appendArgumentsAdjuster(queryDriverAdjuster(Opts.QueryDrivers));

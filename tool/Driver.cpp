@@ -106,7 +106,7 @@ bool printDiagnostics(const Units &Us, const RunOptions &O) {
     llvm::errs() << U->Printed;
     Ok &= !(U->ToolFailed || U->Result.ParseFailed || U->Result.HasErrors);
     if (U->Result.SelectionEmpty) {
-      error("no dp:: call-site in --selection=" + O.Selection);
+      error((O.Migrate ? "no loop in --selection=" : "no dp:: call-site in --selection=") + O.Selection);
       Ok = false;
     }
   }
@@ -166,8 +166,12 @@ int run(const RunOptions &O, std::vector<std::string> Sources, const Compilation
   const Tally Counts = tally(Us);
   unsigned FilesWritten = 0;
   auto Finish = [&](bool Writes) {
-    if (!O.Quiet && (O.All || (Terminal && !O.List)))
+    if (O.Migrate) {
+      if (!O.Quiet)
+        printMigrationSummary(Us);
+    } else if (!O.Quiet && (O.All || (Terminal && !O.List))) {
       printSummary(Counts, Us.size(), FilesWritten, Writes);
+    }
     if (O.FailUntranslated && Counts.LeftOnHost) {
       error(std::to_string(Counts.LeftOnHost) +
             (Counts.LeftOnHost == 1 ? " call-site is" : " call-sites are") +
@@ -177,7 +181,10 @@ int run(const RunOptions &O, std::vector<std::string> Sources, const Compilation
     return Failed ? 1 : 0;
   };
   if (O.List) {
-    writeListReport(llvm::outs(), Results, Root);
+    if (O.Migrate)
+      writeMigrationReport(llvm::outs(), Results, Root);
+    else
+      writeListReport(llvm::outs(), Results, Root);
     return Finish(false);
   }
   llvm::Expected<std::map<std::string, FileOutput>> Outputs = computeOutputs(Results);

@@ -54,6 +54,7 @@ struct RunOptions {
   std::string Root;      ///< --root (as given; empty: the inputs' common ancestor)
   std::string ExportFixes, DepFile, Selection;
   bool FailUntranslated = false, Quiet = false;
+  bool Migrate = false;  ///< --migrate: loops into call-sites
   TranslationOptions Translation;
 };
 

@@ -263,4 +263,15 @@ void printSummary(const Tally &T, unsigned UnitCount, unsigned FilesWritten, boo
   llvm::errs() << "\n";
 }
 
+void printMigrationSummary(const Units &Us) {
+  unsigned Found = 0, Converted = 0;
+  for (const auto &U : Us)
+    for (const MigratedLoop &L : U->Result.Loops) {
+      ++Found;
+      Converted += L.Converted;
+    }
+  llvm::errs() << "migrated " << Converted << " of " << Found << (Found == 1 ? " loop" : " loops") << " ("
+               << Found - Converted << " refused)\n";
+}
+
 } // namespace dpstub::driver

@@ -68,6 +68,12 @@ static cl::opt<bool>
                      cl::desc("Exit 1 when a call-site is left on the host (for CI, in the spirit "
                               "of -Werror); what can be translated is still written"),
                      cl::cat(Category));
+static cl::opt<bool> Migrate(
+    "migrate",
+    cl::desc("Bring loops into dp call-sites instead of translating call-sites: loops with an "
+             "OpenMP or OpenACC loop directive, the loops of an 'acc kernels' region, and "
+             "plain loops inside --selection (converted only when proven independent)"),
+    cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("No progress lines and no closing summary"),
                            cl::cat(Category));
 static cl::opt<bool> CompilerWarnings(
@@ -82,6 +88,14 @@ static cl::list<std::string> QueryDriver(
              "--query-driver= asks none"),
     cl::CommaSeparated, cl::value_desc("GLOBS"), cl::cat(Category));
 static cl::extrahelp MoreHelp(R"(
+With --migrate, dpstub rewrites loops into dp call-sites (and their arrays
+into dp::fields) and says for every candidate loop either
+  file:line:col: remark: converted to dp::forall over dp::grid<N> [dp-migrate]
+or
+  file:line:col: warning: not converted: <reason> [dp-migrate]
+and ends with `migrated N of M loops (K refused)`. Run dpstub again without
+--migrate to translate the call-sites.
+
 Exactly one output mode: --out-dir DIR (a mirrored copy that keeps your line
 numbers), -i (in place), --export-fixes FILE (clang-apply-replacements YAML)
 or --list (a JSON report; nothing written).
@@ -143,8 +157,10 @@ int main(int argc, const char **argv) {
   O.All = All, O.Jobs = Jobs, O.List = List, O.InPlace = InPlace;
   O.OutDir = OutDir, O.Root = RootOpt, O.ExportFixes = ExportFixes, O.DepFile = DepFile;
   O.Selection = SelectionOpt, O.FailUntranslated = FailUntranslated, O.Quiet = Quiet;
+  O.Migrate = Migrate;
   dpstub::TranslationOptions &T = O.Translation;
   T.ListOnly = List;
+  T.Migrate = Migrate;
   T.LineMarkers = !OutDir.empty();
   T.OwnIncludeDir = dpstub::ownIncludeDir(argv[0], reinterpret_cast<void *>(&anchor));
   T.CompilerWarnings = CompilerWarnings;

@@ -15,4 +15,10 @@ namespace dpstub {
 void writeListReport(llvm::raw_ostream &OS, const std::vector<const TranslationResult *> &Units,
                      llvm::StringRef Root);
 
+/// --migrate --list: every candidate loop of every unit as a JSON array:
+/// location, the construct it carries, the verdict, and the call-site it
+/// becomes (kind, grid) or why it stays a loop.
+void writeMigrationReport(llvm::raw_ostream &OS, const std::vector<const TranslationResult *> &Units,
+                          llvm::StringRef Root);
+
 } // namespace dpstub

@@ -49,6 +49,20 @@ struct TranslationPlan {
   std::string StubHeader; ///< its text; empty when there is no call-site
 };
 
+/// A candidate loop of --migrate, as --list and the summary report it.
+struct MigratedLoop {
+  Location Loc;            ///< the loop's `for`
+  std::string Path;        ///< absolute path of its file
+  unsigned EndLine = 0;
+  std::string Construct;   ///< "omp parallel for", "acc kernels", "plain loop"
+  bool Converted = false;
+  std::string Kind;        ///< converted: "forall" or "reduce"
+  int Rank = 0;
+  std::string Grid;        ///< converted: "dp::grid<2>(n, m)"
+  std::string Reason;      ///< refused: the warning's text
+  std::string Category;    ///< refused: its diagnostic ("migrateDependence")
+};
+
 /// Everything the tool learned about one translation unit.
 struct TranslationResult {
   std::string MainFile;          ///< absolute path of the source
@@ -71,6 +85,10 @@ struct TranslationResult {
   std::vector<std::string> Inputs;
   /// A selection was given for this file and held no call-site.
   bool SelectionEmpty = false;
+  /// --migrate: every candidate loop, in source order.
+  std::vector<MigratedLoop> Loops;
+  /// --migrate: directives left in place (not carried over), by construct.
+  std::vector<std::string> KeptDirectives;
 };
 
 /// A range of a source, as clang-refactor's --selection gives it: 1-based
@@ -108,6 +126,10 @@ struct TranslationOptions {
   /// and every error, which stops a translation, as clang-tidy keeps
   /// clang-diagnostic-* quiet unless asked.
   bool CompilerWarnings = false;
+  /// Migrate (--migrate): bring loops into call-sites instead of
+  /// translating call-sites. The unit is parsed without OpenMP or OpenACC
+  /// (their directives are read from the text).
+  bool Migrate = false;
   /// Compilers whose own include directories (GCC's omp.h, for one) dpstub
   /// may ask for: shell globs on their resolved paths, clangd's
   /// --query-driver. Empty: none is run.

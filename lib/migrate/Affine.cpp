@@ -1,0 +1,210 @@
+//===- Affine.cpp - Subscripts and bounds as polynomials ------------------===//
+
+#include "migrate/Affine.h"
+
+#include "migrate/Text.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+
+using namespace clang;
+
+namespace dpstub::migrate {
+
+int SymbolTable::of(const VarDecl *V) {
+  auto [It, New] = ByVar.try_emplace(V, static_cast<int>(Names.size()));
+  if (New)
+    Names.push_back(V->getName().str());
+  return It->second;
+}
+
+int SymbolTable::of(const std::string &Text) {
+  auto [It, New] = ByText.try_emplace(Text, static_cast<int>(Names.size()));
+  if (New)
+    Names.push_back(Text);
+  return It->second;
+}
+
+namespace {
+
+Linear add(const Linear &A, const Linear &B, std::int64_t Sign) {
+  Linear R;
+  R.Coef.resize(std::max(A.Coef.size(), B.Coef.size()));
+  for (size_t V = 0; V < R.Coef.size(); ++V) {
+    const Poly CA = V < A.Coef.size() ? A.Coef[V] : Poly();
+    const Poly CB = V < B.Coef.size() ? B.Coef[V] : Poly();
+    R.Coef[V] = CA + CB.times(Sign);
+  }
+  R.Const = A.Const + B.Const.times(Sign);
+  return R;
+}
+
+bool hasVariable(const Linear &L) {
+  for (const Poly &P : L.Coef)
+    if (!P.isZero())
+      return true;
+  return false;
+}
+
+bool valid(const Linear &L) {
+  for (const Poly &P : L.Coef)
+    if (!P.valid())
+      return false;
+  return L.Const.valid();
+}
+
+Linear scale(const Linear &L, const Poly &K) {
+  Linear R;
+  for (const Poly &P : L.Coef)
+    R.Coef.push_back(P * K);
+  R.Const = L.Const * K;
+  return R;
+}
+
+/// The single returned expression of a small helper: `return e;` alone.
+const Expr *returnedExpression(const FunctionDecl *FD) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def->getReturnType()->isIntegerType())
+    return nullptr;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || Body->size() != 1)
+    return nullptr;
+  const auto *R = dyn_cast<ReturnStmt>(Body->body_front());
+  return R ? R->getRetValue() : nullptr;
+}
+
+} // namespace
+
+Linear AffineBuilder::constant(Poly P) const {
+  Linear L;
+  L.Const = std::move(P);
+  return L;
+}
+
+std::optional<Linear> AffineBuilder::build(const Expr *E) { return build(E, {}, 0); }
+
+std::optional<Poly> AffineBuilder::invariant(const Expr *E) {
+  std::optional<Linear> L = build(E);
+  if (!L || hasVariable(*L))
+    return std::nullopt;
+  return L->Const;
+}
+
+std::optional<Linear> AffineBuilder::build(const Expr *E,
+                                           const std::map<const ParmVarDecl *, Linear> &Params,
+                                           int Depth) {
+  if (!E)
+    return std::nullopt;
+  E = E->IgnoreParens();
+  if (!E->getType()->isIntegerType() || E->isValueDependent())
+    return std::nullopt;
+  // Anything that folds to a constant (literals, enumerators, sizeof,
+  // `const int` with a constant initialiser).
+  {
+    Expr::EvalResult R;
+    if (!E->HasSideEffects(Ctx) && E->EvaluateAsInt(R, Ctx) && R.Val.getInt().getSignificantBits() < 62)
+      return constant(Poly::constant(R.Val.getInt().getExtValue()));
+  }
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    if (C->getSubExpr()->getType()->isIntegerType())
+      return build(C->getSubExpr(), Params, Depth);
+    return std::nullopt;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    std::optional<Linear> S = build(U->getSubExpr(), Params, Depth);
+    if (!S)
+      return std::nullopt;
+    if (U->getOpcode() == UO_Plus)
+      return S;
+    if (U->getOpcode() == UO_Minus)
+      return scale(*S, Poly::constant(-1));
+    return std::nullopt;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    const BinaryOperatorKind Op = B->getOpcode();
+    if (Op != BO_Add && Op != BO_Sub && Op != BO_Mul && Op != BO_Shl)
+      return std::nullopt;
+    std::optional<Linear> L = build(B->getLHS(), Params, Depth);
+    std::optional<Linear> R = L ? build(B->getRHS(), Params, Depth) : std::nullopt;
+    if (!L || !R)
+      return std::nullopt;
+    std::optional<Linear> Out;
+    if (Op == BO_Add || Op == BO_Sub) {
+      Out = add(*L, *R, Op == BO_Add ? 1 : -1);
+    } else if (Op == BO_Shl) { // i << 2: i * 4
+      std::optional<std::int64_t> K = R->Const.asConstant();
+      if (hasVariable(*R) || !K || *K < 0 || *K > 40)
+        return std::nullopt;
+      Out = scale(*L, Poly::constant(std::int64_t(1) << *K));
+    } else if (!hasVariable(*L)) {
+      Out = scale(*R, L->Const);
+    } else if (!hasVariable(*R)) {
+      Out = scale(*L, R->Const);
+    } else {
+      return std::nullopt; // i * j
+    }
+    return valid(*Out) ? Out : std::nullopt;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()); P && Params.count(P))
+      return Params.at(P);
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V)
+      return std::nullopt;
+    if (auto It = LoopVars.find(V); It != LoopVars.end()) {
+      Linear L;
+      L.Coef.resize(It->second + 1);
+      L.Coef[It->second] = Poly::constant(1);
+      return L;
+    }
+    if (auto It = Inline.find(V); It != Inline.end())
+      return Depth < 8 ? build(It->second, Params, Depth + 1) : std::nullopt;
+    if (Written.count(V) || V->getType().isVolatileQualified())
+      return std::nullopt;
+    return constant(Poly::symbol(Symbols.of(V)));
+  }
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    return call(C, Params, Depth);
+  // `p.nx`, `v.size()` on a variable the loop does not change.
+  if (isa<MemberExpr>(E) || isa<CXXMemberCallExpr>(E)) {
+    const Expr *Base = isa<MemberExpr>(E) ? cast<MemberExpr>(E)->getBase()
+                                          : cast<CXXMemberCallExpr>(E)->getImplicitObjectArgument();
+    const VarDecl *V = nullptr;
+    if (const auto *D = dyn_cast_or_null<DeclRefExpr>(Base ? Base->IgnoreParenImpCasts() : nullptr))
+      V = dyn_cast<VarDecl>(D->getDecl());
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+    if (!V || Written.count(V) || LoopVars.count(V) ||
+        (MC && (MC->getNumArgs() != 0 || !MC->getMethodDecl() || !MC->getMethodDecl()->isConst())))
+      return std::nullopt;
+    const std::string Text = textOf(E, Ctx);
+    if (Text.empty())
+      return std::nullopt;
+    return constant(Poly::symbol(Symbols.of(Text)));
+  }
+  return std::nullopt;
+}
+
+std::optional<Linear> AffineBuilder::call(const CallExpr *C,
+                                          const std::map<const ParmVarDecl *, Linear> &Params,
+                                          int Depth) {
+  const FunctionDecl *FD = C->getDirectCallee();
+  const Expr *Returned = returnedExpression(FD);
+  if (!Returned || Depth > 4 || C->getNumArgs() != FD->getNumParams())
+    return std::nullopt;
+  // The helper's own parameters, bound to the arguments' forms.
+  const FunctionDecl *Def = nullptr;
+  FD->hasBody(Def);
+  std::map<const ParmVarDecl *, Linear> Inner;
+  for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+    if (!Def->getParamDecl(I)->getType()->isIntegerType())
+      return std::nullopt;
+    std::optional<Linear> A = build(C->getArg(I), Params, Depth);
+    if (!A)
+      return std::nullopt;
+    Inner[Def->getParamDecl(I)] = *A;
+  }
+  return build(Returned, Inner, Depth + 1);
+}
+
+} // namespace dpstub::migrate

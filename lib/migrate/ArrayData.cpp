@@ -1,0 +1,741 @@
+//===- ArrayData.cpp - Arrays that can become dp::fields ------------------===//
+//
+// One walk over the main file records every array variable and every use
+// of one; each use is a flow (joining two variables' groups), an edit
+// (`a[e]` to `a(e)`, malloc to a field's construction, `.data()` where
+// host code hands the array on), or a refusal naming its place.
+//
+//===----------------------------------------------------------------------===//
+
+#include "migrate/ArrayData.h"
+
+#include "migrate/BodyScan.h"
+#include "migrate/Canonical.h"
+#include "dpstub/DpTypes.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <numeric>
+
+using namespace clang;
+
+namespace dpstub::migrate {
+
+namespace {
+
+/// Rank and element of an array-like type: pointers and C arrays nest.
+std::pair<int, QualType> shapeOf(QualType T) {
+  int Rank = 0;
+  T = T.getNonReferenceType();
+  if (const auto *RD = T->getAsCXXRecordDecl()) { // std::vector<E>
+    if (const auto *S = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+      if (S->getTemplateArgs().size() >= 1 && S->getTemplateArgs()[0].getKind() == TemplateArgument::Type)
+        return {1, S->getTemplateArgs()[0].getAsType()};
+    return {0, QualType()};
+  }
+  if (const auto *P = T->getAs<PointerType>()) {
+    ++Rank;
+    T = P->getPointeeType();
+  }
+  while (const ArrayType *A = T->getAsArrayTypeUnsafe()) {
+    ++Rank;
+    const QualType Q = T;
+    T = A->getElementType();
+    if (Q.isConstQualified())
+      T.addConst();
+  }
+  return {Rank, T};
+}
+
+/// An element type a dp::field holds: arithmetic, or a plain struct.
+bool fieldElement(QualType T) {
+  T = T.getCanonicalType();
+  if (T->isArithmeticType())
+    return true;
+  if (const auto *RD = T->getAsCXXRecordDecl())
+    return RD->hasDefinition() && RD->isTriviallyCopyable() && !RD->isPolymorphic();
+  return false;
+}
+
+const Stmt *parentOf(const Stmt *S, ASTContext &Ctx) {
+  DynTypedNodeList P = Ctx.getParents(*S);
+  return P.empty() ? nullptr : P[0].get<Stmt>();
+}
+
+/// The first parent that is not a parenthesis or an implicit cast; Child
+/// is the node just below it.
+const Stmt *meaningfulParent(const Stmt *S, ASTContext &Ctx, const Stmt *&Child) {
+  Child = S;
+  const Stmt *P = parentOf(S, Ctx);
+  while (P && (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P))) {
+    Child = P;
+    P = parentOf(P, Ctx);
+  }
+  return P;
+}
+
+/// True when E's value is an argument of a call (which uses it while it
+/// runs), looking through parentheses and casts.
+bool consumedByCall(const Expr *E, ASTContext &Ctx) {
+  const Stmt *Child;
+  const Stmt *P = meaningfulParent(E, Ctx, Child);
+  while (P && isa<ExplicitCastExpr>(P))
+    P = meaningfulParent(P, Ctx, Child);
+  const auto *C = dyn_cast_or_null<CallExpr>(P);
+  if (!C)
+    return false;
+  for (const Expr *A : C->arguments())
+    if (A == Child)
+      return true;
+  return false;
+}
+
+bool isNull(const Expr *E, ASTContext &Ctx) {
+  return E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull;
+}
+
+bool sameElement(QualType A, QualType B) {
+  return A.getCanonicalType().getUnqualifiedType() == B.getCanonicalType().getUnqualifiedType();
+}
+
+/// The element count of a `malloc` size: `n * sizeof(T)`, `sizeof(T) * n`,
+/// `sizeof(T)`.
+std::optional<std::string> countOfBytes(const Expr *Size, QualType Elem, const ASTContext &Ctx) {
+  Size = Size->IgnoreParenImpCasts();
+  if (const auto *S = dyn_cast<UnaryExprOrTypeTraitExpr>(Size))
+    if (S->getKind() == UETT_SizeOf && sameElement(S->getTypeOfArgument(), Elem))
+      return std::string("1");
+  const auto *B = dyn_cast<BinaryOperator>(Size);
+  if (!B || B->getOpcode() != BO_Mul)
+    return std::nullopt;
+  auto IsSize = [&](const Expr *E) {
+    const auto *S = dyn_cast<UnaryExprOrTypeTraitExpr>(E->IgnoreParenImpCasts());
+    return S && S->getKind() == UETT_SizeOf && sameElement(S->getTypeOfArgument(), Elem);
+  };
+  if (IsSize(B->getRHS()))
+    return textOf(B->getLHS(), Ctx);
+  if (IsSize(B->getLHS()))
+    return textOf(B->getRHS(), Ctx);
+  if (std::optional<std::string> L = countOfBytes(B->getLHS(), Elem, Ctx)) {
+    const std::string R = textOf(B->getRHS(), Ctx);
+    return *L == "1" ? R : *L + " * " + R;
+  }
+  return std::nullopt;
+}
+
+/// The element count of an allocation (malloc, calloc, new T[n]), or
+/// none when E is not one dpstub reads.
+std::optional<std::string> allocationCount(const Expr *E, QualType Elem, ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  while (const auto *C = dyn_cast<ExplicitCastExpr>(E))
+    E = C->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *N = dyn_cast<CXXNewExpr>(E)) {
+    if (!N->isArray() || !N->getArraySize() || !sameElement(N->getAllocatedType(), Elem) ||
+        (N->hasInitializer() && !isa<CXXConstructExpr>(N->getInitializer()) &&
+         !isa<ImplicitValueInitExpr>(N->getInitializer())) ||
+        N->getNumPlacementArgs())
+      return std::nullopt;
+    return textOf(*N->getArraySize(), Ctx);
+  }
+  const auto *C = dyn_cast<CallExpr>(E);
+  const FunctionDecl *FD = C ? C->getDirectCallee() : nullptr;
+  if (!FD || !FD->getIdentifier())
+    return std::nullopt;
+  const StringRef Name = FD->getName();
+  if (Name == "malloc" && C->getNumArgs() == 1)
+    return countOfBytes(C->getArg(0), Elem, Ctx);
+  if (Name == "calloc" && C->getNumArgs() == 2) {
+    if (countOfBytes(C->getArg(1), Elem, Ctx) == std::optional<std::string>("1"))
+      return textOf(C->getArg(0), Ctx);
+    if (countOfBytes(C->getArg(0), Elem, Ctx) == std::optional<std::string>("1"))
+      return textOf(C->getArg(1), Ctx);
+  }
+  return std::nullopt;
+}
+
+/// MPI calls that keep a buffer after they return.
+bool keepsBuffer(StringRef Name) {
+  return Name.starts_with("MPI_I") || Name.starts_with("MPI_R") || Name == "MPI_Put" ||
+         Name == "MPI_Get" || Name == "MPI_Accumulate" || Name == "MPI_Send_init" ||
+         Name == "MPI_Recv_init" || Name == "MPI_Win_create" || Name == "MPI_Buffer_attach";
+}
+
+std::string whereText(SourceLocation L, const SourceManager &SM) {
+  const PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(L));
+  return P.isValid() ? "line " + std::to_string(P.getLine()) : std::string("here");
+}
+
+} // namespace
+
+struct ArrayData::Impl {
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  std::map<const VarDecl *, ArrayVar> Vars;
+  std::vector<int> Parent;                        // union-find over groups
+  std::map<const VarDecl *, std::vector<TextEdit>> Edits;
+  std::map<const VarDecl *, Refusal> Refusals;    // the first per variable
+  std::map<int, Refusal> GroupRefusals;           // after finishing
+  std::set<const VarDecl *> Allocated;            // an allocation in view
+  std::map<const ParmVarDecl *, const FunctionDecl *> Params;
+  std::set<const FunctionDecl *> AddressTaken;
+  bool HasMain = false;
+  Refusal None;
+
+  explicit Impl(ASTContext &Ctx) : Ctx(Ctx), SM(Ctx.getSourceManager()) {}
+
+  int find(int G) { return Parent[G] == G ? G : Parent[G] = find(Parent[G]); }
+  void join(const VarDecl *A, const VarDecl *B) {
+    auto IA = Vars.find(A), IB = Vars.find(B);
+    if (IA == Vars.end() || IB == Vars.end())
+      return;
+    Parent[find(IA->second.Group)] = find(IB->second.Group);
+  }
+  void refuse(const VarDecl *V, SourceLocation L, std::string Why) {
+    if (Refusals.count(V))
+      return;
+    Refusal R;
+    R.Report = &Reporter::migrateArray;
+    R.Loc = L;
+    R.Args = {V->getName().str(), std::move(Why) + " (" + whereText(L, SM) + ")"};
+    Refusals[V] = std::move(R);
+  }
+  void edit(const VarDecl *V, SourceLocation B, SourceLocation E, std::string Text, bool TokenEnd) {
+    const CharSourceRange R = TokenEnd ? CharSourceRange::getTokenRange(B, E)
+                                       : CharSourceRange::getCharRange(B, E);
+    const CharSourceRange F = Lexer::makeFileCharRange(R, SM, Ctx.getLangOpts());
+    if (F.isInvalid() || !SM.isWrittenInMainFile(F.getBegin())) {
+      refuse(V, B, "it is used inside a macro");
+      return;
+    }
+    const unsigned Off = SM.getFileOffset(F.getBegin());
+    Edits[V].push_back({Off, SM.getFileOffset(F.getEnd()) - Off, std::move(Text)});
+  }
+  void insertAfter(const VarDecl *V, const Expr *E, std::string Text) {
+    const SourceLocation End = Lexer::getLocForEndOfToken(E->getEndLoc(), 0, SM, Ctx.getLangOpts());
+    edit(V, End, End, std::move(Text), false);
+  }
+
+  std::string elementText(const ArrayVar &A, bool Const) const {
+    QualType E = A.Element;
+    E.removeLocalConst();
+    return (Const ? "const " : "") + printType(E, Ctx);
+  }
+  std::string fieldType(const ArrayVar &A, bool Const) const {
+    return "dp::field<" + std::to_string(A.Rank) + ", " + elementText(A, Const) + ">";
+  }
+  std::string fieldType(const ArrayVar &A) const {
+    return fieldType(A, A.Element.isConstQualified());
+  }
+
+  void addVar(const VarDecl *V);
+  void declaration(const ArrayVar &A);
+  void use(const DeclRefExpr *D, const ArrayVar &A);
+  void subscript(const DeclRefExpr *D, const ArrayVar &A, const Stmt *First);
+  void call(const DeclRefExpr *D, const ArrayVar &A, const CallExpr *C, const Stmt *Child);
+  void assignment(const DeclRefExpr *D, const ArrayVar &A, const BinaryOperator *B);
+  void finish();
+};
+
+void ArrayData::Impl::addVar(const VarDecl *V) {
+  if (Vars.count(V) || !SM.isWrittenInMainFile(SM.getFileLoc(V->getLocation())))
+    return;
+  const auto *P = dyn_cast<ParmVarDecl>(V);
+  const QualType T = P ? P->getOriginalType() : V->getType();
+  if (!isArrayLike(T))
+    return;
+  ArrayVar A;
+  A.Var = V;
+  const bool Vector = T.getNonReferenceType()->getAsCXXRecordDecl() != nullptr;
+  A.K = Vector ? ArrayVar::Kind::Vector
+               : T->isArrayType() && !P ? ArrayVar::Kind::CArray : ArrayVar::Kind::Pointer;
+  std::tie(A.Rank, A.Element) = shapeOf(T);
+  A.Group = static_cast<int>(Parent.size());
+  Parent.push_back(A.Group);
+  auto &Slot = Vars[V] = A;
+  if (!fieldElement(A.Element)) {
+    refuse(V, V->getLocation(), "its elements are not plain values ('" + printType(A.Element, Ctx) + "')");
+    return;
+  }
+  if (A.K == ArrayVar::Kind::Vector && T->isReferenceType() == false && P) {
+    refuse(V, V->getLocation(), "it is a std::vector passed by value, which copies it");
+    return;
+  }
+  declaration(Slot);
+}
+
+/// The declaration's rewrite: its type (and a C array's extents, an
+/// allocation's count) as a dp::field.
+void ArrayData::Impl::declaration(const ArrayVar &A) {
+  const VarDecl *V = A.Var;
+  const TypeSourceInfo *TSI = V->getTypeSourceInfo();
+  if (!TSI) {
+    refuse(V, V->getLocation(), "its type is not written out");
+    return;
+  }
+  TypeLoc TL = TSI->getTypeLoc();
+  const std::string Name = V->getName().str();
+  const SourceLocation NameEnd =
+      V->getLocation().isValid() && !Name.empty() ? V->getLocation() : TL.getEndLoc();
+  auto EndOf = [&](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(A, B) ? B : A;
+  };
+  if (V->isLocalVarDecl() || V->hasGlobalStorage()) {
+    // One variable per declaration statement: `double *a, *b;` would need
+    // the statement split.
+    for (const DynTypedNode &N : Ctx.getParents(*V))
+      if (const auto *DS = N.get<DeclStmt>(); DS && !DS->isSingleDecl()) {
+        refuse(V, V->getLocation(), "it is declared together with other variables; declare it alone");
+        return;
+      }
+    if (V->hasGlobalStorage() && !V->isStaticLocal()) {
+      for (const Decl *D : V->getDeclContext()->decls())
+        if (D != V && isa<VarDecl>(D) && D->getBeginLoc() == V->getBeginLoc()) {
+          refuse(V, V->getLocation(), "it is declared together with other variables; declare it alone");
+          return;
+        }
+    }
+  }
+  if (A.K == ArrayVar::Kind::Vector) {
+    // The std::vector<T> written, and its constructor's arguments.
+    TypeLoc Record = TL;
+    if (auto R = Record.getAs<ReferenceTypeLoc>())
+      Record = R.getPointeeLoc();
+    Record = Record.getUnqualifiedLoc();
+    edit(V, Record.getBeginLoc(), Record.getEndLoc(), fieldType(A, false), true);
+    if (isa<ParmVarDecl>(V))
+      return;
+    const Expr *Init = V->getInit();
+    const auto *CE = Init ? dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit()) : nullptr;
+    unsigned Written = 0; // the arguments written (not the allocator's default)
+    if (CE)
+      while (Written < CE->getNumArgs() && !isa<CXXDefaultArgExpr>(CE->getArg(Written)))
+        ++Written;
+    if (!Init || (CE && Written == 0)) {
+      Allocated.insert(V);
+      return;
+    }
+    if (!CE || CE->isListInitialization() || Written > 2 || !CE->getParenOrBraceRange().isValid() ||
+        !CE->getArg(0)->getType()->isIntegerType()) {
+      refuse(V, V->getLocation(), "dpstub reads only 'std::vector<T> v(n)' and 'v(n, value)'");
+      return;
+    }
+    // Braces for one argument (a field over a grid, never a function
+    // declaration); parentheses with a value, which braces would refuse
+    // to narrow.
+    const std::string Grid = "dp::grid<1>(" + textOf(CE->getArg(0), Ctx) + ")";
+    const SourceRange PR = CE->getParenOrBraceRange();
+    edit(V, PR.getBegin(), PR.getEnd(),
+         Written == 2 ? "(" + Grid + ", " + textOf(CE->getArg(1), Ctx) + ")" : "{" + Grid + "}", true);
+    Allocated.insert(V);
+    return;
+  }
+  const SourceLocation TypeEnd = EndOf(TL.getEndLoc(), NameEnd);
+  // The declaration from its first specifier (a `const` before the type
+  // included), its storage class written again.
+  const SourceLocation Start = V->getBeginLoc();
+  std::string Storage;
+  if (V->getStorageClass() == SC_Static)
+    Storage = "static ";
+  else if (V->getStorageClass() == SC_Extern) {
+    refuse(V, V->getLocation(), "it is declared extern, defined in another file");
+    return;
+  }
+  if (isa<ParmVarDecl>(V)) {
+    edit(V, Start, TypeEnd, fieldType(A) + (Name.empty() ? "" : " " + Name), true);
+    return;
+  }
+  if (A.K == ArrayVar::Kind::CArray) {
+    if (V->hasInit()) {
+      refuse(V, V->getLocation(), "it is initialised where it is declared");
+      return;
+    }
+    std::vector<std::string> Extents;
+    TypeLoc T = TL;
+    while (auto AT = T.getAs<ArrayTypeLoc>()) {
+      const std::string E = AT.getSizeExpr() ? textOf(AT.getSizeExpr(), Ctx) : std::string();
+      if (E.empty()) {
+        refuse(V, V->getLocation(), "its extents are not written out");
+        return;
+      }
+      Extents.push_back(E);
+      T = AT.getElementLoc();
+    }
+    std::string Grid = "dp::grid<" + std::to_string(A.Rank) + ">(";
+    for (size_t I = 0; I < Extents.size(); ++I)
+      Grid += (I ? ", " : "") + Extents[I];
+    edit(V, Start, TypeEnd, Storage + fieldType(A) + " " + Name + "{" + Grid + ")}", true);
+    Allocated.insert(V);
+    return;
+  }
+  // A pointer: no initialiser, a null one, an allocation or another array.
+  const Expr *Init = V->getInit();
+  if (!Init || isNull(Init, Ctx)) {
+    edit(V, Start, Init ? Init->getEndLoc() : TypeEnd, Storage + fieldType(A) + " " + Name, true);
+    return;
+  }
+  if (std::optional<std::string> N = allocationCount(Init, A.Element, Ctx)) {
+    edit(V, Start, Init->getEndLoc(),
+         Storage + fieldType(A) + " " + Name + "{dp::grid<1>(" + *N + ")}", true);
+    Allocated.insert(V);
+    return;
+  }
+  if (const VarDecl *From = namedVar(Init); From && isArrayLike(From->getType())) {
+    edit(V, Start, TypeEnd, Storage + fieldType(A) + " " + Name, true);
+    return; // the flow is joined where `From` is used
+  }
+  refuse(V, Init->getBeginLoc(),
+         "it starts as '" + textOf(Init, Ctx) + "', which dpstub cannot read as an allocation");
+}
+
+void ArrayData::Impl::subscript(const DeclRefExpr *D, const ArrayVar &A, const Stmt *First) {
+  // The chain g[i][j]: every subscript, innermost first.
+  std::vector<const Expr *> Chain;
+  const Stmt *S = First;
+  while (true) {
+    Chain.push_back(cast<Expr>(S));
+    const Stmt *Child;
+    const Stmt *P = meaningfulParent(S, Ctx, Child);
+    const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P);
+    if (!ASE || ASE->getBase() != Child || static_cast<int>(Chain.size()) >= A.Rank)
+      break;
+    S = ASE;
+  }
+  if (static_cast<int>(Chain.size()) != A.Rank) {
+    refuse(A.Var, D->getLocation(),
+           "'" + textOf(Chain.back(), Ctx) + "' takes part of it, and a dp::field gives elements");
+    return;
+  }
+  // a[i] -> a(i); g[i][j] -> g(i, j): the brackets only, the user's
+  // subscripts stay.
+  for (size_t K = 0; K < Chain.size(); ++K) {
+    const Expr *Base = K == 0 ? static_cast<const Expr *>(D) : Chain[K - 1];
+    std::optional<Token> Next = Lexer::findNextToken(Base->getEndLoc(), SM, Ctx.getLangOpts());
+    if (!Next || !Next->is(tok::l_square)) {
+      refuse(A.Var, D->getLocation(), "it is indexed inside a macro");
+      return;
+    }
+    const SourceLocation Open = Next->getLocation();
+    const SourceLocation Close = isa<ArraySubscriptExpr>(Chain[K])
+                                     ? cast<ArraySubscriptExpr>(Chain[K])->getRBracketLoc()
+                                     : cast<CXXOperatorCallExpr>(Chain[K])->getRParenLoc();
+    if (K == 0)
+      edit(A.Var, Open, Open, "(", true);
+    else
+      edit(A.Var, cast<ArraySubscriptExpr>(Chain[K - 1])->getRBracketLoc(), Open, ", ", true);
+    if (K + 1 == Chain.size())
+      edit(A.Var, Close, Close, ")", true);
+  }
+  // &a[k]: a pointer into the field, fine while a call uses it.
+  const Stmt *Child;
+  const Stmt *P = meaningfulParent(Chain.back(), Ctx, Child);
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(P); U && U->getOpcode() == UO_AddrOf &&
+                                                         !consumedByCall(U, Ctx))
+    refuse(A.Var, U->getBeginLoc(), "'" + textOf(U, Ctx) + "' keeps a pointer into it");
+}
+
+void ArrayData::Impl::call(const DeclRefExpr *D, const ArrayVar &A, const CallExpr *C,
+                           const Stmt *Child) {
+  const FunctionDecl *FD = C->getDirectCallee();
+  unsigned Index = 0;
+  for (; Index < C->getNumArgs(); ++Index)
+    if (C->getArg(Index) == Child)
+      break;
+  const std::string Name = FD && FD->getIdentifier() ? FD->getName().str() : std::string();
+  if (Name == "free" && C->getNumArgs() == 1) {
+    edit(A.Var, C->getBeginLoc(), C->getEndLoc(), D->getNameInfo().getAsString() + " = " + fieldType(A) + "()",
+         true);
+    return;
+  }
+  if (Name == "swap" && FD->isInStdNamespace()) {
+    for (const Expr *Arg : C->arguments())
+      if (const VarDecl *O = namedVar(Arg))
+        join(A.Var, O);
+    return;
+  }
+  if (FD && !FD->isVariadic()) {
+    const FunctionDecl *Def = nullptr;
+    if (FD->hasBody(Def) && SM.isWrittenInMainFile(SM.getFileLoc(Def->getLocation())) &&
+        !SM.isInSystemHeader(Def->getLocation()) && Index < Def->getNumParams() &&
+        isArrayLike(Def->getParamDecl(Index)->getOriginalType())) {
+      join(A.Var, Def->getParamDecl(Index));
+      Params[Def->getParamDecl(Index)] = Def;
+      return;
+    }
+  }
+  if (keepsBuffer(Name)) {
+    refuse(A.Var, D->getLocation(), "it is handed to '" + Name + "', which keeps it after the call returns");
+    return;
+  }
+  if (A.Rank > 1) {
+    refuse(A.Var, D->getLocation(), "it is handed whole to '" + Name + "', which expects a C array");
+    return;
+  }
+  insertAfter(A.Var, D, ".data()"); // the host copy, current while the call runs
+}
+
+void ArrayData::Impl::assignment(const DeclRefExpr *D, const ArrayVar &A, const BinaryOperator *B) {
+  const Expr *R = B->getRHS();
+  if (isNull(R, Ctx)) {
+    edit(A.Var, R->getBeginLoc(), R->getEndLoc(), fieldType(A) + "()", true);
+    return;
+  }
+  if (std::optional<std::string> N = allocationCount(R, A.Element, Ctx)) {
+    edit(A.Var, R->getBeginLoc(), R->getEndLoc(), fieldType(A) + "(dp::grid<1>(" + *N + "))", true);
+    Allocated.insert(A.Var);
+    return;
+  }
+  if (const VarDecl *From = namedVar(R); From && Vars.count(From)) {
+    join(A.Var, From);
+    return;
+  }
+  refuse(A.Var, D->getLocation(), "it is assigned '" + textOf(R, Ctx) + "'");
+}
+
+void ArrayData::Impl::use(const DeclRefExpr *D, const ArrayVar &A) {
+  if (D->getLocation().isMacroID()) {
+    refuse(A.Var, D->getLocation(), "it is used inside a macro");
+    return;
+  }
+  const Stmt *Child;
+  const Stmt *P = meaningfulParent(D, Ctx, Child);
+  // The casts just above the name say how the value is taken.
+  for (const Stmt *C = parentOf(D, Ctx); C && isa<ImplicitCastExpr>(C); C = parentOf(C, Ctx))
+    if (cast<ImplicitCastExpr>(C)->getCastKind() == CK_PointerToBoolean) {
+      insertAfter(A.Var, D, ".data()"); // if (a), !a, a && ...
+      return;
+    }
+  if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P); ASE && ASE->getBase() == Child) {
+    subscript(D, A, ASE);
+    return;
+  }
+  if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P);
+      Op && Op->getOperator() == OO_Subscript && Op->getArg(0) == Child) {
+    subscript(D, A, Op);
+    return;
+  }
+  if (const auto *M = dyn_cast_or_null<MemberExpr>(P)) { // v.size(), v.data()
+    const auto *MD = dyn_cast<CXXMethodDecl>(M->getMemberDecl());
+    const std::string N = MD && MD->getIdentifier() ? MD->getName().str() : std::string();
+    if (A.K == ArrayVar::Kind::Vector && (N == "size" || N == "data"))
+      return;
+    refuse(A.Var, M->getMemberLoc(), "'" + textOf(M, Ctx) + "' has no dp::field counterpart");
+    return;
+  }
+  if (const auto *C = dyn_cast_or_null<CallExpr>(P); C && C->getCallee() != Child) {
+    call(D, A, C, Child);
+    return;
+  }
+  if (const auto *Del = dyn_cast_or_null<CXXDeleteExpr>(P); Del && Del->isArrayForm()) {
+    edit(A.Var, Del->getBeginLoc(), Del->getEndLoc(), D->getNameInfo().getAsString() + " = " + fieldType(A) + "()",
+         true);
+    return;
+  }
+  if (const auto *B = dyn_cast_or_null<BinaryOperator>(P)) {
+    if (B->getOpcode() == BO_Assign && B->getLHS() == Child) {
+      assignment(D, A, B);
+      return;
+    }
+    if (B->getOpcode() == BO_Assign) { // b = a: joined where b is assigned
+      if (const VarDecl *To = namedVar(B->getLHS()); To && Vars.count(To))
+        return;
+      refuse(A.Var, B->getBeginLoc(), "it is stored in '" + textOf(B->getLHS(), Ctx) + "'");
+      return;
+    }
+    if (B->isEqualityOp() && (isNull(B->getLHS(), Ctx) || isNull(B->getRHS(), Ctx))) {
+      insertAfter(A.Var, D, ".data()");
+      return;
+    }
+    if ((B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub) && consumedByCall(B, Ctx)) {
+      insertAfter(A.Var, D, ".data()");
+      return;
+    }
+    refuse(A.Var, B->getBeginLoc(), "'" + textOf(B, Ctx) + "' uses it as a pointer");
+    return;
+  }
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(P); U && U->getOpcode() == UO_Deref) {
+    insertAfter(A.Var, D, ".data()");
+    return;
+  }
+  if (const auto *S = dyn_cast_or_null<UnaryExprOrTypeTraitExpr>(P);
+      S && S->getKind() == UETT_SizeOf && A.K == ArrayVar::Kind::CArray) {
+    QualType E = A.Element;
+    E.removeLocalConst();
+    edit(A.Var, S->getBeginLoc(), S->getEndLoc(),
+         "(" + D->getNameInfo().getAsString() + ".size() * sizeof(" + printType(E, Ctx) + "))", true);
+    return;
+  }
+  if (const auto *C = dyn_cast_or_null<ExplicitCastExpr>(P); C && consumedByCall(C, Ctx)) {
+    insertAfter(A.Var, D, ".data()");
+    return;
+  }
+  if (!P) { // an initialiser: `double *b = a;` joins b
+    for (const DynTypedNode &N : Ctx.getParents(*Child))
+      if (const auto *To = N.get<VarDecl>(); To && Vars.count(To)) {
+        join(A.Var, To);
+        return;
+      }
+  }
+  refuse(A.Var, D->getLocation(),
+         P ? "'" + textOf(P, Ctx) + "' uses it in a way dpstub does not follow"
+           : std::string("dpstub does not follow this use"));
+}
+
+void ArrayData::Impl::finish() {
+  // Parameters belong to functions every caller of which dpstub sees.
+  for (const auto &[P, F] : Params) {
+    (void)P;
+    for (const FunctionDecl *R : F->redecls())
+      if (!SM.isWrittenInMainFile(SM.getFileLoc(R->getLocation())))
+        refuse(P, R->getLocation(), "'" + F->getName().str() + "' is declared in a header, so other files may call it");
+    if (F->isExternallyVisible() && !HasMain && !F->isInlined())
+      refuse(P, F->getLocation(),
+             "'" + F->getName().str() + "' may be called from other files with a plain pointer (this file has no main)");
+    if (AddressTaken.count(F->getCanonicalDecl()))
+      refuse(P, F->getLocation(), "the address of '" + F->getName().str() + "' is taken");
+    if (F->isTemplated() || F->isTemplateInstantiation())
+      refuse(P, F->getLocation(), "'" + F->getName().str() + "' is a template");
+  }
+  // Every redeclaration's parameter goes with the definition's.
+  std::map<int, std::vector<const VarDecl *>> Members;
+  std::map<int, bool> HasAllocation;
+  for (auto &[V, A] : Vars) {
+    const int G = find(A.Group);
+    Members[G].push_back(V);
+    HasAllocation[G] |= Allocated.count(V) > 0;
+  }
+  for (auto &[G, List] : Members) {
+    Refusal R;
+    const ArrayVar &First = Vars.at(List.front());
+    for (const VarDecl *V : List) {
+      if (auto It = Refusals.find(V); It != Refusals.end() && !R)
+        R = It->second;
+      const ArrayVar &A = Vars.at(V);
+      if (!R && (A.Rank != First.Rank || !sameElement(A.Element, First.Element))) {
+        R.Report = &Reporter::migrateArray;
+        R.Loc = V->getLocation();
+        R.Args = {First.Var->getName().str(),
+                  "it reaches '" + V->getName().str() + "', of another shape or element type"};
+      }
+    }
+    if (!R && !HasAllocation[G]) {
+      R.Report = &Reporter::migrateArray;
+      R.Loc = First.Var->getLocation();
+      R.Args = {First.Var->getName().str(),
+                "its allocation is not in this file (it comes from a caller or a call dpstub cannot see)"};
+    }
+    if (R) {
+      // Name the variable asked about in each member's own refusal text.
+      GroupRefusals[G] = R;
+    }
+  }
+}
+
+namespace {
+class Collector : public RecursiveASTVisitor<Collector> {
+public:
+  explicit Collector(ArrayData::Impl &I) : I(I) {}
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool VisitVarDecl(VarDecl *V) {
+    I.addVar(V);
+    return true;
+  }
+  bool VisitFunctionDecl(FunctionDecl *F) {
+    if (F->isMain())
+      I.HasMain = true;
+    // Parameters of all declarations of one function go together.
+    if (const FunctionDecl *Prev = F->getPreviousDecl())
+      for (unsigned K = 0; K < F->getNumParams() && K < Prev->getNumParams(); ++K) {
+        I.addVar(F->getParamDecl(K));
+        I.addVar(Prev->getParamDecl(K));
+        I.join(F->getParamDecl(K), Prev->getParamDecl(K));
+      }
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    // A parameter dpstub may turn into a dp::field takes only arrays.
+    const FunctionDecl *FD = C->getDirectCallee(), *Def = nullptr;
+    if (!FD || !FD->hasBody(Def) || !I.SM.isWrittenInMainFile(I.SM.getFileLoc(Def->getLocation())))
+      return true;
+    const unsigned Shift = isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+    for (unsigned K = Shift; K < C->getNumArgs() && K - Shift < Def->getNumParams(); ++K) {
+      const ParmVarDecl *P = Def->getParamDecl(K - Shift);
+      if (!isArrayLike(P->getOriginalType()))
+        continue;
+      const VarDecl *A = namedVar(C->getArg(K));
+      if (!A || !isArrayLike(A->getType())) {
+        I.addVar(P);
+        I.refuse(P, C->getArg(K)->getBeginLoc(),
+                 "'" + FD->getName().str() + "' is passed '" + textOf(C->getArg(K), I.Ctx) + "' for it");
+      }
+    }
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *D) {
+    if (const auto *F = dyn_cast<FunctionDecl>(D->getDecl())) {
+      const Stmt *Child;
+      const Stmt *P = meaningfulParent(D, I.Ctx, Child);
+      const auto *C = dyn_cast_or_null<CallExpr>(P);
+      if (!C || C->getCallee() != Child)
+        I.AddressTaken.insert(F->getCanonicalDecl());
+      return true;
+    }
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+      if (auto It = I.Vars.find(V); It != I.Vars.end())
+        Uses.push_back({D, V});
+    return true;
+  }
+  std::vector<std::pair<const DeclRefExpr *, const VarDecl *>> Uses;
+
+private:
+  ArrayData::Impl &I;
+};
+} // namespace
+
+ArrayData::ArrayData(ASTContext &Ctx) : P(std::make_unique<Impl>(Ctx)) {
+  Collector C(*P);
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (SM.isWrittenInMainFile(SM.getFileLoc(D->getLocation())))
+      C.TraverseDecl(D);
+  for (const auto &[D, V] : C.Uses)
+    P->use(D, P->Vars.at(V));
+  P->finish();
+}
+
+ArrayData::~ArrayData() = default;
+
+const ArrayVar *ArrayData::find(const VarDecl *V) const {
+  auto It = P->Vars.find(V);
+  return It == P->Vars.end() ? nullptr : &It->second;
+}
+
+const Refusal &ArrayData::refusal(const VarDecl *V) const {
+  auto It = P->Vars.find(V);
+  if (It == P->Vars.end())
+    return P->None;
+  auto G = P->GroupRefusals.find(P->find(It->second.Group));
+  return G == P->GroupRefusals.end() ? P->None : G->second;
+}
+
+std::string ArrayData::fieldType(const VarDecl *V, bool Const) const {
+  return P->fieldType(P->Vars.at(V), Const);
+}
+
+void ArrayData::convert(const std::set<const VarDecl *> &Vars, EditList &Out) const {
+  std::set<int> Groups;
+  for (const VarDecl *V : Vars)
+    if (auto It = P->Vars.find(V); It != P->Vars.end())
+      Groups.insert(P->find(It->second.Group));
+  for (const auto &[V, A] : P->Vars)
+    if (Groups.count(P->find(A.Group)))
+      if (auto It = P->Edits.find(V); It != P->Edits.end())
+        for (const TextEdit &E : It->second)
+          Out.add(E);
+}
+
+} // namespace dpstub::migrate

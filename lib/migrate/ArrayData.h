@@ -1,0 +1,64 @@
+//===- ArrayData.h - Arrays that can become dp::fields ----------*- C++ -*-===//
+//
+// A loop moves to a device only with its data: every array it touches
+// must become a dp::field, so that dp's coherence follows every access.
+// That is possible where the array's allocation and every use are in the
+// main file: raw pointers from malloc/calloc/new[] (and their free /
+// delete[]), std::vector, C arrays (`double g[N][M]` becomes rank 2),
+// and the pointer parameters they are passed to. Variables that hand one
+// array to another (a parameter, `tmp = a`, std::swap) form a group,
+// converted whole or not at all. A host use dpstub cannot follow (an
+// external function, a null test, pointer arithmetic handed to a call)
+// gets `.data()`, which makes the host copy current before it runs; a use
+// that keeps a pointer beyond the statement refuses the group, with the
+// place named.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "migrate/LoopModel.h"
+#include "migrate/Text.h"
+
+#include "clang/AST/ASTContext.h"
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace dpstub::migrate {
+
+/// One array variable of the main file.
+struct ArrayVar {
+  enum class Kind { Pointer, CArray, Vector } K = Kind::Pointer;
+  const clang::VarDecl *Var = nullptr;
+  int Rank = 1;
+  clang::QualType Element;          ///< with its const, if any
+  std::vector<std::string> Extents; ///< a C array's, as written
+  int Group = -1;
+};
+
+/// The arrays of the main file, their groups and their rewrites.
+class ArrayData {
+public:
+  /// Scans the main file of Ctx.
+  explicit ArrayData(clang::ASTContext &Ctx);
+  ~ArrayData();
+
+  /// V's entry, if V is an array variable of the main file.
+  const ArrayVar *find(const clang::VarDecl *V) const;
+  /// Why V's group cannot become dp::fields; empty when it can.
+  const Refusal &refusal(const clang::VarDecl *V) const;
+  /// `dp::field<2, double>` (Const: with a const element).
+  std::string fieldType(const clang::VarDecl *V, bool Const) const;
+  /// The edits turning the groups of these variables into dp::fields.
+  void convert(const std::set<const clang::VarDecl *> &Vars, EditList &Out) const;
+
+  struct Impl; ///< the scan's state (ArrayData.cpp)
+
+private:
+  std::unique_ptr<Impl> P;
+};
+
+} // namespace dpstub::migrate

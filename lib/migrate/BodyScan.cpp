@@ -1,0 +1,307 @@
+//===- BodyScan.cpp - What a loop body touches ----------------------------===//
+
+#include "migrate/BodyScan.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace dpstub::migrate {
+
+bool isArrayLike(QualType T) {
+  T = T.getNonReferenceType();
+  if (const auto *P = T->getAs<PointerType>())
+    return !P->getPointeeType()->isFunctionType() && !P->getPointeeType()->isVoidType();
+  if (T->isArrayType())
+    return true;
+  if (const auto *RD = T->getAsCXXRecordDecl())
+    return RD->getName() == "vector" && RD->isInStdNamespace();
+  return false;
+}
+
+UseMode useMode(const Expr *E, ASTContext &Ctx) {
+  UseMode M;
+  const Expr *Child = E;
+  while (true) {
+    DynTypedNodeList Parents = Ctx.getParents(*Child);
+    const Expr *P = Parents.empty() ? nullptr : Parents[0].get<Expr>();
+    if (!P) {
+      M.Read = true;
+      return M;
+    }
+    if (isa<ParenExpr>(P) || (isa<ImplicitCastExpr>(P) && cast<ImplicitCastExpr>(P)->getCastKind() == CK_NoOp) ||
+        (isa<MemberExpr>(P) && !cast<MemberExpr>(P)->isArrow())) {
+      Child = P; // a[i].x = ... writes a[i]
+      continue;
+    }
+    if (const auto *B = dyn_cast<BinaryOperator>(P)) {
+      if (B->isAssignmentOp() && B->getLHS()->IgnoreParens() == Child->IgnoreParens()) {
+        M.Write = true;
+        M.Read = B->isCompoundAssignmentOp();
+        return M;
+      }
+      M.Read = true;
+      return M;
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(P)) {
+      if (U->isIncrementDecrementOp()) {
+        M.Read = M.Write = true;
+        return M;
+      }
+      if (U->getOpcode() == UO_AddrOf) {
+        M.Read = M.Write = M.Address = true;
+        return M;
+      }
+      M.Read = true;
+      return M;
+    }
+    if (const auto *C = dyn_cast<CallExpr>(P)) {
+      // An argument bound to a non-const reference may be written.
+      const FunctionDecl *FD = C->getDirectCallee();
+      const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
+      if (MC && MC->getImplicitObjectArgument() &&
+          MC->getImplicitObjectArgument()->IgnoreParenImpCasts() == Child->IgnoreParenImpCasts()) {
+        const CXXMethodDecl *MD = MC->getMethodDecl();
+        M.Read = true;
+        M.Write = M.Address = !MD || !MD->isConst();
+        return M;
+      }
+      const unsigned Shift = isa<CXXOperatorCallExpr>(C) && FD && isa<CXXMethodDecl>(FD) ? 1 : 0;
+      for (unsigned I = 0; I < C->getNumArgs(); ++I)
+        if (C->getArg(I)->IgnoreParens() == Child->IgnoreParens() && FD && I >= Shift &&
+            I - Shift < FD->getNumParams()) {
+          const QualType PT = FD->getParamDecl(I - Shift)->getType();
+          if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified()) {
+            M.Read = M.Write = M.Address = true;
+            return M;
+          }
+        }
+      M.Read = true;
+      return M;
+    }
+    M.Read = true;
+    return M;
+  }
+}
+
+namespace {
+
+class Scanner : public RecursiveASTVisitor<Scanner> {
+public:
+  Scanner(ASTContext &Ctx, BodyFacts &Out) : Ctx(Ctx), Out(Out) {}
+
+  bool shouldVisitLambdaBody() const { return true; }
+
+  bool TraverseDeclStmt(DeclStmt *S) {
+    for (Decl *D : S->decls())
+      if (auto *V = dyn_cast<VarDecl>(D)) {
+        Locals.insert(V);
+        if (V->isStaticLocal())
+          Out.StaticLocals.push_back(V);
+      }
+    return RecursiveASTVisitor::TraverseDeclStmt(S);
+  }
+
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    ++InLambda;
+    for (const ParmVarDecl *P : L->getCallOperator()->parameters())
+      Locals.insert(P);
+    const bool R = RecursiveASTVisitor::TraverseLambdaExpr(L);
+    --InLambda;
+    return R;
+  }
+
+  // Conditions: what follows them may not happen.
+  bool TraverseIfStmt(IfStmt *S) {
+    if (S->getInit())
+      TraverseStmt(S->getInit());
+    if (S->getConditionVariableDeclStmt())
+      TraverseStmt(S->getConditionVariableDeclStmt());
+    TraverseStmt(S->getCond());
+    ++Conditional;
+    TraverseStmt(S->getThen());
+    TraverseStmt(S->getElse());
+    --Conditional;
+    return true;
+  }
+  bool TraverseConditionalOperator(ConditionalOperator *C) {
+    TraverseStmt(C->getCond());
+    ++Conditional;
+    TraverseStmt(C->getTrueExpr());
+    TraverseStmt(C->getFalseExpr());
+    --Conditional;
+    return true;
+  }
+  bool TraverseBinaryOperator(BinaryOperator *B) {
+    if (!B->isLogicalOp())
+      return RecursiveASTVisitor::TraverseBinaryOperator(B);
+    TraverseStmt(B->getLHS());
+    ++Conditional;
+    TraverseStmt(B->getRHS());
+    --Conditional;
+    return true;
+  }
+  bool TraverseSwitchStmt(SwitchStmt *S) {
+    TraverseStmt(S->getCond());
+    ++Conditional, ++Breakable;
+    TraverseStmt(S->getBody());
+    --Conditional, --Breakable;
+    return true;
+  }
+  bool TraverseWhileStmt(WhileStmt *S) {
+    TraverseStmt(S->getCond());
+    ++Conditional, ++Breakable, ++Loops;
+    TraverseStmt(S->getBody());
+    --Conditional, --Breakable, --Loops;
+    return true;
+  }
+  bool TraverseDoStmt(DoStmt *S) {
+    ++Breakable, ++Loops;
+    TraverseStmt(S->getBody());
+    TraverseStmt(S->getCond());
+    --Breakable, --Loops;
+    return true;
+  }
+  bool TraverseForStmt(ForStmt *S) {
+    TraverseStmt(S->getInit());
+    Out.InnerLoops.push_back(S);
+    Enclosing.push_back(S);
+    ++Breakable, ++Loops;
+    TraverseStmt(S->getCond());
+    TraverseStmt(S->getInc());
+    TraverseStmt(S->getBody());
+    --Breakable, --Loops;
+    Enclosing.pop_back();
+    return true;
+  }
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
+    ++Breakable, ++Loops, ++Conditional;
+    const bool R = RecursiveASTVisitor::TraverseCXXForRangeStmt(S);
+    --Breakable, --Loops, --Conditional;
+    return R;
+  }
+
+  bool VisitBreakStmt(BreakStmt *S) {
+    if (!Breakable && !InLambda)
+      Out.Exits.push_back(S);
+    return true;
+  }
+  bool VisitContinueStmt(ContinueStmt *S) {
+    if (!Loops && !InLambda)
+      Out.ContinuesLoop = true;
+    return true;
+  }
+  bool VisitReturnStmt(ReturnStmt *S) {
+    if (!InLambda)
+      Out.Exits.push_back(S);
+    return true;
+  }
+  bool VisitGotoStmt(GotoStmt *S) {
+    Out.Exits.push_back(S);
+    return true;
+  }
+  bool VisitCXXThrowExpr(CXXThrowExpr *E) {
+    Out.Exits.push_back(E);
+    return true;
+  }
+  bool VisitCXXTryStmt(CXXTryStmt *S) {
+    Out.Exits.push_back(S);
+    return true;
+  }
+  bool VisitCXXThisExpr(CXXThisExpr *E) {
+    if (!Out.ThisUse)
+      Out.ThisUse = E;
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    if (!isa<CXXOperatorCallExpr>(C) || !subscriptBase(cast<CXXOperatorCallExpr>(C)))
+      Out.Calls.push_back(C);
+    return true;
+  }
+
+  // An element access: the whole chain of subscripts at once.
+  bool TraverseArraySubscriptExpr(ArraySubscriptExpr *E) { return access(E); }
+  bool TraverseCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
+    if (subscriptBase(E))
+      return access(E);
+    return RecursiveASTVisitor::TraverseCXXOperatorCallExpr(E);
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *V = dyn_cast<VarDecl>(E->getDecl());
+    if (!V || Locals.count(V))
+      return true;
+    Out.Refs.push_back({E, V, useMode(E, Ctx)});
+    return true;
+  }
+
+private:
+  /// The vector variable `v` of `v[e]`, or null.
+  static const DeclRefExpr *subscriptBase(const CXXOperatorCallExpr *E) {
+    if (E->getOperator() != OO_Subscript || E->getNumArgs() != 2)
+      return nullptr;
+    const auto *D = dyn_cast<DeclRefExpr>(E->getArg(0)->IgnoreParenImpCasts());
+    return D && isArrayLike(D->getType()) ? D : nullptr;
+  }
+
+  bool access(Expr *Whole) {
+    ElementAccess A;
+    A.Whole = Whole;
+    Expr *Base = Whole;
+    std::vector<Expr *> Indices;
+    while (true) {
+      if (auto *S = dyn_cast<ArraySubscriptExpr>(Base->IgnoreParenImpCasts())) {
+        Indices.insert(Indices.begin(), S->getIdx());
+        Base = S->getBase();
+      } else if (auto *O = dyn_cast<CXXOperatorCallExpr>(Base->IgnoreParenImpCasts());
+                 O && subscriptBase(O)) {
+        Indices.insert(Indices.begin(), O->getArg(1));
+        Base = O->getArg(0);
+      } else {
+        break;
+      }
+    }
+    for (Expr *I : Indices)
+      TraverseStmt(I);
+    auto *D = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
+    const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+    if (!V) {
+      if (!Out.OpaqueAccess)
+        Out.OpaqueAccess = Whole;
+      return TraverseStmt(Base);
+    }
+    if (Locals.count(V))
+      return true; // a local array of the kernel: private to it
+    A.Array = V;
+    for (Expr *I : Indices)
+      A.Indices.push_back(I);
+    A.Mode = useMode(Whole, Ctx);
+    A.Conditional = Conditional > 0;
+    A.InnerLoops = Enclosing;
+    Out.Accesses.push_back(std::move(A));
+    return true;
+  }
+
+  ASTContext &Ctx;
+  BodyFacts &Out;
+  std::set<const VarDecl *> Locals;
+  std::vector<const ForStmt *> Enclosing;
+  int Conditional = 0, Breakable = 0, Loops = 0, InLambda = 0;
+};
+
+} // namespace
+
+BodyFacts scanBody(const Stmt *Body, const std::vector<const Stmt *> &Headers, ASTContext &Ctx) {
+  BodyFacts Out;
+  Scanner S(Ctx, Out);
+  for (const Stmt *H : Headers)
+    if (H)
+      S.TraverseStmt(const_cast<Stmt *>(H));
+  S.TraverseStmt(const_cast<Stmt *>(Body));
+  return Out;
+}
+
+} // namespace dpstub::migrate

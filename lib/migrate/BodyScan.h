@@ -1,0 +1,70 @@
+//===- BodyScan.h - What a loop body touches --------------------*- C++ -*-===//
+//
+// One walk over a loop nest's body collects what analysis decides from:
+// the variables from outside it (read, written, their address taken), the
+// array elements it reads and writes (with their subscripts, whether a
+// condition guards them and which inner loops enclose them), the calls it
+// makes, and the statements that would leave the loop early.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+
+#include <set>
+#include <vector>
+
+namespace dpstub::migrate {
+
+/// How an expression is used where it stands.
+struct UseMode {
+  bool Read = false, Write = false;
+  bool Address = false; ///< its address is taken (&x), or it binds a non-const reference
+};
+
+/// The mode of E in its parents: assigned, incremented, read, ...
+UseMode useMode(const clang::Expr *E, clang::ASTContext &Ctx);
+
+/// True for the variables migration treats as arrays: pointers to data,
+/// C arrays, std::vector.
+bool isArrayLike(clang::QualType T);
+
+/// A use of a variable declared outside the body.
+struct VarRef {
+  const clang::DeclRefExpr *Ref = nullptr;
+  const clang::VarDecl *Var = nullptr;
+  UseMode Mode;
+};
+
+/// An element access `a[e]`, `g[i][j]`, `v[e]` of an outside array.
+struct ElementAccess {
+  const clang::VarDecl *Array = nullptr;
+  const clang::Expr *Whole = nullptr;              ///< the outermost subscript
+  std::vector<const clang::Expr *> Indices;        ///< first dimension first
+  UseMode Mode;
+  bool Conditional = false;
+  std::vector<const clang::ForStmt *> InnerLoops;  ///< enclosing loops inside the body
+};
+
+/// Everything one walk finds.
+struct BodyFacts {
+  std::vector<VarRef> Refs;           ///< outside variables, arrays not indexed included
+  std::vector<ElementAccess> Accesses;
+  std::vector<const clang::CallExpr *> Calls;
+  std::vector<const clang::Stmt *> Exits; ///< break/return/goto/throw/try leaving the loop
+  bool ContinuesLoop = false;         ///< a continue of the scanned loop itself
+  const clang::Stmt *ThisUse = nullptr;
+  std::vector<const clang::ForStmt *> InnerLoops;
+  std::vector<const clang::VarDecl *> StaticLocals;
+  /// An indexed expression whose base is not a variable (`s.a[i]`, `f()[i]`).
+  const clang::Expr *OpaqueAccess = nullptr;
+};
+
+/// Walks Body (the innermost converted level's body; Headers are the
+/// conditions and increments of the levels below the first, walked too).
+BodyFacts scanBody(const clang::Stmt *Body, const std::vector<const clang::Stmt *> &Headers,
+                   clang::ASTContext &Ctx);
+
+} // namespace dpstub::migrate

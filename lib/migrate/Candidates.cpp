@@ -1,0 +1,286 @@
+//===- Candidates.cpp - The loops --migrate considers ---------------------===//
+
+#include "migrate/Candidates.h"
+
+#include "migrate/Text.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
+#include <map>
+
+using namespace clang;
+
+namespace dpstub::migrate {
+
+void PragmaRecorder::PragmaDirective(SourceLocation Loc, PragmaIntroducerKind Introducer) {
+  if (Introducer == PIK_HashPragma)
+    Out.push_back(Loc);
+}
+
+namespace {
+
+/// The first statement starting at each offset of the main file (the
+/// outermost one there), and every for loop.
+class StatementIndex : public RecursiveASTVisitor<StatementIndex> {
+public:
+  explicit StatementIndex(ASTContext &Ctx) : SM(Ctx.getSourceManager()) {}
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool VisitStmt(Stmt *S) {
+    const SourceLocation L = S->getBeginLoc();
+    if (L.isInvalid() || L.isMacroID() || !SM.isWrittenInMainFile(L))
+      return true;
+    At.try_emplace(SM.getFileOffset(L), S);
+    if (auto *F = dyn_cast<ForStmt>(S))
+      Fors.push_back(F);
+    return true;
+  }
+  std::map<unsigned, const Stmt *> At;
+  std::vector<const ForStmt *> Fors;
+
+private:
+  const SourceManager &SM;
+};
+
+/// Past whitespace, comments and other directive lines from Offset.
+unsigned skipBlank(StringRef B, unsigned Offset) {
+  while (Offset < B.size()) {
+    if (isspace(static_cast<unsigned char>(B[Offset]))) {
+      ++Offset;
+    } else if (B[Offset] == '#') {
+      while (Offset < B.size() && B[Offset] != '\n')
+        Offset += B[Offset] == '\\' && Offset + 1 < B.size() ? 2 : 1;
+    } else if (B.substr(Offset).starts_with("//")) {
+      Offset = nextLineStart(B, Offset);
+    } else if (B.substr(Offset).starts_with("/*")) {
+      const size_t E = B.find("*/", Offset + 2);
+      Offset = E == StringRef::npos ? B.size() : static_cast<unsigned>(E) + 2;
+    } else {
+      break;
+    }
+  }
+  return Offset;
+}
+
+struct Offsets {
+  unsigned Begin, End;
+};
+
+Offsets offsetsOf(const Stmt *S, const ASTContext &Ctx) {
+  std::optional<Span> Sp = spanOf(S->getSourceRange(), Ctx);
+  return Sp ? Offsets{Sp->Begin, Sp->End} : Offsets{0, 0};
+}
+
+bool inside(const Stmt *Inner, const Stmt *Outer, const ASTContext &Ctx) {
+  const Offsets I = offsetsOf(Inner, Ctx), O = offsetsOf(Outer, Ctx);
+  return O.End > O.Begin && I.Begin >= O.Begin && I.End <= O.End;
+}
+
+/// A loop directive that needs a region around it: `omp for`,
+/// `omp distribute ...` without `parallel`/`target`/`teams`, `acc loop`.
+bool needsRegion(const Directive &D) {
+  if (D.Model == PragmaModel::OpenACC)
+    return D.Words.size() == 1; // `loop` alone
+  return !D.has("parallel") && !D.has("target") && !D.has("teams");
+}
+
+/// Whether a loop directive asserts its iterations independent: OpenMP's
+/// always; OpenACC's in a parallel region or with `independent`, not in
+/// a kernels or serial one (the compiler decides there) nor with `auto`.
+bool asserted(const Directive &D, const Directive *Region) {
+  if (D.Model == PragmaModel::OpenMP)
+    return true;
+  if (D.clause("independent"))
+    return true;
+  if (D.clause("auto") || D.has("kernels") || D.has("serial"))
+    return false;
+  return !Region || !(Region->has("kernels") || Region->has("serial"));
+}
+
+} // namespace
+
+std::vector<PragmaLine> readPragmas(const std::vector<SourceLocation> &Hashes, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const StringRef B = SM.getBufferData(SM.getMainFileID());
+  StatementIndex Index(Ctx);
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (SM.isWrittenInMainFile(SM.getFileLoc(D->getLocation())))
+      Index.TraverseDecl(D);
+  std::vector<PragmaLine> Out;
+  for (SourceLocation Hash : Hashes) {
+    if (Hash.isMacroID() || !SM.isWrittenInMainFile(Hash))
+      continue;
+    const unsigned Start = SM.getFileOffset(Hash);
+    // The directive's text, its continuation lines joined.
+    unsigned End = Start;
+    std::string Text;
+    while (End < B.size() && B[End] != '\n') {
+      if (B[End] == '\\' && End + 1 < B.size() && (B[End + 1] == '\n' || B[End + 1] == '\r')) {
+        End = nextLineStart(B, End + 1) - 1;
+        Text += ' ';
+      } else {
+        Text += B[End];
+      }
+      ++End;
+    }
+    size_t P = Text.find("pragma");
+    if (P == std::string::npos)
+      continue;
+    std::optional<Directive> D = parseDirective(Text.substr(P + 6));
+    if (!D)
+      continue;
+    PragmaLine L;
+    L.D = std::move(*D);
+    L.Loc = Hash;
+    L.Begin = lineStart(B, Start);
+    L.End = End < B.size() ? End + 1 : End;
+    auto It = Index.At.find(skipBlank(B, L.End));
+    L.On = It == Index.At.end() ? nullptr : It->second;
+    Out.push_back(std::move(L));
+  }
+  return Out;
+}
+
+Candidates findCandidates(const std::vector<PragmaLine> &Pragmas, ASTContext &Ctx,
+                          const std::optional<LineRange> &Selection) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  Candidates Out;
+  std::map<const ForStmt *, size_t> ByLoop;
+  // Regions first: a loop directive inside one belongs to it.
+  for (const PragmaLine &P : Pragmas)
+    if (P.D.Kind == DirectiveKind::Region && P.On)
+      Out.Regions.push_back(Region{&P, {}});
+  auto RegionOf = [&](const Stmt *S) -> Region * {
+    Region *Best = nullptr; // the innermost
+    for (Region &R : Out.Regions)
+      if (inside(S, R.Pragma->On, Ctx) &&
+          (!Best || inside(R.Pragma->On, Best->Pragma->On, Ctx)))
+        Best = &R;
+    return Best;
+  };
+  auto Add = [&](const ForStmt *F, Origin From, const PragmaLine *P, std::string Construct, bool Asserted) {
+    ByLoop[F] = Out.Loops.size();
+    Out.Loops.push_back(Candidate{F, From, P, std::move(Construct), Asserted});
+  };
+  for (const PragmaLine &P : Pragmas) {
+    if (P.D.Kind != DirectiveKind::Loop)
+      continue;
+    const Directive &D = P.D;
+    if (D.clause("seq") || (D.Model == PragmaModel::OpenMP && D.Words == std::vector<std::string>{"simd"}))
+      continue; // a sequential (or vector-only) loop: not a parallel one
+    const auto *F = dyn_cast_or_null<ForStmt>(P.On);
+    if (!F) {
+      Out.Unusable.push_back({&P, "is not on a for loop with an integer variable"});
+      continue;
+    }
+    Region *R = needsRegion(D) ? RegionOf(F) : nullptr;
+    if (needsRegion(D) && !R) {
+      // An `acc loop` inside another loop directive's loop goes with it.
+      bool InLoop = false;
+      for (const PragmaLine &O : Pragmas)
+        InLoop |= &O != &P && O.D.Kind == DirectiveKind::Loop && O.On && inside(F, O.On, Ctx);
+      if (!InLoop)
+        Out.Unusable.push_back({&P, "is outside any compute region in this function (an orphaned "
+                                    "construct, whose region is in a caller)"});
+      continue;
+    }
+    Add(F, Origin::Pragma, &P, D.construct(), asserted(D, R ? &R->Pragma->D : nullptr));
+  }
+  // An `acc kernels` region's own loops: the compiler's to prove, so
+  // dpstub's too.
+  for (Region &R : Out.Regions) {
+    const Directive &D = R.Pragma->D;
+    if (D.Model != PragmaModel::OpenACC || !D.has("kernels"))
+      continue;
+    std::vector<const Stmt *> Top;
+    if (const auto *CS = dyn_cast<CompoundStmt>(R.Pragma->On))
+      Top.assign(CS->body_begin(), CS->body_end());
+    else
+      Top.push_back(R.Pragma->On);
+    for (const Stmt *S : Top)
+      if (const auto *F = dyn_cast<ForStmt>(S); F && !ByLoop.count(F))
+        Add(F, Origin::KernelsRegion, nullptr, "acc kernels", false);
+  }
+  for (size_t I = 0; I < Out.Loops.size(); ++I)
+    if (Region *R = RegionOf(Out.Loops[I].Loop))
+      R->Loops.push_back(I);
+
+  // With a selection: the candidates it covers, and plain loops in it.
+  if (Selection) {
+    const FileID Main = SM.getMainFileID();
+    const unsigned SelB = SM.getFileOffset(SM.translateLineCol(Main, Selection->BeginLine, Selection->BeginColumn));
+    const unsigned SelE = SM.getFileOffset(SM.translateLineCol(Main, Selection->EndLine, Selection->EndColumn));
+    const bool Point = SelB == SelE;
+    StatementIndex Index(Ctx);
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (SM.isWrittenInMainFile(SM.getFileLoc(D->getLocation())))
+        Index.TraverseDecl(D);
+    std::vector<const ForStmt *> Chosen;
+    for (const ForStmt *F : Index.Fors) {
+      const Offsets O = offsetsOf(F, Ctx);
+      if (O.End <= O.Begin)
+        continue;
+      const bool Covered = Point ? (SM.getPresumedLineNumber(F->getBeginLoc()) == Selection->BeginLine ||
+                                    (O.Begin <= SelB && SelB < O.End))
+                                 : (O.Begin >= SelB && O.Begin <= SelE);
+      if (Covered)
+        Chosen.push_back(F);
+    }
+    // A point: the loop whose `for` is on its line (the outermost), else
+    // the innermost holding it. A range: the outermost loops in it.
+    std::vector<const ForStmt *> Picked;
+    if (Point) {
+      const ForStmt *OnLine = nullptr, *Holding = nullptr;
+      for (const ForStmt *F : Chosen) {
+        if (SM.getPresumedLineNumber(F->getBeginLoc()) == Selection->BeginLine) {
+          if (!OnLine || inside(OnLine, F, Ctx))
+            OnLine = F;
+        } else if (!Holding || inside(F, Holding, Ctx)) {
+          Holding = F;
+        }
+      }
+      if (OnLine || Holding)
+        Picked.push_back(OnLine ? OnLine : Holding);
+    } else {
+      for (const ForStmt *F : Chosen) {
+        bool Nested = false;
+        for (const ForStmt *G : Chosen)
+          Nested |= G != F && inside(F, G, Ctx);
+        if (!Nested)
+          Picked.push_back(F);
+      }
+    }
+    Candidates Sel;
+    Sel.Regions = Out.Regions;
+    for (Region &R : Sel.Regions)
+      R.Loops.clear();
+    for (const ForStmt *F : Picked) {
+      if (auto It = ByLoop.find(F); It != ByLoop.end())
+        Sel.Loops.push_back(Out.Loops[It->second]);
+      else
+        Sel.Loops.push_back(Candidate{F, Origin::Plain, nullptr, "plain loop", false});
+    }
+    for (size_t I = 0; I < Sel.Loops.size(); ++I)
+      for (Region &R : Sel.Regions)
+        if (inside(Sel.Loops[I].Loop, R.Pragma->On, Ctx))
+          R.Loops.push_back(I);
+    for (const auto &U : Out.Unusable)
+      if (U.first->Begin >= lineStart(SM.getBufferData(Main), SelB) && U.first->Begin <= SelE)
+        Sel.Unusable.push_back(U);
+    Out = std::move(Sel);
+  }
+  std::stable_sort(Out.Loops.begin(), Out.Loops.end(), [&](const Candidate &A, const Candidate &B) {
+    return offsetsOf(A.Loop, Ctx).Begin < offsetsOf(B.Loop, Ctx).Begin;
+  });
+  // Sorting moved the loops: the regions' lists again.
+  for (Region &R : Out.Regions) {
+    R.Loops.clear();
+    for (size_t I = 0; I < Out.Loops.size(); ++I)
+      if (inside(Out.Loops[I].Loop, R.Pragma->On, Ctx))
+        R.Loops.push_back(I);
+  }
+  return Out;
+}
+
+} // namespace dpstub::migrate

@@ -1,0 +1,64 @@
+//===- Candidates.h - The loops --migrate considers -------------*- C++ -*-===//
+//
+// The directives of the main file (read from its text, whatever the build
+// enables), the statement each stands on, and from them the candidate
+// loops: loops that carry a loop directive, the loops of an `acc
+// kernels` region, and plain loops where the user asked (--selection, the
+// editor's cursor). Compute regions (`omp parallel`, `acc parallel`) are
+// kept with the loops inside them: a region moves only if all its loops
+// do.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "migrate/LoopAnalysis.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Lex/PPCallbacks.h"
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace dpstub::migrate {
+
+/// Records where every `#pragma` of the main file is.
+class PragmaRecorder : public clang::PPCallbacks {
+public:
+  explicit PragmaRecorder(std::vector<clang::SourceLocation> &Out) : Out(Out) {}
+  void PragmaDirective(clang::SourceLocation Loc, clang::PragmaIntroducerKind Introducer) override;
+
+private:
+  std::vector<clang::SourceLocation> &Out;
+};
+
+/// The directives at those places, each with the statement after it.
+std::vector<PragmaLine> readPragmas(const std::vector<clang::SourceLocation> &Hashes,
+                                    clang::ASTContext &Ctx);
+
+/// A compute region and the loop candidates inside it.
+struct Region {
+  const PragmaLine *Pragma = nullptr;
+  std::vector<size_t> Loops; ///< indices into Candidates::Loops
+};
+
+/// What a unit offers to migrate.
+struct Candidates {
+  std::vector<Candidate> Loops;
+  std::vector<Region> Regions;
+  /// Loop directives on statements that are not for loops, or orphaned
+  /// ones: refused where they stand.
+  std::vector<std::pair<const PragmaLine *, std::string>> Unusable;
+};
+
+/// The lines and columns of a selection (1-based, clang-refactor's).
+struct LineRange {
+  unsigned BeginLine = 0, BeginColumn = 0, EndLine = 0, EndColumn = 0;
+};
+
+/// The candidates of the main file; with Selection, only those it
+/// covers, plain loops included.
+Candidates findCandidates(const std::vector<PragmaLine> &Pragmas, clang::ASTContext &Ctx,
+                          const std::optional<LineRange> &Selection);
+
+} // namespace dpstub::migrate

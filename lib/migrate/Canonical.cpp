@@ -1,0 +1,170 @@
+//===- Canonical.cpp - Loops a grid can describe --------------------------===//
+
+#include "migrate/Canonical.h"
+
+#include "migrate/Text.h"
+#include "dpstub/DpTypes.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace dpstub::migrate {
+
+const Expr *bare(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *C = dyn_cast<CXXFunctionalCastExpr>(E); C && C->getType()->isIntegerType())
+      E = C->getSubExpr();
+    else if (const auto *C = dyn_cast<CStyleCastExpr>(E); C && C->getType()->isIntegerType())
+      E = C->getSubExpr();
+    else
+      return E;
+  }
+  return E;
+}
+
+const VarDecl *namedVar(const Expr *E) {
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+const ForStmt *perfectlyNested(const Stmt *Body) {
+  if (const auto *F = dyn_cast_or_null<ForStmt>(Body))
+    return F;
+  const auto *CS = dyn_cast_or_null<CompoundStmt>(Body);
+  if (!CS)
+    return nullptr;
+  const ForStmt *Only = nullptr;
+  for (const Stmt *S : CS->body()) {
+    if (isa<NullStmt>(S))
+      continue;
+    if (Only || !isa<ForStmt>(S))
+      return nullptr;
+    Only = cast<ForStmt>(S);
+  }
+  return Only;
+}
+
+namespace {
+
+/// The constant value of E, if it is one.
+std::optional<std::int64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt().getExtValue();
+  return std::nullopt;
+}
+
+/// The step of Inc on V: ++i, i--, i += c, i -= c, i = i + c, i = c + i,
+/// i = i - c.
+std::optional<std::int64_t> stepOf(const Expr *Inc, const VarDecl *V, const ASTContext &Ctx) {
+  Inc = Inc ? Inc->IgnoreParens() : nullptr;
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc)) {
+    if (namedVar(U->getSubExpr()) != V)
+      return std::nullopt;
+    if (U->isIncrementOp())
+      return 1;
+    if (U->isDecrementOp())
+      return -1;
+    return std::nullopt;
+  }
+  const auto *B = dyn_cast_or_null<BinaryOperator>(Inc);
+  if (!B || namedVar(B->getLHS()) != V)
+    return std::nullopt;
+  if (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign) {
+    std::optional<std::int64_t> C = constantOf(B->getRHS(), Ctx);
+    if (!C)
+      return std::nullopt;
+    return B->getOpcode() == BO_AddAssign ? *C : -*C;
+  }
+  if (B->getOpcode() != BO_Assign)
+    return std::nullopt;
+  const auto *R = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+  if (!R || (R->getOpcode() != BO_Add && R->getOpcode() != BO_Sub))
+    return std::nullopt;
+  if (namedVar(R->getLHS()) == V) {
+    std::optional<std::int64_t> C = constantOf(R->getRHS(), Ctx);
+    if (!C)
+      return std::nullopt;
+    return R->getOpcode() == BO_Add ? *C : -*C;
+  }
+  if (R->getOpcode() == BO_Add && namedVar(R->getRHS()) == V)
+    return constantOf(R->getLHS(), Ctx);
+  return std::nullopt;
+}
+
+} // namespace
+
+std::variant<LoopLevel, std::string> canonicalLevel(const ForStmt *F, const ASTContext &Ctx) {
+  LoopLevel L;
+  L.For = F;
+  // The initialisation: `T i = first` or `i = first`.
+  const Expr *First = nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit())) {
+    if (!DS->isSingleDecl())
+      return std::string("the loop declares several variables in its initialisation");
+    const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl());
+    if (!V || !V->hasInit())
+      return std::string("the loop's initialisation does not give its variable a first value");
+    L.Var = V;
+    First = V->getInit();
+  } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(F->getInit());
+             B && B->getOpcode() == BO_Assign && namedVar(B->getLHS())) {
+    L.Var = namedVar(B->getLHS());
+    L.DeclaredInLoop = false;
+    First = B->getRHS();
+  } else {
+    return std::string("the loop's initialisation is not 'i = first value'");
+  }
+  if (!L.Var->getType()->isIntegerType() || L.Var->getType()->isBooleanType())
+    return "the loop variable '" + L.Var->getName().str() + "' is not an integer";
+  L.Name = L.Var->getName().str();
+  L.Type = printType(L.Var->getType().getUnqualifiedType(), Ctx);
+  L.Lower = textOf(First, Ctx);
+  L.LowerExpr = First;
+
+  // The condition: i < bound (or <=, >, >=, !=), either way round.
+  const auto *C = dyn_cast_or_null<BinaryOperator>(F->getCond() ? F->getCond()->IgnoreParenImpCasts()
+                                                                 : nullptr);
+  if (!C || !C->isComparisonOp() || C->getOpcode() == BO_EQ || C->getOpcode() == BO_Cmp)
+    return "the loop's condition does not compare '" + L.Name + "' with a bound";
+  BinaryOperatorKind Op = C->getOpcode();
+  const Expr *Bound = nullptr;
+  if (namedVar(C->getLHS()) == L.Var) {
+    Bound = C->getRHS();
+  } else if (namedVar(C->getRHS()) == L.Var) {
+    Bound = C->getLHS();
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  } else {
+    return "the loop's condition does not compare '" + L.Name + "' with a bound";
+  }
+  switch (Op) {
+  case BO_LT: L.Cmp = Comparison::Less; break;
+  case BO_LE: L.Cmp = Comparison::LessEqual; break;
+  case BO_GT: L.Cmp = Comparison::Greater; break;
+  case BO_GE: L.Cmp = Comparison::GreaterEqual; break;
+  default: L.Cmp = Comparison::NotEqual; break;
+  }
+  L.Upper = textOf(Bound, Ctx);
+  L.UpperExpr = Bound;
+  L.LowerIsZero = constantOf(First, Ctx) == std::optional<std::int64_t>(0);
+  const std::optional<std::int64_t> B = constantOf(Bound, Ctx);
+  L.UpperNonNegative = (B && *B >= 0) || bare(Bound)->getType()->isUnsignedIntegerType();
+
+  // The step: a constant that runs towards the bound.
+  std::optional<std::int64_t> Step = stepOf(F->getInc(), L.Var, Ctx);
+  if (!Step || *Step == 0)
+    return "the loop's step is not a constant added to '" + L.Name + "'";
+  L.Step = *Step;
+  const bool Up = L.Cmp == Comparison::Less || L.Cmp == Comparison::LessEqual;
+  const bool Down = L.Cmp == Comparison::Greater || L.Cmp == Comparison::GreaterEqual;
+  if ((Up && L.Step < 0) || (Down && L.Step > 0) ||
+      (L.Cmp == Comparison::NotEqual && L.Step != 1 && L.Step != -1))
+    return "the loop's step runs away from its bound";
+  return L;
+}
+
+} // namespace dpstub::migrate

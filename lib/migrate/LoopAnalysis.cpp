@@ -1,0 +1,680 @@
+//===- LoopAnalysis.cpp - A candidate loop into its model -----------------===//
+//
+// The analysis reads as its stages: the levels of the nest (canonical,
+// rectangular, as deep as the directive or the proof allows), one walk
+// over the body, then the verdicts on control flow, calls, scalars,
+// arrays and dependences. Each stage either adds to the model or refuses
+// the loop with the first reason it finds.
+//
+//===----------------------------------------------------------------------===//
+
+#include "migrate/LoopAnalysis.h"
+
+#include "migrate/Affine.h"
+#include "migrate/BodyScan.h"
+#include "migrate/Canonical.h"
+#include "migrate/Liveness.h"
+#include "migrate/Reductions.h"
+#include "migrate/Text.h"
+#include "dpstub/DpTypes.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace dpstub::migrate {
+
+namespace {
+
+Refusal refusal(DiagnosticBuilder (Reporter::*R)(SourceLocation), SourceLocation L,
+                std::vector<std::string> Args) {
+  Refusal F;
+  F.Report = R;
+  F.Loc = L;
+  F.Args = std::move(Args);
+  return F;
+}
+
+/// Functions of the C and C++ libraries a kernel may call: pure math.
+bool isMathFunction(StringRef Name) {
+  static const char *Names[] = {
+      "sqrt", "cbrt", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "pow", "sin",
+      "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh",
+      "atanh", "fabs", "abs", "labs", "llabs", "floor", "ceil", "round", "lround", "trunc", "rint",
+      "nearbyint", "fmod", "remainder", "fmax", "fmin", "max", "min", "hypot", "erf", "erfc",
+      "tgamma", "lgamma", "copysign", "isnan", "isinf", "isfinite", "signbit", "fma", "fdim",
+      "ldexp", "frexp", "ilogb", "logb", "nextafter"};
+  for (const char *N : Names) {
+    if (Name == N)
+      return true;
+    // the float and long double versions: sqrtf, sqrtl
+    if (Name.size() == strlen(N) + 1 && Name.starts_with(N) && (Name.back() == 'f' || Name.back() == 'l'))
+      return true;
+  }
+  return false;
+}
+
+/// Variables declared in S.
+std::map<const VarDecl *, const Expr *> declaredIn(const Stmt *S) {
+  struct V : RecursiveASTVisitor<V> {
+    std::map<const VarDecl *, const Expr *> Out;
+    bool VisitVarDecl(VarDecl *D) {
+      Out[D] = D->getInit();
+      return true;
+    }
+  } Visit;
+  Visit.TraverseStmt(const_cast<Stmt *>(S));
+  return Visit.Out;
+}
+
+/// Variables of Candidates assigned (or incremented, or whose address is
+/// taken) anywhere in S.
+std::set<const VarDecl *> assignedIn(const Stmt *S, ASTContext &Ctx) {
+  struct V : RecursiveASTVisitor<V> {
+    ASTContext &Ctx;
+    std::set<const VarDecl *> Out;
+    explicit V(ASTContext &Ctx) : Ctx(Ctx) {}
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      if (const auto *Var = dyn_cast<VarDecl>(D->getDecl()))
+        if (useMode(D, Ctx).Write)
+          Out.insert(Var);
+      return true;
+    }
+  } Visit(Ctx);
+  Visit.TraverseStmt(const_cast<Stmt *>(S));
+  return Visit.Out;
+}
+
+/// Variables an expression names.
+std::vector<const DeclRefExpr *> namesIn(const Stmt *S) {
+  struct V : RecursiveASTVisitor<V> {
+    std::vector<const DeclRefExpr *> Out;
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      Out.push_back(D);
+      return true;
+    }
+  } Visit;
+  Visit.TraverseStmt(const_cast<Stmt *>(S));
+  return Visit.Out;
+}
+
+/// The expressions of a level's bounds: its first value and its bound.
+std::vector<const Expr *> boundExprs(const ForStmt *F) {
+  std::vector<const Expr *> Out;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()); DS && DS->isSingleDecl())
+    if (const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl()))
+      Out.push_back(V->getInit());
+  if (const auto *B = dyn_cast_or_null<BinaryOperator>(F->getInit()))
+    Out.push_back(B->getRHS());
+  if (const auto *C = dyn_cast_or_null<BinaryOperator>(F->getCond() ? F->getCond()->IgnoreParenImpCasts() : nullptr))
+    Out.push_back(C);
+  return Out;
+}
+
+/// Whether a user function may write anything but its own locals: a
+/// global, or through a pointer or reference parameter. Plain loops call
+/// only functions that cannot.
+bool mayWriteOutside(const FunctionDecl *FD, ASTContext &Ctx, int Depth) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD->hasBody(Def))
+    return !isMathFunction(FD->getName());
+  if (Depth > 3)
+    return true;
+  for (const ParmVarDecl *P : Def->parameters()) {
+    const QualType T = P->getType();
+    if ((T->isPointerType() && !T->getPointeeType().isConstQualified()) ||
+        (T->isReferenceType() && !T.getNonReferenceType().isConstQualified()))
+      return true;
+  }
+  struct V : RecursiveASTVisitor<V> {
+    ASTContext &Ctx;
+    int Depth;
+    bool Writes = false;
+    V(ASTContext &Ctx, int Depth) : Ctx(Ctx), Depth(Depth) {}
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      if (const auto *Var = dyn_cast<VarDecl>(D->getDecl()); Var && Var->hasGlobalStorage())
+        Writes |= useMode(D, Ctx).Write;
+      return !Writes;
+    }
+    bool VisitCallExpr(CallExpr *C) {
+      const FunctionDecl *Callee = C->getDirectCallee();
+      Writes |= !Callee || mayWriteOutside(Callee, Ctx, Depth + 1);
+      return !Writes;
+    }
+  } Visit(Ctx, Depth);
+  Visit.TraverseStmt(Def->getBody());
+  return Visit.Writes;
+}
+
+/// One analysis of one candidate at one depth.
+class Analysis {
+public:
+  Analysis(const Candidate &C, const UnitFacts &U, int Depth, bool Required)
+      : C(C), U(U), Ctx(U.Ctx), Depth(Depth), Required(Required) {}
+
+  LoopModel run() {
+    M.Outer = C.Loop;
+    M.From = C.From;
+    M.Construct = C.Construct;
+    if (C.Pragma) {
+      M.Pragma = C.Pragma->D;
+      M.PragmaRange = SourceRange(C.Pragma->Loc, C.Pragma->Loc);
+    }
+    // Each stage refuses the loop (and stops) or adds to the model.
+    (void)(levels() && scan() && controlAndCalls() && scalars() && arrays() && dependences());
+    Reached = M.rank();
+    return std::move(M);
+  }
+
+  /// The depth the nest reached (levels may stop early for plain loops).
+  int depth() const { return Reached; }
+
+private:
+  bool refuse(Refusal R) {
+    if (!M.Refused)
+      M.Refused = std::move(R);
+    return false;
+  }
+
+  /// The nest's levels: Depth of them when Required, else up to Depth.
+  bool levels() {
+    if (C.Loop->getBeginLoc().isMacroID())
+      return refuse(refusal(&Reporter::migrateNotCanonical, C.Loop->getBeginLoc(),
+                            {"the loop is written inside a macro"}));
+    const ForStmt *F = C.Loop;
+    std::vector<const VarDecl *> Outer;
+    for (int K = 0; K < Depth && F; ++K) {
+      auto Level = canonicalLevel(F, Ctx);
+      if (auto *Why = std::get_if<std::string>(&Level)) {
+        if (K == 0 || Required)
+          return refuse(refusal(&Reporter::migrateNotCanonical, F->getBeginLoc(), {*Why}));
+        break;
+      }
+      LoopLevel L = std::get<LoopLevel>(Level);
+      // Rectangular: the bounds use no outer level's variable.
+      bool Rectangular = true;
+      for (const Expr *B : boundExprs(F))
+        for (const DeclRefExpr *D : namesIn(B))
+          if (std::find(Outer.begin(), Outer.end(), D->getDecl()) != Outer.end()) {
+            if (Required)
+              return refuse(refusal(&Reporter::migrateNotRectangular, D->getLocation(),
+                                    {L.Name, D->getDecl()->getName().str()}));
+            Rectangular = false;
+          }
+      if (!Rectangular)
+        break;
+      if (K > 0 && (L.Lower.empty() || L.Upper.empty()))
+        break;
+      if (L.Lower.empty() || L.Upper.empty())
+        return refuse(refusal(&Reporter::migrateNotCanonical, F->getBeginLoc(),
+                              {"the loop's bounds are written inside a macro"}));
+      Outer.push_back(L.Var);
+      M.Levels.push_back(std::move(L));
+      M.Body = F->getBody();
+      const ForStmt *Next = perfectlyNested(F->getBody());
+      if (K + 1 < Depth && !Next && Required)
+        return refuse(refusal(&Reporter::migrateConstruct, F->getBody()->getBeginLoc(),
+                              {C.Construct, "asks for " + std::to_string(Depth) +
+                                                " nested loops, and these are not perfectly nested"}));
+      F = Next;
+    }
+    // Inner directives on the levels (`acc loop vector`) go with the nest.
+    for (size_t K = 1; K < M.Levels.size(); ++K)
+      for (const PragmaLine &P : U.Pragmas)
+        if (P.On == M.Levels[K].For)
+          M.InnerPragmas.push_back(SourceRange(P.Loc, P.Loc));
+    return true;
+  }
+
+  bool scan() {
+    Facts = scanBody(M.Body, {}, Ctx);
+    for (const LoopLevel &L : M.Levels)
+      LevelVars.insert(L.Var);
+    Locals = declaredIn(M.Body);
+    const std::set<const VarDecl *> Assigned = assignedIn(M.Body, Ctx);
+    for (const auto &[V, Init] : Locals)
+      if (Init && !Assigned.count(V) && V->getType()->isIntegerType())
+        Inline[V] = Init;
+      else
+        Varying.insert(V);
+    for (const VarRef &R : Facts.Refs)
+      if (R.Mode.Write)
+        Varying.insert(R.Var);
+    // Directives inside the body: loop ones go with it, others stop it.
+    std::optional<Span> Body = spanOf(M.Body->getSourceRange(), Ctx);
+    if (Body)
+      for (const PragmaLine &P : U.Pragmas) {
+        if (P.Begin < Body->Begin || P.Begin >= Body->End)
+          continue;
+        if (P.D.Kind == DirectiveKind::Loop && !P.D.has("ordered")) {
+          M.InnerPragmas.push_back(SourceRange(P.Loc, P.Loc));
+          continue;
+        }
+        return refuse(refusal(&Reporter::migrateConstruct, P.Loc,
+                              {P.D.construct(), "inside the loop has no counterpart in a dp kernel"}));
+      }
+    return true;
+  }
+
+  bool controlAndCalls() {
+    for (const Stmt *S : Facts.Exits) {
+      const char *What = isa<BreakStmt>(S)    ? "break"
+                         : isa<ReturnStmt>(S) ? "return"
+                         : isa<GotoStmt>(S)   ? "goto"
+                         : isa<CXXTryStmt>(S) ? "try"
+                                              : "throw";
+      return refuse(refusal(&Reporter::migrateEarlyExit, S->getBeginLoc(), {What}));
+    }
+    M.ContinuesEarly = Facts.ContinuesLoop;
+    if (Facts.ThisUse)
+      return refuse(refusal(&Reporter::migrateVariable, Facts.ThisUse->getBeginLoc(),
+                            {"this", "is used in the loop (a member of the object), and a kernel "
+                                     "cannot reach the object in host memory; copy the members "
+                                     "into local variables first"}));
+    for (const VarDecl *V : Facts.StaticLocals)
+      return refuse(refusal(&Reporter::migrateVariable, V->getLocation(),
+                            {V->getName().str(), "is a static local, shared by every iteration"}));
+    if (Facts.OpaqueAccess)
+      return refuse(refusal(&Reporter::migrateArray, Facts.OpaqueAccess->getBeginLoc(),
+                            {textOf(Facts.OpaqueAccess, Ctx),
+                             "its array is not a variable dpstub can follow"}));
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const CallExpr *Call : Facts.Calls) {
+      const FunctionDecl *FD = Call->getDirectCallee();
+      const std::string Name = FD ? FD->getNameAsString() : textOf(Call->getCallee(), Ctx);
+      if (!FD)
+        return refuse(refusal(&Reporter::migrateCall, Call->getBeginLoc(),
+                              {Name, "through a pointer dpstub cannot follow"}));
+      if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
+        // v.size() on an array the kernel receives is a field's size().
+        if (MD->getName() == "size" && MD->isConst())
+          continue;
+        if (MD->isVirtual())
+          return refuse(refusal(&Reporter::migrateCall, Call->getBeginLoc(),
+                                {Name, "a virtual function"}));
+      }
+      const bool Library = isLibraryDecl(FD, SM) || SM.isInSystemHeader(FD->getLocation());
+      if (Library) {
+        if (FD->getIdentifier() && isMathFunction(FD->getName()))
+          continue;
+        return refuse(refusal(&Reporter::migrateCall, Call->getBeginLoc(),
+                              {Name, "a library function with no device version"}));
+      }
+      const FunctionDecl *Def = nullptr;
+      if (!FD->hasBody(Def))
+        return refuse(refusal(&Reporter::migrateCall, Call->getBeginLoc(),
+                              {Name, "whose definition dpstub cannot see (a kernel runs only "
+                                     "functions it can mark for the device)"}));
+      if (!C.Asserted && mayWriteOutside(FD, Ctx, 0))
+        return refuse(refusal(&Reporter::migrateCall, Call->getBeginLoc(),
+                              {Name, "which may write outside its own variables, so dpstub cannot "
+                                     "prove the iterations independent"}));
+    }
+    return true;
+  }
+
+  /// The clause of this loop's directive naming V, if any.
+  const Clause *clauseNaming(const VarDecl *V, const char *Name) const {
+    if (!M.Pragma)
+      return nullptr;
+    for (const Clause &Cl : M.Pragma->Clauses)
+      if (Cl.Name == Name)
+        for (const std::string &N : clauseVariables(Cl.Args))
+          if (N == V->getName())
+            return &Cl;
+    return nullptr;
+  }
+  std::optional<ReductionOp> clauseReduction(const VarDecl *V) const {
+    if (!M.Pragma)
+      return std::nullopt;
+    for (const Clause &Cl : M.Pragma->Clauses)
+      if (Cl.Name == "reduction")
+        if (std::optional<ReductionClause> R = parseReduction(Cl.Args))
+          for (const std::string &N : R->Vars)
+            if (N == V->getName())
+              return clauseOperator(R->Op);
+    return std::nullopt;
+  }
+
+  bool scalars() {
+    // Clauses dpstub does not carry over.
+    if (M.Pragma)
+      for (const char *Name : {"lastprivate", "linear", "ordered", "copyin", "copyprivate"})
+        if (const Clause *Cl = M.Pragma->clause(Name))
+          return refuse(refusal(&Reporter::migrateConstruct, C.Pragma->Loc,
+                                {Name + std::string(Cl->HasArgs ? "(" + Cl->Args + ")" : ""),
+                                 "has no counterpart in a dp call-site"}));
+    // Every outside variable by first mention.
+    std::vector<const VarDecl *> Order;
+    std::map<const VarDecl *, std::vector<const VarRef *>> ByVar;
+    for (const VarRef &R : Facts.Refs) {
+      if (LevelVars.count(R.Var)) {
+        if (R.Mode.Write)
+          return refuse(refusal(&Reporter::migrateNotCanonical, R.Ref->getLocation(),
+                                {"the loop changes its variable '" + R.Var->getName().str() + "' in its body"}));
+        continue;
+      }
+      if (!ByVar.count(R.Var))
+        Order.push_back(R.Var);
+      ByVar[R.Var].push_back(&R);
+    }
+    for (const VarDecl *V : Order) {
+      const std::vector<const VarRef *> &Refs = ByVar[V];
+      if (isArrayLike(V->getType())) {
+        // Only element accesses (and v.size()) reach a kernel's fields.
+        for (const VarRef *R : Refs) {
+          const Stmt *P = nullptr;
+          DynTypedNodeList Parents = Ctx.getParents(*R->Ref);
+          if (!Parents.empty())
+            P = Parents[0].get<Stmt>();
+          if (const auto *ME = dyn_cast_or_null<MemberExpr>(P);
+              ME && ME->getMemberDecl()->getName() == "size")
+            continue;
+          return refuse(refusal(&Reporter::migrateArray, R->Ref->getLocation(),
+                                {V->getName().str(), "the loop uses it as a pointer ('" +
+                                                         textOf(P ? P : R->Ref, Ctx) +
+                                                         "'), not by its elements"}));
+        }
+        ArrayOnlySized.insert(V);
+        continue;
+      }
+      bool Written = false;
+      for (const VarRef *R : Refs) {
+        if (R->Mode.Address)
+          return refuse(refusal(&Reporter::migrateVariable, R->Ref->getLocation(),
+                                {V->getName().str(), "has its address taken (or is bound to a "
+                                                     "reference) in the loop"}));
+        Written |= R->Mode.Write;
+      }
+      if (!Written) {
+        readOnly(V);
+        continue;
+      }
+      if (!scalarWritten(V, Refs))
+        return false;
+    }
+    return true;
+  }
+
+  /// A variable the loop only reads: captured, or passed in.
+  void readOnly(const VarDecl *V) {
+    if (V->hasGlobalStorage() || V->isStaticLocal()) {
+      // Constants a device can use as they are need nothing.
+      const QualType T = V->getType();
+      if (T.isConstQualified() && (T->isIntegralOrEnumerationType()) && V->hasConstantInitialization())
+        return;
+      if (V->isConstexpr())
+        return;
+      M.Scalars.push_back({V, ScalarRole::Parameter});
+      return;
+    }
+    M.Scalars.push_back({V, ScalarRole::Captured});
+  }
+
+  bool scalarWritten(const VarDecl *V, const std::vector<const VarRef *> &Refs) {
+    const SourceLocation At = Refs.front()->Ref->getLocation();
+    if (!V->getType()->isScalarType() || V->getType()->isPointerType())
+      return refuse(refusal(&Reporter::migrateVariable, At,
+                            {V->getName().str(), "is written in the loop and is not a plain value"}));
+    if (V->isStaticLocal())
+      return refuse(refusal(&Reporter::migrateVariable, At,
+                            {V->getName().str(), "is a static variable every iteration writes"}));
+    if (std::optional<ReductionOp> Op = clauseReduction(V)) {
+      if (V->hasGlobalStorage())
+        return refuse(refusal(&Reporter::migrateVariable, At,
+                              {V->getName().str(), "is reduced into a namespace-scope variable; "
+                                                   "reduce into a local and assign it"}));
+      M.Reductions.push_back({V, *Op, ""});
+      return true;
+    }
+    if (clauseNaming(V, "private")) {
+      M.Scalars.push_back({V, ScalarRole::Private});
+      return true;
+    }
+    if (clauseNaming(V, "firstprivate")) {
+      M.Scalars.push_back({V, ScalarRole::FirstPrivate});
+      return true;
+    }
+    const bool Carried = readBeforeWritten(M.Body, {V}).count(V) > 0;
+    if (Carried) {
+      std::vector<const DeclRefExpr *> Exprs;
+      for (const VarRef *R : Refs)
+        Exprs.push_back(R->Ref);
+      if (std::optional<Reduction> R = recogniseReduction(V, Exprs, Ctx)) {
+        if (V->hasGlobalStorage())
+          return refuse(refusal(&Reporter::migrateVariable, At,
+                                {V->getName().str(), "is reduced into a namespace-scope variable; "
+                                                     "reduce into a local and assign it"}));
+        M.Reductions.push_back(*R);
+        return true;
+      }
+      if (M.Pragma && M.Pragma->Model == PragmaModel::OpenMP)
+        return refuse(refusal(&Reporter::migrateSharedWrite, At, {V->getName().str()}));
+      return refuse(refusal(&Reporter::migrateCarried, At, {V->getName().str()}));
+    }
+    if (V->hasGlobalStorage())
+      return refuse(refusal(&Reporter::migrateVariable, At,
+                            {V->getName().str(), "is a namespace-scope variable every iteration "
+                                                 "writes; declare it in the loop"}));
+    if (liveAfter(C.Loop, V, Ctx))
+      return refuse(refusal(&Reporter::migrateLiveOut, At, {V->getName().str()}));
+    M.Scalars.push_back({V, ScalarRole::Private});
+    return true;
+  }
+
+  bool arrays() {
+    std::map<const VarDecl *, bool> Written;
+    std::vector<const VarDecl *> Order;
+    for (const ElementAccess &A : Facts.Accesses) {
+      const ArrayVar *Info = U.Arrays.find(A.Array);
+      const SourceLocation At = A.Whole->getBeginLoc();
+      if (!Info)
+        return refuse(refusal(&Reporter::migrateArray, At,
+                              {A.Array->getName().str(), "it is not declared in this file"}));
+      if (const Refusal &R = U.Arrays.refusal(A.Array)) {
+        Refusal Here = R; // said at the loop's access; the text names the place
+        Here.Loc = At;
+        return refuse(std::move(Here));
+      }
+      if (static_cast<int>(A.Indices.size()) != Info->Rank)
+        return refuse(refusal(&Reporter::migrateArray, At,
+                              {A.Array->getName().str(), "the loop takes part of it ('" +
+                                                             textOf(A.Whole, Ctx) + "')"}));
+      if (A.Mode.Address)
+        return refuse(refusal(&Reporter::migrateArray, At,
+                              {A.Array->getName().str(), "the loop takes the address of '" +
+                                                             textOf(A.Whole, Ctx) + "'"}));
+      if (!Written.count(A.Array))
+        Order.push_back(A.Array);
+      Written[A.Array] |= A.Mode.Write;
+    }
+    for (const VarDecl *V : ArrayOnlySized)
+      if (!Written.count(V)) {
+        if (const Refusal &R = U.Arrays.refusal(V)) {
+          Refusal Here = R;
+          Here.Loc = C.Loop->getBeginLoc();
+          return refuse(std::move(Here));
+        }
+        Order.push_back(V);
+        Written[V] = false;
+      }
+    for (const VarDecl *V : Order)
+      M.Arrays.push_back({V, Written[V]});
+    return true;
+  }
+
+  bool dependences() {
+    Nest &N = M.Dependences;
+    std::map<const VarDecl *, int> LoopVars;
+    SymbolTable Symbols;
+    AffineBuilder Affine(Ctx, LoopVars, Varying, Inline, Symbols);
+    // The levels, then the sequential loops inside the body.
+    auto AddVar = [&](const LoopLevel &L, bool Parallel) {
+      LoopVar V;
+      V.Name = L.Name;
+      V.Parallel = Parallel;
+      V.Step = L.Step;
+      const ForStmt *F = L.For;
+      std::vector<const Expr *> B = boundExprs(F);
+      const Expr *First = B.size() == 2 ? B[0] : nullptr;
+      const auto *Cond = B.size() == 2 ? cast<BinaryOperator>(B[1]) : nullptr;
+      if (!First || !Cond)
+        return false;
+      const Expr *Bound = namedVar(Cond->getLHS()) == L.Var ? Cond->getRHS() : Cond->getLHS();
+      std::optional<Poly> Lo = Affine.invariant(First), Hi = Affine.invariant(Bound);
+      if (!Lo)
+        return false;
+      V.Lower = *Lo;
+      if (Hi) {
+        const std::int64_t S = L.Step;
+        Poly Span = S > 0 ? *Hi - *Lo : *Lo - *Hi;
+        if (L.Cmp == Comparison::LessEqual || L.Cmp == Comparison::GreaterEqual)
+          Span = Span + Poly::constant(1);
+        if (S == 1 || S == -1)
+          V.Count = Span;
+        else if (std::optional<std::int64_t> K = Span.asConstant())
+          V.Count = Poly::constant(*K <= 0 ? 0 : (*K + std::abs(S) - 1) / std::abs(S));
+      }
+      LoopVars[L.Var] = static_cast<int>(N.Vars.size());
+      N.Vars.push_back(std::move(V));
+      return true;
+    };
+    for (const LoopLevel &L : M.Levels)
+      if (!AddVar(L, true))
+        return refuse(refusal(&Reporter::migrateNotCanonical, L.For->getBeginLoc(),
+                              {"the first value of '" + L.Name + "' changes inside the loop"}));
+    std::map<const ForStmt *, int> InnerIndex;
+    for (const ForStmt *F : Facts.InnerLoops) {
+      auto Level = canonicalLevel(F, Ctx);
+      if (auto *L = std::get_if<LoopLevel>(&Level)) {
+        const size_t Before = N.Vars.size();
+        if (AddVar(*L, false))
+          InnerIndex[F] = static_cast<int>(Before);
+      }
+    }
+    // Variables bound to loop variables keep varying (never symbols).
+    for (const auto &[V, I] : LoopVars)
+      Varying.erase(V);
+    std::map<const VarDecl *, int> ArrayIds;
+    for (const ElementAccess &A : Facts.Accesses) {
+      Access X;
+      X.Array = ArrayIds.try_emplace(A.Array, static_cast<int>(ArrayIds.size())).first->second;
+      X.Conditional = A.Conditional;
+      X.Text = textOf(A.Whole, Ctx);
+      X.Id = static_cast<unsigned>(M.AccessLocs.size());
+      for (const ForStmt *F : A.InnerLoops)
+        if (auto It = InnerIndex.find(F); It != InnerIndex.end())
+          X.Loops.push_back(It->second);
+      for (const Expr *I : A.Indices) {
+        Subscript S;
+        if (std::optional<Linear> L = Affine.build(I)) {
+          S.Affine = true;
+          S.Coef = L->Coef;
+          S.Const = L->Const;
+        }
+        X.Dims.push_back(std::move(S));
+      }
+      M.AccessLocs.push_back(A.Whole->getBeginLoc());
+      if (A.Mode.Write) {
+        X.Write = true;
+        N.Accesses.push_back(X);
+      }
+      if (A.Mode.Read) {
+        X.Write = false;
+        N.Accesses.push_back(X);
+      }
+    }
+    N.SymbolNames = Symbols.names();
+    const DependenceResult R = testNest(N);
+    if (R.V == Verdict::Independent)
+      return true;
+    const Access &First = N.Accesses[R.First], &Second = N.Accesses[R.Second];
+    if (R.V == Verdict::Dependent) {
+      Refusal F = refusal(&Reporter::migrateDependence, M.AccessLocs[First.Id],
+                          {First.Text, Second.Text, distanceText(R.Distance)});
+      F.OtherAccess = M.AccessLocs[Second.Id];
+      return refuse(std::move(F));
+    }
+    if (C.Asserted)
+      return true; // the directive asserts what dpstub cannot prove
+    return refuse(refusal(&Reporter::migrateUnproven, M.AccessLocs[First.Id], {R.Why}));
+  }
+
+  const Candidate &C;
+  const UnitFacts &U;
+  ASTContext &Ctx;
+  int Depth;
+  bool Required;
+  int Reached = 0;
+  LoopModel M;
+  BodyFacts Facts;
+  std::set<const VarDecl *> LevelVars, Varying, ArrayOnlySized;
+  std::map<const VarDecl *, const Expr *> Locals, Inline;
+};
+
+/// How deep a nest of plain loops goes: perfectly nested for loops.
+int plainDepth(const ForStmt *F) {
+  int D = 1;
+  while ((F = perfectlyNested(F->getBody())))
+    ++D;
+  return D;
+}
+
+} // namespace
+
+LoopModel analyseLoop(const Candidate &C, const UnitFacts &U) {
+  if (C.From == Origin::Pragma) {
+    const Directive &D = C.Pragma->D;
+    int Depth = D.collapse();
+    if (const Clause *T = D.clause("tile")) // OpenACC tile(a, b): both loops
+      Depth = static_cast<int>(clauseVariables(T->Args).size());
+    if (Depth <= 0) {
+      LoopModel M;
+      M.Outer = C.Loop;
+      M.Construct = C.Construct;
+      M.Refused = refusal(&Reporter::migrateConstruct, C.Pragma->Loc,
+                          {"collapse(" + std::string(D.clause("collapse")->Args) + ")",
+                           "is not a constant dpstub can read"});
+      return M;
+    }
+    // Perfectly nested loops carrying their own loop directive join the
+    // nest (`acc parallel loop gang` over `acc loop vector`).
+    const ForStmt *F = C.Loop;
+    for (int K = 1; K < Depth && F; ++K)
+      F = perfectlyNested(F->getBody());
+    while (F) {
+      const ForStmt *Next = perfectlyNested(F->getBody());
+      bool Marked = false;
+      for (const PragmaLine &P : U.Pragmas)
+        Marked |= Next && P.On == Next && P.D.Kind == DirectiveKind::Loop && !P.D.clause("seq");
+      if (!Marked)
+        break;
+      ++Depth;
+      F = Next;
+    }
+    Analysis A(C, U, Depth, true);
+    return A.run();
+  }
+  // Plain loops and loops of a kernels region: the deepest nest proven
+  // independent.
+  std::optional<LoopModel> First;
+  for (int Depth = plainDepth(C.Loop); Depth >= 1; --Depth) {
+    Analysis A(C, U, Depth, false);
+    LoopModel M = A.run();
+    if (!M.Refused)
+      return M;
+    if (!First)
+      First = std::move(M);
+    if (A.depth() < Depth)
+      Depth = A.depth() + 1; // it stopped early: no use trying the depths between
+  }
+  return std::move(*First);
+}
+
+} // namespace dpstub::migrate

@@ -1,0 +1,120 @@
+//===- LoopModel.h - A candidate loop, as analysis leaves it ----*- C++ -*-===//
+//
+// Migration's model of one candidate loop nest: its levels (the induction
+// variables that become the grid), the variables its body uses from
+// outside (captured, passed in, private, reduced), the arrays it reads
+// and writes, and the dependence model of its subscripts. Analysis
+// (LoopAnalysis.cpp) fills it; the renderer (Render.cpp) and --list read
+// only it. A loop that cannot be converted carries its refusal instead: a
+// diagnostic of Diagnostics.def, where it points and its arguments.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "migrate/Dependence.h"
+#include "migrate/Pragmas.h"
+
+#include "dpstub/Diagnostics.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceLocation.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dpstub::migrate {
+
+/// Why a loop stays a loop: a Reporter method (one entry of
+/// Diagnostics.def), where it points and what it streams.
+struct Refusal {
+  clang::DiagnosticBuilder (Reporter::*Report)(clang::SourceLocation) = nullptr;
+  clang::SourceLocation Loc;
+  std::vector<std::string> Args;
+  /// For a dependence: the other access, shown in a note.
+  clang::SourceLocation OtherAccess;
+  explicit operator bool() const { return Report != nullptr; }
+};
+
+/// How the loop's condition compares its variable with the bound.
+enum class Comparison { Less, LessEqual, Greater, GreaterEqual, NotEqual };
+
+/// One level of the nest: `for (T i = Lower; i < Upper; i += Step)`.
+struct LoopLevel {
+  const clang::ForStmt *For = nullptr;
+  const clang::VarDecl *Var = nullptr;
+  const clang::Expr *LowerExpr = nullptr, *UpperExpr = nullptr;
+  bool DeclaredInLoop = true;  ///< `for (int i = ...`, not `for (i = ...`
+  std::string Name, Type;      ///< "i", "int"
+  std::string Lower, Upper;    ///< the user's text of the first value and the bound
+  Comparison Cmp = Comparison::Less;
+  std::int64_t Step = 1;
+  bool LowerIsZero = false;     ///< the first value is the constant 0
+  bool UpperNonNegative = false;///< the bound is unsigned or a constant >= 0
+};
+
+/// How the kernel receives a variable the loop uses from outside it.
+enum class ScalarRole {
+  Captured,     ///< read only, a local: the lambda's [=]
+  Parameter,    ///< read only, a namespace-scope or static variable: a kernel parameter
+  Private,      ///< written before it is read in every iteration: declared in the kernel
+  FirstPrivate, ///< starts from the value outside (firstprivate): a by-value kernel parameter
+};
+
+/// A scalar from outside the loop and its role.
+struct ScalarUse {
+  const clang::VarDecl *Var = nullptr;
+  ScalarRole Role = ScalarRole::Captured;
+};
+
+/// The operators of reductions.
+enum class ReductionOp { Sum, Product, Max, Min, BitAnd, BitOr, BitXor, LogicalAnd, LogicalOr };
+
+/// A variable the loop reduces into.
+struct Reduction {
+  const clang::VarDecl *Var = nullptr;
+  ReductionOp Op = ReductionOp::Sum;
+  /// The function the user's update calls (`fmax`, `std::max`), which
+  /// then also combines the partial values; empty for the operator's own.
+  std::string Function;
+};
+
+/// An array the loop touches.
+struct ArrayUse {
+  const clang::VarDecl *Var = nullptr;
+  bool Written = false;
+};
+
+/// Where a candidate came from.
+enum class Origin { Pragma, KernelsRegion, Plain };
+
+/// One candidate loop nest.
+struct LoopModel {
+  const clang::ForStmt *Outer = nullptr;
+  Origin From = Origin::Plain;
+  std::optional<Directive> Pragma;       ///< the loop's own directive
+  clang::SourceRange PragmaRange;        ///< its line(s), with the newline
+  /// The nested `acc loop` / `omp simd` directives of the levels below
+  /// the first, which go with the loop.
+  std::vector<clang::SourceRange> InnerPragmas;
+  std::string Construct;                 ///< "omp parallel for", "plain loop", ...
+  std::vector<LoopLevel> Levels;
+  const clang::Stmt *Body = nullptr;     ///< the innermost level's body
+  std::vector<ScalarUse> Scalars;
+  std::vector<Reduction> Reductions;
+  std::vector<ArrayUse> Arrays;
+  bool ContinuesEarly = false;           ///< a `continue` of the innermost level
+  Nest Dependences;                      ///< the subscripts, for the dependence test
+  /// The locations of Dependences' accesses (by Access::Id).
+  std::vector<clang::SourceLocation> AccessLocs;
+  Refusal Refused;                       ///< set when the loop stays a loop
+
+  int rank() const { return static_cast<int>(Levels.size()); }
+  bool reduces() const { return !Reductions.empty(); }
+};
+
+/// "dp::forall", "dp::reduce".
+inline const char *callSiteKind(const LoopModel &M) { return M.reduces() ? "reduce" : "forall"; }
+
+} // namespace dpstub::migrate

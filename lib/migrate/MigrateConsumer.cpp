@@ -1,0 +1,425 @@
+//===- MigrateConsumer.cpp - dpstub --migrate over one unit ---------------===//
+//
+// Reads as its phases: directives and candidates, analysis of each loop
+// (outermost first: a converted loop takes the loops inside it along), the
+// rule that a region moves whole, the report (one line per candidate),
+// then the edits: arrays into fields, loops into call-sites, directives
+// whose meaning moved into dp removed, `#include <dp/dp.hpp>` added.
+//
+//===----------------------------------------------------------------------===//
+
+#include "migrate/MigrateConsumer.h"
+
+#include "migrate/ArrayData.h"
+#include "migrate/Candidates.h"
+#include "migrate/LoopAnalysis.h"
+#include "migrate/Render.h"
+#include "migrate/Text.h"
+
+#include "AstText.h"
+#include "Planner.h"
+#include "dpstub/Diagnostics.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/Path.h"
+
+#include <functional>
+#include <regex>
+#include <set>
+
+using namespace clang;
+
+namespace dpstub {
+
+using namespace migrate;
+
+namespace {
+
+/// The name of a refusal's diagnostic, for tallies ("migrateDependence").
+std::string categoryOf(const Refusal &R) {
+#define DIAGNOSTIC(Name, Level, Text)                                                              \
+  if (R.Report == &Reporter::Name)                                                                 \
+    return #Name;
+#include "dpstub/Diagnostics.def"
+  return "";
+}
+
+/// Where a loop stands in the file: from its line's start when only
+/// blanks precede it, to past its last `;` or `}` and, when only blanks
+/// follow, its newline.
+struct LoopSpan {
+  unsigned Begin = 0, End = 0;
+  bool OwnLines = false; ///< it starts and ends its lines
+};
+
+/// The offset just past the `;` ending statement text at Offset.
+unsigned pastSemicolon(StringRef B, unsigned Offset) {
+  unsigned I = Offset;
+  while (I < B.size() && isspace(static_cast<unsigned char>(B[I])))
+    ++I;
+  return I < B.size() && B[I] == ';' ? I + 1 : Offset;
+}
+
+class MigrateConsumer : public ASTConsumer {
+public:
+  MigrateConsumer(CompilerInstance &CI, const TranslationOptions &Opts, TranslationResult &Out)
+      : Opts(Opts), Out(Out) {
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<PragmaRecorder>(Hashes));
+  }
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getMainFileID()))
+      Out.MainFile = absolutePath(FE->getName(), SM.getFileManager());
+    std::set<std::string> Inputs;
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+      Inputs.insert(absolutePath(It->first.getName(), SM.getFileManager()));
+    Out.Inputs.assign(Inputs.begin(), Inputs.end());
+    if (Ctx.getDiagnostics().hasErrorOccurred()) {
+      Out.ParseFailed = true;
+      return;
+    }
+    Reporter Diags(Ctx.getDiagnostics());
+    const std::vector<PragmaLine> Pragmas = readPragmas(Hashes, Ctx);
+    std::optional<LineRange> Selection;
+    if (Opts.Only && Opts.Only->File == Out.MainFile)
+      Selection = LineRange{Opts.Only->BeginLine, Opts.Only->BeginColumn, Opts.Only->EndLine,
+                            Opts.Only->EndColumn};
+    const Candidates Cands = findCandidates(Pragmas, Ctx, Selection);
+    if (Selection && Cands.Loops.empty() && Cands.Unusable.empty()) {
+      Out.SelectionEmpty = true;
+      return;
+    }
+    const ArrayData Arrays(Ctx);
+    const UnitFacts Facts{Ctx, Arrays, Pragmas};
+    std::vector<LoopModel> Models = analyseAll(Cands, Facts);
+    moveRegionsWhole(Cands, Models);
+    report(Cands, Models, Pragmas, Ctx, Diags);
+    Out.HasErrors = Diags.hasErrors();
+    bool Any = false;
+    for (size_t I = 0; I < Models.size(); ++I)
+      Any |= !Consumed[I] && !Models[I].Refused;
+    if (!Any || Opts.ListOnly || Out.HasErrors)
+      return;
+    planEdits(Cands, Models, Pragmas, Arrays, Ctx, Diags);
+    Out.Parsed[Out.MainFile] = SM.getBufferData(SM.getMainFileID()).str();
+  }
+
+private:
+  /// Phase 2: every candidate analysed, outermost first; a loop inside a
+  /// converted one goes with it, a loop inside a directive's loop that
+  /// stays, stays.
+  std::vector<LoopModel> analyseAll(const Candidates &Cands, const UnitFacts &Facts) {
+    std::vector<LoopModel> Models(Cands.Loops.size());
+    Consumed.assign(Cands.Loops.size(), false);
+    for (size_t I = 0; I < Cands.Loops.size(); ++I) {
+      const Candidate &C = Cands.Loops[I];
+      std::optional<size_t> Outer;
+      for (size_t J = 0; J < I; ++J)
+        if (!Consumed[J] && within(C.Loop, Cands.Loops[J].Loop, Facts.Ctx))
+          Outer = J;
+      if (Outer && !Models[*Outer].Refused) {
+        Consumed[I] = true;
+        continue;
+      }
+      if (Outer && Cands.Loops[*Outer].From == Origin::Pragma) {
+        Models[I].Outer = C.Loop;
+        Models[I].Construct = C.Construct;
+        Models[I].Refused = regionRefusal(C, Cands.Loops[*Outer].Construct);
+        continue;
+      }
+      Models[I] = analyseLoop(C, Facts);
+    }
+    return Models;
+  }
+
+  static bool within(const Stmt *Inner, const Stmt *Outer, const ASTContext &Ctx) {
+    std::optional<Span> I = spanOf(Inner->getSourceRange(), Ctx), O = spanOf(Outer->getSourceRange(), Ctx);
+    return I && O && Inner != Outer && I->Begin >= O->Begin && I->End <= O->End;
+  }
+
+  static Refusal regionRefusal(const Candidate &C, const std::string &Region) {
+    Refusal R;
+    R.Report = &Reporter::migrateRegion;
+    R.Loc = C.Pragma ? C.Pragma->Loc : C.Loop->getBeginLoc();
+    R.Args = {Region};
+    return R;
+  }
+
+  /// Phase 3: a region moves only if all its loops do (a call-site left
+  /// inside a parallel region would run once per thread).
+  void moveRegionsWhole(const Candidates &Cands, std::vector<LoopModel> &Models) {
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (const Region &R : Cands.Regions) {
+        bool Stays = false;
+        for (size_t I : R.Loops)
+          Stays |= !Consumed[I] && Models[I].Refused;
+        if (!Stays)
+          continue;
+        for (size_t I : R.Loops)
+          if (!Models[I].Refused || Consumed[I]) {
+            Consumed[I] = false;
+            Models[I].Outer = Cands.Loops[I].Loop;
+            Models[I].Construct = Cands.Loops[I].Construct;
+            Models[I].Refused = regionRefusal(Cands.Loops[I], R.Pragma->D.construct());
+            Changed = true;
+          }
+      }
+    }
+  }
+
+  /// Phase 4: one line per candidate, in source order, and --list's
+  /// entries.
+  void report(const Candidates &Cands, const std::vector<LoopModel> &Models,
+              const std::vector<PragmaLine> &Pragmas, ASTContext &Ctx, Reporter &Diags) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    // Loops and unusable directives, in the order they stand.
+    std::vector<std::pair<unsigned, std::function<void()>>> Lines;
+    for (size_t I = 0; I < Models.size(); ++I) {
+      if (Consumed[I])
+        continue;
+      const Candidate &C = Cands.Loops[I];
+      Lines.push_back({SM.getFileOffset(SM.getFileLoc(C.Loop->getBeginLoc())), [&, I] {
+                         const LoopModel &M = Models[I];
+                         MigratedLoop L = listed(C.Loop->getBeginLoc(), C.Construct, SM);
+                         L.EndLine = SM.getPresumedLineNumber(SM.getFileLoc(C.Loop->getEndLoc()));
+                         if (!M.Refused) {
+                           L.Converted = true;
+                           L.Kind = callSiteKind(M);
+                           L.Rank = M.rank();
+                           L.Grid = gridText(M);
+                           Diags.migrated(C.Loop->getBeginLoc()) << L.Kind << L.Rank;
+                         } else {
+                           emit(M.Refused, Diags);
+                           L.Category = categoryOf(M.Refused);
+                           L.Reason = lastMessage();
+                         }
+                         Out.Loops.push_back(std::move(L));
+                       }});
+    }
+    for (const auto &[P, Why] : Cands.Unusable) {
+      const PragmaLine *Line = P;
+      const std::string Reason = Why;
+      Lines.push_back({P->Begin, [&, Line, Reason] {
+                         Refusal R;
+                         R.Report = &Reporter::migrateConstruct;
+                         R.Loc = Line->Loc;
+                         R.Args = {Line->D.construct(), Reason};
+                         emit(R, Diags);
+                         MigratedLoop L = listed(Line->On ? Line->On->getBeginLoc() : Line->Loc,
+                                                 Line->D.construct(), SM);
+                         L.Category = categoryOf(R);
+                         L.Reason = lastMessage();
+                         Out.Loops.push_back(std::move(L));
+                       }});
+    }
+    std::stable_sort(Lines.begin(), Lines.end(),
+                     [](const auto &A, const auto &B) { return A.first < B.first; });
+    for (auto &[Offset, Say] : Lines)
+      Say();
+    (void)Pragmas;
+  }
+
+  MigratedLoop listed(SourceLocation Loc, const std::string &Construct, const SourceManager &SM) const {
+    MigratedLoop L;
+    L.Loc = locationOf(Loc, SM);
+    L.Path = Out.MainFile;
+    L.Construct = Construct;
+    return L;
+  }
+
+  static void emit(const Refusal &R, Reporter &Diags) {
+    {
+      DiagnosticBuilder B = (Diags.*R.Report)(R.Loc);
+      for (const std::string &A : R.Args)
+        B << A;
+    }
+    if (R.OtherAccess.isValid())
+      Diags.migrateOtherAccess(R.OtherAccess);
+  }
+
+  std::string lastMessage() const {
+    for (auto It = Out.Diagnostics.rbegin(); It != Out.Diagnostics.rend(); ++It)
+      if (It->Level == "warning")
+        return It->Message;
+    return "";
+  }
+
+  /// Phase 5: the edits.
+  void planEdits(const Candidates &Cands, std::vector<LoopModel> &Models,
+                 const std::vector<PragmaLine> &Pragmas, const ArrayData &Arrays, ASTContext &Ctx,
+                 Reporter &Diags) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    const StringRef Buf = SM.getBufferData(SM.getMainFileID());
+    EditList E;
+    std::set<const VarDecl *> Vars;
+    for (size_t I = 0; I < Models.size(); ++I)
+      if (!Consumed[I] && !Models[I].Refused)
+        for (const ArrayUse &A : Models[I].Arrays)
+          Vars.insert(A.Var);
+    Arrays.convert(Vars, E);
+    auto DeleteLine = [&](const PragmaLine &P) { E.add({P.Begin, P.End - P.Begin, ""}); };
+    auto PragmaAt = [&](SourceLocation L) -> const PragmaLine * {
+      for (const PragmaLine &P : Pragmas)
+        if (P.Loc == L)
+          return &P;
+      return nullptr;
+    };
+    std::set<const PragmaLine *> Removed;
+    for (size_t I = 0; I < Models.size(); ++I) {
+      LoopModel &M = Models[I];
+      if (Consumed[I] || M.Refused)
+        continue;
+      if (Cands.Loops[I].Pragma) {
+        DeleteLine(*Cands.Loops[I].Pragma);
+        Removed.insert(Cands.Loops[I].Pragma);
+      }
+      for (const SourceRange &R : M.InnerPragmas)
+        if (const PragmaLine *P = PragmaAt(R.getBegin()))
+          DeleteLine(*P), Removed.insert(P);
+      replaceLoop(M, E, Arrays, Ctx, Buf);
+    }
+    // Regions whose loops all moved: their directive goes too.
+    for (const Region &R : Cands.Regions) {
+      bool All = !R.Loops.empty();
+      for (size_t I : R.Loops)
+        All &= Consumed[I] || !Models[I].Refused;
+      if (All) {
+        DeleteLine(*R.Pragma);
+        Removed.insert(R.Pragma);
+      }
+    }
+    addInclude(Buf, Ctx, E);
+    for (const TextEdit &T : E.rejected()) {
+      Diags.editFailed(SM.getLocForStartOfFile(SM.getMainFileID()).getLocWithOffset(T.Offset))
+          << "two rewrites of this place overlap";
+      Out.HasErrors = true;
+    }
+    // Insertions at one offset are one replacement (clang's Replacements
+    // refuse two), in the order they were added.
+    std::vector<TextEdit> Merged;
+    for (const TextEdit &T : E.edits())
+      if (!Merged.empty() && T.Length == 0 && Merged.back().Length == 0 && Merged.back().Offset == T.Offset)
+        Merged.back().Text += T.Text;
+      else
+        Merged.push_back(T);
+    clang::tooling::Replacements &Reps = Out.Whole.Edits[Out.MainFile];
+    for (const TextEdit &T : Merged)
+      if (llvm::Error Err = Reps.add(clang::tooling::Replacement(Out.MainFile, T.Offset, T.Length, T.Text))) {
+        Diags.editFailed(SM.getLocForStartOfFile(SM.getMainFileID()).getLocWithOffset(T.Offset))
+            << llvm::toString(std::move(Err));
+        Out.HasErrors = true;
+      }
+  }
+
+  void replaceLoop(LoopModel &M, EditList &E, const ArrayData &Arrays, ASTContext &Ctx, StringRef Buf) {
+    std::optional<Span> Loop = spanOf(M.Outer->getSourceRange(), Ctx);
+    std::optional<Span> Body = spanOf(M.Body->getSourceRange(), Ctx);
+    if (!Loop || !Body)
+      return;
+    const bool Block = isa<CompoundStmt>(M.Body);
+    unsigned BodyEnd = Block ? Body->End : pastSemicolon(Buf, Body->End);
+    unsigned End = std::max(Loop->End, BodyEnd);
+    unsigned Begin = Loop->Begin;
+    const unsigned LineB = lineStart(Buf, Begin);
+    const bool StartsLine = Buf.substr(LineB, Begin - LineB).find_first_not_of(" \t") == StringRef::npos;
+    const std::string Indent = StartsLine ? indentationAt(Buf, Begin) : std::string();
+    if (StartsLine)
+      Begin = LineB;
+    const unsigned LineE = nextLineStart(Buf, End);
+    const bool EndsLine = Buf.substr(End, LineE - End).find_first_not_of(" \t\r\n") == StringRef::npos;
+    if (EndsLine)
+      End = LineE;
+    // The user's text, with the edits inside it (element accesses).
+    for (LoopLevel &L : M.Levels) {
+      if (std::optional<Span> S = spanOf(L.LowerExpr->getSourceRange(), Ctx))
+        L.Lower = E.take(Buf, S->Begin, S->End);
+      if (std::optional<Span> S = spanOf(L.UpperExpr->getSourceRange(), Ctx))
+        L.Upper = E.take(Buf, S->Begin, S->End);
+    }
+    RenderInput In;
+    In.BodyIsBlock = Block;
+    In.Body = Block ? E.take(Buf, Body->Begin + 1, Body->End - 1) : E.take(Buf, Body->Begin, BodyEnd);
+    In.Indent = Indent;
+    In.IndexName = std::regex_search(In.Body, std::regex("\\bidx\\b")) ? "dp_idx" : "idx";
+    if (M.Reductions.size() > 1) {
+      In.ResultType = "dp_reduction_" + std::to_string(Ctx.getSourceManager().getPresumedLineNumber(
+                                            M.Outer->getBeginLoc()));
+      addResultStruct(M, In.ResultType, Ctx, Buf, E);
+    }
+    // Comments outside the body (after a loop's header, between levels)
+    // stay, above the call-site.
+    const unsigned TakenB = Block ? Body->Begin + 1 : Body->Begin, TakenE = Block ? Body->End - 1 : BodyEnd;
+    std::string Kept;
+    for (auto [From, To] : {std::make_pair(Begin, TakenB), std::make_pair(TakenE, End)})
+      for (const std::string &C : commentsIn(Buf, From, To))
+        Kept += Indent + C + "\n";
+    (void)E.take(Buf, Begin, End); // the rest of the loop's text is replaced
+    std::string Text = Kept + renderCallSite(M, In, Arrays, Ctx);
+    if (!StartsLine)
+      Text.erase(0, Text.find_first_not_of(" \t"));
+    if (!EndsLine && !Text.empty() && Text.back() == '\n')
+      Text.pop_back();
+    E.add({Begin, End - Begin, Text});
+  }
+
+  /// Several reductions: their struct, at namespace scope before the
+  /// declaration holding the loop.
+  void addResultStruct(const LoopModel &M, const std::string &Name, ASTContext &Ctx, StringRef Buf,
+                       EditList &E) {
+    const Decl *Top = nullptr;
+    DynTypedNodeList P = Ctx.getParents(*M.Outer);
+    while (!P.empty()) {
+      if (const Decl *D = P[0].get<Decl>()) {
+        const DeclContext *DC = D->getDeclContext();
+        if (DC && (DC->isFileContext()))
+          Top = D;
+      }
+      P = Ctx.getParents(P[0]);
+    }
+    if (!Top)
+      return;
+    std::optional<Span> S = spanOf(Top->getSourceRange(), Ctx);
+    if (!S)
+      return;
+    E.add({lineStart(Buf, S->Begin), 0, renderResultStruct(M, Name, Ctx)});
+  }
+
+  /// `#include <dp/dp.hpp>` after the file's last leading #include.
+  void addInclude(StringRef Buf, ASTContext &Ctx, EditList &E) {
+    if (Buf.contains("<dp/dp.hpp>") || Buf.contains("\"dp/dp.hpp\""))
+      return;
+    const SourceManager &SM = Ctx.getSourceManager();
+    unsigned FirstDecl = Buf.size();
+    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (SM.isWrittenInMainFile(SM.getFileLoc(D->getLocation())))
+        if (std::optional<Span> S = spanOf(D->getSourceRange(), Ctx)) {
+          FirstDecl = std::min(FirstDecl, lineStart(Buf, S->Begin));
+        }
+    unsigned At = 0;
+    for (unsigned Line = 0; Line < FirstDecl && Line < Buf.size(); Line = nextLineStart(Buf, Line)) {
+      StringRef L = Buf.substr(Line, nextLineStart(Buf, Line) - Line).ltrim();
+      if (L.starts_with("#include") || (L.starts_with("#") && L.substr(1).ltrim().starts_with("include")))
+        At = nextLineStart(Buf, Line);
+    }
+    E.add({At, 0, "#include <dp/dp.hpp>\n"});
+  }
+
+  const TranslationOptions &Opts;
+  TranslationResult &Out;
+  std::vector<SourceLocation> Hashes;
+  std::vector<bool> Consumed; ///< by candidate: taken along by an outer converted loop
+};
+
+} // namespace
+
+std::unique_ptr<ASTConsumer> makeMigrateConsumer(CompilerInstance &CI, const TranslationOptions &Opts,
+                                                 TranslationResult &Out) {
+  return std::make_unique<MigrateConsumer>(CI, Opts, Out);
+}
+
+} // namespace dpstub

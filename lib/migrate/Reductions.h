@@ -1,0 +1,40 @@
+//===- Reductions.h - Updates that fold into one value ----------*- C++ -*-===//
+//
+// A scalar that every iteration only updates with one associative,
+// commutative operator (`s += e`, `s = max(s, e)`, `if (e > s) s = e`,
+// ...) is a reduction: each iteration can start from the operator's
+// identity and the partial values fold in any order. Recognising the
+// forms is what lets a plain loop with `s += a[i]` become a dp::reduce.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "migrate/LoopModel.h"
+
+#include "clang/AST/ASTContext.h"
+
+#include <optional>
+#include <string>
+
+namespace dpstub::migrate {
+
+/// The reduction S's every reference in Body forms, if they all are
+/// updates with one operator; Refs are those references.
+std::optional<Reduction> recogniseReduction(const clang::VarDecl *S,
+                                            const std::vector<const clang::DeclRefExpr *> &Refs,
+                                            clang::ASTContext &Ctx);
+
+/// The operator of an OpenMP/OpenACC reduction clause (`+`, `max`, ...).
+std::optional<ReductionOp> clauseOperator(const std::string &Op);
+
+/// The identity of Op for values of type T, as C++ text.
+std::string identityText(ReductionOp Op, clang::QualType T, const clang::ASTContext &Ctx);
+
+/// How two partial values combine: `A + B`, `A < B ? B : A`, `fmax(A, B)`.
+std::string combineText(const Reduction &R, const std::string &A, const std::string &B);
+
+/// The call-site's operator for one reduction: `std::plus<>()`, or a
+/// lambda over T.
+std::string operatorText(const Reduction &R, const std::string &T);
+
+} // namespace dpstub::migrate

@@ -1,0 +1,246 @@
+//===- Render.cpp - A loop model as a dp call-site ------------------------===//
+
+#include "migrate/Render.h"
+
+#include "migrate/Reductions.h"
+#include "dpstub/DpTypes.h"
+
+#include <cctype>
+
+using namespace clang;
+
+namespace dpstub::migrate {
+
+namespace {
+
+/// T as the kernel declares it (no const, no reference).
+std::string valueType(const VarDecl *V, const ASTContext &Ctx) {
+  return printType(V->getType().getNonReferenceType().getUnqualifiedType(), Ctx);
+}
+
+/// Text that can take `+ 1` without parentheses.
+bool simple(const std::string &T) {
+  for (char C : T)
+    if (!std::isalnum(static_cast<unsigned char>(C)) && C != '_' && C != '.' && C != ':' && C != '(' &&
+        C != ')')
+      return false;
+  return !T.empty();
+}
+
+std::string plusOne(const std::string &T, int Delta) {
+  bool Literal = !T.empty();
+  for (char C : T)
+    Literal &= std::isdigit(static_cast<unsigned char>(C)) != 0;
+  if (Literal)
+    return std::to_string(std::stoll(T) + Delta);
+  // `i <= n - 1` is `i < n`.
+  const std::string Undo = Delta > 0 ? " - 1" : " + 1";
+  if (T.size() > Undo.size() && T.compare(T.size() - Undo.size(), Undo.size(), Undo) == 0 &&
+      T.find_first_of("<>&|^?=,") == std::string::npos) // no operator binds looser than `-`
+    return T.substr(0, T.size() - Undo.size());
+  return (simple(T) ? T : "(" + T + ")") + (Delta > 0 ? " + 1" : " - 1");
+}
+
+std::string sequenceText(const LoopLevel &L) {
+  const bool Up = L.Step > 0;
+  std::string Hi = L.Upper;
+  if (L.Cmp == Comparison::LessEqual)
+    Hi = plusOne(L.Upper, 1);
+  else if (L.Cmp == Comparison::GreaterEqual)
+    Hi = plusOne(L.Upper, -1);
+  if (Up && L.Step == 1 && L.LowerIsZero && L.UpperNonNegative && L.Cmp != Comparison::LessEqual)
+    return L.Upper;
+  std::string S = "dp::arithmetic_sequence(" + L.Lower + ", " + Hi;
+  if (L.Step != 1)
+    S += ", " + std::to_string(L.Step);
+  return S + ")";
+}
+
+/// The kernel's parameter list (after the index) and the call-site's
+/// matching arguments.
+struct Parameters {
+  std::string Formals, Actuals;
+};
+
+Parameters parametersOf(const LoopModel &M, const ArrayData &Arrays, const ASTContext &Ctx) {
+  Parameters P;
+  for (const ArrayUse &A : M.Arrays) {
+    const ArrayVar *Info = Arrays.find(A.Var);
+    const bool ElementConst = Info && Info->Element.isConstQualified();
+    const std::string Type = Arrays.fieldType(A.Var, ElementConst);
+    P.Formals += ", " + std::string(A.Written ? "" : "const ") + Type + " &" + A.Var->getName().str();
+    P.Actuals += ", " + A.Var->getName().str();
+  }
+  for (const ScalarUse &S : M.Scalars)
+    if (S.Role == ScalarRole::Parameter || S.Role == ScalarRole::FirstPrivate) {
+      P.Formals += ", " + valueType(S.Var, Ctx) + " " + S.Var->getName().str();
+      P.Actuals += ", " + S.Var->getName().str();
+    }
+  return P;
+}
+
+/// The kernel's first lines: the loop variables from the index, the
+/// private scalars, the reductions' starting values.
+std::string prologue(const LoopModel &M, const RenderInput &In, const std::string &Indent,
+                     const ASTContext &Ctx) {
+  std::string S;
+  for (size_t K = 0; K < M.Levels.size(); ++K)
+    S += Indent + "const " + M.Levels[K].Type + " " + M.Levels[K].Name + " = " + In.IndexName + "[" +
+         std::to_string(K) + "];\n";
+  for (const ScalarUse &U : M.Scalars)
+    if (U.Role == ScalarRole::Private)
+      S += Indent + valueType(U.Var, Ctx) + " " + U.Var->getName().str() + ";\n";
+  for (const Reduction &R : M.Reductions)
+    S += Indent + valueType(R.Var, Ctx) + " " + R.Var->getName().str() + " = " +
+         identityText(R.Op, R.Var->getType(), Ctx) + ";\n";
+  return S;
+}
+
+/// Lines shifted so that the least indented starts at Indent (only
+/// leading blanks change; a line indented less than the rest is kept).
+/// With FirstFree the first line (which began mid-line in the source)
+/// is not measured, only indented.
+std::string reindent(const std::string &Text, const std::string &Indent, bool FirstFree) {
+  std::vector<std::string> Lines;
+  size_t At = 0;
+  while (At < Text.size()) {
+    size_t E = Text.find('\n', At);
+    E = E == std::string::npos ? Text.size() : E + 1;
+    Lines.push_back(Text.substr(At, E - At));
+    At = E;
+  }
+  size_t Least = std::string::npos;
+  for (size_t I = FirstFree ? 1 : 0; I < Lines.size(); ++I) {
+    const size_t First = Lines[I].find_first_not_of(" \t");
+    if (First != std::string::npos && Lines[I][First] != '\n')
+      Least = std::min(Least, First);
+  }
+  std::string Out;
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    const std::string &L = Lines[I];
+    const size_t First = L.find_first_not_of(" \t");
+    if (I == 0 && FirstFree)
+      Out += Indent + L;
+    else if (First == std::string::npos || L[First] == '\n' || Least == std::string::npos || First < Least)
+      Out += L;
+    else
+      Out += Indent + L.substr(Least);
+  }
+  return Out;
+}
+
+/// The user's body inside the kernel, re-indented under the kernel's
+/// first lines; `continue` becomes leaving a do-while(false) around it.
+std::string bodyText(const LoopModel &M, const RenderInput &In, const std::string &Indent) {
+  const std::string Inner = M.ContinuesEarly ? Indent + "  " : Indent;
+  std::string B = In.Body;
+  const size_t First = B.find_first_not_of(" \t");
+  bool MidLine = false;
+  if (First != std::string::npos && B[First] == '\n') {
+    B.erase(0, First + 1); // the body starts on a line of its own
+  } else if (First != std::string::npos) {
+    B.erase(0, First); // `for (...) stmt;`, or `{ stmt;` on the loop's line
+    MidLine = true;
+  }
+  while (!B.empty() && (B.back() == ' ' || B.back() == '\t'))
+    B.pop_back();
+  if (!B.empty() && B.back() != '\n')
+    B += "\n";
+  B = reindent(B, Inner, MidLine);
+  if (M.ContinuesEarly)
+    return Indent + "do { // a `continue` leaves this iteration\n" + B + Indent + "} while (false);\n";
+  return B;
+}
+
+} // namespace
+
+std::string gridText(const LoopModel &M) {
+  std::string G = "dp::grid<" + std::to_string(M.rank()) + ">(";
+  for (size_t K = 0; K < M.Levels.size(); ++K)
+    G += (K ? ", " : "") + sequenceText(M.Levels[K]);
+  return G + ")";
+}
+
+std::string optionsText(const LoopModel &M) {
+  if (!M.Pragma)
+    return "";
+  const Directive &D = *M.Pragma;
+  std::vector<std::string> Parts; // free function first, then members
+  auto Arg = [&](const char *Name) -> std::string {
+    const Clause *C = D.clause(Name);
+    return C && C->HasArgs ? C->Args : std::string();
+  };
+  if (std::string If = Arg("if"); !If.empty())
+    Parts.push_back("when(" + If + ")");
+  std::string Threads = Arg("vector_length");
+  if (Threads.empty())
+    Threads = Arg("thread_limit");
+  if (!Threads.empty())
+    Parts.push_back("group_size(" + Threads + ")");
+  std::string Groups = Arg("num_gangs");
+  if (Groups.empty())
+    Groups = Arg("num_teams");
+  if (!Groups.empty())
+    Parts.push_back(Parts.empty() ? "group_size(256).max_groups(" + Groups + ")"
+                                  : "max_groups(" + Groups + ")");
+  if (Parts.empty())
+    return "";
+  std::string S = "dp::" + Parts[0];
+  for (size_t I = 1; I < Parts.size(); ++I)
+    S += "." + Parts[I];
+  return S + ", ";
+}
+
+std::string renderResultStruct(const LoopModel &M, const std::string &Name, const ASTContext &Ctx) {
+  std::string S = "/// The partial values of the reductions of the loop migrated below.\nstruct " + Name +
+                  " {\n";
+  for (const Reduction &R : M.Reductions)
+    S += "  " + valueType(R.Var, Ctx) + " " + R.Var->getName().str() + ";\n";
+  return S + "};\n\n";
+}
+
+std::string renderCallSite(const LoopModel &M, const RenderInput &In, const ArrayData &Arrays,
+                           const ASTContext &Ctx) {
+  const Parameters P = parametersOf(M, Arrays, Ctx);
+  const std::string Lambda = "[=](dp::index<" + std::to_string(M.rank()) + "> " + In.IndexName + P.Formals +
+                             ")";
+  const std::string &I = In.Indent;
+  if (!M.reduces()) {
+    return I + "dp::forall(" + optionsText(M) + gridText(M) + ", " + Lambda + " {\n" +
+           prologue(M, In, I + "  ", Ctx) + bodyText(M, In, I + "  ") + I + "}" + P.Actuals + ");\n";
+  }
+  // A reduction: a dp::scalar starts from the variable's value, the
+  // kernel from the operator's identity, and the result goes back.
+  const std::string Inner = I + "  ";
+  std::string S = I + "{\n";
+  std::string Op, Result, Returned, Back;
+  if (M.Reductions.size() == 1) {
+    const Reduction &R = M.Reductions.front();
+    const std::string Name = R.Var->getName().str();
+    const std::string T = valueType(R.Var, Ctx);
+    Result = "dp_" + Name;
+    S += Inner + "dp::scalar<" + T + "> " + Result + "(" + Name + ");\n";
+    Op = operatorText(R, T);
+    Returned = Name;
+    Back = Inner + Name + " = " + Result + ".get();\n";
+  } else {
+    const std::string &T = In.ResultType;
+    Result = "dp_result";
+    std::string Init, Combine, Fields;
+    for (const Reduction &R : M.Reductions) {
+      const std::string Name = R.Var->getName().str();
+      Init += (Init.empty() ? "" : ", ") + Name;
+      Combine += (Combine.empty() ? "" : ", ") + combineText(R, "a." + Name, "b." + Name);
+      Back += Inner + Name + " = " + Result + ".get()." + Name + ";\n";
+    }
+    S += Inner + "dp::scalar<" + T + "> " + Result + "(" + T + "{" + Init + "});\n";
+    Op = "[](" + T + " a, " + T + " b) { return " + T + "{" + Combine + "}; }";
+    Returned = T + "{" + Init + "}";
+  }
+  S += Inner + "dp::reduce(" + optionsText(M) + gridText(M) + ", " + Op + ", " + Result + ", " + Lambda +
+       " {\n" + prologue(M, In, Inner + "  ", Ctx) + bodyText(M, In, Inner + "  ") + Inner + "  return " +
+       Returned + ";\n" + Inner + "}" + P.Actuals + ");\n" + Back + I + "}\n";
+  return S;
+}
+
+} // namespace dpstub::migrate

@@ -1,0 +1,47 @@
+//===- Render.h - A loop model as a dp call-site ----------------*- C++ -*-===//
+//
+// The text that replaces a converted loop: the call-site over the grid of
+// its levels, the kernel lambda taking the index, the arrays as fields
+// and the values passed in, the user's body copied as written; for a
+// reduction, the dp::scalar around it and the assignment back. Only the
+// model and the body's (already rewritten) text are read.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "migrate/ArrayData.h"
+#include "migrate/LoopModel.h"
+
+#include "clang/AST/ASTContext.h"
+
+#include <string>
+
+namespace dpstub::migrate {
+
+/// What rendering needs besides the model.
+struct RenderInput {
+  std::string Body;       ///< the innermost body's text, its own edits applied
+  bool BodyIsBlock = false; ///< the body is `{ ... }` (Body is what is inside)
+  std::string Indent;     ///< the loop's indentation
+  std::string IndexName;  ///< the kernel's index parameter ("idx")
+  std::string ResultType; ///< several reductions: their struct's name
+};
+
+/// `dp::grid<2>(n, dp::arithmetic_sequence(1, m - 1))`.
+std::string gridText(const LoopModel &M);
+
+/// The execution options the directive's clauses ask for (`if(c)`,
+/// `num_gangs`, `vector_length`, ...), as the call-site's first argument
+/// with its comma; empty when none.
+std::string optionsText(const LoopModel &M);
+
+/// The call-site (and for a reduction its result's scalar) replacing the
+/// loop, ending with a newline.
+std::string renderCallSite(const LoopModel &M, const RenderInput &In, const ArrayData &Arrays,
+                           const clang::ASTContext &Ctx);
+
+/// Several reductions: the struct holding their partial values.
+std::string renderResultStruct(const LoopModel &M, const std::string &Name,
+                               const clang::ASTContext &Ctx);
+
+} // namespace dpstub::migrate

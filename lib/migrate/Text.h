@@ -1,0 +1,68 @@
+//===- Text.h - The user's text, for migration's rewrites -------*- C++ -*-===//
+//
+// Migration copies what the user wrote: expressions and statements by
+// their file ranges (a macro invocation is copied as written), and edits
+// as offsets into the main file, applied to a piece of text when a loop
+// body moves into a kernel.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceLocation.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dpstub::migrate {
+
+/// The file range [Begin, End) of a token range, in the main file; none
+/// when it is not all there (inside a macro's definition, or elsewhere).
+struct Span {
+  unsigned Begin = 0, End = 0;
+};
+std::optional<Span> spanOf(clang::SourceRange R, const clang::ASTContext &Ctx);
+
+/// The user's text of a token range (a macro invocation as written); empty
+/// when it has none in the main file.
+std::string textOf(clang::SourceRange R, const clang::ASTContext &Ctx);
+template <class Node> std::string textOf(const Node *N, const clang::ASTContext &Ctx) {
+  return N ? textOf(N->getSourceRange(), Ctx) : std::string();
+}
+
+/// One edit of the main file: replace Length bytes at Offset by Text.
+struct TextEdit {
+  unsigned Offset = 0, Length = 0;
+  std::string Text;
+};
+
+/// Edits of the main file, kept sorted; overlapping ones are refused.
+class EditList {
+public:
+  /// False (and nothing added; it is kept in rejected()) when E overlaps
+  /// an edit already there.
+  bool add(TextEdit E);
+  const std::vector<TextEdit> &rejected() const { return Rejected; }
+  /// The text of [Begin, End) of Buffer with the edits inside it applied;
+  /// those edits are then removed (the text replacing the range carries
+  /// them).
+  std::string take(llvm::StringRef Buffer, unsigned Begin, unsigned End);
+  const std::vector<TextEdit> &edits() const { return Edits; }
+
+private:
+  std::vector<TextEdit> Edits, Rejected;
+};
+
+/// The comments of Buffer[Begin, End), in order (string and character
+/// literals skipped).
+std::vector<std::string> commentsIn(llvm::StringRef Buffer, unsigned Begin, unsigned End);
+
+/// The offset of the start of the line holding Offset.
+unsigned lineStart(llvm::StringRef Buffer, unsigned Offset);
+/// The offset just past the newline ending the line holding Offset.
+unsigned nextLineStart(llvm::StringRef Buffer, unsigned Offset);
+/// The whitespace that starts the line holding Offset.
+std::string indentationAt(llvm::StringRef Buffer, unsigned Offset);
+
+} // namespace dpstub::migrate

@@ -1,0 +1,80 @@
+// Arrays into dp::fields: every allocation dpstub reads, every use in
+// view rewritten (host code too, so dp keeps both copies coherent), the
+// uses it cannot follow handed the host copy by .data().
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <utility>
+#include <vector>
+
+#define NX 16
+#define NY 8
+double grid[NX][NY];
+// A C array is a field of its rank, its extents as written.
+// REWRITE: dp::field<2, double> grid{dp::grid<2>(NX, NY)};
+
+void smooth(double in[NX][NY], double (*out)[NY]) {
+// C array parameters, rank 2 both ways of writing them.
+// REWRITE: void smooth(dp::field<2, double> in, dp::field<2, double> out) {
+#pragma acc parallel loop collapse(2)
+  for (int i = 1; i < NX - 1; ++i)
+    for (int j = 1; j < NY - 1; ++j)
+      out[i][j] = 0.25 * (in[i - 1][j] + in[i + 1][j] + in[i][j - 1] + in[i][j + 1]);
+// DIAG: data.cpp:[[@LINE-3]]:3: remark: converted to dp::forall over dp::grid<2> [dp-migrate]
+// REWRITE: out(i, j) = 0.25 * (in(i - 1, j) + in(i + 1, j) + in(i, j - 1) + in(i, j + 1));
+}
+
+int main() {
+  const int n = 64;
+  double *a = new double[n];
+  double *b = static_cast<double *>(malloc(sizeof(double) * n));
+  std::vector<float> v(n, 1.5f);
+  float w[32];
+  double out[NX][NY];
+// REWRITE: dp::field<1, double> a{dp::grid<1>(n)};
+// REWRITE-NEXT: dp::field<1, double> b{dp::grid<1>(n)};
+// REWRITE-NEXT: dp::field<1, float> v(dp::grid<1>(n), 1.5f);
+// REWRITE-NEXT: dp::field<1, float> w{dp::grid<1>(32)};
+// REWRITE-NEXT: dp::field<2, double> out{dp::grid<2>(NX, NY)};
+  if (!a || b == NULL)
+    return 1;
+// A null test asks the host copy.
+// REWRITE: if (!a.data() || b.data() == NULL)
+  memset(b, 0, n * sizeof(double));
+  for (int k = 0; k < 32; ++k)
+    w[k] = k;
+// REWRITE: memset(b.data(), 0, n * sizeof(double));
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i)
+    a[i] = b[i] + v[i] + w[i % 32];
+// DIAG: data.cpp:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: dp::forall(dp::grid<1>(n), [=](dp::index<1> idx, dp::field<1, double> &a, const dp::field<1, double> &b, const dp::field<1, float> &v, const dp::field<1, float> &w) {
+// REWRITE: a(i) = b(i) + v(i) + w(i % 32);
+  // Handles take the place of pointers: swaps and rotations stay as written.
+  double *tmp = a;
+  a = b;
+  b = tmp;
+  std::swap(a, b);
+// REWRITE: dp::field<1, double> tmp = a;
+// REWRITE-NEXT: a = b;
+// REWRITE-NEXT: b = tmp;
+// REWRITE-NEXT: std::swap(a, b);
+  for (int i = 0; i < NX; ++i)
+    for (int j = 0; j < NY; ++j)
+      grid[i][j] = i * NY + j;
+  smooth(grid, out);
+  double check = 0;
+  fwrite(a, sizeof(double), 1, stdout == nullptr ? stderr : nullptr);
+  for (int i = 0; i < NX; ++i)
+    check += out[i][3];
+  printf("%f %f %zu\n", check, a[5], sizeof(w));
+// The size of a C array: its elements' bytes.
+// REWRITE: fwrite(a.data(), sizeof(double), 1, stdout == nullptr ? stderr : nullptr);
+// REWRITE: printf("%f %f %zu\n", check, a(5), (w.size() * sizeof(float)));
+  delete[] a;
+  free(b);
+// REWRITE: a = dp::field<1, double>();
+// REWRITE-NEXT: b = dp::field<1, double>();
+  return 0;
+}
+// SUMMARY: migrated 2 of 2 loops (0 refused)

@@ -1,0 +1,121 @@
+// Loop forms --migrate converts: the grid of the levels (bounds of every
+// form, collapse, nested `acc loop`), the kernel's variables (captured,
+// passed in, private), `continue`, and the clauses that become execution
+// options. Each expectation sits under the loop it concerns.
+#include <cmath>
+#include <cstdlib>
+
+#define NX 64
+const int ny = 32;
+double g_scale = 2.0;
+static int at(int k, int i, int n) { return k * n + i; }
+
+void forms(int n, int m, double *a, const double *b, double alpha) {
+// Pointer parameters become fields; a const pointee a read-only field.
+// REWRITE: void forms(int n, int m, dp::field<1, double> a, dp::field<1, const double> b, double alpha) {
+  int i, j;
+#pragma omp parallel for
+  for (i = 0; i <= n - 1; i++)
+    a[i] = alpha * b[i];
+// DIAG: loops.cpp:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// The directive goes; `i <= n - 1` is the sequence 0..n-1; a local read is
+// captured, an array is a field parameter (written: by reference).
+// REWRITE-NOT: {{^}}#pragma omp parallel for
+// REWRITE:   dp::forall(dp::grid<1>(dp::arithmetic_sequence(0, n)), [=](dp::index<1> idx, dp::field<1, double> &a, const dp::field<1, const double> &b) {
+// REWRITE-NEXT:     const int i = idx[0];
+// REWRITE-NEXT:     a(i) = alpha * b(i);
+// REWRITE-NEXT:   }, a, b);
+
+#pragma omp parallel for collapse(2) private(j)
+  for (i = 1; i < n - 1; i++)
+    for (j = 1; j < m - 1; j++) {
+      double t = b[at(i, j, m)] + b[at(i - 1, j, m)];
+      a[at(i, j, m)] = 0.5 * t;
+    }
+// DIAG: loops.cpp:[[@LINE-5]]:3: remark: converted to dp::forall over dp::grid<2> [dp-migrate]
+// REWRITE:   dp::forall(dp::grid<2>(dp::arithmetic_sequence(1, n - 1), dp::arithmetic_sequence(1, m - 1)), [=](dp::index<2> idx, const dp::field<1, const double> &b, dp::field<1, double> &a) {
+// REWRITE-NEXT:     const int i = idx[0];
+// REWRITE-NEXT:     const int j = idx[1];
+// REWRITE-NEXT:     double t = b(at(i, j, m)) + b(at(i - 1, j, m));
+// REWRITE-NEXT:     a(at(i, j, m)) = 0.5 * t;
+// REWRITE-NEXT:   }, b, a);
+
+#pragma acc parallel loop gang vector_length(128) num_gangs(64)
+  for (int k = n - 1; k >= 0; k -= 2) {
+#pragma acc loop seq
+    for (int s = 0; s < 4; ++s)
+      a[k] += s * g_scale;
+  }
+// DIAG: loops.cpp:[[@LINE-5]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// Counting down by two; the launch hints; a namespace-scope variable is
+// passed in (a device cannot read the host's globals); the sequential
+// inner loop stays a loop, its directive goes.
+// REWRITE:   dp::forall(dp::group_size(128).max_groups(64), dp::grid<1>(dp::arithmetic_sequence(n - 1, -1, -2)), [=](dp::index<1> idx, dp::field<1, double> &a, double g_scale) {
+// REWRITE-NEXT:     const int k = idx[0];
+// REWRITE-NEXT:     for (int s = 0; s < 4; ++s)
+// REWRITE-NEXT:       a(k) += s * g_scale;
+// REWRITE-NEXT:   }, a, g_scale);
+// REWRITE-NOT: {{^}}#pragma acc loop seq
+
+#pragma acc parallel loop gang
+  for (int r = 0; r < n; ++r) {
+#pragma acc loop vector
+    for (int c = 0; c < m; ++c) {
+      if (b[r * m + c] < 0)
+        continue;
+      a[r * m + c] = std::sqrt(b[r * m + c]);
+    }
+  }
+// DIAG: loops.cpp:[[@LINE-8]]:3: remark: converted to dp::forall over dp::grid<2> [dp-migrate]
+// A gang loop over a vector loop is one grid of both; `continue` leaves a
+// do-while(false) around the body.
+// REWRITE:   dp::forall(dp::grid<2>(dp::arithmetic_sequence(0, n), dp::arithmetic_sequence(0, m)), [=](dp::index<2> idx, const dp::field<1, const double> &b, dp::field<1, double> &a) {
+// REWRITE-NEXT:     const int r = idx[0];
+// REWRITE-NEXT:     const int c = idx[1];
+// REWRITE-NEXT:     do { // a `continue` leaves this iteration
+// REWRITE-NEXT:       if (b(r * m + c) < 0)
+// REWRITE-NEXT:         continue;
+// REWRITE-NEXT:       a(r * m + c) = std::sqrt(b(r * m + c));
+// REWRITE-NEXT:     } while (false);
+// REWRITE-NEXT:   }, b, a);
+
+#pragma omp target teams distribute parallel for if(n > 1000)
+  for (int x = 0; x < NX; ++x)
+    a[x] = a[x] + ny;
+// DIAG: loops.cpp:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// if(c): the device only when c holds; a constant bound is the extent.
+// REWRITE:   dp::forall(dp::when(n > 1000), dp::grid<1>(NX), [=](dp::index<1> idx, dp::field<1, double> &a) {
+}
+
+int main() {
+  int n = 40, m = 40;
+  double *a = (double *)calloc(n * m, sizeof(double));
+  double *b = new double[n * m];
+// REWRITE:   dp::field<1, double> a{dp::grid<1>(n * m)};
+// REWRITE-NEXT:   dp::field<1, double> b{dp::grid<1>(n * m)};
+  for (int k = 0; k < n * m; ++k)
+    b[k] = k % 5 - 1;
+// Host code's accesses are element accesses too (dp keeps both sides
+// coherent); a loop with no directive is no candidate here.
+// REWRITE:     b(k) = k % 5 - 1;
+  forms(n, m, a, b, 3.0);
+  double sum = 0;
+  for (int k = 0; k < n * m; ++k)
+    sum += a[k];
+  delete[] b;
+  free(a);
+// REWRITE:   b = dp::field<1, double>();
+// REWRITE-NEXT:   a = dp::field<1, double>();
+  return sum > 0 ? 0 : 1;
+}
+// SUMMARY: migrated 5 of 5 loops (0 refused)
+// LIST: {
+// LIST-NEXT:     "file": "loops.cpp",
+// LIST-NEXT:     "line": 18,
+// LIST-NEXT:     "column": 3,
+// LIST-NEXT:     "construct": "omp parallel for",
+// LIST-NEXT:     "verdict": "converted",
+// LIST-NEXT:     "kind": "dp::forall",
+// LIST-NEXT:     "rank": 1,
+// LIST-NEXT:     "grid": "dp::grid<1>(dp::arithmetic_sequence(0, n))"
+// LIST-NEXT:   },

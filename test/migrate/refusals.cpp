@@ -1,0 +1,139 @@
+// Loops --migrate leaves as they are, each with one warning naming the
+// construct that stops it (or the two accesses and their distance), at
+// its place. Nothing is converted here, so the source stays as written.
+#include <cstdio>
+#include <cstdlib>
+
+double lookup(double x); // defined in another file
+struct Grid {
+  double *cells;
+  int n;
+};
+static int calls = 0;
+
+void refusals(int n, double *a, double *b, int *idx, Grid &g) {
+  double last = 0, carry = 0, shared = 0;
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i) {
+    if (a[i] < 0)
+      break;
+// DIAG: refusals.cpp:[[@LINE-1]]:7: warning: not converted: a 'break' leaves the loop early, and the iterations of a call-site all run [dp-migrate]
+    b[i] = a[i];
+  }
+
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i)
+    b[i] = lookup(a[i]);
+// DIAG: refusals.cpp:[[@LINE-1]]:12: warning: not converted: the loop calls 'lookup', whose definition dpstub cannot see (a kernel runs only functions it can mark for the device) [dp-migrate]
+
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i)
+    printf("%f\n", a[i]);
+// DIAG: refusals.cpp:[[@LINE-1]]:5: warning: not converted: the loop calls 'printf', a library function with no device version [dp-migrate]
+
+#pragma omp parallel for
+  for (int i = 1; i < n; i *= 2)
+    b[i] = a[i];
+// DIAG: refusals.cpp:[[@LINE-2]]:3: warning: not converted: the loop's step is not a constant added to 'i' [dp-migrate]
+
+#pragma omp parallel for collapse(2)
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < i; ++j)
+      b[i * n + j] = a[i * n + j];
+// DIAG: refusals.cpp:[[@LINE-2]]:25: warning: not converted: the bounds of 'j' depend on 'i' (the nest is not rectangular, so it is not a grid) [dp-migrate]
+
+// A dependence the tool proves: the directive would change what the
+// program computes.
+#pragma omp parallel for
+  for (int i = 1; i < n; ++i)
+    b[i] = b[i - 1] + a[i];
+// DIAG: refusals.cpp:[[@LINE-1]]:5: warning: not converted: 'b[i]' and 'b[i - 1]' touch the same element from iterations (1) apart, so they must run in order [dp-migrate]
+// DIAG: refusals.cpp:[[@LINE-2]]:12: note: the other access
+
+#pragma acc parallel loop
+  for (int i = 0; i < n; ++i) {
+    carry = carry * 0.5 + a[i];
+// DIAG: refusals.cpp:[[@LINE-1]]:5: warning: not converted: 'carry' is read before it is written in an iteration, so it carries a value from one iteration to the next [dp-migrate]
+    b[i] = carry;
+  }
+
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i)
+    shared = shared * 2 + a[i];
+// DIAG: refusals.cpp:[[@LINE-1]]:5: warning: not converted: every iteration writes the shared variable 'shared' (a race in the original); list it in private() or reduction() [dp-migrate]
+
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i) {
+    last = a[i] * 2;
+// DIAG: refusals.cpp:[[@LINE-1]]:5: warning: not converted: 'last' is written in the loop and read after it, which needs the last iteration's value [dp-migrate]
+    b[i] = last;
+  }
+  printf("%f\n", last);
+
+#pragma omp parallel for lastprivate(last)
+// DIAG: refusals.cpp:[[@LINE-1]]:1: warning: not converted: 'lastprivate(last)' has no counterpart in a dp call-site [dp-migrate]
+  for (int i = 0; i < n; ++i)
+    last = a[i];
+
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i)
+    g.cells[i] = 0;
+// DIAG: refusals.cpp:[[@LINE-1]]:5: warning: not converted: 'g.cells[i]' cannot become a dp::field: its array is not a variable dpstub can follow [dp-migrate]
+
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i) {
+#pragma omp atomic
+// DIAG: refusals.cpp:[[@LINE-1]]:1: warning: not converted: 'omp atomic' inside the loop has no counterpart in a dp kernel [dp-migrate]
+    b[0] += a[i];
+  }
+
+#pragma omp for
+// DIAG: refusals.cpp:[[@LINE-1]]:1: warning: not converted: 'omp for' is outside any compute region in this function (an orphaned construct, whose region is in a caller) [dp-migrate]
+  for (int i = 0; i < n; ++i)
+    b[i] = 0;
+
+// A region moves whole: its second loop stays, so its first does too (a
+// call-site left inside a parallel region would run once per thread).
+#pragma omp parallel
+  {
+#pragma omp for
+// DIAG: refusals.cpp:[[@LINE-1]]:1: warning: not converted: another loop of the enclosing 'omp parallel' region stays a loop, so the region stays and none of its loops moves [dp-migrate]
+    for (int i = 0; i < n; ++i)
+      b[i] = 1;
+#pragma omp for
+    for (int i = 0; i < n; ++i) {
+      calls++;
+// DIAG: refusals.cpp:[[@LINE-1]]:7: warning: not converted: 'calls' is reduced into a namespace-scope variable; reduce into a local and assign it [dp-migrate]
+      b[i] += 1;
+    }
+  }
+
+// A pointer into the array kept beyond its statement (main's `tail`):
+// the array cannot become a field.
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i)
+    idx[i] = n - 1 - i;
+// DIAG: refusals.cpp:[[@LINE-1]]:5: warning: not converted: 'idx' cannot become a dp::field: 'idx + 1' uses it as a pointer (line [[#@LINE+12]]) [dp-migrate]
+}
+
+int main() {
+  int n = 8;
+  double *a = (double *)malloc(n * n * sizeof(double));
+  double *b = (double *)malloc(n * n * sizeof(double));
+  int *idx = (int *)malloc(n * sizeof(int));
+  Grid g{(double *)malloc(n * sizeof(double)), n};
+  for (int i = 0; i < n * n; ++i)
+    a[i] = i;
+  refusals(n, a, b, idx, g);
+  int *tail = idx + 1;
+  printf("%f %f %d\n", a[1], b[1], tail[0]);
+  free(a);
+  free(b);
+  free(idx);
+  free(g.cells);
+}
+// SUMMARY: migrated 0 of 16 loops (16 refused)
+// LIST: "construct": "omp parallel for",
+// LIST-NEXT: "verdict": "refused",
+// LIST-NEXT: "reason": "not converted: a 'break' leaves the loop early, and the iterations of a call-site all run [dp-migrate]",
+// LIST-NEXT: "diagnostic": "migrateEarlyExit"

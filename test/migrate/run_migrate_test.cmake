@@ -1,0 +1,106 @@
+# Runs one `dpstub --migrate` golden test, clang-tidy style: the input
+# source carries its expectations as FileCheck lines under the loops they
+# concern.
+#   // EXIT: N          expected exit status (default 0)
+#   // SELECTION: L:C-L:C   migrate with --selection over these lines (plain
+#                       loops are candidates only there)
+#   // REWRITE: line    a line of the migrated source (full-line match)
+#   // DIAG: text       a remark, warning or note; any other fails the test
+#   // LIST: text       a line of `dpstub --migrate --list` output
+#   // SUMMARY: text    the closing summary line
+# Then: the migrated source compiles, migrating it again changes nothing,
+# and dpstub translates it like any dp program (its output compiles too).
+#
+# cmake -DDPSTUB=... -DFILECHECK=... -DCXX=... -DINCLUDE=... -DINPUT=... -DWORK=... -P
+cmake_minimum_required(VERSION 3.20)
+get_filename_component(name ${INPUT} NAME)
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK}/in ${WORK}/out ${WORK}/again ${WORK}/translated)
+configure_file(${INPUT} ${WORK}/in/${name} COPYONLY)
+file(READ ${INPUT} source)
+set(flags -std=c++17 -I${INCLUDE})
+
+set(expected_exit 0)
+if(source MATCHES "// EXIT: ([0-9]+)")
+  set(expected_exit ${CMAKE_MATCH_1})
+endif()
+set(selection)
+if(source MATCHES "// SELECTION: ([0-9:-]+)")
+  set(selection --selection=${WORK}/in/${name}:${CMAKE_MATCH_1})
+endif()
+
+function(filecheck prefix file)
+  if(source MATCHES "// ${prefix}:")
+    execute_process(COMMAND ${FILECHECK} ${INPUT} --check-prefix=${prefix} --match-full-lines
+                            --dump-input=fail --input-file=${file}
+                    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+    if(NOT rc EQUAL 0)
+      message(FATAL_ERROR "${prefix} checks failed:\n${out}")
+    endif()
+  endif()
+endfunction()
+
+execute_process(COMMAND ${DPSTUB} --migrate ${selection} ${WORK}/in/${name} --out-dir ${WORK}/out -- ${flags}
+                RESULT_VARIABLE rc ERROR_VARIABLE diags OUTPUT_VARIABLE ignored)
+file(WRITE ${WORK}/diagnostics.txt "${diags}")
+if(NOT rc EQUAL expected_exit)
+  message(FATAL_ERROR "dpstub --migrate exited ${rc}, expected ${expected_exit}:\n${diags}")
+endif()
+
+# Every remark, warning and note must be checked (like clang-tidy's tests).
+execute_process(COMMAND ${FILECHECK} ${INPUT} --check-prefix=DIAG --dump-input=fail --allow-empty
+                        --implicit-check-not=warning: --implicit-check-not=error:
+                        --implicit-check-not=remark: --implicit-check-not=note:
+                        --input-file=${WORK}/diagnostics.txt
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "DIAG checks failed:\n${out}")
+endif()
+filecheck(SUMMARY ${WORK}/diagnostics.txt)
+
+if(source MATCHES "// LIST:")
+  execute_process(COMMAND ${DPSTUB} --migrate --list ${selection} ${WORK}/in/${name} -- ${flags}
+                  OUTPUT_FILE ${WORK}/list.json ERROR_VARIABLE ignored)
+  filecheck(LIST ${WORK}/list.json)
+endif()
+
+if(NOT expected_exit EQUAL 0)
+  if(EXISTS ${WORK}/out/${name})
+    message(FATAL_ERROR "a translation unit with errors was written")
+  endif()
+  return()
+endif()
+if(NOT EXISTS ${WORK}/out/${name}) # nothing converted: the source stays
+  configure_file(${WORK}/in/${name} ${WORK}/out/${name} COPYONLY)
+endif()
+filecheck(REWRITE ${WORK}/out/${name})
+
+# The migrated source is valid C++ for the host compiler...
+execute_process(COMMAND ${CXX} ${flags} -fsyntax-only ${WORK}/out/${name}
+                RESULT_VARIABLE rc ERROR_VARIABLE out)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "the migrated source does not compile:\n${out}")
+endif()
+# ...migrating it again changes nothing...
+execute_process(COMMAND ${DPSTUB} --migrate ${WORK}/out/${name} --out-dir ${WORK}/again -- ${flags}
+                RESULT_VARIABLE rc ERROR_VARIABLE out OUTPUT_VARIABLE ignored)
+if(EXISTS ${WORK}/again/${name})
+  file(READ ${WORK}/out/${name} first)
+  file(READ ${WORK}/again/${name} second)
+  if(NOT first STREQUAL second)
+    message(FATAL_ERROR "migrating the migrated source changed it:\n${out}")
+  endif()
+endif()
+# ...and it translates like any dp program.
+execute_process(COMMAND ${DPSTUB} ${WORK}/out/${name} --out-dir ${WORK}/translated -- ${flags}
+                RESULT_VARIABLE rc ERROR_VARIABLE out OUTPUT_VARIABLE ignored)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "dpstub does not translate the migrated source (exit ${rc}):\n${out}")
+endif()
+if(EXISTS ${WORK}/translated/${name})
+  execute_process(COMMAND ${CXX} ${flags} -I${WORK}/translated -fsyntax-only ${WORK}/translated/${name}
+                  RESULT_VARIABLE rc ERROR_VARIABLE out)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "the translated migrated source does not compile:\n${out}")
+  endif()
+endif()
