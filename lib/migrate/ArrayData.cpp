@@ -726,6 +726,18 @@ std::string ArrayData::fieldType(const VarDecl *V, bool Const) const {
   return P->fieldType(P->Vars.at(V), Const);
 }
 
+std::set<const VarDecl *> ArrayData::members(const std::set<const VarDecl *> &Vars) const {
+  std::set<int> Groups;
+  for (const VarDecl *V : Vars)
+    if (auto It = P->Vars.find(V); It != P->Vars.end())
+      Groups.insert(P->find(It->second.Group));
+  std::set<const VarDecl *> Out;
+  for (const auto &[V, A] : P->Vars)
+    if (Groups.count(P->find(A.Group)))
+      Out.insert(V);
+  return Out;
+}
+
 void ArrayData::convert(const std::set<const VarDecl *> &Vars, EditList &Out) const {
   std::set<int> Groups;
   for (const VarDecl *V : Vars)

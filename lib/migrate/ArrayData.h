@@ -52,6 +52,8 @@ public:
   const Refusal &refusal(const clang::VarDecl *V) const;
   /// `dp::field<2, double>` (Const: with a const element).
   std::string fieldType(const clang::VarDecl *V, bool Const) const;
+  /// Every variable of the groups of these (what becomes a dp::field).
+  std::set<const clang::VarDecl *> members(const std::set<const clang::VarDecl *> &Vars) const;
   /// The edits turning the groups of these variables into dp::fields.
   void convert(const std::set<const clang::VarDecl *> &Vars, EditList &Out) const;
 

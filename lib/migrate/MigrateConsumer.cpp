@@ -12,6 +12,7 @@
 
 #include "migrate/ArrayData.h"
 #include "migrate/Candidates.h"
+#include "migrate/DataDirectives.h"
 #include "migrate/LoopAnalysis.h"
 #include "migrate/Render.h"
 #include "migrate/Text.h"
@@ -293,6 +294,15 @@ private:
         Removed.insert(R.Pragma);
       }
     }
+    // Data directives, once their arrays are fields.
+    bool AllConverted = Cands.Unusable.empty(), LoopsQueue = false;
+    for (size_t I = 0; I < Models.size(); ++I) {
+      AllConverted &= Consumed[I] || !Models[I].Refused;
+      LoopsQueue |= !Consumed[I] && !Models[I].Refused && usesQueue(Models[I]);
+    }
+    const std::set<const VarDecl *> Fields = Arrays.members(Vars);
+    const DataContext Data{Ctx, Fields, AllConverted};
+    planDataDirectives(Pragmas, Data, LoopsQueue, E, Diags, Out.KeptDirectives);
     addInclude(Buf, Ctx, E);
     for (const TextEdit &T : E.rejected()) {
       Diags.editFailed(SM.getLocForStartOfFile(SM.getMainFileID()).getLocWithOffset(T.Offset))
@@ -389,24 +399,41 @@ private:
     E.add({lineStart(Buf, S->Begin), 0, renderResultStruct(M, Name, Ctx)});
   }
 
-  /// `#include <dp/dp.hpp>` after the file's last leading #include.
+  /// `#include <dp/dp.hpp>` (and <map> for the async queues' helper)
+  /// after the file's last leading #include, where missing.
   void addInclude(StringRef Buf, ASTContext &Ctx, EditList &E) {
-    if (Buf.contains("<dp/dp.hpp>") || Buf.contains("\"dp/dp.hpp\""))
+    bool Queues = false;
+    for (const TextEdit &T : E.edits())
+      Queues |= T.Text.find("dp_async_queue(long long") != std::string::npos;
+    // An #include line naming Header (not a mention in a comment).
+    auto Includes = [&](StringRef Header) {
+      for (unsigned Line = 0; Line < Buf.size(); Line = nextLineStart(Buf, Line)) {
+        StringRef L = Buf.substr(Line, nextLineStart(Buf, Line) - Line).ltrim();
+        if (L.consume_front("#") && L.ltrim().consume_front("include") && L.contains(Header))
+          return true;
+      }
+      return false;
+    };
+    std::string Lines;
+    if (!Includes("dp/dp.hpp"))
+      Lines += "#include <dp/dp.hpp>\n";
+    if (Queues && !Includes("<map>"))
+      Lines += "#include <map>\n";
+    if (Lines.empty())
       return;
     const SourceManager &SM = Ctx.getSourceManager();
     unsigned FirstDecl = Buf.size();
     for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
       if (SM.isWrittenInMainFile(SM.getFileLoc(D->getLocation())))
-        if (std::optional<Span> S = spanOf(D->getSourceRange(), Ctx)) {
+        if (std::optional<Span> S = spanOf(D->getSourceRange(), Ctx))
           FirstDecl = std::min(FirstDecl, lineStart(Buf, S->Begin));
-        }
     unsigned At = 0;
     for (unsigned Line = 0; Line < FirstDecl && Line < Buf.size(); Line = nextLineStart(Buf, Line)) {
       StringRef L = Buf.substr(Line, nextLineStart(Buf, Line) - Line).ltrim();
-      if (L.starts_with("#include") || (L.starts_with("#") && L.substr(1).ltrim().starts_with("include")))
+      if (L.starts_with("#") && L.substr(1).ltrim().starts_with("include"))
         At = nextLineStart(Buf, Line);
     }
-    E.add({At, 0, "#include <dp/dp.hpp>\n"});
+    E.add({At, 0, Lines}, /*First=*/true);
   }
 
   const TranslationOptions &Opts;

@@ -69,7 +69,7 @@ DirectiveKind classify(const Directive &D) {
     return DirectiveKind::EnterExit;
   if (Has("update"))
     return DirectiveKind::Update;
-  if (Has("wait") && D.Words.size() == 1)
+  if (D.Words.size() == 1 && D.Words[0] == "wait")
     return DirectiveKind::Wait;
   if (Has("loop"))
     return DirectiveKind::Loop;
@@ -159,6 +159,9 @@ std::optional<Directive> parseDirective(const std::string &Text) {
     while (Q < Text.size() && std::isspace(static_cast<unsigned char>(Text[Q])))
       ++Q;
     const bool Paren = Q < Text.size() && Text[Q] == '(';
+    // OpenACC's `wait(1, 2)` directive: the construct, its queues a clause.
+    if (!InClauses && Paren && D.Model == PragmaModel::OpenACC && D.Words.empty() && W == "wait")
+      D.Words.push_back(W);
     if (!InClauses && !Paren && isConstructWord(D.Model, W)) {
       D.Words.push_back(W);
       continue;

@@ -2,6 +2,7 @@
 
 #include "migrate/Render.h"
 
+#include "migrate/DataDirectives.h"
 #include "migrate/Reductions.h"
 #include "dpstub/DpTypes.h"
 
@@ -154,6 +155,11 @@ std::string bodyText(const LoopModel &M, const RenderInput &In, const std::strin
 
 } // namespace
 
+bool usesQueue(const LoopModel &M) {
+  return M.Pragma && (M.Pragma->clause("async") || (M.Pragma->Model == PragmaModel::OpenMP &&
+                                                     M.Pragma->clause("nowait")));
+}
+
 std::string gridText(const LoopModel &M) {
   std::string G = "dp::grid<" + std::to_string(M.rank()) + ">(";
   for (size_t K = 0; K < M.Levels.size(); ++K)
@@ -170,6 +176,8 @@ std::string optionsText(const LoopModel &M) {
     const Clause *C = D.clause(Name);
     return C && C->HasArgs ? C->Args : std::string();
   };
+  if (usesQueue(M))
+    Parts.push_back("on(" + queueText(Arg("async")) + ")");
   if (std::string If = Arg("if"); !If.empty())
     Parts.push_back("when(" + If + ")");
   std::string Threads = Arg("vector_length");
@@ -181,8 +189,7 @@ std::string optionsText(const LoopModel &M) {
   if (Groups.empty())
     Groups = Arg("num_teams");
   if (!Groups.empty())
-    Parts.push_back(Parts.empty() ? "group_size(256).max_groups(" + Groups + ")"
-                                  : "max_groups(" + Groups + ")");
+    Parts.push_back("max_groups(" + Groups + ")");
   if (Parts.empty())
     return "";
   std::string S = "dp::" + Parts[0];

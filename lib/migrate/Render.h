@@ -30,6 +30,10 @@ struct RenderInput {
 /// `dp::grid<2>(n, dp::arithmetic_sequence(1, m - 1))`.
 std::string gridText(const LoopModel &M);
 
+/// True when the loop's directive runs it asynchronously (`async(q)`,
+/// OpenMP's `nowait`): it goes on a dp::queue.
+bool usesQueue(const LoopModel &M);
+
 /// The execution options the directive's clauses ask for (`if(c)`,
 /// `num_gangs`, `vector_length`, ...), as the call-site's first argument
 /// with its comma; empty when none.

@@ -28,7 +28,7 @@ std::string textOf(SourceRange R, const ASTContext &Ctx) {
   return SM.getBufferData(SM.getMainFileID()).substr(S->Begin, S->End - S->Begin).str();
 }
 
-bool EditList::add(TextEdit E) {
+bool EditList::add(TextEdit E, bool First) {
   auto It = std::lower_bound(Edits.begin(), Edits.end(), E, [](const TextEdit &A, const TextEdit &B) {
     return A.Offset < B.Offset || (A.Offset == B.Offset && A.Length < B.Length);
   });
@@ -38,7 +38,7 @@ bool EditList::add(TextEdit E) {
     Rejected.push_back(std::move(E));
     return false;
   }
-  while (It != Edits.end() && It->Offset == E.Offset && It->Length == 0 && E.Length == 0)
+  while (!First && It != Edits.end() && It->Offset == E.Offset && It->Length == 0 && E.Length == 0)
     ++It;
   Edits.insert(It, std::move(E));
   return true;

@@ -41,8 +41,9 @@ struct TextEdit {
 class EditList {
 public:
   /// False (and nothing added; it is kept in rejected()) when E overlaps
-  /// an edit already there.
-  bool add(TextEdit E);
+  /// an edit already there. An insertion goes after those already at its
+  /// offset, or before them with First.
+  bool add(TextEdit E, bool First = false);
   const std::vector<TextEdit> &rejected() const { return Rejected; }
   /// The text of [Begin, End) of Buffer with the edits inside it applied;
   /// those edits are then removed (the text replacing the range carries

@@ -1,0 +1,334 @@
+//===- DataDirectives.cpp - Data clauses into dp's data controls ----------===//
+
+#include "migrate/DataDirectives.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <map>
+
+using namespace clang;
+
+namespace dpstub::migrate {
+
+namespace {
+
+/// Every variable of the main file with its name.
+std::vector<const VarDecl *> variablesNamed(const std::string &Name, ASTContext &Ctx) {
+  struct V : RecursiveASTVisitor<V> {
+    const std::string &Name;
+    const SourceManager &SM;
+    std::vector<const VarDecl *> Out;
+    V(const std::string &Name, const SourceManager &SM) : Name(Name), SM(SM) {}
+    bool VisitVarDecl(VarDecl *D) {
+      if (D->getName() == Name && SM.isWrittenInMainFile(SM.getFileLoc(D->getLocation())))
+        Out.push_back(D);
+      return true;
+    }
+  } Visit(Name, Ctx.getSourceManager());
+  Visit.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return Visit.Out;
+}
+
+/// The file range of the scope V is visible in; none for a global.
+std::optional<Span> scopeOf(const VarDecl *V, ASTContext &Ctx) {
+  if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+    const auto *F = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
+    return F && F->getBody() ? spanOf(F->getBody()->getSourceRange(), Ctx) : std::nullopt;
+  }
+  if (!V->isLocalVarDecl())
+    return std::nullopt;
+  DynTypedNodeList P = Ctx.getParents(*V);
+  while (!P.empty()) {
+    if (const Stmt *S = P[0].get<Stmt>(); S && !isa<DeclStmt>(S))
+      return spanOf(S->getSourceRange(), Ctx);
+    P = Ctx.getParents(P[0]);
+  }
+  return std::nullopt;
+}
+
+/// The dp data clause of an OpenACC clause name, or of an OpenMP map
+/// type; empty for those that need none, "?" for those dp cannot do.
+std::string dataKind(const std::string &Name) {
+  if (Name == "copyin" || Name == "pcopyin" || Name == "present_or_copyin" || Name == "to")
+    return "copyin";
+  if (Name == "copy" || Name == "pcopy" || Name == "present_or_copy" || Name == "tofrom")
+    return "copy";
+  if (Name == "copyout" || Name == "pcopyout" || Name == "present_or_copyout" || Name == "from")
+    return "copyout";
+  if (Name == "create" || Name == "pcreate" || Name == "present_or_create" || Name == "alloc")
+    return "create";
+  if (Name == "present" || Name == "no_create" || Name == "release" || Name == "delete")
+    return "";
+  return "?";
+}
+
+/// One `name: vars` group of an OpenMP map clause, or an OpenACC clause.
+struct DataClause {
+  std::string Kind; ///< dataKind
+  std::string Spelling;
+  std::vector<std::string> Vars;
+};
+
+std::vector<DataClause> dataClauses(const Directive &D) {
+  std::vector<DataClause> Out;
+  for (const Clause &C : D.Clauses) {
+    if (C.Name == "map") {
+      std::string Type = "tofrom", Vars = C.Args;
+      // map([always,] type: vars)
+      if (const size_t Colon = C.Args.find(':');
+          Colon != std::string::npos && C.Args.find('[') > Colon) {
+        Type = C.Args.substr(0, Colon);
+        if (const size_t Comma = Type.rfind(','); Comma != std::string::npos)
+          Type = Type.substr(Comma + 1);
+        Type.erase(0, Type.find_first_not_of(' '));
+        Type.erase(Type.find_last_not_of(' ') + 1);
+        Vars = C.Args.substr(Colon + 1);
+      }
+      Out.push_back({dataKind(Type), "map(" + C.Args + ")", clauseVariables(Vars)});
+      continue;
+    }
+    // update's host/self/device (OpenACC) are read by their name.
+    if (C.Name == "host" || C.Name == "self" || C.Name == "device") {
+      Out.push_back({C.Name, C.Name + "(" + C.Args + ")", clauseVariables(C.Args)});
+      continue;
+    }
+    const std::string K = dataKind(C.Name);
+    if (K != "?" || C.Name == "deviceptr" || C.Name == "attach" || C.Name == "detach" ||
+        C.Name == "use_device" || C.Name == "use_device_ptr" || C.Name == "use_device_addr" ||
+        C.Name == "is_device_ptr" || C.Name == "device_resident" || C.Name == "link")
+      Out.push_back({K, C.Name + "(" + C.Args + ")", clauseVariables(C.Args)});
+  }
+  return Out;
+}
+
+/// `if(c)` and `async(q)` of a directive.
+std::string argOf(const Directive &D, const char *Name, bool &Present) {
+  const Clause *C = D.clause(Name);
+  Present = C != nullptr;
+  return C ? C->Args : std::string();
+}
+
+class Planner {
+public:
+  Planner(const std::vector<PragmaLine> &Pragmas, const DataContext &C, EditList &E, Reporter &Diags,
+          std::vector<std::string> &Kept)
+      : Pragmas(Pragmas), C(C), Ctx(C.Ctx), SM(Ctx.getSourceManager()),
+        Buf(SM.getBufferData(SM.getMainFileID())), E(E), Diags(Diags), Kept(Kept) {}
+
+  void run() {
+    for (const PragmaLine &P : Pragmas)
+      switch (P.D.Kind) {
+      case DirectiveKind::Data: data(P); break;
+      case DirectiveKind::EnterExit:
+      case DirectiveKind::Update: transfers(P); break;
+      case DirectiveKind::Wait: wait(P); break;
+      case DirectiveKind::Routine:
+      case DirectiveKind::Declare:
+        if (C.AllConverted)
+          E.add({P.Begin, P.End - P.Begin, ""});
+        break;
+      case DirectiveKind::Other:
+        // OpenACC's other directives all speak of the device (host_data,
+        // atomic outside a loop, init, set): say they stay. OpenMP's are
+        // host threading (critical, barrier, single) and stay quietly.
+        if (P.D.Model == PragmaModel::OpenACC)
+          keep(P, P.D.Clauses.empty() ? std::string("dp has no counterpart for it")
+                                      : "dp has no counterpart for '" + P.D.Clauses.front().Name +
+                                            (P.D.Clauses.front().HasArgs ? "(" + P.D.Clauses.front().Args + ")" : "") +
+                                            "'");
+        break;
+      default: break;
+      }
+  }
+
+  bool UsesQueues = false;
+
+private:
+  void keep(const PragmaLine &P, const std::string &Why) {
+    Diags.migrateDirectiveKept(P.Loc) << P.D.construct() << Why;
+    Kept.push_back(P.D.construct());
+  }
+
+  /// The fields of a clause's names (scalars and arrays that stay host
+  /// arrays need no transfer); Unknown gets what it cannot resolve.
+  std::vector<std::string> fields(const DataClause &D, const PragmaLine &P) {
+    std::vector<std::string> Out;
+    for (const std::string &N : D.Vars)
+      if (const VarDecl *V = resolveName(N, P.Begin, Ctx); V && C.Fields.count(V))
+        Out.push_back(N);
+    return Out;
+  }
+
+  /// Replaces the directive's line by Lines (each a statement), at its
+  /// indentation; removes it when there are none.
+  void replaceLine(const PragmaLine &P, const std::vector<std::string> &Lines, const std::string &If) {
+    if (Lines.empty()) {
+      E.add({P.Begin, P.End - P.Begin, ""});
+      return;
+    }
+    // The indentation of the code the directive stands in: the next line
+    // that is not a directive (one level in when it closes a block).
+    unsigned Next = P.End;
+    while (Next < Buf.size() && Buf.substr(Next).ltrim(" \t").starts_with("#"))
+      Next = nextLineStart(Buf, Next);
+    std::string Indent = Next < Buf.size() ? indentationAt(Buf, Next) : std::string();
+    if (Buf.substr(Next).ltrim(" \t").starts_with("}"))
+      Indent += "  ";
+    std::string Text;
+    for (const std::string &L : Lines)
+      Text += L + " ";
+    Text.pop_back();
+    if (!If.empty())
+      Text = "if (" + If + ") { " + Text + " }";
+    E.add({P.Begin, P.End - P.Begin, Indent + Text + "\n"});
+  }
+
+  void data(const PragmaLine &P) {
+    bool HasIf = false;
+    argOf(P.D, "if", HasIf);
+    std::vector<std::string> Clauses;
+    for (const DataClause &D : dataClauses(P.D)) {
+      if (D.Kind == "?")
+        return keep(P, "dp has no counterpart for '" + D.Spelling + "'");
+      std::vector<std::string> F = fields(D, P);
+      if (D.Kind.empty() || F.empty())
+        continue;
+      std::string List;
+      for (const std::string &N : F)
+        List += (List.empty() ? "" : ", ") + N;
+      Clauses.push_back("dp::" + D.Kind + "(" + List + ")");
+    }
+    if (HasIf && !Clauses.empty())
+      return keep(P, "its if() clause would make the region conditional, which dp::data_region is not");
+    E.add({P.Begin, P.End - P.Begin, ""});
+    if (Clauses.empty() || !P.On)
+      return;
+    std::string Region = "dp::data_region dp_region(";
+    for (size_t I = 0; I < Clauses.size(); ++I)
+      Region += (I ? ", " : "") + Clauses[I];
+    Region += ");";
+    std::optional<Span> S = spanOf(P.On->getSourceRange(), Ctx);
+    if (!S)
+      return;
+    const std::string Indent = indentationAt(Buf, S->Begin);
+    if (isa<CompoundStmt>(P.On)) {
+      // The region's first statement: it lives as long as the block.
+      E.add({S->Begin + 1, 0, "\n" + Indent + "  " + Region});
+      return;
+    }
+    // A single statement: a block of its own around it.
+    E.add({lineStart(Buf, S->Begin), 0, Indent + "{\n" + Indent + "  " + Region + "\n"});
+    unsigned End = S->End;
+    while (End < Buf.size() && (Buf[End] == ' ' || Buf[End] == '\t'))
+      ++End;
+    if (End < Buf.size() && Buf[End] == ';')
+      ++End;
+    E.add({nextLineStart(Buf, End), 0, Indent + "}\n"});
+  }
+
+  void transfers(const PragmaLine &P) {
+    bool HasAsync = false, HasIf = false;
+    const std::string Queue = argOf(P.D, "async", HasAsync);
+    const std::string If = argOf(P.D, "if", HasIf);
+    if (P.D.clause("depend") || P.D.clause("wait"))
+      return keep(P, "dp orders transfers by the fields they touch; its depend()/wait() has no counterpart");
+    const std::string Q = HasAsync ? queueText(Queue) + ", " : "";
+    UsesQueues |= HasAsync;
+    const bool Enter = P.D.has("enter"), Exit = P.D.has("exit");
+    std::vector<std::string> Lines;
+    for (const DataClause &D : dataClauses(P.D)) {
+      std::string Call;
+      if (D.Kind == "host" || D.Kind == "self")
+        Call = "update_host";
+      else if (D.Kind == "device")
+        Call = "update_device";
+      else if (D.Kind == "?")
+        return keep(P, "dp has no counterpart for '" + D.Spelling + "'");
+      else if ((Enter || (!Exit && P.D.Kind == DirectiveKind::Update)) &&
+               (D.Kind == "copyin" || D.Kind == "copy"))
+        Call = "update_device"; // enter data copyin, target update to
+      else if ((Exit || P.D.Kind == DirectiveKind::Update) && (D.Kind == "copyout" || D.Kind == "copy"))
+        Call = "update_host"; // exit data copyout, target update from
+      else
+        continue; // create, delete, present: dp allocates and frees itself
+      for (const std::string &N : fields(D, P))
+        Lines.push_back("dp::" + Call + "(" + Q + N + ");");
+    }
+    replaceLine(P, Lines, HasIf ? If : "");
+  }
+
+  void wait(const PragmaLine &P) {
+    std::vector<std::string> Lines;
+    if (P.D.Model == PragmaModel::OpenACC && (P.D.clause("async") || P.D.clause("if")))
+      return keep(P, "a wait that is itself asynchronous or conditional has no counterpart in dp");
+    // `acc wait(1, 2)` parses its queues as clauses named by number.
+    for (const Clause &Cl : P.D.Clauses)
+      if (Cl.Name == "wait" || (!Cl.Name.empty() && isdigit(static_cast<unsigned char>(Cl.Name[0]))))
+        for (const std::string &N : clauseVariables(Cl.HasArgs ? Cl.Args : Cl.Name))
+          Lines.push_back(queueText(N) + ".wait();");
+    UsesQueues |= !Lines.empty();
+    if (Lines.empty())
+      Lines.push_back("dp::wait_all();");
+    replaceLine(P, Lines, "");
+  }
+
+  const std::vector<PragmaLine> &Pragmas;
+  const DataContext &C;
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  StringRef Buf;
+  EditList &E;
+  Reporter &Diags;
+  std::vector<std::string> &Kept;
+};
+
+} // namespace
+
+std::string queueText(const std::string &Number) {
+  return "dp_async_queue(" + (Number.empty() ? std::string() : Number) + ")";
+}
+
+const VarDecl *resolveName(const std::string &Name, unsigned Offset, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const VarDecl *Best = nullptr;
+  unsigned BestAt = 0;
+  for (const VarDecl *V : variablesNamed(Name, Ctx)) {
+    const unsigned At = SM.getFileOffset(SM.getFileLoc(V->getLocation()));
+    if (At > Offset)
+      continue;
+    if (std::optional<Span> S = scopeOf(V, Ctx); S && (Offset < S->Begin || Offset >= S->End))
+      continue;
+    if (!V->hasGlobalStorage() && !scopeOf(V, Ctx))
+      continue;
+    if (!Best || At >= BestAt)
+      Best = V, BestAt = At;
+  }
+  return Best;
+}
+
+void planDataDirectives(const std::vector<PragmaLine> &Pragmas, const DataContext &C, bool LoopsUseQueues,
+                        EditList &E, Reporter &Diags, std::vector<std::string> &Kept) {
+  Planner P(Pragmas, C, E, Diags, Kept);
+  P.run();
+  if (!P.UsesQueues && !LoopsUseQueues)
+    return;
+  // The queues, before the first declaration of the file.
+  const SourceManager &SM = C.Ctx.getSourceManager();
+  const StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  unsigned First = Buf.size();
+  for (const Decl *D : C.Ctx.getTranslationUnitDecl()->decls())
+    if (SM.isWrittenInMainFile(SM.getFileLoc(D->getLocation())))
+      if (std::optional<Span> S = spanOf(D->getSourceRange(), C.Ctx))
+        First = std::min(First, lineStart(Buf, S->Begin));
+  E.add({First, 0,
+         "/// OpenACC's async queues (and OpenMP's nowait), as dp::queues: one per\n"
+         "/// number, alive for the whole run.\n"
+         "static dp::queue &dp_async_queue(long long number = -1) {\n"
+         "  static auto *queues = new std::map<long long, dp::queue>();\n"
+         "  return (*queues)[number];\n"
+         "}\n\n"});
+}
+
+} // namespace dpstub::migrate

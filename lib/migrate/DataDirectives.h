@@ -1,0 +1,51 @@
+//===- DataDirectives.h - Data clauses into dp's data controls --*- C++ -*-===//
+//
+// The directives that move data or order work, once their arrays are
+// dp::fields, become dp's own controls: `acc data` and `omp target data`
+// a dp::data_region at the start of their block, `enter/exit data` and
+// `update` dp::update_device / dp::update_host, `async(q)` a dp::queue
+// and `wait` its wait(), `routine` and `declare` nothing (dpstub marks a
+// kernel's callees and passes its values itself). A directive that names
+// something dp has no counterpart for stays, with a warning saying what.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "migrate/LoopAnalysis.h"
+#include "migrate/Text.h"
+
+#include "dpstub/Diagnostics.h"
+
+#include "clang/AST/ASTContext.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace dpstub::migrate {
+
+/// What the directives' rewrite needs to know of the migration.
+struct DataContext {
+  clang::ASTContext &Ctx;
+  /// The arrays that become dp::fields (every member of their groups).
+  const std::set<const clang::VarDecl *> &Fields;
+  /// Every candidate loop was converted: no directive is left for a
+  /// routine or declare directive to serve.
+  bool AllConverted = false;
+};
+
+/// `dp_async_queue(q)`: a dp::queue per OpenACC async number (OpenMP's
+/// nowait is the default queue); the helper is added once when used.
+std::string queueText(const std::string &Number);
+
+/// The edits for every data directive of the main file (and the queue
+/// helper when one of them, or Loops, needs it); warnings for those that
+/// stay. Kept receives the constructs left in place.
+void planDataDirectives(const std::vector<PragmaLine> &Pragmas, const DataContext &C, bool LoopsUseQueues,
+                        EditList &E, Reporter &Diags, std::vector<std::string> &Kept);
+
+/// The variable a directive's clause names at its place (the innermost
+/// visible declaration), or null.
+const clang::VarDecl *resolveName(const std::string &Name, unsigned Offset, clang::ASTContext &Ctx);
+
+} // namespace dpstub::migrate

@@ -1,0 +1,89 @@
+// Data directives once their arrays are dp::fields: regions, transfers,
+// queues and waits in dp's words; routine and declare need nothing (dpstub
+// marks a kernel's callees and passes its values itself).
+#include <cstdio>
+#include <cstdlib>
+// The helper holding the queues, before the first declaration.
+// REWRITE: #include <map>
+// REWRITE: static dp::queue &dp_async_queue(long long number = -1) {
+
+#pragma acc routine seq
+static double flux(double a, double b) { return 0.5 * (a - b); }
+// REWRITE-NOT: {{^}}#pragma acc routine seq
+
+static void step(int n, double *u, double *v, double c) {
+#pragma acc parallel loop present(u, v) async(1)
+  for (int i = 1; i < n - 1; ++i)
+    v[i] = u[i] + c * (flux(u[i - 1], u[i]) - flux(u[i], u[i + 1]));
+// DIAG: directives.cpp:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// async(q): on the queue of that number, made once for the run.
+// REWRITE: dp::forall(dp::on(dp_async_queue(1)), dp::grid<1>(dp::arithmetic_sequence(1, n - 1)), [=](dp::index<1> idx, dp::field<1, double> &v, const dp::field<1, double> &u) {
+#pragma acc parallel loop present(u, v) async(1)
+  for (int i = 1; i < n - 1; ++i)
+    u[i] = v[i];
+// DIAG: directives.cpp:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+}
+
+static void scale(int n, double *w) {
+#pragma omp target teams distribute parallel for map(tofrom: w[0:n]) nowait
+  for (int i = 0; i < n; ++i)
+    w[i] *= 2;
+// DIAG: directives.cpp:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// OpenMP's nowait: the default queue.
+// REWRITE: dp::forall(dp::on(dp_async_queue()), dp::grid<1>(dp::arithmetic_sequence(0, n)), [=](dp::index<1> idx, dp::field<1, double> &w) {
+}
+
+int main() {
+  int n = 100, steps = 10;
+  double *u = (double *)malloc(n * sizeof(double));
+  double *v = (double *)malloc(n * sizeof(double));
+  double *w = (double *)malloc(n * sizeof(double));
+  for (int i = 0; i < n; ++i)
+    u[i] = v[i] = w[i] = (i == n / 2) ? 1.0 : 0.0;
+#pragma acc data copy(u[0:n]) create(v[0:n]) copyin(n)
+  {
+#pragma acc update device(v[0:n])
+    for (int t = 0; t < steps; ++t)
+      step(n, u, v, 0.25);
+#pragma acc wait(1)
+#pragma acc update host(u[0:n]) async(1)
+#pragma acc wait
+  }
+// A data region is a dp::data_region at the start of its block (scalars
+// need none); update, wait and async are dp's.
+// REWRITE:   {
+// REWRITE-NEXT:     dp::data_region dp_region(dp::copy(u), dp::create(v));
+// REWRITE-NEXT:     dp::update_device(v);
+// REWRITE-NEXT:     for (int t = 0; t < steps; ++t)
+// REWRITE-NEXT:       step(n, u, v, 0.25);
+// REWRITE-NEXT:     dp_async_queue(1).wait();
+// REWRITE-NEXT:     dp::update_host(dp_async_queue(1), u);
+// REWRITE-NEXT:     dp::wait_all();
+// REWRITE-NEXT:   }
+#pragma omp target data map(to: u[0:n]) map(from: w[0:n])
+  scale(n, w);
+#pragma omp taskwait
+// A region over one statement gets a block of its own.
+// REWRITE:   {
+// REWRITE-NEXT:     dp::data_region dp_region(dp::copyin(u), dp::copyout(w));
+// REWRITE-NEXT:   scale(n, w);
+// REWRITE-NEXT:   }
+// REWRITE-NEXT:   dp::wait_all();
+#pragma acc enter data copyin(v[0:n]) create(w[0:n])
+#pragma acc exit data copyout(v[0:n]) delete(w)
+// REWRITE: dp::update_device(v);
+// REWRITE-NEXT: dp::update_host(v);
+#pragma acc host_data use_device(u)
+  {
+    printf("%p\n", (void *)0);
+  }
+// DIAG: directives.cpp:[[@LINE-4]]:1: warning: 'acc host_data' is not carried over: dp has no counterpart for 'use_device(u)' [dp-migrate]
+  double s = 0;
+  for (int i = 0; i < n; ++i)
+    s += u[i] * i + w[i];
+  printf("%.6f\n", s);
+  free(u);
+  free(v);
+  free(w);
+}
+// SUMMARY: migrated 3 of 3 loops (0 refused)
