@@ -132,6 +132,31 @@ std::vector<std::pair<std::string, Edit>> planDeviceMarks(const std::vector<Anal
   return Marks;
 }
 
+/// The line after the source's own `#include <dp/dp.hpp>` when it comes
+/// before At outside any #if: the stub header's declarations (and the
+/// runtime headers they include) go there, before the user's macros
+/// (`#define N 64` would break the runtime's `template <int N>`).
+unsigned afterDpInclude(llvm::StringRef Buffer, unsigned At) {
+  int Depth = 0;
+  for (unsigned Line = 0; Line < At && Line < Buffer.size();) {
+    const size_t E = Buffer.find('\n', Line);
+    const unsigned Next = E == llvm::StringRef::npos ? Buffer.size() : unsigned(E) + 1;
+    llvm::StringRef L = Buffer.substr(Line, Next - Line).trim();
+    if (L.consume_front("#")) {
+      L = L.ltrim();
+      if (L.starts_with("if"))
+        ++Depth;
+      else if (L.starts_with("endif"))
+        --Depth;
+      else if (Depth == 0 && L.consume_front("include") &&
+               (L.contains("<dp/dp.hpp>") || L.contains("\"dp/dp.hpp\"")))
+        return Next;
+    }
+    Line = Next;
+  }
+  return At;
+}
+
 /// The stub header's include: declarations before the first call-site's
 /// top-level declaration, definitions after the last call-site. An
 /// include at the offset where function objects are defined goes first in
@@ -146,6 +171,7 @@ std::vector<Edit> planStubHeaderIncludes(const std::vector<AnalysedCall> &Accept
     const auto [FID, Offset] = SM.getDecomposedLoc(SM.getFileLoc(Top->getBeginLoc()));
     DeclarationsAt = SM.getFileOffset(SM.translateLineCol(FID, SM.getLineNumber(FID, Offset), 1));
   }
+  DeclarationsAt = afterDpInclude(Buffer, DeclarationsAt);
   const SourceLocation LastEnd = Lexer::getLocForEndOfToken(
       SM.getFileLoc(Accepted.back().Call->getEndLoc()), 0, SM, Ctx.getLangOpts());
   std::vector<Edit> Includes;
@@ -260,6 +286,26 @@ std::vector<CallSite> completeModels(std::vector<AnalysedCall> &Accepted,
   return Models;
 }
 
+/// Insertions at one offset as one edit (clang's Replacements take one):
+/// whole lines first (an #include, a definition), then text that starts a
+/// line's code (DP_HOST_DEVICE before a function), each in its order.
+std::vector<Edit> mergeInsertions(std::vector<Edit> List) {
+  std::stable_sort(List.begin(), List.end(), [](const Edit &A, const Edit &B) {
+    return A.Offset < B.Offset || (A.Offset == B.Offset && A.Length == 0 && B.Length != 0);
+  });
+  std::vector<Edit> Out;
+  for (Edit &E : List) {
+    if (!Out.empty() && E.Length == 0 && Out.back().Length == 0 && Out.back().Offset == E.Offset) {
+      const bool Line = llvm::StringRef(E.Text).ends_with("\n");
+      const bool OutLine = llvm::StringRef(Out.back().Text).ends_with("\n");
+      Out.back().Text = Line && !OutLine ? E.Text + Out.back().Text : Out.back().Text + E.Text;
+      continue;
+    }
+    Out.push_back(std::move(E));
+  }
+  return Out;
+}
+
 } // namespace
 
 TranslationPlan planTranslation(std::vector<AnalysedCall> Accepted, const PlanUnit &U,
@@ -298,7 +344,7 @@ TranslationPlan planTranslation(std::vector<AnalysedCall> Accepted, const PlanUn
       const bool Own = llvm::StringRef(P.getFilename()) == SM.getFileEntryRefForID(MainID)->getName();
       return lineDirective(P.getLine(), Own ? U.MainFile : std::string(P.getFilename()));
     });
-  for (const Edit &E : Main.List)
+  for (const Edit &E : mergeInsertions(Main.List))
     Add(U.MainFile, E);
 
   const std::vector<CallSite> Models = completeModels(Accepted, Names, Objects, Buffer, U.Ctx);

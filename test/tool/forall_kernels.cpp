@@ -1,5 +1,9 @@
 // Every kernel kind, and the rewrite of each call-site.
 #include <dp/dp.hpp>
+// The launchers' declarations right after <dp/dp.hpp>: before any macro
+// of the user's.
+// REWRITE: #include <dp/dp.hpp>
+// REWRITE-NEXT: #include "forall_kernels.cpp.dpstub.hpp" // dpstub: launchers of this file's call-sites
 
 void scale(float &out, float in, float factor) { out = in * factor; }
 // REWRITE: DP_HOST_DEVICE void scale(float &out, float in, float factor) { out = in * factor; }
@@ -13,7 +17,6 @@ struct add_square {
 // REWRITE: DP_HOST_DEVICE void operator()(float &out, float in) const { out = square(in) + bias; }
 };
 
-// REWRITE: #include "forall_kernels.cpp.dpstub.hpp" // dpstub: launchers of this file's call-sites
 void run(dp::field<1, float> &out, dp::field<1, float> &in) {
   const dp::grid<1> g = out.get_grid();
   dp::forall(g, scale, out, in, 2.0f);
