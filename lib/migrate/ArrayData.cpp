@@ -232,7 +232,21 @@ struct ArrayData::Impl {
     return fieldType(A, A.Element.isConstQualified());
   }
 
+  /// A statement declaring several variables, some arrays.
+  struct SplitDeclaration {
+    std::vector<const VarDecl *> Vars;
+    std::map<const VarDecl *, std::string> Fields; ///< each array's dp::field declaration
+    std::string Specifiers;                        ///< `static double`
+    std::vector<std::string> Declarators;          ///< `*a`, `b[10] = {0}`
+    unsigned Begin = 0, End = 0;                   ///< the statement, its `;` included
+  };
+  std::map<const VarDecl *, SplitDeclaration> Splits; ///< by first variable
+
   void addVar(const VarDecl *V);
+  std::optional<std::string> fieldDeclaration(const ArrayVar &A);
+  std::vector<const VarDecl *> declaredTogether(const VarDecl *V);
+  std::optional<CharSourceRange> wholeMacroDeclaration(const VarDecl *V);
+  bool splitText(SplitDeclaration &S);
   void declaration(const ArrayVar &A);
   void use(const DeclRefExpr *D, const ArrayVar &A);
   void subscript(const DeclRefExpr *D, const ArrayVar &A, const Stmt *First);
@@ -268,128 +282,202 @@ void ArrayData::Impl::addVar(const VarDecl *V) {
   declaration(Slot);
 }
 
-/// The declaration's rewrite: its type (and a C array's extents, an
-/// allocation's count) as a dp::field.
-void ArrayData::Impl::declaration(const ArrayVar &A) {
+/// The declaration of V as a dp::field, as a whole (`static
+/// dp::field<1, double> a{dp::grid<1>(n)}`, no `;`); none when dpstub
+/// cannot write one (the refusal is recorded).
+std::optional<std::string> ArrayData::Impl::fieldDeclaration(const ArrayVar &A) {
   const VarDecl *V = A.Var;
-  const TypeSourceInfo *TSI = V->getTypeSourceInfo();
-  if (!TSI) {
-    refuse(V, V->getLocation(), "its type is not written out");
-    return;
-  }
-  TypeLoc TL = TSI->getTypeLoc();
   const std::string Name = V->getName().str();
-  const SourceLocation NameEnd =
-      V->getLocation().isValid() && !Name.empty() ? V->getLocation() : TL.getEndLoc();
-  auto EndOf = [&](SourceLocation A, SourceLocation B) {
-    return SM.isBeforeInTranslationUnit(A, B) ? B : A;
-  };
-  if (V->isLocalVarDecl() || V->hasGlobalStorage()) {
-    // One variable per declaration statement: `double *a, *b;` would need
-    // the statement split.
-    for (const DynTypedNode &N : Ctx.getParents(*V))
-      if (const auto *DS = N.get<DeclStmt>(); DS && !DS->isSingleDecl()) {
-        refuse(V, V->getLocation(), "it is declared together with other variables; declare it alone");
-        return;
-      }
-    if (V->hasGlobalStorage() && !V->isStaticLocal()) {
-      for (const Decl *D : V->getDeclContext()->decls())
-        if (D != V && isa<VarDecl>(D) && D->getBeginLoc() == V->getBeginLoc()) {
-          refuse(V, V->getLocation(), "it is declared together with other variables; declare it alone");
-          return;
-        }
-    }
-  }
-  if (A.K == ArrayVar::Kind::Vector) {
-    // The std::vector<T> written, and its constructor's arguments.
-    TypeLoc Record = TL;
-    if (auto R = Record.getAs<ReferenceTypeLoc>())
-      Record = R.getPointeeLoc();
-    Record = Record.getUnqualifiedLoc();
-    edit(V, Record.getBeginLoc(), Record.getEndLoc(), fieldType(A, false), true);
-    if (isa<ParmVarDecl>(V))
-      return;
-    const Expr *Init = V->getInit();
-    const auto *CE = Init ? dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit()) : nullptr;
-    unsigned Written = 0; // the arguments written (not the allocator's default)
-    if (CE)
-      while (Written < CE->getNumArgs() && !isa<CXXDefaultArgExpr>(CE->getArg(Written)))
-        ++Written;
-    if (!Init || (CE && Written == 0)) {
-      Allocated.insert(V);
-      return;
-    }
-    if (!CE || CE->isListInitialization() || Written > 2 || !CE->getParenOrBraceRange().isValid() ||
-        !CE->getArg(0)->getType()->isIntegerType()) {
-      refuse(V, V->getLocation(), "dpstub reads only 'std::vector<T> v(n)' and 'v(n, value)'");
-      return;
-    }
-    // Braces for one argument (a field over a grid, never a function
-    // declaration); parentheses with a value, which braces would refuse
-    // to narrow.
-    const std::string Grid = "dp::grid<1>(" + textOf(CE->getArg(0), Ctx) + ")";
-    const SourceRange PR = CE->getParenOrBraceRange();
-    edit(V, PR.getBegin(), PR.getEnd(),
-         Written == 2 ? "(" + Grid + ", " + textOf(CE->getArg(1), Ctx) + ")" : "{" + Grid + "}", true);
-    Allocated.insert(V);
-    return;
-  }
-  const SourceLocation TypeEnd = EndOf(TL.getEndLoc(), NameEnd);
-  // The declaration from its first specifier (a `const` before the type
-  // included), its storage class written again.
-  const SourceLocation Start = V->getBeginLoc();
   std::string Storage;
   if (V->getStorageClass() == SC_Static)
     Storage = "static ";
   else if (V->getStorageClass() == SC_Extern) {
     refuse(V, V->getLocation(), "it is declared extern, defined in another file");
-    return;
+    return std::nullopt;
   }
-  if (isa<ParmVarDecl>(V)) {
-    edit(V, Start, TypeEnd, fieldType(A) + (Name.empty() ? "" : " " + Name), true);
-    return;
-  }
-  if (A.K == ArrayVar::Kind::CArray) {
-    if (V->hasInit()) {
-      refuse(V, V->getLocation(), "it is initialised where it is declared");
-      return;
+  const Expr *Init = V->getInit();
+  if (A.K == ArrayVar::Kind::Vector) {
+    const auto *CE = Init ? dyn_cast<CXXConstructExpr>(Init->IgnoreImplicit()) : nullptr;
+    unsigned Written = 0; // the arguments written (not the allocator's default)
+    if (CE)
+      while (Written < CE->getNumArgs() && !isa<CXXDefaultArgExpr>(CE->getArg(Written)))
+        ++Written;
+    const std::string Decl = Storage + fieldType(A, false) + " " + Name;
+    Allocated.insert(V);
+    if (!Init || (CE && Written == 0))
+      return Decl;
+    if (!CE || CE->isListInitialization() || Written > 2 || !CE->getArg(0)->getType()->isIntegerType()) {
+      refuse(V, V->getLocation(), "dpstub reads only 'std::vector<T> v(n)' and 'v(n, value)'");
+      return std::nullopt;
     }
-    std::vector<std::string> Extents;
-    TypeLoc T = TL;
-    while (auto AT = T.getAs<ArrayTypeLoc>()) {
-      const std::string E = AT.getSizeExpr() ? textOf(AT.getSizeExpr(), Ctx) : std::string();
-      if (E.empty()) {
-        refuse(V, V->getLocation(), "its extents are not written out");
-        return;
-      }
-      Extents.push_back(E);
-      T = AT.getElementLoc();
+    // Braces for one argument (a field over a grid, never a function
+    // declaration); parentheses with a value, which braces would refuse
+    // to narrow.
+    const std::string Grid = "dp::grid<1>(" + textOf(CE->getArg(0), Ctx) + ")";
+    return Decl + (Written == 2 ? "(" + Grid + ", " + textOf(CE->getArg(1), Ctx) + ")" : "{" + Grid + "}");
+  }
+  const std::string Decl = Storage + fieldType(A) + " " + Name;
+  if (A.K == ArrayVar::Kind::CArray) {
+    if (Init) {
+      refuse(V, V->getLocation(), "it is initialised where it is declared");
+      return std::nullopt;
     }
     std::string Grid = "dp::grid<" + std::to_string(A.Rank) + ">(";
-    for (size_t I = 0; I < Extents.size(); ++I)
-      Grid += (I ? ", " : "") + Extents[I];
-    edit(V, Start, TypeEnd, Storage + fieldType(A) + " " + Name + "{" + Grid + ")}", true);
+    const TypeSourceInfo *TSI = V->getTypeSourceInfo();
+    TypeLoc T = TSI ? TSI->getTypeLoc() : TypeLoc();
+    for (int K = 0; K < A.Rank; ++K) {
+      auto AT = T.getAs<ArrayTypeLoc>();
+      std::string E = AT && AT.getSizeExpr() ? textOf(AT.getSizeExpr(), Ctx) : std::string();
+      // An extent inside a macro's expansion: its value.
+      Expr::EvalResult R;
+      if (E.empty() && AT && AT.getSizeExpr() && AT.getSizeExpr()->EvaluateAsInt(R, Ctx))
+        E = std::to_string(R.Val.getInt().getExtValue());
+      if (E.empty()) {
+        refuse(V, V->getLocation(), "its extents are not written out");
+        return std::nullopt;
+      }
+      Grid += (K ? ", " : "") + E;
+      T = AT.getElementLoc();
+    }
     Allocated.insert(V);
-    return;
+    return Decl + "{" + Grid + ")}";
   }
   // A pointer: no initialiser, a null one, an allocation or another array.
-  const Expr *Init = V->getInit();
-  if (!Init || isNull(Init, Ctx)) {
-    edit(V, Start, Init ? Init->getEndLoc() : TypeEnd, Storage + fieldType(A) + " " + Name, true);
-    return;
-  }
+  if (!Init || isNull(Init, Ctx))
+    return Decl;
   if (std::optional<std::string> N = allocationCount(Init, A.Element, Ctx)) {
-    edit(V, Start, Init->getEndLoc(),
-         Storage + fieldType(A) + " " + Name + "{dp::grid<1>(" + *N + ")}", true);
     Allocated.insert(V);
-    return;
+    return Decl + "{dp::grid<1>(" + *N + ")}";
   }
-  if (const VarDecl *From = namedVar(Init); From && isArrayLike(From->getType())) {
-    edit(V, Start, TypeEnd, Storage + fieldType(A) + " " + Name, true);
-    return; // the flow is joined where `From` is used
-  }
+  if (const VarDecl *From = namedVar(Init); From && isArrayLike(From->getType()))
+    return Decl + " = " + textOf(Init, Ctx); // the flow is joined where `From` is used
   refuse(V, Init->getBeginLoc(),
          "it starts as '" + textOf(Init, Ctx) + "', which dpstub cannot read as an allocation");
+  return std::nullopt;
+}
+
+/// The variables declared by the statement declaring V, in order (one
+/// for a declaration of its own).
+std::vector<const VarDecl *> ArrayData::Impl::declaredTogether(const VarDecl *V) {
+  std::vector<const VarDecl *> All;
+  for (const DynTypedNode &N : Ctx.getParents(*V))
+    if (const auto *DS = N.get<DeclStmt>()) {
+      for (const Decl *D : DS->decls())
+        if (const auto *X = dyn_cast<VarDecl>(D))
+          All.push_back(X);
+      return All;
+    }
+  if (V->hasGlobalStorage() && !V->isStaticLocal() && !isa<ParmVarDecl>(V)) {
+    for (const Decl *D : V->getDeclContext()->decls())
+      if (const auto *X = dyn_cast<VarDecl>(D); X && X->getBeginLoc() == V->getBeginLoc())
+        All.push_back(X);
+    return All;
+  }
+  return {V};
+}
+
+/// The invocation of the macro that declares V and nothing else (the
+/// statement it expands to is V's declaration, maybe with its `;`), in
+/// the main file; none otherwise.
+std::optional<CharSourceRange> ArrayData::Impl::wholeMacroDeclaration(const VarDecl *V) {
+  const SourceLocation B = V->getBeginLoc(), E = V->getEndLoc();
+  if (!B.isMacroID() || !E.isMacroID())
+    return std::nullopt;
+  const CharSourceRange Outer = SM.getExpansionRange(B);
+  const CharSourceRange OuterEnd = SM.getExpansionRange(E);
+  if (Outer.getBegin() != OuterEnd.getBegin() || !SM.isWrittenInMainFile(Outer.getBegin()))
+    return std::nullopt;
+  // Nothing else of the function comes from that invocation.
+  const DeclStmt *Own = nullptr;
+  for (const DynTypedNode &N : Ctx.getParents(*V))
+    Own = N.get<DeclStmt>();
+  if (!Own)
+    return std::nullopt;
+  for (const DynTypedNode &N : Ctx.getParents(*Own))
+    if (const auto *CS = N.get<CompoundStmt>())
+      for (const Stmt *S : CS->body())
+        if (S != Own && S->getBeginLoc().isMacroID() &&
+            SM.getExpansionRange(S->getBeginLoc()).getBegin() == Outer.getBegin())
+          return std::nullopt;
+  return CharSourceRange::getCharRange(
+      Outer.getBegin(), Lexer::getLocForEndOfToken(Outer.getEnd(), 0, SM, Ctx.getLangOpts()));
+}
+
+/// The declaration's rewrite: the declarator becomes a dp::field's
+/// declaration; a statement declaring several variables is split when
+/// its groups are converted (ArrayData::convert).
+void ArrayData::Impl::declaration(const ArrayVar &A) {
+  const VarDecl *V = A.Var;
+  if (!V->getTypeSourceInfo()) {
+    refuse(V, V->getLocation(), "its type is not written out");
+    return;
+  }
+  TypeLoc TL = V->getTypeSourceInfo()->getTypeLoc();
+  if (isa<ParmVarDecl>(V)) {
+    if (A.K == ArrayVar::Kind::Vector) { // `const std::vector<T> &v`: the record only
+      TypeLoc Record = TL;
+      if (auto R = Record.getAs<ReferenceTypeLoc>())
+        Record = R.getPointeeLoc();
+      Record = Record.getUnqualifiedLoc();
+      edit(V, Record.getBeginLoc(), Record.getEndLoc(), fieldType(A, false), true);
+      return;
+    }
+    const std::string Name = V->getName().str();
+    const SourceLocation End = !Name.empty() && SM.isBeforeInTranslationUnit(TL.getEndLoc(), V->getLocation())
+                                   ? V->getLocation()
+                                   : TL.getEndLoc();
+    edit(V, V->getBeginLoc(), End, fieldType(A) + (Name.empty() ? "" : " " + Name), true);
+    return;
+  }
+  std::optional<std::string> Text = fieldDeclaration(A);
+  if (!Text)
+    return;
+  const std::vector<const VarDecl *> Together = declaredTogether(V);
+  if (Together.size() == 1) {
+    if (std::optional<CharSourceRange> M = wholeMacroDeclaration(V)) {
+      // `POLYBENCH_2D_ARRAY_DECL(C, ...);` declares C and nothing else:
+      // the invocation becomes the field's declaration.
+      Edits[V].push_back({SM.getFileOffset(M->getBegin()),
+                          SM.getFileOffset(M->getEnd()) - SM.getFileOffset(M->getBegin()), *Text});
+      return;
+    }
+    edit(V, V->getBeginLoc(), V->getEndLoc(), *Text, true);
+    return;
+  }
+  // Declared with others: the statement is rewritten whole when converted.
+  SplitDeclaration &S = Splits[Together.front()];
+  S.Vars = Together;
+  S.Fields[V] = *Text;
+}
+
+/// The text of each declarator of a statement declaring several variables
+/// (`*a`, `b[10] = {0}`), and the specifiers they share (`static double`).
+bool ArrayData::Impl::splitText(SplitDeclaration &S) {
+  const VarDecl *First = S.Vars.front();
+  const CharSourceRange Spec = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(First->getBeginLoc(), First->getTypeSpecEndLoc()), SM, Ctx.getLangOpts());
+  if (Spec.isInvalid())
+    return false;
+  const StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  S.Begin = SM.getFileOffset(Spec.getBegin());
+  S.Specifiers = Buf.substr(S.Begin, SM.getFileOffset(Spec.getEnd()) - S.Begin).str();
+  unsigned From = SM.getFileOffset(Spec.getEnd());
+  for (const VarDecl *V : S.Vars) {
+    const CharSourceRange R = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(V->getEndLoc(), V->getEndLoc()), SM, Ctx.getLangOpts());
+    if (R.isInvalid())
+      return false;
+    const unsigned To = SM.getFileOffset(R.getEnd());
+    StringRef D = Buf.substr(From, To - From).trim();
+    D.consume_front(",");
+    S.Declarators.push_back(D.trim().str());
+    From = To;
+  }
+  // The statement's `;`.
+  while (From < Buf.size() && Buf[From] != ';')
+    ++From;
+  S.End = From < Buf.size() ? From + 1 : From;
+  return true;
 }
 
 void ArrayData::Impl::subscript(const DeclRefExpr *D, const ArrayVar &A, const Stmt *First) {
@@ -748,6 +836,26 @@ void ArrayData::convert(const std::set<const VarDecl *> &Vars, EditList &Out) co
       if (auto It = P->Edits.find(V); It != P->Edits.end())
         for (const TextEdit &E : It->second)
           Out.add(E);
+  // Statements declaring several variables: one declaration each, the
+  // converted ones as fields.
+  const SourceManager &SM = P->SM;
+  const StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  for (auto &[First, S] : P->Splits) {
+    bool Any = false;
+    for (const auto &[V, Text] : S.Fields)
+      Any |= Groups.count(P->find(P->Vars.at(V).Group)) > 0;
+    if (!Any || !P->splitText(S))
+      continue;
+    const std::string Indent = indentationAt(Buf, S.Begin);
+    std::string Text;
+    for (size_t I = 0; I < S.Vars.size(); ++I) {
+      auto F = S.Fields.find(S.Vars[I]);
+      const bool Field = F != S.Fields.end() && Groups.count(P->find(P->Vars.at(S.Vars[I]).Group));
+      Text += (I ? "\n" + Indent : std::string()) +
+              (Field ? F->second : S.Specifiers + " " + S.Declarators[I]) + ";";
+    }
+    Out.add({S.Begin, S.End - S.Begin, Text});
+  }
 }
 
 } // namespace dpstub::migrate

@@ -155,7 +155,9 @@ bool mayWriteOutside(const FunctionDecl *FD, ASTContext &Ctx, int Depth) {
 /// One analysis of one candidate at one depth.
 class Analysis {
 public:
-  Analysis(const Candidate &C, const UnitFacts &U, int Depth, bool Required)
+  /// Depth levels at most; the first Required of them must all be there
+  /// (a directive's collapse(n)), the others only where they can be.
+  Analysis(const Candidate &C, const UnitFacts &U, int Depth, int Required)
       : C(C), U(U), Ctx(U.Ctx), Depth(Depth), Required(Required) {}
 
   LoopModel run() {
@@ -182,7 +184,7 @@ private:
     return false;
   }
 
-  /// The nest's levels: Depth of them when Required, else up to Depth.
+  /// The nest's levels: the Required ones, then more up to Depth.
   bool levels() {
     if (C.Loop->getBeginLoc().isMacroID())
       return refuse(refusal(&Reporter::migrateNotCanonical, C.Loop->getBeginLoc(),
@@ -190,9 +192,10 @@ private:
     const ForStmt *F = C.Loop;
     std::vector<const VarDecl *> Outer;
     for (int K = 0; K < Depth && F; ++K) {
+      const bool Must = K < Required;
       auto Level = canonicalLevel(F, Ctx);
       if (auto *Why = std::get_if<std::string>(&Level)) {
-        if (K == 0 || Required)
+        if (K == 0 || Must)
           return refuse(refusal(&Reporter::migrateNotCanonical, F->getBeginLoc(), {*Why}));
         break;
       }
@@ -202,7 +205,7 @@ private:
       for (const Expr *B : boundExprs(F))
         for (const DeclRefExpr *D : namesIn(B))
           if (std::find(Outer.begin(), Outer.end(), D->getDecl()) != Outer.end()) {
-            if (Required)
+            if (Must)
               return refuse(refusal(&Reporter::migrateNotRectangular, D->getLocation(),
                                     {L.Name, D->getDecl()->getName().str()}));
             Rectangular = false;
@@ -218,7 +221,7 @@ private:
       M.Levels.push_back(std::move(L));
       M.Body = F->getBody();
       const ForStmt *Next = perfectlyNested(F->getBody());
-      if (K + 1 < Depth && !Next && Required)
+      if (K + 1 < Required && !Next)
         return refuse(refusal(&Reporter::migrateConstruct, F->getBody()->getBeginLoc(),
                               {C.Construct, "asks for " + std::to_string(Depth) +
                                                 " nested loops, and these are not perfectly nested"}));
@@ -311,6 +314,16 @@ private:
         return refuse(refusal(&Reporter::migrateCall, Call->getBeginLoc(),
                               {Name, "whose definition dpstub cannot see (a kernel runs only "
                                      "functions it can mark for the device)"}));
+      // What it reads from namespace scope, it will take as parameters.
+      std::string Why;
+      std::optional<std::vector<const VarDecl *>> Reads = U.Helpers.readBy(FD, Why);
+      if (!Reads)
+        return refuse(refusal(&Reporter::migrateCall, Call->getBeginLoc(), {Name, "which " + Why}));
+      if (!Reads->empty()) {
+        M.Helpers.insert(FD->getCanonicalDecl());
+        M.HelperCalls.push_back(Call);
+        HelperReads.insert(Reads->begin(), Reads->end());
+      }
       if (!C.Asserted && mayWriteOutside(FD, Ctx, 0))
         return refuse(refusal(&Reporter::migrateCall, Call->getBeginLoc(),
                               {Name, "which may write outside its own variables, so dpstub cannot "
@@ -393,28 +406,40 @@ private:
         Written |= R->Mode.Write;
       }
       if (!Written) {
-        readOnly(V);
+        if (!readOnly(V, Refs))
+          return false;
         continue;
       }
       if (!scalarWritten(V, Refs))
         return false;
     }
+    // The variables the kernel's helpers read come in as values too.
+    for (const VarDecl *V : HelperReads) {
+      bool Have = false;
+      for (const ScalarUse &S : M.Scalars)
+        Have |= S.Var == V;
+      if (!Have)
+        M.Scalars.push_back({V, ScalarRole::Parameter});
+    }
     return true;
   }
 
   /// A variable the loop only reads: captured, or passed in.
-  void readOnly(const VarDecl *V) {
+  bool readOnly(const VarDecl *V, const std::vector<const VarRef *> &Refs) {
     if (V->hasGlobalStorage() || V->isStaticLocal()) {
+      for (const VarRef *R : Refs)
+        if (R->Ref->hasQualifier() && isHostVariable(V))
+          return refuse(refusal(&Reporter::migrateVariable, R->Ref->getLocation(),
+                                {textOf(R->Ref, Ctx), "is read by its qualified name, which the kernel's "
+                                                      "parameter of that name cannot stand for"}));
       // Constants a device can use as they are need nothing.
-      const QualType T = V->getType();
-      if (T.isConstQualified() && (T->isIntegralOrEnumerationType()) && V->hasConstantInitialization())
-        return;
-      if (V->isConstexpr())
-        return;
+      if (!isHostVariable(V))
+        return true;
       M.Scalars.push_back({V, ScalarRole::Parameter});
-      return;
+      return true;
     }
     M.Scalars.push_back({V, ScalarRole::Captured});
+    return true;
   }
 
   bool scalarWritten(const VarDecl *V, const std::vector<const VarRef *> &Refs) {
@@ -610,11 +635,11 @@ private:
   const UnitFacts &U;
   ASTContext &Ctx;
   int Depth;
-  bool Required;
+  int Required;
   int Reached = 0;
   LoopModel M;
   BodyFacts Facts;
-  std::set<const VarDecl *> LevelVars, Varying, ArrayOnlySized;
+  std::set<const VarDecl *> LevelVars, Varying, ArrayOnlySized, HelperReads;
   std::map<const VarDecl *, const Expr *> Locals, Inline;
 };
 
@@ -644,7 +669,9 @@ LoopModel analyseLoop(const Candidate &C, const UnitFacts &U) {
       return M;
     }
     // Perfectly nested loops carrying their own loop directive join the
-    // nest (`acc parallel loop gang` over `acc loop vector`).
+    // nest where they can (`acc parallel loop gang` over `acc loop
+    // vector`); the collapsed ones must.
+    const int Required = Depth;
     const ForStmt *F = C.Loop;
     for (int K = 1; K < Depth && F; ++K)
       F = perfectlyNested(F->getBody());
@@ -658,14 +685,14 @@ LoopModel analyseLoop(const Candidate &C, const UnitFacts &U) {
       ++Depth;
       F = Next;
     }
-    Analysis A(C, U, Depth, true);
+    Analysis A(C, U, Depth, Required);
     return A.run();
   }
   // Plain loops and loops of a kernels region: the deepest nest proven
   // independent.
   std::optional<LoopModel> First;
   for (int Depth = plainDepth(C.Loop); Depth >= 1; --Depth) {
-    Analysis A(C, U, Depth, false);
+    Analysis A(C, U, Depth, 1);
     LoopModel M = A.run();
     if (!M.Refused)
       return M;

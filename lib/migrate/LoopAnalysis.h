@@ -10,6 +10,7 @@
 #pragma once
 
 #include "migrate/ArrayData.h"
+#include "migrate/Helpers.h"
 #include "migrate/LoopModel.h"
 
 #include "clang/AST/ASTContext.h"
@@ -44,6 +45,7 @@ struct UnitFacts {
   clang::ASTContext &Ctx;
   const ArrayData &Arrays;
   const std::vector<PragmaLine> &Pragmas;
+  HelperGlobals &Helpers;
 };
 
 /// The model of C's loop nest, converted or refused.

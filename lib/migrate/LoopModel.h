@@ -17,10 +17,12 @@
 #include "dpstub/Diagnostics.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceLocation.h"
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -105,6 +107,10 @@ struct LoopModel {
   std::vector<Reduction> Reductions;
   std::vector<ArrayUse> Arrays;
   bool ContinuesEarly = false;           ///< a `continue` of the innermost level
+  /// Helpers the kernel calls that read namespace-scope variables (which
+  /// then take them as parameters), and those calls.
+  std::set<const clang::FunctionDecl *> Helpers;
+  std::vector<const clang::CallExpr *> HelperCalls;
   Nest Dependences;                      ///< the subscripts, for the dependence test
   /// The locations of Dependences' accesses (by Access::Id).
   std::vector<clang::SourceLocation> AccessLocs;

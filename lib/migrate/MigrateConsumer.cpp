@@ -95,7 +95,8 @@ public:
       return;
     }
     const ArrayData Arrays(Ctx);
-    const UnitFacts Facts{Ctx, Arrays, Pragmas};
+    HelperGlobals Helpers(Ctx);
+    const UnitFacts Facts{Ctx, Arrays, Pragmas, Helpers};
     std::vector<LoopModel> Models = analyseAll(Cands, Facts);
     moveRegionsWhole(Cands, Models);
     report(Cands, Models, Pragmas, Ctx, Diags);
@@ -105,7 +106,7 @@ public:
       Any |= !Consumed[I] && !Models[I].Refused;
     if (!Any || Opts.ListOnly || Out.HasErrors)
       return;
-    planEdits(Cands, Models, Pragmas, Arrays, Ctx, Diags);
+    planEdits(Cands, Models, Pragmas, Arrays, Helpers, Ctx, Diags);
     Out.Parsed[Out.MainFile] = SM.getBufferData(SM.getMainFileID()).str();
   }
 
@@ -252,8 +253,8 @@ private:
 
   /// Phase 5: the edits.
   void planEdits(const Candidates &Cands, std::vector<LoopModel> &Models,
-                 const std::vector<PragmaLine> &Pragmas, const ArrayData &Arrays, ASTContext &Ctx,
-                 Reporter &Diags) {
+                 const std::vector<PragmaLine> &Pragmas, const ArrayData &Arrays, HelperGlobals &Helpers,
+                 ASTContext &Ctx, Reporter &Diags) {
     const SourceManager &SM = Ctx.getSourceManager();
     const StringRef Buf = SM.getBufferData(SM.getMainFileID());
     EditList E;
@@ -263,6 +264,15 @@ private:
         for (const ArrayUse &A : Models[I].Arrays)
           Vars.insert(A.Var);
     Arrays.convert(Vars, E);
+    // Helpers reading namespace-scope variables take them as parameters.
+    std::set<const FunctionDecl *> Needed;
+    std::vector<const CallExpr *> Calls;
+    for (size_t I = 0; I < Models.size(); ++I)
+      if (!Consumed[I] && !Models[I].Refused) {
+        Needed.insert(Models[I].Helpers.begin(), Models[I].Helpers.end());
+        Calls.insert(Calls.end(), Models[I].HelperCalls.begin(), Models[I].HelperCalls.end());
+      }
+    Helpers.rewrite(Needed, Calls, E);
     auto DeleteLine = [&](const PragmaLine &P) { E.add({P.Begin, P.End - P.Begin, ""}); };
     auto PragmaAt = [&](SourceLocation L) -> const PragmaLine * {
       for (const PragmaLine &P : Pragmas)
