@@ -48,6 +48,7 @@ public:
     ListedDiagnostic D;
     D.Level = Level >= DiagnosticsEngine::Error     ? "error"
               : Level == DiagnosticsEngine::Warning ? "warning"
+              : Level == DiagnosticsEngine::Remark  ? "remark"
                                                     : "note";
     if (Info.hasSourceManager() && Info.getLocation().isValid()) {
       const SourceManager &SM = Info.getSourceManager();

@@ -3,6 +3,8 @@
 --   [EDITS=documentChanges: declare documentChanges and file creation, so the
 --   action comes as a workspace edit rather than a command]
 --   [LOOK=1: hover and code lenses only, nothing translated]
+--   [ACTION=<Lua pattern>: the action to apply (default '^Translate this');
+--   with an ACTION, no hover is asked: the cursor may be on a plain loop]
 --   nvim --headless --clean -u NONE -c 'luafile nvim_translate.lua'
 -- Opens SOURCE, starts the server with vim.lsp.start_client, asks for hover
 -- and code actions at LINE:COLUMN, applies "Translate this ... call-site",
@@ -36,9 +38,13 @@ local ok, err = pcall(function()
 
   local pos = { line = tonumber(os.getenv('LINE')), character = tonumber(os.getenv('COLUMN')) }
   local doc = { uri = vim.uri_from_bufnr(buf) }
-  local hover = client.request_sync('textDocument/hover', { textDocument = doc, position = pos }, 60000, buf)
-  if not hover or hover.err or not hover.result then return fail('no hover') end
-  log('hover', hover.result.contents.value)
+  local wanted = os.getenv('ACTION')
+  if not wanted then
+    local hover = client.request_sync('textDocument/hover', { textDocument = doc, position = pos }, 60000, buf)
+    if not hover or hover.err or not hover.result then return fail('no hover') end
+    log('hover', hover.result.contents.value)
+  end
+  wanted = wanted or '^Translate this'
 
   if os.getenv('LOOK') == '1' then
     local lenses = client.request_sync('textDocument/codeLens', { textDocument = doc }, 60000, buf)
@@ -57,9 +63,9 @@ local ok, err = pcall(function()
   local chosen
   for _, a in ipairs(actions.result) do
     log('action', a.title)
-    if a.title:match('^Translate this') then chosen = a end
+    if a.title:match(wanted) and not a.disabled then chosen = a end
   end
-  if not chosen then return fail('no "Translate this call-site" action') end
+  if not chosen then return fail('no action matching "' .. wanted .. '"') end
 
   if chosen.edit then
     log('applying', 'workspace edit')

@@ -157,7 +157,6 @@ void Server::work() {
   for (;;) {
     std::string URI;
     Document Doc;
-    auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
     auto A = std::make_shared<Analysis>();
     {
       std::unique_lock<std::mutex> Lock(M);
@@ -173,20 +172,17 @@ void Server::work() {
       }
       Busy = true;
       Doc = It->second;
-      // Every open document as the editor holds it, saved or not.
-      for (const auto &[U, D] : Documents) {
-        Overlay->addFile(D.Path, 0, llvm::MemoryBuffer::getMemBufferCopy(D.Text, D.Path));
-        A->OpenVersions[D.Path] = D.Version;
-      }
+      LoopRefusals.erase(URI); // said of an older version
     }
-    auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
-    FS->pushOverlay(Overlay);
+    // Every open document as the editor holds it, saved or not.
+    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS = openDocuments(A->OpenVersions);
     TranslationOptions Opts;
     Opts.PlanEachCallSite = true;
     std::string Printed;
     A->Version = Doc.Version;
     A->Text = Doc.Text;
     A->ToolFailed = !translateUnit(Dbs.forFile(Doc.Path), Doc.Path, Opts, A->Result, Printed, FS);
+    migrateFile(Doc.Path, FS, *A);
     bool Open;
     {
       std::lock_guard<std::mutex> Lock(M);
@@ -227,9 +223,27 @@ std::shared_ptr<const Server::Analysis> Server::analysis(const std::string &URI)
 void Server::publishDiagnostics(const std::string &URI, const Analysis &A) {
   const TextPositions Text(A.Text, Client.Utf8);
   llvm::json::Array Diagnostics;
-  for (const ListedDiagnostic &D : A.Result.Diagnostics) {
+  std::vector<const ListedDiagnostic *> All;
+  for (const ListedDiagnostic &D : A.Result.Diagnostics)
+    All.push_back(&D);
+  // Migration's warnings: why a loop with a directive stays a loop.
+  for (const ListedDiagnostic &D : A.Migration.Diagnostics)
+    if (D.Level == "warning")
+      All.push_back(&D);
+  std::vector<ListedDiagnostic> Refusals;
+  {
+    std::lock_guard<std::mutex> Lock(M);
+    if (auto It = LoopRefusals.find(URI); It != LoopRefusals.end())
+      Refusals = It->second;
+  }
+  for (const ListedDiagnostic &D : Refusals)
+    All.push_back(&D);
+  std::set<std::pair<unsigned, std::string>> Said; // one line once
+  for (const ListedDiagnostic *P : All) {
+    const ListedDiagnostic &D = *P;
     // dpstub's own diagnostics in this file; clangd reports the compiler's.
-    if (!D.Own || D.Path != A.Result.MainFile || D.Level == "note")
+    if (!D.Own || D.Path != A.Result.MainFile || D.Level == "note" || D.Level == "remark" ||
+        !Said.insert({D.Loc.Line, D.Message}).second)
       continue;
     const unsigned Begin = Text.offset(D.Loc.Line, D.Loc.Column);
     lsp::Diagnostic Out;
@@ -411,6 +425,8 @@ void Server::onCodeAction(const protocol::CodeActionParams &Params,
     return llvm::Error::success();
   };
   const unsigned Begin = Text.offset(Params.range.start), End = Text.offset(Params.range.end);
+  if (llvm::Error E = loopActions(URI, *A, Begin, End, Actions))
+    return Reply(std::move(E));
   for (size_t I : callSitesAt(*A, Begin, End))
     if (auto It = A->Result.Each.find(I); It != A->Result.Each.end())
       if (llvm::Error E = Action("Translate this " + A->Result.CallSites[I].Model.spelling() +

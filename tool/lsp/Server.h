@@ -6,7 +6,9 @@
 // newest DP_PROFILE run measured there), code lenses on the hottest
 // call-sites, diagnostics as you type, and code actions that translate one
 // call-site or the whole file as a workspace edit the editor applies (so
-// undo works).
+// undo works). At a loop, the action *Convert this loop to a dp call-site*
+// migrates it (Migrations.cpp); a loop it cannot convert gets a diagnostic
+// saying why.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -16,6 +18,8 @@
 #include "Profiles.h"
 
 #include "dpstub/Translation.h"
+
+#include "llvm/Support/VirtualFileSystem.h"
 
 #include <condition_variable>
 #include <map>
@@ -56,6 +60,9 @@ private:
     std::map<std::string, int64_t> OpenVersions; ///< path -> version, for versioned edits
     TranslationResult Result;
     bool ToolFailed = false;
+    /// Migration of the whole file, when it holds OpenMP or OpenACC
+    /// directives: its warnings say why a loop stays a loop.
+    TranslationResult Migration;
   };
 
   // The protocol's messages.
@@ -96,6 +103,17 @@ private:
   /// The call-sites of A whose call overlaps [Begin, End] (byte offsets).
   std::vector<size_t> callSitesAt(const Analysis &A, unsigned Begin, unsigned End) const;
 
+  // Migration (Migrations.cpp).
+  /// Every open document as the editor holds it, over the real files;
+  /// Versions gets each one's version by path.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> openDocuments(std::map<std::string, int64_t> &Versions);
+  /// The file's migration, for its diagnostics (Analysis::Migration).
+  void migrateFile(const std::string &Path, llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS, Analysis &A);
+  /// The action converting the loop at [Begin, End] of A's document, or,
+  /// when it stays a loop, a disabled one saying why (and a diagnostic).
+  llvm::Error loopActions(const std::string &URI, const Analysis &A, unsigned Begin, unsigned End,
+                          llvm::json::Array &Actions);
+
   lsp::MessageHandler &Messages;
   ServerSettings Settings;
   Databases Dbs;
@@ -111,6 +129,9 @@ private:
   std::map<std::string, Document> Documents;                    ///< by URI
   std::map<std::string, std::shared_ptr<const Analysis>> Analyses; ///< by URI
   std::set<std::string> Pending;                                ///< URIs to analyse
+  /// By URI: why the loop a code action was asked at stays a loop (shown
+  /// with the document's diagnostics until it changes).
+  std::map<std::string, std::vector<ListedDiagnostic>> LoopRefusals;
   bool Busy = false; ///< the worker is analysing
   bool Stopping = false;
   std::thread Worker;

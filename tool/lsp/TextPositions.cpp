@@ -55,4 +55,10 @@ unsigned TextPositions::offset(unsigned Line, unsigned Column) const {
   return std::min<unsigned>(Starts[Line - 1] + Column - 1, static_cast<unsigned>(Text.size()));
 }
 
+std::pair<unsigned, unsigned> TextPositions::lineColumn(unsigned Offset) const {
+  Offset = std::min<unsigned>(Offset, static_cast<unsigned>(Text.size()));
+  const size_t Line = std::upper_bound(Starts.begin(), Starts.end(), Offset) - Starts.begin() - 1;
+  return {static_cast<unsigned>(Line) + 1, Offset - Starts[Line] + 1};
+}
+
 } // namespace dpstub

@@ -27,6 +27,8 @@ public:
   lsp::Position position(unsigned Offset) const;
   /// The byte offset of clang's 1-based line and byte column.
   unsigned offset(unsigned Line, unsigned Column) const;
+  /// Clang's 1-based line and byte column of a byte offset.
+  std::pair<unsigned, unsigned> lineColumn(unsigned Offset) const;
 
 private:
   llvm::StringRef Text;
