@@ -1,0 +1,99 @@
+// An OpenACC program in the style of atmosphere and ocean codes, for
+// dpstub --migrate's end-to-end test: raw pointers with linearised
+// indices through an index helper, sizes in namespace-scope variables,
+// collapse(3) over variables x levels x columns, private scalars, halo
+// updates, a data region with an async queue, a two-variable reduction.
+// Every value is a small dyadic number, so every order of summation gives
+// the same bits: the migrated program must print exactly this program's
+// output (built with its directives ignored).
+#include <cstdio>
+#include <cstdlib>
+
+static int NV, NK, NI; // variables, levels, columns (with one halo column each side)
+
+static int at(int v, int k, int i) { return (v * NK + k) * NI + i; }
+
+/// One explicit step of an upwind-like update on the interior columns.
+static void step(double *q, double *tend, const double *wind, double dt) {
+#pragma acc parallel loop collapse(3) present(q, tend, wind) async(1)
+  for (int v = 0; v < NV; ++v)
+    for (int k = 0; k < NK; ++k)
+      for (int i = 1; i < NI - 1; ++i) {
+        double left, right;
+        const double w = wind[k * NI + i];
+        left = q[at(v, k, i - 1)];
+        right = q[at(v, k, i + 1)];
+        if (w > 0)
+          tend[at(v, k, i)] = w * (q[at(v, k, i)] - left);
+        else
+          tend[at(v, k, i)] = w * (right - q[at(v, k, i)]);
+      }
+#pragma acc parallel loop collapse(3) present(q, tend) async(1)
+  for (int v = 0; v < NV; ++v)
+    for (int k = 0; k < NK; ++k)
+      for (int i = 1; i < NI - 1; ++i)
+        q[at(v, k, i)] -= dt * tend[at(v, k, i)];
+}
+
+/// Periodic halo columns.
+static void halo(double *q) {
+#pragma acc parallel loop collapse(2) present(q) async(1)
+  for (int v = 0; v < NV; ++v)
+    for (int k = 0; k < NK; ++k) {
+      q[at(v, k, 0)] = q[at(v, k, NI - 2)];
+      q[at(v, k, NI - 1)] = q[at(v, k, 1)];
+    }
+}
+
+/// Total mass and the largest value of variable 0.
+static void diagnose(const double *q, double *mass, double *peak) {
+  double m = 0, p = -1;
+#pragma acc parallel loop collapse(2) present(q) reduction(+:m) reduction(max:p)
+  for (int k = 0; k < NK; ++k)
+    for (int i = 1; i < NI - 1; ++i) {
+      m += q[at(0, k, i)];
+      if (q[at(0, k, i)] > p)
+        p = q[at(0, k, i)];
+    }
+  *mass = m;
+  *peak = p;
+}
+
+int main() {
+  NV = 3, NK = 5, NI = 34;
+  const int n = NV * NK * NI;
+  double *q = (double *)malloc(n * sizeof(double));
+  double *tend = (double *)calloc(n, sizeof(double));
+  double *wind = (double *)malloc(NK * NI * sizeof(double));
+  for (int v = 0; v < NV; ++v)
+    for (int k = 0; k < NK; ++k)
+      for (int i = 0; i < NI; ++i)
+        q[at(v, k, i)] = (i % 7 == 3) ? 4.0 * (v + 1) : 0.0;
+  for (int k = 0; k < NK; ++k)
+    for (int i = 0; i < NI; ++i)
+      wind[k * NI + i] = (k % 2) ? 0.5 : -0.25;
+
+  double mass = 0, peak = 0;
+#pragma acc data copy(q[0:n]) create(tend[0:n]) copyin(wind[0:NK*NI])
+  {
+    for (int t = 0; t < 6; ++t) {
+      halo(q);
+      step(q, tend, wind, 0.5);
+    }
+#pragma acc wait(1)
+    diagnose(q, &mass, &peak);
+#pragma acc update host(q[0:n])
+  }
+  printf("mass %.17g peak %.17g\n", mass, peak);
+  for (int v = 0; v < NV; ++v) {
+    double s = 0;
+    for (int k = 0; k < NK; ++k)
+      for (int i = 1; i < NI - 1; ++i)
+        s += q[at(v, k, i)] * (i + k);
+    printf("variable %d: %.17g\n", v, s);
+  }
+  free(q);
+  free(tend);
+  free(wind);
+  return 0;
+}

@@ -1,0 +1,71 @@
+// An OpenMP program in the style of stencil codes, for dpstub --migrate's
+// end-to-end test: a Jacobi solver over C arrays at namespace scope,
+// collapse(2), a max reduction, a parallel region of two loops, a target
+// offload over std::vector, private and firstprivate clauses, `continue`,
+// and a serial prefix sum that stays a loop. Values stay dyadic, so every
+// order of summation gives the same bits.
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#define N 40
+#define M 24
+double u[N][M], unew[N][M];
+
+static double sweep() {
+  double err = 0;
+#pragma omp parallel for collapse(2) reduction(max:err)
+  for (int i = 1; i < N - 1; ++i)
+    for (int j = 1; j < M - 1; ++j) {
+      unew[i][j] = 0.25 * (u[i - 1][j] + u[i + 1][j] + u[i][j - 1] + u[i][j + 1]);
+      err = fmax(err, fabs(unew[i][j] - u[i][j]));
+    }
+#pragma omp parallel
+  {
+#pragma omp for
+    for (int i = 1; i < N - 1; ++i)
+      for (int j = 1; j < M - 1; ++j)
+        u[i][j] = unew[i][j];
+#pragma omp for nowait
+    for (int j = 0; j < M; ++j) {
+      u[0][j] = u[1][j];
+      u[N - 1][j] = u[N - 2][j];
+    }
+  }
+  return err;
+}
+
+static void weights(std::vector<double> &w, const std::vector<double> &x, double scale) {
+  const int n = (int)w.size();
+  double t;
+#pragma omp target teams distribute parallel for map(to: x) map(tofrom: w) private(t) firstprivate(scale)
+  for (int k = 0; k < n; ++k) {
+    if (x[k] < 0)
+      continue;
+    t = x[k] * scale;
+    w[k] = t * t;
+  }
+}
+
+int main() {
+  for (int i = 0; i < N; ++i)
+    for (int j = 0; j < M; ++j)
+      u[i][j] = (i == N / 2 && j == M / 2) ? 1024.0 : 0.0;
+  double err = 0;
+  for (int it = 0; it < 8; ++it)
+    err = sweep();
+  printf("err %.17g centre %.17g\n", err, u[N / 2][M / 2]);
+
+  std::vector<double> x(M), w(M, -1.0);
+  for (int j = 0; j < M; ++j)
+    x[j] = (j % 5 == 0) ? -1.0 : u[N / 2][j];
+  weights(w, x, 0.5);
+  // A prefix sum carries a value from one iteration to the next: no
+  // directive, no candidate; it stays as it is.
+  double run = 0;
+  for (int j = 0; j < M; ++j) {
+    run += w[j];
+    printf("%d %.17g %.17g\n", j, w[j], run);
+  }
+  return 0;
+}
