@@ -179,6 +179,9 @@ struct ArrayData::Impl {
   std::vector<int> Parent;                        // union-find over groups
   std::map<const VarDecl *, std::vector<TextEdit>> Edits;
   std::map<const VarDecl *, Refusal> Refusals;    // the first per variable
+  /// Brackets spelled in a macro's definition, by offset: the variables
+  /// indexed through them, converted together or not at all.
+  std::map<unsigned, std::vector<const VarDecl *>> MacroUsers;
   std::map<int, Refusal> GroupRefusals;           // after finishing
   std::set<const VarDecl *> Allocated;            // an allocation in view
   std::map<const ParmVarDecl *, const FunctionDecl *> Params;
@@ -214,6 +217,26 @@ struct ArrayData::Impl {
     }
     const unsigned Off = SM.getFileOffset(F.getBegin());
     Edits[V].push_back({Off, SM.getFileOffset(F.getEnd()) - Off, std::move(Text)});
+  }
+  /// Replaces the tokens from B to E where they are spelled: in the file,
+  /// or in a macro's definition in it (then every variable indexed
+  /// through that macro goes with V: MacroUsers).
+  void spelledEdit(const VarDecl *V, SourceLocation B, SourceLocation E, std::string Text) {
+    const bool InMacroBody = B.isMacroID() && SM.isMacroBodyExpansion(B);
+    const SourceLocation SB = SM.getSpellingLoc(B), SE = SM.getSpellingLoc(E);
+    if (!SM.isWrittenInMainFile(SB) || !SM.isWrittenInMainFile(SE)) {
+      refuse(V, B, "it is indexed inside a macro of another file");
+      return;
+    }
+    const unsigned Off = SM.getFileOffset(SB);
+    const unsigned End = SM.getFileOffset(Lexer::getLocForEndOfToken(SE, 0, SM, Ctx.getLangOpts()));
+    if (End < Off) {
+      refuse(V, B, "its brackets are not written where dpstub can rewrite them");
+      return;
+    }
+    Edits[V].push_back({Off, End - Off, std::move(Text)});
+    if (InMacroBody)
+      MacroUsers[Off].push_back(V);
   }
   void insertAfter(const VarDecl *V, const Expr *E, std::string Text) {
     const SourceLocation End = Lexer::getLocForEndOfToken(E->getEndLoc(), 0, SM, Ctx.getLangOpts());
@@ -436,9 +459,12 @@ void ArrayData::Impl::declaration(const ArrayVar &A) {
   if (Together.size() == 1) {
     if (std::optional<CharSourceRange> M = wholeMacroDeclaration(V)) {
       // `POLYBENCH_2D_ARRAY_DECL(C, ...);` declares C and nothing else:
-      // the invocation becomes the field's declaration.
-      Edits[V].push_back({SM.getFileOffset(M->getBegin()),
-                          SM.getFileOffset(M->getEnd()) - SM.getFileOffset(M->getBegin()), *Text});
+      // the invocation becomes the field's declaration (with the `;` the
+      // macro wrote, when the invocation is not followed by one).
+      const StringRef Buf = SM.getBufferData(SM.getMainFileID());
+      const unsigned B = SM.getFileOffset(M->getBegin()), E = SM.getFileOffset(M->getEnd());
+      const bool Semicolon = Buf.substr(E).ltrim(" \t").starts_with(";");
+      Edits[V].push_back({B, E - B, *Text + (Semicolon ? "" : ";")});
       return;
     }
     edit(V, V->getBeginLoc(), V->getEndLoc(), *Text, true);
@@ -454,8 +480,25 @@ void ArrayData::Impl::declaration(const ArrayVar &A) {
 /// (`*a`, `b[10] = {0}`), and the specifiers they share (`static double`).
 bool ArrayData::Impl::splitText(SplitDeclaration &S) {
   const VarDecl *First = S.Vars.front();
+  if (!First->getTypeSourceInfo())
+    return false;
+  // The specifiers end with the innermost type: `double` of `double
+  // (*p)[10]`, not the declarator around it.
+  TypeLoc T = First->getTypeSourceInfo()->getTypeLoc();
+  while (true) {
+    if (auto P = T.getAs<PointerTypeLoc>())
+      T = P.getPointeeLoc();
+    else if (auto R = T.getAs<ReferenceTypeLoc>())
+      T = R.getPointeeLoc();
+    else if (auto A = T.getAs<ArrayTypeLoc>())
+      T = A.getElementLoc();
+    else if (auto Pa = T.getAs<ParenTypeLoc>())
+      T = Pa.getInnerLoc();
+    else
+      break;
+  }
   const CharSourceRange Spec = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(First->getBeginLoc(), First->getTypeSpecEndLoc()), SM, Ctx.getLangOpts());
+      CharSourceRange::getTokenRange(First->getBeginLoc(), T.getEndLoc()), SM, Ctx.getLangOpts());
   if (Spec.isInvalid())
     return false;
   const StringRef Buf = SM.getBufferData(SM.getMainFileID());
@@ -499,12 +542,18 @@ void ArrayData::Impl::subscript(const DeclRefExpr *D, const ArrayVar &A, const S
     return;
   }
   // a[i] -> a(i); g[i][j] -> g(i, j): the brackets only, the user's
-  // subscripts stay.
+  // subscripts stay. A bracket spelled in a macro's definition (#define
+  // cell(x, j) x[j]) is edited there, once for every use of the macro.
   for (size_t K = 0; K < Chain.size(); ++K) {
     const Expr *Base = K == 0 ? static_cast<const Expr *>(D) : Chain[K - 1];
-    std::optional<Token> Next = Lexer::findNextToken(Base->getEndLoc(), SM, Ctx.getLangOpts());
+    // Where the base's last token stands in the text the bracket follows:
+    // a macro argument's place is where the macro's body uses it.
+    SourceLocation After = Base->getEndLoc();
+    while (After.isMacroID() && SM.isMacroArgExpansion(After))
+      After = SM.getImmediateExpansionRange(After).getEnd();
+    std::optional<Token> Next = Lexer::findNextToken(SM.getSpellingLoc(After), SM, Ctx.getLangOpts());
     if (!Next || !Next->is(tok::l_square)) {
-      refuse(A.Var, D->getLocation(), "it is indexed inside a macro");
+      refuse(A.Var, D->getLocation(), "its brackets are not written where dpstub can rewrite them");
       return;
     }
     const SourceLocation Open = Next->getLocation();
@@ -512,11 +561,11 @@ void ArrayData::Impl::subscript(const DeclRefExpr *D, const ArrayVar &A, const S
                                      ? cast<ArraySubscriptExpr>(Chain[K])->getRBracketLoc()
                                      : cast<CXXOperatorCallExpr>(Chain[K])->getRParenLoc();
     if (K == 0)
-      edit(A.Var, Open, Open, "(", true);
+      spelledEdit(A.Var, Open, Open, "(");
     else
-      edit(A.Var, cast<ArraySubscriptExpr>(Chain[K - 1])->getRBracketLoc(), Open, ", ", true);
+      spelledEdit(A.Var, cast<ArraySubscriptExpr>(Chain[K - 1])->getRBracketLoc(), Open, ", ");
     if (K + 1 == Chain.size())
-      edit(A.Var, Close, Close, ")", true);
+      spelledEdit(A.Var, Close, Close, ")");
   }
   // &a[k]: a pointer into the field, fine while a call uses it.
   const Stmt *Child;
@@ -585,10 +634,8 @@ void ArrayData::Impl::assignment(const DeclRefExpr *D, const ArrayVar &A, const 
 }
 
 void ArrayData::Impl::use(const DeclRefExpr *D, const ArrayVar &A) {
-  if (D->getLocation().isMacroID()) {
-    refuse(A.Var, D->getLocation(), "it is used inside a macro");
-    return;
-  }
+  // A use inside a macro is fine while it needs no edit (a call's
+  // argument joining a parameter); edit() refuses the others.
   const Stmt *Child;
   const Stmt *P = meaningfulParent(D, Ctx, Child);
   // The casts just above the name say how the value is taken.
@@ -675,8 +722,11 @@ void ArrayData::Impl::use(const DeclRefExpr *D, const ArrayVar &A) {
 
 void ArrayData::Impl::finish() {
   // Parameters belong to functions every caller of which dpstub sees.
-  for (const auto &[P, F] : Params) {
-    (void)P;
+  std::vector<std::pair<const ParmVarDecl *, const FunctionDecl *>> InOrder(Params.begin(), Params.end());
+  std::sort(InOrder.begin(), InOrder.end(), [&](const auto &X, const auto &Y) {
+    return SM.isBeforeInTranslationUnit(X.first->getLocation(), Y.first->getLocation());
+  });
+  for (const auto &[P, F] : InOrder) {
     for (const FunctionDecl *R : F->redecls())
       if (!SM.isWrittenInMainFile(SM.getFileLoc(R->getLocation())))
         refuse(P, R->getLocation(), "'" + F->getName().str() + "' is declared in a header, so other files may call it");
@@ -688,11 +738,22 @@ void ArrayData::Impl::finish() {
     if (F->isTemplated() || F->isTemplateInstantiation())
       refuse(P, F->getLocation(), "'" + F->getName().str() + "' is a template");
   }
-  // Every redeclaration's parameter goes with the definition's.
+  // Variables indexed through one macro's brackets go together.
+  for (const auto &[Offset, Users] : MacroUsers)
+    for (const VarDecl *V : Users)
+      join(V, Users.front());
+  // Members in source order: a group's refusal is the first place that
+  // stops it, the same on every run.
+  std::vector<const VarDecl *> Ordered;
+  for (auto &[V, A] : Vars)
+    Ordered.push_back(V);
+  std::sort(Ordered.begin(), Ordered.end(), [&](const VarDecl *X, const VarDecl *Y) {
+    return SM.isBeforeInTranslationUnit(X->getLocation(), Y->getLocation());
+  });
   std::map<int, std::vector<const VarDecl *>> Members;
   std::map<int, bool> HasAllocation;
-  for (auto &[V, A] : Vars) {
-    const int G = find(A.Group);
+  for (const VarDecl *V : Ordered) {
+    const int G = find(Vars.at(V).Group);
     Members[G].push_back(V);
     HasAllocation[G] |= Allocated.count(V) > 0;
   }

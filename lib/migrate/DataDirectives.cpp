@@ -2,6 +2,8 @@
 
 #include "migrate/DataDirectives.h"
 
+#include "migrate/BodyScan.h"
+
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -188,17 +190,31 @@ private:
   void data(const PragmaLine &P) {
     bool HasIf = false;
     argOf(P.D, "if", HasIf);
-    std::vector<std::string> Clauses;
+    // dp's clauses in the directive's order, each kind once.
+    std::vector<std::pair<std::string, std::string>> Clauses; // kind, names
+    auto AddTo = [&](const std::string &Kind, const std::string &Name) {
+      for (auto &[K, List] : Clauses)
+        if (K == Kind) {
+          List += ", " + Name;
+          return;
+        }
+      Clauses.push_back({Kind, Name});
+    };
     for (const DataClause &D : dataClauses(P.D)) {
       if (D.Kind == "?")
         return keep(P, "dp has no counterpart for '" + D.Spelling + "'");
-      std::vector<std::string> F = fields(D, P);
-      if (D.Kind.empty() || F.empty())
+      if (D.Kind.empty())
         continue;
-      std::string List;
-      for (const std::string &N : F)
-        List += (List.empty() ? "" : ", ") + N;
-      Clauses.push_back("dp::" + D.Kind + "(" + List + ")");
+      for (const std::string &N : fields(D, P)) {
+        // copyout declares the contents dead on entry: where the region
+        // reads them (the original reads its host values), it is copy.
+        if (D.Kind == "copyout" && P.On && readsIn(P.On, resolveName(N, P.Begin, Ctx))) {
+          Diags.migrateCopyoutRead(P.Loc) << N;
+          AddTo("copy", N);
+          continue;
+        }
+        AddTo(D.Kind, N);
+      }
     }
     if (HasIf && !Clauses.empty())
       return keep(P, "its if() clause would make the region conditional, which dp::data_region is not");
@@ -207,7 +223,7 @@ private:
       return;
     std::string Region = "dp::data_region dp_region(";
     for (size_t I = 0; I < Clauses.size(); ++I)
-      Region += (I ? ", " : "") + Clauses[I];
+      Region += (I ? ", " : "") + std::string("dp::") + Clauses[I].first + "(" + Clauses[I].second + ")";
     Region += ");";
     std::optional<Span> S = spanOf(P.On->getSourceRange(), Ctx);
     if (!S)
@@ -226,6 +242,21 @@ private:
     if (End < Buf.size() && Buf[End] == ';')
       ++End;
     E.add({nextLineStart(Buf, End), 0, Indent + "}\n"});
+  }
+
+  /// Whether Region may read V's elements: a read of one, or V handed to
+  /// a call (whose loops may read it).
+  bool readsIn(const Stmt *Region, const VarDecl *V) {
+    if (!V)
+      return true;
+    const BodyFacts F = scanBody(Region, {}, Ctx);
+    for (const ElementAccess &A : F.Accesses)
+      if (A.Array == V && A.Mode.Read)
+        return true;
+    for (const VarRef &R : F.Refs)
+      if (R.Var == V)
+        return true; // not an element access: handed on, maybe read
+    return false;
   }
 
   void transfers(const PragmaLine &P) {

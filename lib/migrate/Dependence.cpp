@@ -14,6 +14,8 @@
 #include "Dependence.h"
 
 #include <algorithm>
+#include <functional>
+#include <map>
 #include <numeric>
 #include <set>
 
@@ -369,7 +371,7 @@ int mayDiffer(const VarState &S, const Nest &N, int Var, std::optional<std::int6
 
 } // namespace
 
-DependenceResult testPair(const Nest &N, std::size_t IA, std::size_t IB) {
+static DependenceResult solvePair(const Nest &N, std::size_t IA, std::size_t IB) {
   const Access &A = N.Accesses[IA], &B = N.Accesses[IB];
   DependenceResult R;
   R.First = IA, R.Second = IB;
@@ -495,6 +497,158 @@ DependenceResult testPair(const Nest &N, std::size_t IA, std::size_t IB) {
     }
   }
   R.V = Verdict::Dependent;
+  return R;
+}
+
+namespace {
+
+/// A value for every symbol: all alike, or each its own.
+struct SymbolValues {
+  bool Distinct = false;
+  std::int64_t valueOf(int Id) const { return Distinct ? 10 + 3 * Id : 10; }
+  std::int64_t eval(const Poly &P) const {
+    std::int64_t V = 0;
+    for (const auto &[M, C] : P.terms()) {
+      std::int64_t T = C;
+      for (int Id : M)
+        T *= valueOf(Id);
+      V += T;
+    }
+    return V;
+  }
+  std::int64_t eval(const Subscript &S, const std::vector<std::int64_t> &Values) const {
+    std::int64_t V = eval(S.Const);
+    for (size_t K = 0; K < S.Coef.size() && K < Values.size(); ++K)
+      V += eval(S.Coef[K]) * Values[K];
+    return V;
+  }
+};
+
+/// Every point at which X happens (the parallel variables and the inner
+/// ones enclosing it), in order; false past Limit points or where a range
+/// is unknown.
+bool enumerate(const Nest &N, const Access &X, const SymbolValues &S, size_t Limit,
+               const std::function<void(const std::vector<std::int64_t> &)> &F) {
+  std::vector<std::int64_t> Values(N.Vars.size(), 0);
+  size_t Seen = 0;
+  bool Ok = true;
+  std::function<void(size_t)> Walk = [&](size_t V) {
+    if (!Ok)
+      return;
+    if (V == N.Vars.size()) {
+      if (++Seen > Limit)
+        Ok = false;
+      else
+        F(Values);
+      return;
+    }
+    const LoopVar &L = N.Vars[V];
+    if (!L.Parallel && std::find(X.Loops.begin(), X.Loops.end(), int(V)) == X.Loops.end())
+      return Walk(V + 1);
+    if (L.From && L.To) {
+      const std::int64_t From = S.eval(*L.From, Values), To = S.eval(*L.To, Values);
+      for (std::int64_t Value = From; Value < To && Ok; ++Value)
+        Values[V] = Value, Walk(V + 1);
+      return;
+    }
+    if (!L.Count) {
+      Ok = false;
+      return;
+    }
+    const std::int64_t Count = S.eval(*L.Count), Lower = S.eval(L.Lower);
+    for (std::int64_t K = 0; K < Count && Ok; ++K)
+      Values[V] = Lower + L.Step * K, Walk(V + 1);
+  };
+  Walk(0);
+  return Ok;
+}
+
+/// Two different iterations at which A and B touch one element, with
+/// the symbols set as S says: their distance (Second's minus First's).
+std::optional<std::vector<std::optional<std::int64_t>>> witness(const Nest &N, const Access &A, const Access &B,
+                                                                const SymbolValues &S) {
+  for (const Access *X : {&A, &B})
+    for (const Subscript &D : X->Dims)
+      if (!D.Affine)
+        return std::nullopt;
+  auto Parallel = [&](const std::vector<std::int64_t> &Values) {
+    std::vector<std::int64_t> P;
+    for (size_t V = 0; V < N.Vars.size(); ++V)
+      if (N.Vars[V].Parallel)
+        P.push_back(Values[V]);
+    return P;
+  };
+  auto Element = [&](const Access &X, const std::vector<std::int64_t> &Values) {
+    std::vector<std::int64_t> E;
+    for (const Subscript &D : X.Dims)
+      E.push_back(S.eval(D, Values));
+    return E;
+  };
+  std::map<std::vector<std::int64_t>, std::vector<std::vector<std::int64_t>>> ByElement;
+  if (!enumerate(N, A, S, 20000, [&](const std::vector<std::int64_t> &Values) {
+        ByElement[Element(A, Values)].push_back(Parallel(Values));
+      }))
+    return std::nullopt;
+  std::optional<std::vector<std::optional<std::int64_t>>> Found;
+  const bool Complete = enumerate(N, B, S, 20000, [&](const std::vector<std::int64_t> &Values) {
+    if (Found)
+      return;
+    auto It = ByElement.find(Element(B, Values));
+    if (It == ByElement.end())
+      return;
+    const std::vector<std::int64_t> P = Parallel(Values);
+    for (const std::vector<std::int64_t> &Q : It->second)
+      if (Q != P) {
+        std::vector<std::optional<std::int64_t>> D;
+        for (size_t K = 0; K < P.size(); ++K)
+          D.push_back(P[K] - Q[K]);
+        Found = D;
+        return;
+      }
+  });
+  return Complete || Found ? Found : std::nullopt;
+}
+
+} // namespace
+
+DependenceResult testPair(const Nest &N, std::size_t IA, std::size_t IB) {
+  DependenceResult R = solvePair(N, IA, IB);
+  const Access &A = N.Accesses[IA], &B = N.Accesses[IB];
+  // Inside a triangular loop an access may never happen (the loop may be
+  // empty at some iterations): only a witness shows a dependence there.
+  bool Triangular = false;
+  for (const Access *X : {&A, &B})
+    for (int V : X->Loops)
+      Triangular |= N.Vars[V].From.has_value();
+  if (R.V == Verdict::Dependent && Triangular) {
+    R.V = Verdict::Unknown;
+    R.Why = "'" + A.Text + "' and '" + B.Text + "' are in a loop whose bounds use another loop's variable";
+  }
+  if (R.V != Verdict::Unknown || A.Conditional || B.Conditional)
+    return R;
+  // The equations could not decide: look for two iterations that touch
+  // one element at small sizes (a triangular inner loop, a coupled
+  // subscript). Found, it is a witness of a dependence.
+  for (bool Distinct : {false, true}) {
+    std::optional<std::vector<std::optional<std::int64_t>>> W = witness(N, A, B, SymbolValues{Distinct});
+    if (!W)
+      continue;
+    DependenceResult D;
+    D.V = Verdict::Dependent;
+    D.First = IA, D.Second = IB;
+    D.Distance = *W;
+    for (const std::optional<std::int64_t> &X : D.Distance) { // the earlier iteration first
+      if (*X > 0)
+        break;
+      if (*X < 0) {
+        std::swap(D.First, D.Second);
+        for (std::optional<std::int64_t> &Y : D.Distance)
+          *Y = -*Y;
+        break;
+      }
+    }
+    return D;
+  }
   return R;
 }
 

@@ -28,6 +28,13 @@
 
 namespace dpstub::migrate {
 
+/// One subscript: sum of Coef[v] * value(v) + Const, or not affine.
+struct Subscript {
+  bool Affine = false;
+  std::vector<Poly> Coef; ///< by LoopVar index; missing entries are 0
+  Poly Const;
+};
+
 /// A loop variable: Lower, Lower + Step, ... for Count iterations.
 struct LoopVar {
   std::string Name;
@@ -35,14 +42,14 @@ struct LoopVar {
   Poly Lower;                  ///< the first value
   std::int64_t Step = 1;       ///< non-zero
   std::optional<Poly> Count;   ///< iterations; unknown when absent
+  /// An inner loop whose bounds use other loop variables (`for (j = 0; j
+  /// < i; ++j)`): its values are [From, To) by one, both affine in the
+  /// variables before it (Lower, Step and Count then say nothing). The
+  /// proof treats its range as unknown; the search for a witness
+  /// enumerates it.
+  std::optional<Subscript> From, To;
 };
 
-/// One subscript: sum of Coef[v] * value(v) + Const, or not affine.
-struct Subscript {
-  bool Affine = false;
-  std::vector<Poly> Coef; ///< by LoopVar index; missing entries are 0
-  Poly Const;
-};
 
 /// One access of an array element in the loop's body.
 struct Access {

@@ -553,8 +553,29 @@ private:
         return false;
       const Expr *Bound = namedVar(Cond->getLHS()) == L.Var ? Cond->getRHS() : Cond->getLHS();
       std::optional<Poly> Lo = Affine.invariant(First), Hi = Affine.invariant(Bound);
-      if (!Lo)
-        return false;
+      std::optional<Linear> HiForm = Hi ? std::nullopt : Affine.build(Bound);
+      if (!Lo || (!Hi && HiForm)) {
+        // An inner loop whose bounds use outer variables (`j < i`): its
+        // range for the witness search, unknown to the proof.
+        std::optional<Linear> From = Affine.build(First), To = Affine.build(Bound);
+        if (Parallel || !From || !To || L.Step != 1 ||
+            (L.Cmp != Comparison::Less && L.Cmp != Comparison::LessEqual))
+          return false;
+        auto AsSubscript = [](const Linear &X) {
+          Subscript S;
+          S.Affine = true;
+          S.Coef = X.Coef;
+          S.Const = X.Const;
+          return S;
+        };
+        V.From = AsSubscript(*From);
+        V.To = AsSubscript(*To);
+        if (L.Cmp == Comparison::LessEqual)
+          V.To->Const = V.To->Const + Poly::constant(1);
+        LoopVars[L.Var] = static_cast<int>(N.Vars.size());
+        N.Vars.push_back(std::move(V));
+        return true;
+      }
       V.Lower = *Lo;
       if (Hi) {
         const std::int64_t S = L.Step;
@@ -685,8 +706,19 @@ LoopModel analyseLoop(const Candidate &C, const UnitFacts &U) {
       ++Depth;
       F = Next;
     }
-    Analysis A(C, U, Depth, Required);
-    return A.run();
+    // The joined levels are the directives' to assert only level by
+    // level: a nest that depends across them (an inner `acc loop` that is
+    // really a reduction) keeps its inner loops in the kernel.
+    std::optional<LoopModel> First;
+    for (int D = Depth; D >= Required; --D) {
+      Analysis A(C, U, D, Required);
+      LoopModel M = A.run();
+      if (!M.Refused || D == Required || M.Refused.Report != &Reporter::migrateDependence)
+        return First && M.Refused ? std::move(*First) : std::move(M);
+      if (!First)
+        First = std::move(M);
+    }
+    return std::move(*First);
   }
   // Plain loops and loops of a kernels region: the deepest nest proven
   // independent.

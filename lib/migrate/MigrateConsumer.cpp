@@ -117,6 +117,7 @@ private:
   std::vector<LoopModel> analyseAll(const Candidates &Cands, const UnitFacts &Facts) {
     std::vector<LoopModel> Models(Cands.Loops.size());
     Consumed.assign(Cands.Loops.size(), false);
+    ConsumedBy.assign(Cands.Loops.size(), 0);
     for (size_t I = 0; I < Cands.Loops.size(); ++I) {
       const Candidate &C = Cands.Loops[I];
       std::optional<size_t> Outer;
@@ -125,6 +126,7 @@ private:
           Outer = J;
       if (Outer && !Models[*Outer].Refused) {
         Consumed[I] = true;
+        ConsumedBy[I] = *Outer;
         continue;
       }
       if (Outer && Cands.Loops[*Outer].From == Origin::Pragma) {
@@ -182,11 +184,13 @@ private:
     // Loops and unusable directives, in the order they stand.
     std::vector<std::pair<unsigned, std::function<void()>>> Lines;
     for (size_t I = 0; I < Models.size(); ++I) {
-      if (Consumed[I])
-        continue;
       const Candidate &C = Cands.Loops[I];
       Lines.push_back({SM.getFileOffset(SM.getFileLoc(C.Loop->getBeginLoc())), [&, I] {
-                         const LoopModel &M = Models[I];
+                         // A loop inside a converted one is part of its call-site.
+                         size_t Owner = I;
+                         while (Consumed[Owner])
+                           Owner = ConsumedBy[Owner];
+                         const LoopModel &M = Models[Owner];
                          MigratedLoop L = listed(C.Loop->getBeginLoc(), C.Construct, SM);
                          L.EndLine = SM.getPresumedLineNumber(SM.getFileLoc(C.Loop->getEndLoc()));
                          if (!M.Refused) {
@@ -410,7 +414,7 @@ private:
   }
 
   /// `#include <dp/dp.hpp>` (and <map> for the async queues' helper)
-  /// after the file's last leading #include, where missing.
+  /// before the file's first #include, where missing.
   void addInclude(StringRef Buf, ASTContext &Ctx, EditList &E) {
     bool Queues = false;
     for (const TextEdit &T : E.edits())
@@ -437,12 +441,19 @@ private:
       if (SM.isWrittenInMainFile(SM.getFileLoc(D->getLocation())))
         if (std::optional<Span> S = spanOf(D->getSourceRange(), Ctx))
           FirstDecl = std::min(FirstDecl, lineStart(Buf, S->Begin));
-    unsigned At = 0;
+    // Before the file's first #include: the user's headers define macros
+    // (PolyBench's N, M) that must not reach dp's templates; feature
+    // macros (#define _GNU_SOURCE) written before it still come first.
+    unsigned At = FirstDecl;
     for (unsigned Line = 0; Line < FirstDecl && Line < Buf.size(); Line = nextLineStart(Buf, Line)) {
       StringRef L = Buf.substr(Line, nextLineStart(Buf, Line) - Line).ltrim();
-      if (L.starts_with("#") && L.substr(1).ltrim().starts_with("include"))
-        At = nextLineStart(Buf, Line);
+      if (L.starts_with("#") && L.substr(1).ltrim().starts_with("include")) {
+        At = Line;
+        break;
+      }
     }
+    if (At == Buf.size())
+      At = 0;
     E.add({At, 0, Lines}, /*First=*/true);
   }
 
@@ -450,6 +461,7 @@ private:
   TranslationResult &Out;
   std::vector<SourceLocation> Hashes;
   std::vector<bool> Consumed; ///< by candidate: taken along by an outer converted loop
+  std::vector<size_t> ConsumedBy; ///< ... by which
 };
 
 } // namespace

@@ -29,6 +29,10 @@ std::string textOf(SourceRange R, const ASTContext &Ctx) {
 }
 
 bool EditList::add(TextEdit E, bool First) {
+  // The same edit twice (a macro's definition, rewritten for each use).
+  for (const TextEdit &X : Edits)
+    if (X.Offset == E.Offset && X.Length == E.Length && X.Length > 0 && X.Text == E.Text)
+      return true;
   auto It = std::lower_bound(Edits.begin(), Edits.end(), E, [](const TextEdit &A, const TextEdit &B) {
     return A.Offset < B.Offset || (A.Offset == B.Offset && A.Length < B.Length);
   });

@@ -63,9 +63,12 @@ int main() {
 #pragma omp target data map(to: u[0:n]) map(from: w[0:n])
   scale(n, w);
 #pragma omp taskwait
-// A region over one statement gets a block of its own.
+// DIAG: directives.cpp:[[@LINE-3]]:1: warning: copyout(w) becomes dp::copy(w): the region reads 'w', and copyout would start it from undefined values on the device (the original reads its host values) [dp-migrate]
+// A region over one statement gets a block of its own. `from` of an array
+// the region reads (scale's w *= 2) is copy: the original reads its
+// host values.
 // REWRITE:   {
-// REWRITE-NEXT:     dp::data_region dp_region(dp::copyin(u), dp::copyout(w));
+// REWRITE-NEXT:     dp::data_region dp_region(dp::copyin(u), dp::copy(w));
 // REWRITE-NEXT:   scale(n, w);
 // REWRITE-NEXT:   }
 // REWRITE-NEXT:   dp::wait_all();

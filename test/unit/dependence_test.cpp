@@ -32,32 +32,33 @@ std::int64_t eval(const Poly &P, const Values &S) {
 }
 
 /// Every point at which access A happens: the parallel variables and the
-/// inner ones whose loops enclose it, as values.
+/// inner ones whose loops enclose it, as values (a triangular inner loop
+/// over [From, To) of the values before it).
 void forEachPoint(const Nest &N, const Access &A, const Values &S,
                   const std::function<void(const std::vector<std::int64_t> &)> &F) {
-  std::vector<std::int64_t> Count(N.Vars.size());
-  for (size_t V = 0; V < N.Vars.size(); ++V) {
-    const bool Encloses = N.Vars[V].Parallel || std::count(A.Loops.begin(), A.Loops.end(), int(V));
-    Count[V] = Encloses ? std::max<std::int64_t>(0, eval(*N.Vars[V].Count, S)) : 1;
-  }
-  std::vector<std::int64_t> X(N.Vars.size(), 0);
-  for (std::int64_t C : Count)
-    if (C == 0)
+  std::vector<std::int64_t> Value(N.Vars.size(), 0);
+  std::function<void(size_t)> Walk = [&](size_t V) {
+    if (V == N.Vars.size())
+      return F(Value);
+    const LoopVar &L = N.Vars[V];
+    const bool Encloses = L.Parallel || std::count(A.Loops.begin(), A.Loops.end(), int(V));
+    if (!Encloses)
+      return Walk(V + 1);
+    if (L.From) {
+      auto At = [&](const Subscript &B) {
+        std::int64_t X = eval(B.Const, S);
+        for (size_t K = 0; K < B.Coef.size(); ++K)
+          X += eval(B.Coef[K], S) * Value[K];
+        return X;
+      };
+      for (std::int64_t X = At(*L.From), To = At(*L.To); X < To; ++X)
+        Value[V] = X, Walk(V + 1);
       return;
-  while (true) {
-    std::vector<std::int64_t> Value(N.Vars.size());
-    for (size_t V = 0; V < N.Vars.size(); ++V)
-      Value[V] = eval(N.Vars[V].Lower, S) + N.Vars[V].Step * X[V];
-    F(Value);
-    size_t V = 0;
-    for (; V < X.size(); ++V) {
-      if (++X[V] < Count[V])
-        break;
-      X[V] = 0;
     }
-    if (V == X.size())
-      return;
-  }
+    for (std::int64_t K = 0, Count = eval(*L.Count, S); K < Count; ++K)
+      Value[V] = eval(L.Lower, S) + L.Step * K, Walk(V + 1);
+  };
+  Walk(0);
 }
 
 std::vector<std::int64_t> element(const Access &A, const std::vector<std::int64_t> &Value,
@@ -145,6 +146,15 @@ TEST(Dependence, RandomConstantNestsAgreeWithEnumeration) {
     for (int V = 0; V < Parallel + Inner; ++V) {
       const int Steps[] = {-2, -1, 1, 1, 1, 2, 3};
       N.Vars.push_back(var("v", V < Parallel, C(Pick(0, 5)), C(Pick(-3, 3)), Steps[Pick(0, 6)]));
+      if (V >= Parallel && Pick(0, 2) == 0) {
+        // A triangular inner loop: [0, v0 + c), known to the witness
+        // search only.
+        LoopVar &L = N.Vars.back();
+        L.Count.reset();
+        L.Lower = C(0), L.Step = 1;
+        L.From = sub({}, C(Pick(-1, 1)));
+        L.To = sub({C(1)}, C(Pick(-1, 2)));
+      }
     }
     const int Rank = Pick(1, 2);
     // A written subscript, then reads and writes near it: shifted,
@@ -318,6 +328,23 @@ TEST(Dependence, TheFormsRealCodesWrite) {
     const DependenceResult R = testNest(N);
     ASSERT_EQ(R.V, Verdict::Unknown);
     EXPECT_NE(R.Why.find("a[idx[i]]"), std::string::npos);
+  }
+  // A triangular solve: iteration i reads x[j] for j < i, which earlier
+  // iterations write. No equation decides it; a witness does.
+  {
+    Nest N;
+    N.SymbolNames = {"n"};
+    N.Vars = {var("i", true, Sym(Nn)), var("j", false, C(0))};
+    N.Vars[1].Count.reset();
+    N.Vars[1].From = sub({}, C(0));
+    N.Vars[1].To = sub({C(1)}, C(0));
+    Access Read = access(0, false, {sub({C(0), C(1)}, C(0))}, "x[j]");
+    Read.Loops = {1};
+    N.Accesses = {access(0, true, {sub({C(1)}, C(0))}, "x[i]"), Read};
+    const DependenceResult R = testNest(N);
+    ASSERT_EQ(R.V, Verdict::Dependent);
+    EXPECT_EQ(distanceText(R.Distance), "(1)");
+    EXPECT_EQ(N.Accesses[R.First].Text, "x[i]");
   }
   // a[i] and a[i + n] over i in [0, n): never the same element.
   {

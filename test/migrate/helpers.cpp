@@ -1,0 +1,66 @@
+// What real codes do around their loops: sizes in namespace-scope
+// variables read by index helpers, several arrays in one declaration,
+// brackets inside a macro, a declaration a macro makes, a triangular
+// inner loop whose dependence only a witness shows.
+#include <cmath>
+#include <cstdlib>
+
+#define cell(x, j) std::sqrt(x[j])
+// Brackets spelled in a macro are rewritten in the macro, once (u is
+// converted, and every array indexed through cell goes with it).
+// REWRITE: #define cell(x, j) std::sqrt(x(j))
+#define DECLARE(v, n) double v[n];
+int NI, NJ;
+double u[64], w[64], z[64];
+// Declared together: each its own declaration, a field where a loop
+// moved (z's loop stays, so z stays as it was).
+// REWRITE: dp::field<1, double> u{dp::grid<1>(64)};
+// REWRITE-NEXT: dp::field<1, double> w{dp::grid<1>(64)};
+// REWRITE-NEXT: double z[64];
+static int at(int i, int j) { return i * NJ + j; }
+// A helper reading sizes at namespace scope takes them, defaulted to them.
+// REWRITE: static int at(int i, int j, int NJ = ::NJ) { return i * NJ + j; }
+
+void fill(double *a) {
+#pragma omp parallel for collapse(2)
+  for (int i = 0; i < NI; ++i)
+    for (int j = 0; j < NJ; ++j)
+      a[at(i, j)] = i + j;
+// DIAG: helpers.cpp:[[@LINE-3]]:3: remark: converted to dp::forall over dp::grid<2> [dp-migrate]
+// The kernel's call passes them on; the kernel receives them as values.
+// REWRITE: dp::forall(dp::grid<2>(dp::arithmetic_sequence(0, NI), dp::arithmetic_sequence(0, NJ)), [=](dp::index<2> idx, dp::field<1, double> &a, int NJ) {
+// REWRITE: a(at(i, j, NJ)) = i + j;
+// REWRITE-NEXT: }, a, NJ);
+}
+
+void roots(int n) {
+#pragma omp parallel for
+  for (int j = 0; j < n; ++j)
+    w[j] = cell(u, j);
+// DIAG: helpers.cpp:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+}
+
+void solve(int n, const double *c) {
+#pragma acc parallel loop
+  for (int i = 0; i < n; i++) {
+    z[i] = c[i];
+// DIAG: helpers.cpp:[[@LINE-1]]:5: warning: not converted: 'z[i]' and 'z[j]' touch the same element from iterations (1) apart, so they must run in order [dp-migrate]
+    for (int j = 0; j < i; j++)
+      z[i] -= c[j] * z[j];
+// DIAG: helpers.cpp:[[@LINE-1]]:22: note: the other access
+  }
+}
+
+int main() {
+  NI = 4, NJ = 8;
+  DECLARE(a, 32)
+// A declaration a macro makes alone is replaced whole.
+// REWRITE: dp::field<1, double> a{dp::grid<1>(32)};
+  fill(a);
+  for (int k = 0; k < 64; ++k)
+    u[k] = k;
+  roots(64);
+  solve(8, u);
+  return a[5] + w[4] > 0 ? 0 : 1;
+}
+// SUMMARY: migrated 2 of 3 loops (1 refused)
