@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config
   llvm-19-dev llvm-19-tools libclang-19-dev libclang-cpp19-dev clang-19 clang-tools-19 libmlir-19-dev
+  libomp-19-dev
   libgtest-dev libgmock-dev libtbb-dev libbenchmark-dev libboost-context-dev neovim
   hipcc libamdhip64-dev librocprim-dev
   libopenmpi-dev openmpi-bin

@@ -165,6 +165,17 @@ bool keepsBuffer(StringRef Name) {
          Name == "MPI_Recv_init" || Name == "MPI_Win_create" || Name == "MPI_Buffer_attach";
 }
 
+/// Whether argument \p Index of a call to \p FD takes a pointer to elements
+/// (void *, double *, a variadic slot) rather than rows of a C array.
+bool wantsElementPointer(const FunctionDecl *FD, unsigned Index) {
+  if (!FD)
+    return false; // a call through a pointer: its parameter type is unknown here
+  if (Index >= FD->getNumParams())
+    return FD->isVariadic();
+  const auto *Ptr = FD->getParamDecl(Index)->getType()->getAs<PointerType>();
+  return Ptr && !Ptr->getPointeeType()->isArrayType();
+}
+
 std::string whereText(SourceLocation L, const SourceManager &SM) {
   const PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(L));
   return P.isValid() ? "line " + std::to_string(P.getLine()) : std::string("here");
@@ -608,7 +619,9 @@ void ArrayData::Impl::call(const DeclRefExpr *D, const ArrayVar &A, const CallEx
     refuse(A.Var, D->getLocation(), "it is handed to '" + Name + "', which keeps it after the call returns");
     return;
   }
-  if (A.Rank > 1) {
+  // A rank-2 C array handed to a `T (*)[M]` parameter wants its rows;
+  // .data() is the elements' pointer, right for void *, memset and fwrite.
+  if (A.Rank > 1 && !wantsElementPointer(FD, Index)) {
     refuse(A.Var, D->getLocation(), "it is handed whole to '" + Name + "', which expects a C array");
     return;
   }

@@ -44,6 +44,9 @@ int main() {
   for (int k = 0; k < 32; ++k)
     w[k] = k;
 // REWRITE: memset(b.data(), 0, n * sizeof(double));
+  memset(out, 0, sizeof(out));
+// A 2-D array handed to a void * parameter: its elements, row after row.
+// REWRITE: memset(out.data(), 0, (out.size() * sizeof(double)));
 #pragma omp parallel for
   for (int i = 0; i < n; ++i)
     a[i] = b[i] + v[i] + w[i % 32];

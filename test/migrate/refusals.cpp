@@ -4,7 +4,8 @@
 #include <cstdio>
 #include <cstdlib>
 
-double lookup(double x); // defined in another file
+double lookup(double x);     // defined in another file
+void consume(double (*rows)[4]); // defined in another file, wants rows
 struct Grid {
   double *cells;
   int n;
@@ -113,7 +114,17 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
 #pragma omp parallel for
   for (int i = 0; i < n; ++i)
     idx[i] = n - 1 - i;
-// DIAG: refusals.cpp:[[@LINE-1]]:5: warning: not converted: 'idx' cannot become a dp::field: 'idx + 1' uses it as a pointer (line [[#@LINE+12]]) [dp-migrate]
+// DIAG: refusals.cpp:[[@LINE-1]]:5: warning: not converted: 'idx' cannot become a dp::field: 'idx + 1' uses it as a pointer (line [[#@LINE+22]]) [dp-migrate]
+
+// A 2-D C array handed whole to a function that wants its rows: a field
+// has elements, not rows, so it stays an array.
+  double m[4][4];
+#pragma omp parallel for
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j)
+      m[i][j] = i + j;
+// DIAG: refusals.cpp:[[@LINE-1]]:7: warning: not converted: 'm' cannot become a dp::field: it is handed whole to 'consume', which expects a C array (line [[#@LINE+1]]) [dp-migrate]
+  consume(m);
 }
 
 int main() {
@@ -132,7 +143,7 @@ int main() {
   free(idx);
   free(g.cells);
 }
-// SUMMARY: migrated 0 of 16 loops (16 refused)
+// SUMMARY: migrated 0 of 17 loops (17 refused)
 // LIST: "construct": "omp parallel for",
 // LIST-NEXT: "verdict": "refused",
 // LIST-NEXT: "reason": "not converted: a 'break' leaves the loop early, and the iterations of a call-site all run [dp-migrate]",
