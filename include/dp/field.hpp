@@ -30,7 +30,9 @@ struct dim_layout {
   /// Position (0-based) of index value v.
   DP_HOST_DEVICE constexpr std::int64_t position(std::int64_t v) const {
     const std::int64_t off = v - lb;
-    return stride == 1 ? off : off / stride;
+    if (DP_LIKELY(stride == 1))
+      return off; // not a ternary: see DP_LIKELY
+    return off / stride;
   }
   DP_HOST_DEVICE constexpr bool is_spread() const { return extent == unbounded; }
   /// True when v is a valid index value of this dimension.
@@ -86,7 +88,7 @@ public:
   /// Copies share the data. Inside a launch's capture scope (a kernel
   /// object being prepared for a device) the copy refers to the device data
   /// and owns nothing.
-  DP_HOST_DEVICE field(field &o) : field(o, share_tag{}) {}
+  DP_HOST_DEVICE DP_INLINE field(field &o) : field(o, share_tag{}) {}
   DP_HOST_DEVICE field(field &&o) noexcept
       : data_(o.data_), owner_(static_cast<detail::storage_ref &&>(o.owner_)) {
     for (int d = 0; d < N; ++d)
@@ -98,9 +100,9 @@ public:
   /// view (`dp::read_only(a)`, `dp::field<N, const T>`) instead. Direct
   /// initialisation (what a class's implicit copy constructor and a lambda's
   /// by-value capture use) still shares the data.
-  DP_HOST_DEVICE explicit field(const field &o) : field(o, share_tag{}) {}
+  DP_HOST_DEVICE DP_INLINE explicit field(const field &o) : field(o, share_tag{}) {}
   template <class Same, std::enable_if_t<std::is_same<Same, field>::value, int> = 0>
-  DP_HOST_DEVICE field(const Same &o) : field(o, share_tag{}) {
+  DP_HOST_DEVICE DP_INLINE field(const Same &o) : field(o, share_tag{}) {
     static_assert(std::is_const<T>::value || !std::is_same<Same, field>::value,
                   "dp::field: a copy of a const dp::field would give write access to its "
                   "data; copy it into a read-only view (dp::read_only(f) or "
@@ -125,14 +127,14 @@ public:
   template <class U, std::enable_if_t<std::is_same<const U, T>::value &&
                                           !std::is_same<U, T>::value,
                                       int> = 0>
-  DP_HOST_DEVICE field(const field<N, U> &o)
+  DP_HOST_DEVICE DP_INLINE field(const field<N, U> &o)
       : data_(o.data_), owner_(o.owner_) {
     for (int d = 0; d < N; ++d)
       dims_[d] = o.dims_[d];
   }
 
   /// Element at an index of values.
-  DP_HOST_DEVICE T &operator[](const index<N> &idx) {
+  DP_HOST_DEVICE DP_INLINE T &operator[](const index<N> &idx) {
 #if !DP_DEVICE_COMPILE
     if (std::is_const<T>::value)
       sync_for_host_read();
@@ -141,7 +143,7 @@ public:
 #endif
     return *address(idx);
   }
-  DP_HOST_DEVICE const T &operator[](const index<N> &idx) const {
+  DP_HOST_DEVICE DP_INLINE const T &operator[](const index<N> &idx) const {
 #if !DP_DEVICE_COMPILE
     sync_for_host_read();
 #endif
@@ -152,13 +154,13 @@ public:
   template <class... I,
             std::enable_if_t<sizeof...(I) == N && (std::is_integral<I>::value && ...),
                              int> = 0>
-  DP_HOST_DEVICE T &operator()(I... i) {
+  DP_HOST_DEVICE DP_INLINE T &operator()(I... i) {
     return (*this)[index<N>(i...)];
   }
   template <class... I,
             std::enable_if_t<sizeof...(I) == N && (std::is_integral<I>::value && ...),
                              int> = 0>
-  DP_HOST_DEVICE const T &operator()(I... i) const {
+  DP_HOST_DEVICE DP_INLINE const T &operator()(I... i) const {
     return (*this)[index<N>(i...)];
   }
 
@@ -228,7 +230,7 @@ private:
   friend struct detail::field_access;
 
   struct share_tag {};
-  DP_HOST_DEVICE field(const field &o, share_tag) : data_(o.data_), owner_(o.owner_) {
+  DP_HOST_DEVICE DP_INLINE field(const field &o, share_tag) : data_(o.data_), owner_(o.owner_) {
     for (int d = 0; d < N; ++d)
       dims_[d] = o.dims_[d];
 #if !DP_DEVICE_COMPILE
@@ -242,19 +244,19 @@ private:
 #endif
   }
 
-  DP_HOST_DEVICE T *address(const index<N> &idx) const {
+  DP_HOST_DEVICE DP_INLINE T *address(const index<N> &idx) const {
     std::int64_t off = 0;
     for (int d = 0; d < N; ++d)
       off += dims_[d].position(idx[d]) * dims_[d].mem_stride;
     return data_ + off;
   }
 
-  void sync_for_host_read() const {
+  DP_INLINE void sync_for_host_read() const {
     if (detail::storage *s = owner_.get())
       if (!s->host_current())
         s->make_host_current();
   }
-  void sync_for_host_write() const {
+  DP_INLINE void sync_for_host_write() const {
     if (detail::storage *s = owner_.get())
       if (!s->host_exclusive()) // only then: keeps writes free of shared stores
         s->host_wrote();
@@ -299,6 +301,22 @@ struct field_access {
     for (int d = 0; d < M; ++d)
       f.dims_[d] = dims[d];
     return f;
+  }
+  /// A non-owning handle on the same data, element type U (T or const T).
+  /// Dense: the caller checked that f's index strides are 1 and its rows
+  /// contiguous, and the handle says so in constants the compiler sees.
+  template <class U, bool Dense, int N, class T>
+  DP_HOST_DEVICE DP_INLINE static field<N, U> unowned(const field<N, T> &f) {
+    field<N, U> r;
+    r.data_ = f.data_;
+    for (int d = 0; d < N; ++d) {
+      r.dims_[d] = f.dims_[d];
+      if (Dense)
+        r.dims_[d].stride = 1;
+    }
+    if (Dense)
+      r.dims_[N - 1].mem_stride = 1;
+    return r;
   }
   /// A non-owning writable-typed handle on read-only data, for a kernel
   /// formal `const field<N,T>&` that can only read it.

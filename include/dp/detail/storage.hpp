@@ -335,13 +335,13 @@ public:
   DP_HOST_DEVICE storage_ref() noexcept {}
   /// Adopts a freshly created storage (its count is already 1).
   explicit storage_ref(storage *s) noexcept : s_(s) {}
-  DP_HOST_DEVICE storage_ref(const storage_ref &o) noexcept : s_(o.s_) {
+  DP_HOST_DEVICE DP_INLINE storage_ref(const storage_ref &o) noexcept : s_(o.s_) {
 #if !DP_DEVICE_COMPILE
     if (s_)
       s_->retain();
 #endif
   }
-  DP_HOST_DEVICE storage_ref(storage_ref &&o) noexcept : s_(o.s_) {
+  DP_HOST_DEVICE DP_INLINE storage_ref(storage_ref &&o) noexcept : s_(o.s_) {
     o.s_ = nullptr;
   }
   DP_HOST_DEVICE storage_ref &operator=(storage_ref o) noexcept {
@@ -350,7 +350,7 @@ public:
     o.s_ = t;
     return *this;
   }
-  DP_HOST_DEVICE ~storage_ref() {
+  DP_HOST_DEVICE DP_INLINE ~storage_ref() {
 #if !DP_DEVICE_COMPILE
     if (s_)
       s_->release();

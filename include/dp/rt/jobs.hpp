@@ -26,7 +26,10 @@ namespace dp::rt {
 
 /// How a stub's body may walk the domain, as argument staging found.
 struct row_layout {
-  bool unit_rows = true;   ///< every elemental projection steps by one element along a row
+  /// Every elemental projection steps by one element along a row, and every
+  /// broadcast field is dense (index stride 1, rows contiguous): the body
+  /// gets unit_row_index positions.
+  bool unit_rows = true;
   int merge_from = 0;      ///< every projection is contiguous from this dimension on
   bool positioned = false; ///< the body reads coordinates (indices, partial projections)
 };

@@ -108,7 +108,17 @@ public:
     dp::detail::dim_layout dims[R];
     for (int d = 0; d < R; ++d)
       dims[d] = dp::detail::field_access::dim(f, d);
+    rows_.unit_rows = rows_.unit_rows && dense(dims);
     return dp::detail::field_access::make<R>(unowned, data, dims);
+  }
+
+  /// Index stride 1 in every dimension and contiguous rows: what a stub's
+  /// handle on a broadcast field may state in constants (launch_handle).
+  template <int R> static bool dense(const dp::detail::dim_layout (&dims)[R]) {
+    for (int d = 0; d < R; ++d)
+      if (dims[d].stride != 1)
+        return false;
+    return dims[R - 1].mem_stride == 1;
   }
 
   /// The compute grid's index values.

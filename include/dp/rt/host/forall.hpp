@@ -31,7 +31,7 @@ namespace host {
 template <class Position, int Rc, class Walked, class Params, class Body>
 void run_rows(const Walked &walked, const Body &body, const Params &params) {
   dp::detail::parallel_walk(dp::detail::walk_of(walked),
-                            [&](const std::int64_t (&pos)[Rc], std::int64_t j0, std::int64_t j1) {
+                            [&](const std::int64_t (&pos)[Rc], std::int64_t j0, std::int64_t j1) DP_FLATTEN {
                               const Params local = params; // a local: the body's stores cannot touch it
                               Position idx;
                               for (int d = 0; d < Rc - 1; ++d)

@@ -34,8 +34,8 @@ namespace dp::rt {
 template <int N, class Map, class Position = dp::index<N>> struct map_source {
   const Map &map;
   template <class Consume>
-  void segment(const std::int64_t (&pos)[N], std::int64_t j0, std::int64_t j1,
-               Consume &&consume) const {
+  DP_FLATTEN void segment(const std::int64_t (&pos)[N], std::int64_t j0, std::int64_t j1,
+                          Consume &&consume) const {
     const Map local = map; // a local: consume's stores cannot touch its members
     Position idx;
     for (int d = 0; d < N - 1; ++d)
@@ -46,8 +46,12 @@ template <int N, class Map, class Position = dp::index<N>> struct map_source {
     }
   }
   template <class T, class R>
-  T fold(const std::int64_t (&pos)[N], std::int64_t j0, std::int64_t j1, const R &r, T acc) const {
-    const Map local = map; // a local: its members stay in registers across the loop
+  DP_FLATTEN T fold(const std::int64_t (&pos)[N], std::int64_t j0, std::int64_t j1, const R &r,
+                    T acc) const {
+    // A reference, not a copy: the loop stores nothing, so the map's
+    // members stay in registers anyway, and a copy's destructor (a field's
+    // release, never taken here) would keep the accumulator in memory.
+    const Map &local = map;
     Position idx;
     for (int d = 0; d < N - 1; ++d)
       idx[d] = pos[d];

@@ -50,6 +50,30 @@ template <int R, class T> DP_HOST_DEVICE dp::field<R, T> formal_view(const dp::f
   return dp::field<R, T>(f);
 }
 
+/// Whether a body's position is one of the host's unit rows.
+template <class Pos> struct is_unit_row : std::false_type {};
+template <int Rc> struct is_unit_row<dp::detail::unit_row_index<Rc>> : std::true_type {};
+
+/// A broadcast field's handle for one kernel call at position pos: the
+/// launch's copy with element type U (`const T` for a formal
+/// `field<R, const T>`), owning nothing. Built fresh rather than copied, so
+/// the compiler sees a null owner and the per-element copy and destruction
+/// fold to register moves. On the host's unit rows (row_layout::unit_rows:
+/// every broadcast field dense) the handle states index stride 1 and
+/// contiguous rows in constants, so element access is a pointer offset the
+/// compiler can vectorise.
+template <class U, int R, class T, class Pos>
+DP_HOST_DEVICE DP_INLINE dp::field<R, U> launch_handle(const dp::field<R, T> &f, const Pos &) {
+  static_assert(std::is_same<std::remove_const_t<U>, std::remove_const_t<T>>::value,
+                "launch_handle: the element type changes only in const");
+  return dp::detail::field_access::unowned<U, is_unit_row<Pos>::value>(f);
+}
+/// The same where there is no position (a sort's comparator).
+template <class U, int R, class T>
+DP_HOST_DEVICE DP_INLINE dp::field<R, U> launch_handle(const dp::field<R, T> &f) {
+  return launch_handle<U>(f, dp::index<R>());
+}
+
 /// The parameter block's kernel slot for free-function kernels, which are
 /// called by name.
 struct no_kernel_object {};
