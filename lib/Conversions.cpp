@@ -113,6 +113,8 @@ ArgumentFacts factsOf(const Expr *A, unsigned Position, const ParmVarDecl *P, bo
   const bool Known = P && !GenericKernel;
   Arg.FormalKnown = Known;
   Arg.FormalType = P ? printType(P->getType(), Ctx) : "auto";
+  if (Known && isDpField(P->getType().getNonReferenceType()))
+    Arg.FormalElementConst = fieldElementType(P->getType().getNonReferenceType()).isConstQualified();
   Arg.FormalName = P ? P->getName().str() : "";
   const int Ra = Arg.ActualRank;
   // A generic parameter takes what the actual's rank suggests, as in the

@@ -218,12 +218,13 @@ void renderBodyHead(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef Re
     return;
   }
   OS << "// Pos: a dp::index<" << R << ">; on the host's rows where every elemental\n"
-     << "// projection steps by one element, a dp::detail::unit_row_index<" << R << ">.\n"
+     << "// projection steps by one element and every whole field is dense, a\n"
+     << "// dp::detail::unit_row_index<" << R << ">.\n"
      << "template <class Pos, class Params>\n"
      << "DP_HOST_DEVICE inline " << Result << " " << N << "_body(const Pos &pos, const Params &p) {\n";
 }
 
-void renderBindings(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef Indent) {
+void renderBindings(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef Indent, bool AtPosition) {
   const std::string R = rank(C.ComputeRank);
   const bool Tiled = C.Dom.isTiled();
   for (const Argument &A : C.Args) {
@@ -280,9 +281,13 @@ void renderBindings(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef In
       break;
     }
     case Conversion::BroadcastField:
-      if (A.ActualIsField)
-        OS << (Auto ? "auto" : "dp::field<" + rank(A.ActualRank) + ", " + typeOf(A) + ">") << " "
-           << V << "(" << M << "); // a handle on the launch's copy";
+      if (A.ActualIsField) {
+        // The formal's own type, so binding it converts nothing per element.
+        const std::string E = element(A, A.FormalKnown ? A.FormalElementConst : A.ElementConst);
+        OS << (Auto ? "auto" : "dp::field<" + rank(A.ActualRank) + ", " + E + ">") << " " << V
+           << " = dp::rt::launch_handle<" << E << ">(" << M << (AtPosition ? ", pos" : "")
+           << "); // a handle on the launch's copy";
+      }
       else
         OS << "const auto &" << V << " = " << M << ";";
       break;

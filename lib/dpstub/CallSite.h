@@ -69,6 +69,7 @@ struct Argument {
   std::string ElementType;    ///< field element type, without const ("float")
   bool ElementConst = false;  ///< a read_only view (element type const)
   std::string FormalType;     ///< e.g. "const dp::field<1, float> &"
+  bool FormalElementConst = false; ///< a known field formal over const elements
   std::string FormalName;     ///< the parameter's name, may be empty
   int FormalRank = 0;         ///< Rf
   bool FormalKnown = true;    ///< false for generic (auto) parameters

@@ -43,8 +43,9 @@ void renderTileBytes(llvm::raw_ostream &OS, const CallSite &C);
 void renderBodyHead(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef Result);
 
 /// The statements binding every argument's value at `pos` (or, for a
-/// sort's extras, once), each line prefixed by Indent.
-void renderBindings(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef Indent);
+/// sort's extras, once: AtPosition false), each line prefixed by Indent.
+void renderBindings(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef Indent,
+                    bool AtPosition = true);
 
 /// The kernel call with the bound values: `p.kernel(v0, v1)`, `::f(...)`.
 /// Leading: arguments before the bound values (a comparator's operands).

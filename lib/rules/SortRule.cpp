@@ -108,7 +108,7 @@ std::string comparatorDefinition(const CallSite &C) {
      << "template <class Params> struct " << C.StubName << "_less {\n"
      << "  Params p;\n"
      << "  template <class R> DP_HOST_DEVICE bool operator()(const R &a, const R &b) const {\n";
-  renderBindings(OS, C, "    ");
+  renderBindings(OS, C, "    ", /*AtPosition=*/false); // a comparator has no position
   OS << "    return static_cast<bool>(" << renderKernelCall(C, "a, b") << ");\n"
      << "  }\n"
      << "};\n\n";

@@ -48,7 +48,7 @@ void run(dp::field<2, double> &A, dp::field<1, double> &C, dp::field<2, int> &M,
 // STUB: //   argument 3 `dp::read_only(X)` (dp::field<2, const float>, rank 2) -> const dp::field<2, float> &x: broadcast field, read-only (const float *__restrict__)
 // STUB:   dp::field<2, float> a2; // `dp::read_only(X)`: broadcast field, read-only (const float *__restrict__)
 // STUB:   const dp::index<2> v0 = p.indices[pos];
-// STUB:   dp::field<2, float> v2(p.a2); // a handle on the launch's copy
+// STUB:   dp::field<2, float> v2 = dp::rt::launch_handle<float>(p.a2, pos); // a handle on the launch's copy
 // STUB:       launch.whole<float>(a2, 2, dp::rt::access::read)};
   dp::forall(dp::tile<1, 3, 2>(dp::grid<3>(2, 3, 4)), [](dp::index<3> t, dp::index<3> l) {}, dp::_tile_index,
              dp::_local_index);

@@ -24,15 +24,16 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, float> &C,
 // STUB: //   result:       `dot` (dp::scalar<float>), combined with its prior value
 // STUB: //   compute rank: 2
 // STUB: // Pos: a dp::index<2>; on the host's rows where every elemental
-// STUB: // projection steps by one element, a dp::detail::unit_row_index<2>.
+// STUB: // projection steps by one element and every whole field is dense, a
+// STUB: // dp::detail::unit_row_index<2>.
 // STUB: template <class Pos, class Params>
-// STUB: DP_HOST_DEVICE inline auto reduce_[[@LINE-11]]_3_body(const Pos &pos, const Params &p) {
+// STUB: DP_HOST_DEVICE inline auto reduce_[[@LINE-12]]_3_body(const Pos &pos, const Params &p) {
 // STUB:   return p.kernel(v0, v1);
-// STUB: template <class Params> struct reduce_[[@LINE-13]]_3_map {
+// STUB: template <class Params> struct reduce_[[@LINE-14]]_3_map {
 // STUB:   template <class Pos> DP_HOST_DEVICE auto operator()(const Pos &pos) const {
-// STUB:     return reduce_[[@LINE-15]]_3_body(pos, p);
-// STUB: void reduce_[[@LINE-16]]_3(const Domain &domain, Op &&op, Result &result, Kernel &&kernel, A &&...a) {
-// STUB:   launch.reduce(result, launch.capture(op, false), reduce_[[@LINE-17]]_3_map<params_type>{params});
+// STUB:     return reduce_[[@LINE-16]]_3_body(pos, p);
+// STUB: void reduce_[[@LINE-17]]_3(const Domain &domain, Op &&op, Result &result, Kernel &&kernel, A &&...a) {
+// STUB:   launch.reduce(result, launch.capture(op, false), reduce_[[@LINE-18]]_3_map<params_type>{params});
   dp::scalar<int> top(0);
   dp::reduce(v.get_grid(), larger, top, [](int x) { return x; }, v);
 // A function as the operator is called by name on the device. A map
@@ -100,7 +101,7 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, float> &C,
 // STUB: //   argument 1 `dp::read_only(v)` (dp::field<1, const int>, rank 1) -> const dp::field<1, int> &key: broadcast field, read-only (const int *__restrict__)
 // STUB: template <class Params> struct sort_[[@LINE-6]]_3_less {
 // STUB:   template <class R> DP_HOST_DEVICE bool operator()(const R &a, const R &b) const {
-// STUB:     dp::field<1, int> v0(p.a0); // a handle on the launch's copy
+// STUB:     dp::field<1, int> v0 = dp::rt::launch_handle<int>(p.a0); // a handle on the launch's copy
 // STUB:     return static_cast<bool>(p.kernel(a, b, v0));
 }
 // REWRITE: #include "reduce_scan_sort.cpp.dpstub.hpp" // dpstub: their invocation stubs
