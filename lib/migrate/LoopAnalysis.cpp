@@ -312,8 +312,9 @@ private:
       const FunctionDecl *Def = nullptr;
       if (!FD->hasBody(Def))
         return refuse(refusal(&Reporter::migrateCall, Call->getBeginLoc(),
-                              {Name, "whose definition dpstub cannot see (a kernel runs only "
-                                     "functions it can mark for the device)"}));
+                              {Name, "which is defined in another file (a kernel runs only "
+                                     "functions defined in its own file or a header it "
+                                     "includes, where dpstub marks them for the device)"}));
       // What it reads from namespace scope, it will take as parameters.
       std::string Why;
       std::optional<std::vector<const VarDecl *>> Reads = U.Helpers.readBy(FD, Why);

@@ -25,7 +25,7 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
 #pragma omp parallel for
   for (int i = 0; i < n; ++i)
     b[i] = lookup(a[i]);
-// DIAG: refusals.cpp:[[@LINE-1]]:12: warning: not converted: the loop calls 'lookup', whose definition dpstub cannot see (a kernel runs only functions it can mark for the device) [dp-migrate]
+// DIAG: refusals.cpp:[[@LINE-1]]:12: warning: not converted: the loop calls 'lookup', which is defined in another file (a kernel runs only functions defined in its own file or a header it includes, where dpstub marks them for the device) [dp-migrate]
 
 #pragma omp parallel for
   for (int i = 0; i < n; ++i)
