@@ -368,6 +368,15 @@ private:
     RenderInput In;
     In.BodyIsBlock = Block;
     In.Body = Block ? E.take(Buf, Body->Begin + 1, Body->End - 1) : E.take(Buf, Body->Begin, BodyEnd);
+    if (!Block) {
+      // `for (...)\n      stmt`: its indentation measures its continuation lines.
+      const unsigned BodyLine = lineStart(Buf, Body->Begin);
+      if (BodyLine > Loop->Begin &&
+          Buf.substr(BodyLine, Body->Begin - BodyLine).find_first_not_of(" \t") == StringRef::npos) {
+        In.Body = Buf.substr(BodyLine, Body->Begin - BodyLine).str() + In.Body;
+        In.BodyStartsLine = true;
+      }
+    }
     In.Indent = Indent;
     In.IndexName = std::regex_search(In.Body, std::regex("\\bidx\\b")) ? "dp_idx" : "idx";
     if (M.Reductions.size() > 1) {

@@ -139,7 +139,7 @@ std::string bodyText(const LoopModel &M, const RenderInput &In, const std::strin
   bool MidLine = false;
   if (First != std::string::npos && B[First] == '\n') {
     B.erase(0, First + 1); // the body starts on a line of its own
-  } else if (First != std::string::npos) {
+  } else if (First != std::string::npos && !In.BodyStartsLine) {
     B.erase(0, First); // `for (...) stmt;`, or `{ stmt;` on the loop's line
     MidLine = true;
   }

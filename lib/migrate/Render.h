@@ -22,6 +22,9 @@ namespace dpstub::migrate {
 struct RenderInput {
   std::string Body;       ///< the innermost body's text, its own edits applied
   bool BodyIsBlock = false; ///< the body is `{ ... }` (Body is what is inside)
+  /// A statement body on a line of its own: Body begins with that line's
+  /// indentation, which counts when the lines are shifted.
+  bool BodyStartsLine = false;
   std::string Indent;     ///< the loop's indentation
   std::string IndexName;  ///< the kernel's index parameter ("idx")
   std::string ResultType; ///< several reductions: their struct's name

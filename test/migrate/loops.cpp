@@ -16,14 +16,17 @@ void forms(int n, int m, double *a, const double *b, double alpha) {
   int i, j;
 #pragma omp parallel for
   for (i = 0; i <= n - 1; i++)
-    a[i] = alpha * b[i];
-// DIAG: loops.cpp:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+    a[i] =
+        alpha * b[i];
+// DIAG: loops.cpp:[[@LINE-3]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
 // The directive goes; `i <= n - 1` is the sequence 0..n-1; a local read is
-// captured, an array is a field parameter (written: by reference).
+// captured, an array is a field parameter (written: by reference); a
+// continuation line keeps its place under the statement it continues.
 // REWRITE-NOT: {{^}}#pragma omp parallel for
 // REWRITE:   dp::forall(dp::grid<1>(dp::arithmetic_sequence(0, n)), [=](dp::index<1> idx, dp::field<1, double> &a, const dp::field<1, const double> &b) {
 // REWRITE-NEXT:     const int i = idx[0];
-// REWRITE-NEXT:     a(i) = alpha * b(i);
+// REWRITE-NEXT:     a(i) =
+// REWRITE-NEXT:         alpha * b(i);
 // REWRITE-NEXT:   }, a, b);
 
 #pragma omp parallel for collapse(2) private(j)
