@@ -162,6 +162,8 @@ void writeMigrationReport(llvm::raw_ostream &OS, const std::vector<const Transla
           } else {
             J.attribute("reason", L.Reason);
             J.attribute("diagnostic", L.Category);
+            if (L.RunsInOrder)
+              J.attribute("directive", "removed: the loop runs in order on the host");
           }
         });
   });

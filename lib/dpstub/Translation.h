@@ -61,6 +61,9 @@ struct MigratedLoop {
   std::string Grid;        ///< converted: "dp::grid<2>(n, m)"
   std::string Reason;      ///< refused: the warning's text
   std::string Category;    ///< refused: its diagnostic ("migrateDependence")
+  /// Refused for a dependence, its directive removed: it runs in order on
+  /// the host (around converted loops, or as the region it was in moved).
+  bool RunsInOrder = false;
 };
 
 /// Everything the tool learned about one translation unit.

@@ -115,6 +115,13 @@ struct LoopModel {
   /// The locations of Dependences' accesses (by Access::Id).
   std::vector<clang::SourceLocation> AccessLocs;
   Refusal Refused;                       ///< set when the loop stays a loop
+  /// Refused for a proven dependence under a directive that called it
+  /// parallel: it may run in order on the host instead, its directive
+  /// gone, while the loops inside it are judged on their own.
+  bool RunsInOrder = false;
+  /// RunsInOrder, and its region moved (or, alone, a loop inside it did):
+  /// the directive goes.
+  bool DropsDirective = false;
 
   int rank() const { return static_cast<int>(Levels.size()); }
   bool reduces() const { return !Reductions.empty(); }

@@ -98,7 +98,7 @@ public:
     HelperGlobals Helpers(Ctx);
     const UnitFacts Facts{Ctx, Arrays, Pragmas, Helpers};
     std::vector<LoopModel> Models = analyseAll(Cands, Facts);
-    moveRegionsWhole(Cands, Models);
+    moveRegionsWhole(Cands, Models, Ctx);
     report(Cands, Models, Pragmas, Ctx, Diags);
     Out.HasErrors = Diags.hasErrors();
     bool Any = false;
@@ -129,13 +129,17 @@ private:
         ConsumedBy[I] = *Outer;
         continue;
       }
-      if (Outer && Cands.Loops[*Outer].From == Origin::Pragma) {
+      if (Outer && Cands.Loops[*Outer].From == Origin::Pragma && !Models[*Outer].RunsInOrder) {
         Models[I].Outer = C.Loop;
         Models[I].Construct = C.Construct;
         Models[I].Refused = regionRefusal(C, Cands.Loops[*Outer].Construct);
         continue;
       }
       Models[I] = analyseLoop(C, Facts);
+      // A directive that called a dependent loop parallel was wrong: the
+      // loop may still run in order, around loops that are parallel.
+      Models[I].RunsInOrder = C.From == Origin::Pragma && Models[I].Refused &&
+                              Models[I].Refused.Report == &Reporter::migrateDependence;
     }
     return Models;
   }
@@ -153,15 +157,25 @@ private:
     return R;
   }
 
+  /// A loop that became (part of) a call-site.
+  bool converted(size_t I, const std::vector<LoopModel> &Models) const {
+    while (Consumed[I])
+      I = ConsumedBy[I];
+    return !Models[I].Refused;
+  }
+
   /// Phase 3: a region moves only if all its loops do (a call-site left
-  /// inside a parallel region would run once per thread).
-  void moveRegionsWhole(const Candidates &Cands, std::vector<LoopModel> &Models) {
+  /// inside a parallel region would run once per thread); a loop that runs
+  /// in order moves as a host loop. Then which of those drop their
+  /// directive: the ones whose region moved, or, outside any region, that
+  /// hold a loop that did.
+  void moveRegionsWhole(const Candidates &Cands, std::vector<LoopModel> &Models, const ASTContext &Ctx) {
     for (bool Changed = true; Changed;) {
       Changed = false;
       for (const Region &R : Cands.Regions) {
         bool Stays = false;
         for (size_t I : R.Loops)
-          Stays |= !Consumed[I] && Models[I].Refused;
+          Stays |= !Consumed[I] && Models[I].Refused && !Models[I].RunsInOrder;
         if (!Stays)
           continue;
         for (size_t I : R.Loops)
@@ -172,7 +186,32 @@ private:
             Models[I].Refused = regionRefusal(Cands.Loops[I], R.Pragma->D.construct());
             Changed = true;
           }
+        for (size_t I : R.Loops)
+          Models[I].RunsInOrder = false; // stays, directive and all
       }
+    }
+    std::vector<bool> InRegion(Models.size(), false);
+    for (const Region &R : Cands.Regions) {
+      bool Moves = false;
+      for (size_t I : R.Loops)
+        Moves |= converted(I, Models), InRegion[I] = true;
+      for (size_t I : R.Loops)
+        Models[I].DropsDirective = Models[I].RunsInOrder && Moves;
+    }
+    for (size_t I = 0; I < Models.size(); ++I) {
+      if (!Models[I].RunsInOrder || InRegion[I])
+        continue;
+      for (size_t J = I + 1; J < Models.size(); ++J)
+        if (converted(J, Models) && within(Cands.Loops[J].Loop, Cands.Loops[I].Loop, Ctx))
+          Models[I].DropsDirective = true;
+      // Loops inside it that did not move keep a directive only a
+      // parallel loop around them gave a meaning: they stay with it.
+      if (!Models[I].DropsDirective)
+        for (size_t J = I + 1; J < Models.size(); ++J)
+          if (within(Cands.Loops[J].Loop, Cands.Loops[I].Loop, Ctx) && !Models[J].Refused) {
+            Models[J].Refused = regionRefusal(Cands.Loops[J], Cands.Loops[I].Construct);
+            Consumed[J] = false;
+          }
     }
   }
 
@@ -201,6 +240,14 @@ private:
                            Diags.migrated(C.Loop->getBeginLoc()) << L.Kind << L.Rank;
                          } else {
                            emit(M.Refused, Diags);
+                           if (Owner == I && M.DropsDirective) {
+                             bool Around = false;
+                             for (size_t J = 0; J < Models.size(); ++J)
+                               Around |= J != I && converted(J, Models) &&
+                                         within(Cands.Loops[J].Loop, C.Loop, Ctx);
+                             Diags.migrateInOrder(C.Loop->getBeginLoc()) << Around;
+                             L.RunsInOrder = true;
+                           }
                            L.Category = categoryOf(M.Refused);
                            L.Reason = lastMessage();
                          }
@@ -287,6 +334,10 @@ private:
     std::set<const PragmaLine *> Removed;
     for (size_t I = 0; I < Models.size(); ++I) {
       LoopModel &M = Models[I];
+      if (!Consumed[I] && M.DropsDirective && Cands.Loops[I].Pragma) {
+        DeleteLine(*Cands.Loops[I].Pragma); // the loop stays, in order
+        Removed.insert(Cands.Loops[I].Pragma);
+      }
       if (Consumed[I] || M.Refused)
         continue;
       if (Cands.Loops[I].Pragma) {
@@ -302,7 +353,7 @@ private:
     for (const Region &R : Cands.Regions) {
       bool All = !R.Loops.empty();
       for (size_t I : R.Loops)
-        All &= Consumed[I] || !Models[I].Refused;
+        All &= Consumed[I] || !Models[I].Refused || Models[I].DropsDirective;
       if (All) {
         DeleteLine(*R.Pragma);
         Removed.insert(R.Pragma);
@@ -311,7 +362,7 @@ private:
     // Data directives, once their arrays are fields.
     bool AllConverted = Cands.Unusable.empty(), LoopsQueue = false;
     for (size_t I = 0; I < Models.size(); ++I) {
-      AllConverted &= Consumed[I] || !Models[I].Refused;
+      AllConverted &= Consumed[I] || !Models[I].Refused || Models[I].DropsDirective;
       LoopsQueue |= !Consumed[I] && !Models[I].Refused && usesQueue(Models[I]);
     }
     const std::set<const VarDecl *> Fields = Arrays.members(Vars);

@@ -2,7 +2,9 @@
 // dpstub --migrate's end-to-end test: raw pointers with linearised
 // indices through an index helper, sizes in namespace-scope variables,
 // collapse(3) over variables x levels x columns, private scalars, halo
-// updates, a data region with an async queue, a two-variable reduction.
+// updates, a data region with an async queue, a two-variable reduction,
+// and a sweep down the levels that a directive wrongly calls parallel (it
+// runs in order on the host, around its columns' call-site).
 // Every value is a small dyadic number, so every order of summation gives
 // the same bits: the migrated program must print exactly this program's
 // output (built with its directives ignored).
@@ -45,6 +47,18 @@ static void halo(double *q) {
     }
 }
 
+/// An implicit sweep down each column: level k needs level k - 1, so the
+/// levels run in order, whatever the directive says; the columns of a
+/// level are independent.
+static void sweep(double *q) {
+#pragma acc parallel loop present(q)
+  for (int k = 1; k < NK; ++k) {
+#pragma acc loop
+    for (int i = 1; i < NI - 1; ++i)
+      q[at(0, k, i)] += 0.5 * q[at(0, k - 1, i)];
+  }
+}
+
 /// Total mass and the largest value of variable 0.
 static void diagnose(const double *q, double *mass, double *peak) {
   double m = 0, p = -1;
@@ -81,6 +95,7 @@ int main() {
       step(q, tend, wind, 0.5);
     }
 #pragma acc wait(1)
+    sweep(q);
     diagnose(q, &mass, &peak);
 #pragma acc update host(q[0:n])
   }
