@@ -3,18 +3,30 @@
 #include "migrate/DataDirectives.h"
 
 #include "migrate/BodyScan.h"
+#include "migrate/Canonical.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <algorithm>
 #include <map>
+#include <set>
 
 using namespace clang;
 
 namespace dpstub::migrate {
 
 namespace {
+
+/// What two data clauses naming one array ask together.
+std::string joinedTransfer(const std::string &A, const std::string &B) {
+  if (A == B || B == "create")
+    return A;
+  if (A == "create")
+    return B;
+  return "copy"; // copyin and copyout, or either with copy
+}
 
 /// Every variable of the main file with its name.
 std::vector<const VarDecl *> variablesNamed(const std::string &Name, ASTContext &Ctx) {
@@ -190,7 +202,23 @@ private:
   void data(const PragmaLine &P) {
     bool HasIf = false;
     argOf(P.D, "if", HasIf);
-    // dp's clauses in the directive's order, each kind once.
+    // Each array once, with what its clauses ask together (copyin and
+    // copyout of one array is copy; create adds nothing to a transfer).
+    std::vector<std::pair<std::string, std::string>> Arrays; // name, kind
+    for (const DataClause &D : dataClauses(P.D)) {
+      if (D.Kind == "?")
+        return keep(P, "dp has no counterpart for '" + D.Spelling + "'");
+      if (D.Kind.empty())
+        continue;
+      for (const std::string &N : fields(D, P)) {
+        auto It = std::find_if(Arrays.begin(), Arrays.end(), [&](const auto &A) { return A.first == N; });
+        if (It == Arrays.end())
+          Arrays.push_back({N, D.Kind});
+        else
+          It->second = joinedTransfer(It->second, D.Kind);
+      }
+    }
+    // dp's clauses in the order they first appear, each kind once.
     std::vector<std::pair<std::string, std::string>> Clauses; // kind, names
     auto AddTo = [&](const std::string &Kind, const std::string &Name) {
       for (auto &[K, List] : Clauses)
@@ -200,21 +228,19 @@ private:
         }
       Clauses.push_back({Kind, Name});
     };
-    for (const DataClause &D : dataClauses(P.D)) {
-      if (D.Kind == "?")
-        return keep(P, "dp has no counterpart for '" + D.Spelling + "'");
-      if (D.Kind.empty())
-        continue;
-      for (const std::string &N : fields(D, P)) {
-        // copyout declares the contents dead on entry: where the region
-        // reads them (the original reads its host values), it is copy.
-        if (D.Kind == "copyout" && P.On && readsIn(P.On, resolveName(N, P.Begin, Ctx))) {
-          Diags.migrateCopyoutRead(P.Loc) << N;
+    for (const auto &[N, Kind] : Arrays) {
+      // Elements it does not write keep their host values in the
+      // original: unless every element is written, it is copy too.
+      if (Kind == "copyout" && P.On) {
+        const VarDecl *V = resolveName(N, P.Begin, Ctx);
+        const bool Reads = readsIn(P.On, V);
+        if (Reads || !writesWhole(P.On, V)) {
+          Diags.migrateCopyoutRead(P.Loc) << N << !Reads;
           AddTo("copy", N);
           continue;
         }
-        AddTo(D.Kind, N);
       }
+      AddTo(Kind, N);
     }
     if (HasIf && !Clauses.empty())
       return keep(P, "its if() clause would make the region conditional, which dp::data_region is not");
@@ -256,6 +282,59 @@ private:
     for (const VarRef &R : F.Refs)
       if (R.Var == V)
         return true; // not an element access: handed on, maybe read
+    return false;
+  }
+
+  /// Whether Region surely writes every element of V: a C array of
+  /// constant extents assigned, unconditionally, at `V[i][j]...` inside
+  /// loops `for (i = 0; i < extent; ++i)` over each of its dimensions.
+  bool writesWhole(const Stmt *Region, const VarDecl *V) {
+    if (!V)
+      return false;
+    std::vector<std::uint64_t> Extents;
+    for (QualType T = V->getType(); const auto *A = Ctx.getAsConstantArrayType(T); T = A->getElementType())
+      Extents.push_back(A->getSize().getZExtValue());
+    if (Extents.empty())
+      return false;
+    const BodyFacts F = scanBody(Region, {}, Ctx);
+    for (const ElementAccess &A : F.Accesses) {
+      if (A.Array != V || !A.Mode.Write || A.Conditional || A.Indices.size() != Extents.size())
+        continue;
+      bool Whole = true;
+      std::set<const ForStmt *> Used;
+      for (size_t D = 0; D < Extents.size() && Whole; ++D) {
+        Whole = false;
+        const VarDecl *I = namedVar(A.Indices[D]);
+        for (const ForStmt *L : A.InnerLoops) {
+          auto Level = canonicalLevel(L, Ctx);
+          const LoopLevel *Lv = std::get_if<LoopLevel>(&Level);
+          if (!Lv || Lv->Var != I || !I || Used.count(L))
+            continue;
+          Expr::EvalResult Bound;
+          Whole = Lv->LowerIsZero && Lv->Step == 1 && Lv->Cmp == Comparison::Less &&
+                  Lv->UpperExpr->EvaluateAsInt(Bound, Ctx) &&
+                  Bound.Val.getInt().getExtValue() == static_cast<std::int64_t>(Extents[D]);
+          Used.insert(L);
+          break;
+        }
+      }
+      // A continue, break or goto could skip the write.
+      for (const ForStmt *L : Used)
+        Whole &= !jumps(L->getBody());
+      if (Whole)
+        return true;
+    }
+    return false;
+  }
+
+  static bool jumps(const Stmt *S) {
+    if (!S)
+      return false;
+    if (isa<ContinueStmt, BreakStmt, GotoStmt, ReturnStmt, CXXThrowExpr>(S))
+      return true;
+    for (const Stmt *C : S->children())
+      if (jumps(C))
+        return true;
     return false;
   }
 

@@ -33,6 +33,33 @@ static void scale(int n, double *w) {
 // REWRITE: dp::forall(dp::on(dp_async_queue()), dp::grid<1>(dp::arithmetic_sequence(0, n)), [=](dp::index<1> idx, dp::field<1, double> &w) {
 }
 
+// copyout of a C array: dp::copyout where a loop writes every element,
+// unconditionally; dp::copy where a border stays unwritten (the original,
+// run on the host, keeps its values there). Named by copyin and copyout,
+// an array is dp::copy.
+static double border() {
+  double in[8][8], full[8][8], inner[8][8], both[8][8];
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < 8; ++j)
+      in[i][j] = inner[i][j] = both[i][j] = i + j;
+#pragma acc data copyin(in, both) copyout(full, inner, both)
+  {
+#pragma acc parallel loop collapse(2)
+    for (int i = 0; i < 8; ++i)
+      for (int j = 0; j < 8; ++j)
+        full[i][j] = both[i][j] = 2 * in[i][j];
+// DIAG: directives.cpp:[[@LINE-3]]:5: remark: converted to dp::forall over dp::grid<2> [dp-migrate]
+#pragma acc parallel loop collapse(2)
+    for (int i = 1; i < 7; ++i)
+      for (int j = 1; j < 7; ++j)
+        inner[i][j] = in[i - 1][j] + in[i + 1][j];
+// DIAG: directives.cpp:[[@LINE-3]]:5: remark: converted to dp::forall over dp::grid<2> [dp-migrate]
+  }
+// DIAG: directives.cpp:[[@LINE-13]]:1: warning: copyout(inner) becomes dp::copy(inner): dpstub cannot prove the region writes every element of 'inner', and copyout would give the others undefined values (the original keeps its host values) [dp-migrate]
+// REWRITE: dp::data_region dp_region(dp::copyin(in), dp::copy(both, inner), dp::copyout(full));
+  return full[7][7] + inner[0][0] + both[1][1];
+}
+
 int main() {
   int n = 100, steps = 10;
   double *u = (double *)malloc(n * sizeof(double));
@@ -84,9 +111,9 @@ int main() {
   double s = 0;
   for (int i = 0; i < n; ++i)
     s += u[i] * i + w[i];
-  printf("%.6f\n", s);
+  printf("%.6f %.1f\n", s, border());
   free(u);
   free(v);
   free(w);
 }
-// SUMMARY: migrated 3 of 3 loops (0 refused)
+// SUMMARY: migrated 5 of 5 loops (0 refused)
