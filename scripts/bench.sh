@@ -14,7 +14,10 @@
 #   - what one call-site costs the host per kind (ns): on the host's
 #     threads, and on a device's path over a recording device layer
 #     (DP_EMULATE_RECORD_ONLY=1: launches recorded, not run);
-#   bash scripts/bench.sh [host|tool|mpi|profile|stream|launch]   (default: all)
+#   - an OpenMP program (bench/migrate_bench.cpp) migrated by dpstub
+#     --migrate and translated, on the host backend, against the original
+#     built with -fopenmp on the same threads (median of 5 alternated runs);
+#   bash scripts/bench.sh [host|tool|mpi|profile|stream|launch|migrate]   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${DPSTUB_BUILD_DIR:-build}
@@ -76,4 +79,36 @@ if { [ "$which" = all ] || [ "$which" = mpi ]; } && [ -f "$build/runtime/libdp_m
   cmake --build "$build" --target mpi_bench_dp >/dev/null
   OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_mpi_yield_when_idle=1 \
     mpirun --oversubscribe --bind-to none -np 2 "$build/bench/mpi_bench_dp"
+fi
+if [ "$which" = all ] || [ "$which" = migrate ]; then
+  echo; echo "## A migrated OpenMP program (bench/migrate_bench.cpp), host backend"
+  work=$build/bench/migrate
+  rm -rf "$work" && mkdir -p "$work"
+  cxx=${CXX:-c++}
+  flags=(-std=c++17 -O2)
+  "$build/tool/dpstub" --migrate --quiet --out-dir "$work/migrated" bench/migrate_bench.cpp -- "${flags[@]}" \
+    2> "$work/migrate.log" || { cat "$work/migrate.log" >&2; exit 1; }
+  "$build/tool/dpstub" --quiet --out-dir "$work/translated" "$work/migrated/migrate_bench.cpp" -- \
+    "${flags[@]}" -Iinclude
+  "$cxx" "${flags[@]}" -fopenmp bench/migrate_bench.cpp -o "$work/openmp"
+  "$cxx" "${flags[@]}" -Iinclude -I"$work/translated" "$work/translated/migrate_bench.cpp" \
+    "$build/runtime/libdp_runtime.a" -ltbb -lpthread -o "$work/dp"
+  for run in 1 2 3 4 5; do
+    OMP_NUM_THREADS=$(nproc) "$work/openmp" > "$work/openmp.$run"
+    "$work/dp" > "$work/dp.$run"
+  done
+  # The same numbers, or the ratios mean nothing.
+  for run in 1 2 3 4 5; do
+    cmp -s <(grep checksum "$work/openmp.$run") <(grep checksum "$work/dp.$run") ||
+      { echo "bench: the migrated program printed another checksum (run $run)" >&2; exit 1; }
+  done
+  echo; echo "threads: $(nproc) (OMP_NUM_THREADS, oneTBB's default)"
+  echo; echo "| kernel | OpenMP (s) | migrated + translated (s) | ratio | goal |"; echo "|---|---|---|---|---|"
+  for k in $(awk '/^kernel/ {print $2}' "$work/openmp.1"); do
+    o=$(cat "$work"/openmp.* | awk -v k="$k" '$1 == "kernel" && $2 == k {print $3}' | sort -n | sed -n 3p)
+    d=$(cat "$work"/dp.* | awk -v k="$k" '$1 == "kernel" && $2 == k {print $3}' | sort -n | sed -n 3p)
+    awk -v k="$k" -v o="$o" -v d="$d" 'BEGIN {
+      r = o / d; miss = (r >= 0.9) ? "" : " (missed)"
+      printf "| %s | %.4f | %.4f | %.3f | >= 0.90%s |\n", k, o, d, r, miss }'
+  done
 fi
