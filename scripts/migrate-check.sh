@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Checks one migration end to end: the original program (its directives
+# ignored, as a compiler without OpenMP/OpenACC builds it), the program
+# `dpstub --migrate` makes of it, and that program translated by dpstub on
+# the host's threads and in dispatch emulation must print the same
+# (standard output and standard error), and exit 0.
+#
+#   bash scripts/migrate-check.sh [-k] SOURCE [-- FLAGS...]
+#
+# SOURCE is a C or C++ file holding main (a C file is built as C++, which
+# is what its migration becomes); FLAGS are its compile flags (-I, -D).
+# Uses build/ (bash scripts/build.sh makes it); work goes to a temporary
+# folder, kept with -k. Prints one line: the verdict and what differed.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+build=${DPSTUB_BUILD_DIR:-$here/build}
+keep=0
+if [ "${1:-}" = "-k" ]; then keep=1; shift; fi
+src=$(realpath "$1"); shift
+[ "${1:-}" = "--" ] && shift
+flags=("$@")
+work=$(mktemp -d)
+[ $keep -eq 1 ] || trap 'rm -rf "$work"' EXIT
+name=$(basename "${src%.*}")
+cp "$src" "$work/$name.cpp"
+inc=(-I"$(dirname "$src")" -I"$here/include")
+cxx=${CXX:-g++}
+runtime=("$build/runtime/libdp_runtime.a" -ltbb -lpthread)
+# The runtime switches tile threads with Boost.Context when it was found.
+grep -q "DP_RUNTIME_FIBERS:STRING=boost" "$build/CMakeCache.txt" 2>/dev/null && runtime+=(-lboost_context)
+
+fail() { echo "FAIL $name: $*"; [ $keep -eq 1 ] && echo "  (kept in $work)"; exit 1; }
+
+run() { # run LABEL EXE [ENV...]: its output in $work/LABEL.out
+  local label=$1 exe=$2; shift 2
+  env "$@" "$exe" > "$work/$label.out" 2>&1 || fail "$label exited $?"
+}
+
+$cxx -std=c++17 -O1 -w "${inc[@]}" "${flags[@]}" "$work/$name.cpp" -o "$work/original" -lm ||
+  fail "the original does not build"
+run original "$work/original"
+
+mkdir -p "$work/migrated" "$work/translated"
+"$build/tool/dpstub" --migrate --quiet "$work/$name.cpp" --out-dir "$work/migrated" -- \
+  -std=c++17 "${inc[@]}" "${flags[@]}" 2> "$work/migrate.log" || fail "dpstub --migrate failed: $(grep -m1 error "$work/migrate.log")"
+converted=$(grep -c "remark: converted" "$work/migrate.log" || true)
+refused=$(grep -c "warning: not converted" "$work/migrate.log" || true)
+$cxx -std=c++17 -O1 -w "${inc[@]}" "${flags[@]}" "$work/migrated/$name.cpp" "${runtime[@]}" -o "$work/migrated/program" -lm ||
+  fail "the migrated program does not build"
+run migrated "$work/migrated/program"
+
+"$build/tool/dpstub" --quiet "$work/migrated/$name.cpp" --out-dir "$work/translated" -- \
+  -std=c++17 "${inc[@]}" "${flags[@]}" 2> "$work/translate.log" || fail "dpstub failed: $(grep -m1 error "$work/translate.log")"
+$cxx -std=c++17 -O1 -w -I"$work/translated" "${inc[@]}" "${flags[@]}" "$work/translated/$name.cpp" "${runtime[@]}" \
+  -o "$work/translated/program" -lm || fail "the translated program does not build"
+run native "$work/translated/program" DP_HOST_MODE=native
+run emulated "$work/translated/program" DP_HOST_MODE=emulate DP_EMULATE_MAX_GROUPS=7,3,2 DP_EMULATE_GROUP=8
+
+for label in migrated native emulated; do
+  cmp -s "$work/original.out" "$work/$label.out" || fail "the $label run prints otherwise"
+done
+echo "PASS $name: $converted loops converted, $refused refused; original, migrated, translated (native, emulated) print the same"

@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""What `dpstub --migrate` would do to a tree: loops found, converted, refused
+by reason, per file and in all.
+
+    python3 scripts/migrate-survey.py [--dpstub PATH] [--json OUT] DIR... -- FLAGS...
+
+Every C and C++ source under DIR that holds an OpenMP or OpenACC directive
+is migrated with --list (nothing is written), parsed as C++17 (what a
+migrated file becomes) with FLAGS as its compile flags (-I, -D). Prints a
+line per file and the totals by reason; --json keeps every loop's entry.
+"""
+import argparse
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+
+DIRECTIVE = re.compile(r'^\s*#\s*pragma\s+(omp|acc)\b', re.M)
+
+
+def sources(dirs):
+    for d in dirs:
+        for root, _, files in os.walk(d):
+            for f in sorted(files):
+                if f.endswith(('.c', '.cc', '.cpp', '.cxx')):
+                    path = os.path.join(root, f)
+                    with open(path, errors='replace') as h:
+                        if DIRECTIVE.search(h.read()):
+                            yield path
+
+
+def main():
+    argv = sys.argv[1:]
+    flags = []
+    if '--' in argv:
+        at = argv.index('--')
+        argv, flags = argv[:at], argv[at + 1:]
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument('dirs', nargs='+')
+    p.add_argument('--dpstub', default=os.path.join(os.path.dirname(__file__), '..', 'build', 'tool', 'dpstub'))
+    p.add_argument('--json', help='write every loop entry here')
+    args = p.parse_args(argv)
+
+    totals = collections.Counter()
+    reasons = collections.Counter()
+    entries = []
+    failed = []
+    for src in sources(args.dirs):
+        extra = ['-x', 'c++', '-std=c++17']
+        cmd = [args.dpstub, '--migrate', '--list', '--quiet', src, '--'] + extra + \
+              ['-I' + os.path.dirname(src)] + flags
+        run = subprocess.run(cmd, capture_output=True, text=True)
+        try:
+            loops = json.loads(run.stdout) if run.stdout.strip() else []
+        except json.JSONDecodeError:
+            loops = []
+        if run.returncode != 0 and not loops:
+            first = next((l for l in run.stderr.splitlines() if 'error:' in l), run.stderr.strip()[:200])
+            failed.append((src, first))
+            continue
+        c = collections.Counter(l['verdict'] for l in loops)
+        print(f"{src}: {len(loops)} loops, {c['converted']} converted, {c['refused']} refused")
+        for l in loops:
+            l['source'] = src
+            entries.append(l)
+            totals[l['verdict']] += 1
+            if l['verdict'] == 'refused':
+                reasons[l.get('diagnostic', '?')] += 1
+    found = totals['converted'] + totals['refused']
+    print()
+    print(f"files with directives: {len(set(e['source'] for e in entries))} analysed, {len(failed)} not parsed")
+    for src, why in failed:
+        print(f"  not parsed: {src}: {why}")
+    print(f"loops: {found} found, {totals['converted']} converted, {totals['refused']} refused")
+    for r, n in reasons.most_common():
+        print(f"  {n:4d} {r}")
+    if args.json:
+        with open(args.json, 'w') as h:
+            json.dump(entries, h, indent=2)
+
+
+if __name__ == '__main__':
+    main()
