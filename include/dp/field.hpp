@@ -304,8 +304,9 @@ struct field_access {
   }
   /// A non-owning handle on the same data, element type U (T or const T).
   /// Dense: the caller checked that f's index strides are 1 and its rows
-  /// contiguous, and the handle says so in constants the compiler sees.
-  template <class U, bool Dense, int N, class T>
+  /// contiguous; AtOrigin: that its lower bounds are 0. The handle says so
+  /// in constants the compiler sees.
+  template <class U, bool Dense, bool AtOrigin = false, int N, class T>
   DP_HOST_DEVICE DP_INLINE static field<N, U> unowned(const field<N, T> &f) {
     field<N, U> r;
     r.data_ = f.data_;
@@ -313,6 +314,8 @@ struct field_access {
       r.dims_[d] = f.dims_[d];
       if (Dense)
         r.dims_[d].stride = 1;
+      if (AtOrigin)
+        r.dims_[d].lb = 0;
     }
     if (Dense)
       r.dims_[N - 1].mem_stride = 1;

@@ -137,6 +137,36 @@ int main() {
     std::printf("matmul broadcast %lu\n", checksum(E));
   }
 
+  // Whole fields broadcast to an indexed kernel, the loop form dpstub
+  // --migrate writes: fields at index 0 over a grid stepping by 1 (the
+  // host's origin rows: handles state lower bound 0), a field whose index
+  // values start at 1, and a grid stepping by 2 (neither may take them).
+  {
+    const int n = 300;
+    dp::field<1, double> src{dp::grid<1>(n)}, dst{dp::grid<1>(n)};
+    dp::field<1, double> from1{dp::grid<1>(dp::arithmetic_sequence(1, n + 1))};
+    dp::forall(src.get_grid(), [](dp::index<1> i, double &x) { x = double(i[0] % 17); }, src);
+    dp::forall(from1.get_grid(), [](dp::index<1> i, double &x) { x = double(i[0] % 5); }, from1);
+    dp::forall(dp::grid<1>(dp::arithmetic_sequence(1, n - 1)), [](dp::index<1> idx, dp::field<1, double> &d,
+                                                                  const dp::field<1, const double> &s) {
+      const int i = int(idx[0]);
+      d(i) = 0.5 * (s(i - 1) + s(i + 1));
+    }, dst, dp::read_only(src));
+    std::printf("broadcast at origin %lu\n", checksum(dst));
+    dp::forall(dp::grid<1>(dp::arithmetic_sequence(1, n)), [](dp::index<1> idx, dp::field<1, double> &d,
+                                                              const dp::field<1, double> &f) {
+      const int i = int(idx[0]);
+      d(i) += f(i) * 3 + f(i + 1);
+    }, dst, from1);
+    std::printf("broadcast from 1 %lu\n", checksum(dst));
+    dp::forall(dp::grid<1>(dp::arithmetic_sequence(0, n, 2)), [](dp::index<1> idx, dp::field<1, double> &d,
+                                                                 const dp::field<1, double> &s) {
+      const int i = int(idx[0]);
+      d(i) = s(i) - d(i);
+    }, dst, src);
+    std::printf("broadcast stepping by 2 %lu\n", checksum(dst));
+  }
+
   // Writable partial projection and a mutable lambda writing a capture.
   {
     dp::field<2, int> M(dp::grid<2>(6, 50));

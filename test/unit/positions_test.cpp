@@ -3,6 +3,7 @@
 // division when every offset fits 32 bits, by 64-bit division otherwise,
 // and dimensions of extent 1 skipped. Both ways must give what plain
 // row-major arithmetic gives, at the edges of each.
+#include <dp/rt/jobs.hpp>
 #include <dp/rt/stub/positions.hpp>
 #include <gtest/gtest.h>
 
@@ -109,3 +110,27 @@ TEST(Positions, RowMajorDenseProjections) {
 }
 
 } // namespace
+
+// The positions the host's rows give a body (rt/jobs.hpp positions_of):
+// origin rows are unit rows whose broadcast fields start at index 0 over
+// a grid stepping by 1; on them an index value is the grid's first value
+// plus the position, as on any row where the steps are 1.
+TEST(Positions, OriginRowsAreUnitRowsAtIndexZero) {
+  using dp::rt::row_position_kind;
+  dp::rt::row_layout rows;
+  EXPECT_EQ(dp::rt::positions_of(rows), row_position_kind::origin);
+  rows.origin = false;
+  EXPECT_EQ(dp::rt::positions_of(rows), row_position_kind::unit);
+  rows.origin = true;
+  rows.unit_rows = false;
+  EXPECT_EQ(dp::rt::positions_of(rows), row_position_kind::index);
+
+  dp::rt::index_values<2> values{{3, -2}, {1, 1}};
+  dp::detail::origin_row_index<2> at;
+  at[0] = 4, at[1] = 7;
+  dp::index<2> plain;
+  plain[0] = 4, plain[1] = 7;
+  EXPECT_EQ(values[at], values[plain]);
+  EXPECT_EQ(values[at][0], 7);
+  EXPECT_EQ(values[at][1], 5);
+}

@@ -21,6 +21,13 @@ namespace dp::detail {
 /// it as the dp::index<Rc> it is.
 template <int Rc> struct unit_row_index : index<Rc> {};
 
+/// A unit row on which, besides, every broadcast field starts at index 0
+/// and the compute grid steps by 1 in every dimension: a field handle
+/// states its lower bounds as 0 in constants, and the kernel's index is
+/// the grid's first value plus the position, so an element access costs
+/// what a raw pointer loop's does.
+template <int Rc> struct origin_row_index : unit_row_index<Rc> {};
+
 /// The element a vendor algorithm loaded from a dense row, standing for
 /// its position: a projection indexes it as that element. A full reduce
 /// whose map reads one argument's element alone (dpstub marks it) hands the

@@ -30,9 +30,22 @@ struct row_layout {
   /// broadcast field is dense (index stride 1, rows contiguous): the body
   /// gets unit_row_index positions.
   bool unit_rows = true;
+  /// Besides, every broadcast field starts at index 0 and the compute grid
+  /// steps by 1: unit rows get origin_row_index positions.
+  bool origin = true;
   int merge_from = 0;      ///< every projection is contiguous from this dimension on
   bool positioned = false; ///< the body reads coordinates (indices, partial projections)
 };
+
+/// Which positions a host body gets on rows laid out as `rows`: plain
+/// indices, unit rows (a projection's element is `base[lead + j]`), or
+/// origin rows (besides, handles start at 0 and indices step by 1).
+enum class row_position_kind { index, unit, origin };
+inline row_position_kind positions_of(const row_layout &rows) {
+  if (!rows.unit_rows)
+    return row_position_kind::index;
+  return rows.origin ? row_position_kind::origin : row_position_kind::unit;
+}
 
 /// The extents a launch over a plain grid walks: when the body reads no
 /// coordinate but through its elemental projections, the trailing

@@ -109,6 +109,8 @@ public:
     for (int d = 0; d < R; ++d)
       dims[d] = dp::detail::field_access::dim(f, d);
     rows_.unit_rows = rows_.unit_rows && dense(dims);
+    for (int d = 0; d < R; ++d)
+      rows_.origin = rows_.origin && dims[d].lb == 0;
     return dp::detail::field_access::make<R>(unowned, data, dims);
   }
 
@@ -125,8 +127,10 @@ public:
   index_values<Rc> indices() {
     rows_.positioned = true;
     index_values<Rc> v;
-    for (int d = 0; d < Rc; ++d)
+    for (int d = 0; d < Rc; ++d) {
       v.lb[d] = grid_.dimension(d).lb, v.stride[d] = grid_.dimension(d).stride;
+      rows_.origin = rows_.origin && v.stride[d] == 1;
+    }
     return v;
   }
 

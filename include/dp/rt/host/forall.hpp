@@ -43,15 +43,12 @@ void run_rows(const Walked &walked, const Body &body, const Params &params) {
                             });
 }
 
-/// The body over `walked`'s rows: unit_row_index positions where every
-/// elemental projection steps by one element along a row, else dp::index.
+/// The body over `walked`'s rows, with the positions the rows allow
+/// (with_row_positions).
 template <int Rc, class Walked, class Params, class Body>
 void run_on_rows(const Walked &walked, const row_layout &rows, const Body &body,
                  const Params &params) {
-  if (rows.unit_rows)
-    run_rows<dp::detail::unit_row_index<Rc>, Rc>(walked, body, params);
-  else
-    run_rows<dp::index<Rc>, Rc>(walked, body, params);
+  with_row_positions<Rc>(rows, [&](auto pos) { run_rows<decltype(pos), Rc>(walked, body, params); });
 }
 
 /// forall: the stub body over the domain's rows. When every elemental
@@ -67,8 +64,7 @@ void forall(const Domain &domain, const dp::grid<Rc> &grid, const row_layout &ro
   count(counter::launches);
   if constexpr (std::is_same<Domain, dp::grid<Rc>>::value && Rc > 1) {
     if (rows.unit_rows && !rows.positioned && rows.merge_from < Rc - 1) {
-      run_rows<dp::detail::unit_row_index<Rc>, Rc>(dp::grid<Rc>(merged_extents(grid.extents(), rows)),
-                                                   body, params);
+      run_on_rows<Rc>(dp::grid<Rc>(merged_extents(grid.extents(), rows)), rows, body, params);
       return;
     }
   }

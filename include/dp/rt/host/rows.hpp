@@ -65,13 +65,25 @@ template <int N, class Map, class Position = dp::index<N>> struct map_source {
 
 namespace host {
 
+/// f(Position()) with the position type positions_of(rows) names.
+template <int Rc, class F> decltype(auto) with_row_positions(const row_layout &rows, F &&f) {
+  switch (positions_of(rows)) {
+  case row_position_kind::origin:
+    return f(dp::detail::origin_row_index<Rc>());
+  case row_position_kind::unit:
+    return f(dp::detail::unit_row_index<Rc>());
+  default:
+    return f(dp::index<Rc>());
+  }
+}
+
 /// f(source) with map as a host fold source over the rows, its positions
-/// unit_row_index ones when every elemental projection allows.
+/// the ones the rows allow (with_row_positions).
 template <int Rc, class Map, class F>
 decltype(auto) with_rows(const row_layout &rows, const Map &map, F &&f) {
-  if (rows.unit_rows)
-    return f(map_source<Rc, Map, dp::detail::unit_row_index<Rc>>{map});
-  return f(map_source<Rc, Map>{map});
+  return with_row_positions<Rc>(rows, [&](auto pos) -> decltype(auto) {
+    return f(map_source<Rc, Map, decltype(pos)>{map});
+  });
 }
 
 } // namespace host

@@ -32,6 +32,13 @@ template <int Rc> struct index_values {
       v[d] = lb[d] + pos[d] * stride[d];
     return v;
   }
+  /// On origin rows every stride is 1 (the launch checked).
+  DP_HOST_DEVICE dp::index<Rc> operator[](const dp::detail::origin_row_index<Rc> &pos) const {
+    dp::index<Rc> v;
+    for (int d = 0; d < Rc; ++d)
+      v[d] = lb[d] + pos[d];
+    return v;
+  }
 };
 
 /// Row-major offsets over N extents raised to coordinates: by 32-bit

@@ -53,6 +53,10 @@ template <int R, class T> DP_HOST_DEVICE dp::field<R, T> formal_view(const dp::f
 /// Whether a body's position is one of the host's unit rows.
 template <class Pos> struct is_unit_row : std::false_type {};
 template <int Rc> struct is_unit_row<dp::detail::unit_row_index<Rc>> : std::true_type {};
+template <int Rc> struct is_unit_row<dp::detail::origin_row_index<Rc>> : std::true_type {};
+/// Whether it is one of the rows where every broadcast field starts at 0.
+template <class Pos> struct is_origin_row : std::false_type {};
+template <int Rc> struct is_origin_row<dp::detail::origin_row_index<Rc>> : std::true_type {};
 
 /// A broadcast field's handle for one kernel call at position pos: the
 /// launch's copy with element type U (`const T` for a formal
@@ -66,7 +70,7 @@ template <class U, int R, class T, class Pos>
 DP_HOST_DEVICE DP_INLINE dp::field<R, U> launch_handle(const dp::field<R, T> &f, const Pos &) {
   static_assert(std::is_same<std::remove_const_t<U>, std::remove_const_t<T>>::value,
                 "launch_handle: the element type changes only in const");
-  return dp::detail::field_access::unowned<U, is_unit_row<Pos>::value>(f);
+  return dp::detail::field_access::unowned<U, is_unit_row<Pos>::value, is_origin_row<Pos>::value>(f);
 }
 /// The same where there is no position (a sort's comparator).
 template <class U, int R, class T>
