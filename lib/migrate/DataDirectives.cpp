@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 using namespace clang;
@@ -228,13 +229,16 @@ private:
         }
       Clauses.push_back({Kind, Name});
     };
+    std::optional<BodyFacts> InRegion; // the region's accesses, scanned once
     for (const auto &[N, Kind] : Arrays) {
       // Elements it does not write keep their host values in the
       // original: unless every element is written, it is copy too.
       if (Kind == "copyout" && P.On) {
+        if (!InRegion)
+          InRegion = scanBody(P.On, {}, Ctx);
         const VarDecl *V = resolveName(N, P.Begin, Ctx);
-        const bool Reads = readsIn(P.On, V);
-        if (Reads || !writesWhole(P.On, V)) {
+        const bool Reads = readsIn(*InRegion, V);
+        if (Reads || !writesWhole(*InRegion, V)) {
           Diags.migrateCopyoutRead(P.Loc) << N << !Reads;
           AddTo("copy", N);
           continue;
@@ -270,12 +274,11 @@ private:
     E.add({nextLineStart(Buf, End), 0, Indent + "}\n"});
   }
 
-  /// Whether Region may read V's elements: a read of one, or V handed to
-  /// a call (whose loops may read it).
-  bool readsIn(const Stmt *Region, const VarDecl *V) {
+  /// Whether the region (its scanned accesses F) may read V's elements: a
+  /// read of one, or V handed to a call (whose loops may read it).
+  static bool readsIn(const BodyFacts &F, const VarDecl *V) {
     if (!V)
       return true;
-    const BodyFacts F = scanBody(Region, {}, Ctx);
     for (const ElementAccess &A : F.Accesses)
       if (A.Array == V && A.Mode.Read)
         return true;
@@ -285,10 +288,10 @@ private:
     return false;
   }
 
-  /// Whether Region surely writes every element of V: a C array of
+  /// Whether the region (F) surely writes every element of V: a C array of
   /// constant extents assigned, unconditionally, at `V[i][j]...` inside
   /// loops `for (i = 0; i < extent; ++i)` over each of its dimensions.
-  bool writesWhole(const Stmt *Region, const VarDecl *V) {
+  bool writesWhole(const BodyFacts &F, const VarDecl *V) const {
     if (!V)
       return false;
     std::vector<std::uint64_t> Extents;
@@ -296,7 +299,6 @@ private:
       Extents.push_back(A->getSize().getZExtValue());
     if (Extents.empty())
       return false;
-    const BodyFacts F = scanBody(Region, {}, Ctx);
     for (const ElementAccess &A : F.Accesses) {
       if (A.Array != V || !A.Mode.Write || A.Conditional || A.Indices.size() != Extents.size())
         continue;

@@ -122,6 +122,8 @@ struct LoopModel {
   /// RunsInOrder, and its region moved (or, alone, a loop inside it did):
   /// the directive goes.
   bool DropsDirective = false;
+  /// RunsInOrder, with loops inside it that became call-sites.
+  bool AroundCallSites = false;
 
   int rank() const { return static_cast<int>(Levels.size()); }
   bool reduces() const { return !Reductions.empty(); }

@@ -199,11 +199,14 @@ private:
         Models[I].DropsDirective = Models[I].RunsInOrder && Moves;
     }
     for (size_t I = 0; I < Models.size(); ++I) {
-      if (!Models[I].RunsInOrder || InRegion[I])
+      if (!Models[I].RunsInOrder)
         continue;
       for (size_t J = I + 1; J < Models.size(); ++J)
-        if (converted(J, Models) && within(Cands.Loops[J].Loop, Cands.Loops[I].Loop, Ctx))
-          Models[I].DropsDirective = true;
+        Models[I].AroundCallSites |=
+            converted(J, Models) && within(Cands.Loops[J].Loop, Cands.Loops[I].Loop, Ctx);
+      if (InRegion[I])
+        continue;
+      Models[I].DropsDirective = Models[I].AroundCallSites;
       // Loops inside it that did not move keep a directive only a
       // parallel loop around them gave a meaning: they stay with it.
       if (!Models[I].DropsDirective)
@@ -241,11 +244,7 @@ private:
                          } else {
                            emit(M.Refused, Diags);
                            if (Owner == I && M.DropsDirective) {
-                             bool Around = false;
-                             for (size_t J = 0; J < Models.size(); ++J)
-                               Around |= J != I && converted(J, Models) &&
-                                         within(Cands.Loops[J].Loop, C.Loop, Ctx);
-                             Diags.migrateInOrder(C.Loop->getBeginLoc()) << Around;
+                             Diags.migrateInOrder(C.Loop->getBeginLoc()) << M.AroundCallSites;
                              L.RunsInOrder = true;
                            }
                            L.Category = categoryOf(M.Refused);
