@@ -56,12 +56,14 @@ private:
     if (pending_) {
       detail::pending p = std::move(pending_);
       pending_.reset();
+      chained_ = 0;
       p->wait(); // its continuation stores the value
     }
   }
 
   T value_{};
   mutable detail::pending pending_;
+  mutable unsigned chained_ = 0; ///< results chained behind the first (scalar_access::after)
 };
 
 namespace detail {
@@ -83,6 +85,35 @@ struct scalar_access {
     s.settle();
     s.pending_ = std::move(done);
   }
+  /// The queue s's result is still coming from (null: none is).
+  template <class T> static const void *pending_queue(const scalar<T> &s) {
+    return s.pending_ ? s.pending_->queue() : nullptr;
+  }
+  /// From now on, access to s waits for `done`, whose work follows the
+  /// work s waits for now on the same queue: nothing is waited for here.
+  template <class T> static void replace(scalar<T> &s, pending done) {
+    s.pending_ = std::move(done);
+  }
+  /// Access to s waits for `make(before)`, where `before` is what it waits
+  /// for now (null if nothing): a result that combines into s's value
+  /// after `before` has delivered its own, without the host waiting here.
+  /// What is already done is delivered now (no wait), and a chain of
+  /// `max_chained` results nobody read is settled before it grows longer.
+  template <class T, class Make> static void after(scalar<T> &s, Make &&make) {
+    pending before = std::move(s.pending_);
+    s.pending_.reset();
+    if (before && (before->done() || s.chained_ >= max_chained)) {
+      if (before->done())
+        before->wait_quietly(); // delivered: an error stays with its queue
+      else
+        before->wait();
+      before.reset();
+      s.chained_ = 0;
+    }
+    s.chained_ = before ? s.chained_ + 1 : 0;
+    s.pending_ = std::forward<Make>(make)(std::move(before));
+  }
+  static constexpr unsigned max_chained = 64;
 };
 } // namespace detail
 

@@ -9,6 +9,8 @@
 #include <type_traits>
 #include <utility>
 
+#include "pool.hpp"
+
 namespace dp::detail {
 
 /// The completion of enqueued work (a launch, a copy): on a GPU an event
@@ -48,7 +50,7 @@ public:
   completion_then(made, Then then) : then_(std::move(then)) {}
   /// The completion of the work `start(then)` makes, then `then`.
   template <class Start> static std::shared_ptr<completion_then> make(Then then, Start &&start) {
-    auto done = std::make_shared<completion_then>(made{}, std::move(then));
+    auto done = make_pooled<completion_then>(made{}, std::move(then));
     done->work_ = std::forward<Start>(start)(done->then_);
     return done;
   }
@@ -79,13 +81,14 @@ private:
   bool ran_ = false;
 };
 
-/// `work`'s completion, then `then` (one allocation).
+/// `work`'s completion, then `then` (from a pool: no allocation in steady
+/// state).
 template <class F> pending then_after(pending work, F &&then) {
   return completion_then<std::decay_t<F>>::make(std::forward<F>(then),
                                                 [&](auto &) { return std::move(work); });
 }
 /// `then`, after the work `start(then)` makes, which may write into `then`
-/// (a read-back into its cell): one allocation.
+/// (a read-back into its cell): from a pool, as then_after.
 template <class F, class Start> pending then_after_start(F &&then, Start &&start) {
   return completion_then<std::decay_t<F>>::make(std::forward<F>(then), std::forward<Start>(start));
 }

@@ -30,6 +30,13 @@ public:
                           dp::detail::scalar_access::later(*static_cast<dp::scalar<T> *>(p), done);
                         }});
   }
+  /// The work delivers into `s` behind the work s waits for now, on the
+  /// same queue: access to it waits for this work instead, with no wait.
+  template <class T> void delivers_after(dp::scalar<T> &s) {
+    scalars_.push_back({&s, [](void *p, const dp::detail::pending &done) {
+                          dp::detail::scalar_access::replace(*static_cast<dp::scalar<T> *>(p), done);
+                        }});
+  }
   /// The work is enqueued and `done` is its completion (null: it ran
   /// already, and nothing waits): every use records it. `on_device`: the
   /// blocks it writes are written on the device.

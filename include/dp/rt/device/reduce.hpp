@@ -23,20 +23,32 @@
 #include "../record.hpp"
 #include "executor.hpp"
 #include "forall.hpp"
+#include "identity.hpp"
 
 namespace dp::rt {
 namespace device {
 
-/// A reduction's result read back from the device into `cell`, then
-/// combined into the scalar's value at `into` when present: folded with
-/// `op` (a replay's), or stored (store_value).
-template <class T, class Op> struct read_back_into {
-  maybe<T> cell;
+/// Whether a read-back cell holds a value: a maybe<T> may not.
+template <class T> bool holds_value(const maybe<T> &cell) { return cell.present; }
+template <class T> bool holds_value(const T &) { return true; }
+template <class T> const T &value_of(const maybe<T> &cell) { return cell.value; }
+template <class T> const T &value_of(const T &cell) { return cell; }
+
+/// A reduction's result read back from the device into `cell` (a T or a
+/// maybe<T>), then combined into the scalar's value at `into` when
+/// present: folded with `op` (a replay's, or a reduce's behind earlier
+/// ones still coming: `before`, which delivers first), or stored
+/// (store_value).
+template <class Cell, class T, class Op> struct read_back_into {
+  Cell cell;
   T *into;
   Op op;
+  dp::detail::pending before;
   void operator()() const {
-    if (cell.present)
-      *into = static_cast<T>(op(*into, cell.value));
+    if (before) // done: this read-back follows it on its queue, whose wait
+      before->wait_quietly(); // has reported any error of the work before
+    if (holds_value(cell))
+      *into = static_cast<T>(op(*into, value_of(cell)));
   }
 };
 /// The combination of a read-back that stores what it read.
@@ -44,14 +56,15 @@ struct store_value {
   template <class T> const T &operator()(const T &, const T &read) const { return read; }
 };
 
-/// The completion of reading a `maybe<T>` back from `slot` behind L's work,
-/// then `combine` into `into`.
-template <class Device, class T, class Op>
-dp::detail::pending read_back_then(device_launch<Device> &L, const maybe<T> *slot, T *into,
-                                   const Op &combine) {
-  return dp::detail::then_after_start(read_back_into<T, Op>{none<T>(), into, combine},
-                                      [&](read_back_into<T, Op> &back) {
-                                        return L.read_back(&back.cell, slot, sizeof(maybe<T>));
+/// The completion of reading a `Cell` (a T or a maybe<T>) back from
+/// `slot` behind L's work, then `combine` into `into`, after `before`.
+template <class Device, class Cell, class T, class Op>
+dp::detail::pending read_back_then(device_launch<Device> &L, const Cell *slot, T *into,
+                                   const Op &combine, dp::detail::pending before = nullptr) {
+  using back_t = read_back_into<Cell, T, Op>;
+  return dp::detail::then_after_start(back_t{Cell{}, into, combine, std::move(before)},
+                                      [&](back_t &back) {
+                                        return L.read_back(&back.cell, slot, sizeof(Cell));
                                       });
 }
 
@@ -70,13 +83,39 @@ void recorded_reduce_into(device_launch<Device> &L, dp::scalar<T> &result, std::
   });
 }
 
+/// A reduce into a scalar whose earlier result is still coming on L's
+/// queue: the host does not wait for it. The vendor folds the values from
+/// the operator's identity where it has one (the same vendor call as from
+/// the scalar's value), else from no value (maybe<T>, as a recording
+/// does); the read-back then combines the fold into the scalar's value
+/// once the earlier result has delivered its own.
+template <class Device, class T, class Op, class Values, class Positions>
+void reduce_behind_into(device_launch<Device> &L, dp::scalar<T> &result, std::int64_t n,
+                        const Positions &positions, const Op &op, const Values &values) {
+  T *into = dp::detail::scalar_access::value_slot(result);
+  dp::detail::scalar_access::after(result, [&](dp::detail::pending before) {
+    if constexpr (has_identity<Op, T>::value) {
+      T *slot = L.template scratch_of<T>(1);
+      vendor_reduce(L, n, positions, op, values, has_identity<Op, T>::value_of(), slot);
+      return read_back_then(L, slot, into, op, std::move(before));
+    } else {
+      maybe<T> *slot = L.template scratch_of<maybe<T>>(1);
+      vendor_reduce(L, n, positions, maybe_op<T, Op>{op}, present_map<T, Values>{values},
+                    none<T>(), slot);
+      return read_back_then(L, slot, into, op, std::move(before));
+    }
+  });
+}
+
 /// result = r(result, values at point numbers 0..n-1 folded).
 template <class Device, class T, class Op, class Values, class Positions>
 void reduce_into(device_launch<Device> &L, dp::scalar<T> &result, std::int64_t n,
                  const Positions &positions, const Op &op, const Values &values) {
   if (L.recording())
     return recorded_reduce_into(L, result, n, positions, op, present_map<T, Values>{values});
-  const T prior = result.get(); // waits for a reduction still computing it
+  if (dp::detail::scalar_access::pending_queue(result) == static_cast<const void *>(&L.queue()))
+    return reduce_behind_into(L, result, n, positions, op, values);
+  const T prior = result.get(); // waits for a reduction on another queue
   T *slot = L.template scratch_of<T>(1);
   vendor_reduce(L, n, positions, op, values, prior, slot);
   T *into = dp::detail::scalar_access::slot(result);
@@ -89,7 +128,15 @@ void reduce_kept_into(device_launch<Device> &L, dp::scalar<T> &result, std::int6
                       const Positions &positions, const Op &op, const Values &values) {
   if (L.recording())
     return recorded_reduce_into(L, result, n, positions, op, values);
-  const maybe<T> prior = some(result.get());
+  if (dp::detail::scalar_access::pending_queue(result) == static_cast<const void *>(&L.queue())) {
+    T *into = dp::detail::scalar_access::value_slot(result);
+    return dp::detail::scalar_access::after(result, [&](dp::detail::pending before) {
+      maybe<T> *slot = L.template scratch_of<maybe<T>>(1);
+      vendor_reduce(L, n, positions, maybe_op<T, Op>{op}, values, none<T>(), slot);
+      return read_back_then(L, slot, into, op, std::move(before));
+    });
+  }
+  const maybe<T> prior = some(result.get()); // waits for a reduction on another queue
   maybe<T> *slot = L.template scratch_of<maybe<T>>(1);
   vendor_reduce(L, n, positions, maybe_op<T, Op>{op}, values, prior, slot);
   T *into = dp::detail::scalar_access::slot(result);

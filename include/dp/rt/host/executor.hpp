@@ -84,7 +84,15 @@ public:
       run([slot, fold] { *slot = fold(*slot); });
       return;
     }
-    const T prior = result.get(); // waits for a reduction still computing it
+    if (queue_ && dp::detail::scalar_access::pending_queue(result) == queue_) {
+      // The reduction still computing the scalar is this queue's, so it
+      // has run when this task runs: the task folds into its value.
+      T *slot = dp::detail::scalar_access::value_slot(result);
+      run([slot, fold] { *slot = fold(*slot); });
+      uses_.delivers_after(result);
+      return;
+    }
+    const T prior = result.get(); // waits for a reduction on another queue
     T *slot = dp::detail::scalar_access::slot(result);
     run([slot, prior, fold] { *slot = fold(prior); });
     if (queue_)
