@@ -106,6 +106,7 @@ void check(const cost &c, const limits &l) {
   c.check("device queries", c.per(counter::device_queries), 0);
   c.check("device allocations", c.per(counter::device_allocations), 0);
   c.check("events recorded", c.per(counter::events_recorded), l.events);
+  c.check("events created", c.per(counter::events_created), 0);
   c.check("host waits", c.per(counter::host_waits), l.host_waits);
   c.check("device-wide syncs", c.per(counter::device_syncs), 0);
   c.check("copies to the device", c.per(counter::to_device_copies), 0);

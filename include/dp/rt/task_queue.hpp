@@ -21,42 +21,14 @@
 #include <vector>
 
 #include "../detail/completion.hpp"
+#include "../detail/ring.hpp"
 #include "profile.hpp"
 
 namespace dp::rt {
 
-/// The tasks waiting in a queue: a ring over storage that grows (doubling)
-/// and never shrinks, so that a queue in steady state enqueues with no
-/// allocation of its own (a std::deque took a new chunk every dozen tasks).
-template <class T> class task_ring {
-public:
-  bool empty() const { return size_ == 0; }
-  void push_back(T task) {
-    if (size_ == slots_.size())
-      grow();
-    slots_[(head_ + size_) % slots_.size()] = std::move(task);
-    ++size_;
-  }
-  /// The oldest task, moved out.
-  T pop_front() {
-    T task = std::move(slots_[head_]);
-    slots_[head_] = T();
-    head_ = (head_ + 1) % slots_.size();
-    --size_;
-    return task;
-  }
-
-private:
-  void grow() {
-    std::vector<T> bigger(slots_.empty() ? 16 : 2 * slots_.size());
-    for (std::size_t i = 0; i < size_; ++i)
-      bigger[i] = std::move(slots_[(head_ + i) % slots_.size()]);
-    slots_ = std::move(bigger);
-    head_ = 0;
-  }
-  std::vector<T> slots_;
-  std::size_t head_ = 0, size_ = 0;
-};
+/// The tasks waiting in a queue: a ring (a std::deque took a new chunk
+/// every dozen tasks).
+template <class T> using task_ring = dp::detail::ring<T>;
 
 /// An in-order task queue with a worker thread.
 class task_queue {

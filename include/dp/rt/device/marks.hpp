@@ -13,13 +13,14 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
+#include <cstddef>
 #include <memory>
 #include <mutex>
 #include <vector>
 
 #include "../../detail/completion.hpp"
 #include "../../detail/pool.hpp"
+#include "../../detail/ring.hpp"
 #include "../counters.hpp"
 #include "../profile.hpp"
 
@@ -34,8 +35,8 @@ public:
 
   mark_book(Device &device, queue_type &queue) : device_(&device), queue_(&queue), id_(&queue) {}
   ~mark_book() override {
-    for (recorded &r : recorded_)
-      device_->destroy_event(r.event);
+    for (std::size_t i = 0; i < recorded_.size(); ++i)
+      device_->destroy_event(recorded_[i].event);
     for (event_type &e : spare_)
       device_->destroy_event(e);
   }
@@ -72,19 +73,26 @@ public:
       r = covering(m);
       ++waiting_; // its event stays out of the spares meanwhile
     }
+    // No longer waiting before reached(), which leaves the events in use
+    // out of the spares while anybody waits: otherwise every wait left its
+    // event recorded for good (a new event per read, and a longer list to
+    // search each time).
     struct unwait {
       mark_book &book;
+      bool waited = false;
       ~unwait() {
         std::lock_guard<std::mutex> lock(book.mutex_);
         --book.waiting_;
+        if (waited)
+          book.reached(mark);
       }
-    } done_waiting{*this};
+      std::uint64_t mark;
+    } done_waiting{*this, false, r.mark};
     if (quietly)
       device_->event_wait_quietly(r.event);
     else
       device_->event_wait(r.event, site ? site : "dp: a queue's work");
-    std::lock_guard<std::mutex> lock(mutex_);
-    reached(r.mark);
+    done_waiting.waited = true;
   }
 
   /// `other`'s later work follows the work before mark m (an event wait on
@@ -121,15 +129,16 @@ private:
   /// An event that covers mark m (locked): the first recorded at or after
   /// it, else one recorded now (it covers every mark so far).
   recorded covering(std::uint64_t m) {
-    for (const recorded &r : recorded_)
-      if (r.mark >= m)
-        return r;
+    for (std::size_t i = 0; i < recorded_.size(); ++i)
+      if (recorded_[i].mark >= m)
+        return recorded_[i];
     recorded r;
     r.mark = marked_;
     if (!spare_.empty()) {
       r.event = spare_.back();
       spare_.pop_back();
     } else {
+      count(counter::events_created);
       r.event = device_->new_event();
     }
     count(counter::events_recorded);
@@ -145,8 +154,7 @@ private:
     if (waiting_ > 0)
       return;
     while (!recorded_.empty() && recorded_.front().mark <= completed_) {
-      spare_.push_back(recorded_.front().event);
-      recorded_.pop_front();
+      spare_.push_back(recorded_.pop_front().event);
     }
   }
 
@@ -156,7 +164,7 @@ private:
   std::mutex mutex_;
   std::uint64_t marked_ = 0, completed_ = 0;
   int waiting_ = 0;
-  std::deque<recorded> recorded_; ///< by mark, oldest first
+  dp::detail::ring<recorded> recorded_; ///< by mark, oldest first (no allocation in steady state)
   std::vector<event_type> spare_;
 };
 
