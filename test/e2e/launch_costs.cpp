@@ -129,6 +129,12 @@ int main() {
     dp::forall(dp::on(q), g, [](float &x, float y) { x += y; }, a, b);
   });
   check(forall, {device ? 2.01 : 1.01, 1});
+  // What a GPU build does per call-site beside the launch, done (or, on
+  // the emulated device, counted) the same: one profiler range, made from
+  // the call-site's name (built once: no allocation above), one check of
+  // the launch's status.
+  forall.exactly("profiler ranges", forall.per(counter::profiler_ranges), device ? 1 : 0);
+  forall.exactly("launch checks", forall.per(counter::launch_checks), device ? 1 : 0);
 
   // A reduce into one scalar, again and again, nobody reading it between:
   // each folds into the value before it without the host waiting for that

@@ -29,6 +29,8 @@ enum class counter : int {
   pinned_allocations, ///< raw page-locked host allocations (read-back slots, staging)
   events_recorded, ///< device events recorded for completions (only when somebody waits)
   events_created,  ///< device events made (a steady state records its spare ones again)
+  profiler_ranges, ///< call-sites' profiler ranges opened (NVTX or roctx on a GPU)
+  launch_checks,   ///< a stub launch's error status asked for (GetLastError on a GPU)
   queue_waits,     ///< a device queue made to follow another's work (an event wait on a stream)
   host_follows,    ///< a device queue made to follow work that is no event of its device (the host waits, on a GPU)
   device_queries,  ///< questions to the device (its count, its limits): once per process

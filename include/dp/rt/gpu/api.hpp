@@ -132,6 +132,7 @@ inline event_t create_event() {
 class profiler_range {
 public:
   explicit profiler_range([[maybe_unused]] const std::string &name) {
+    count(counter::profiler_ranges);
 #if defined(DP_PROFILER_RANGES) && defined(DP_COMPILER_CUDA)
     nvtxRangePushA(name.c_str());
 #elif defined(DP_PROFILER_RANGES)
@@ -213,6 +214,7 @@ void launch(const char *site, void (*kernel)(P...), const triple &group_counts,
 #else
   kernel<<<grid_dim, block_dim, 0, stream>>>(static_cast<P>(args)...);
 #endif
+  count(counter::launch_checks);
   DP_GPU_CHECK(site, DP_GPU(GetLastError)());
 }
 
