@@ -102,13 +102,11 @@ struct scalar_access {
   template <class T, class Make> static void after(scalar<T> &s, Make &&make) {
     pending before = std::move(s.pending_);
     s.pending_.reset();
-    if (before && (before->done() || s.chained_ >= max_chained)) {
-      if (before->done())
-        before->wait_quietly(); // delivered: an error stays with its queue
-      else
-        before->wait();
+    if (before && s.chained_ >= max_chained)
+      before->wait();
+    if (before && before->done()) {
+      before->wait_quietly(); // delivers; an error stays with its queue
       before.reset();
-      s.chained_ = 0;
     }
     s.chained_ = before ? s.chained_ + 1 : 0;
     s.pending_ = std::forward<Make>(make)(std::move(before));

@@ -129,6 +129,21 @@ void dense_full_reduce() {
   expect(passes(made, m.get_grid().size()) == 1.0, name, "one pass over the data");
   expect(s.get() == 256.0f * 512.0f, name, "the sum");
 
+  // Two reduces into one scalar, nobody reading between: the second folds
+  // behind the first without a host wait, from std::plus<>'s identity, so
+  // it is the same plain vendor reduce of the elements' pointer.
+  const char *chained = "two full reduces into one scalar, unread between";
+  dp::scalar<float> c(0.0f);
+  const auto again = requests_of(chained, [&] {
+    dp::reduce(m.get_grid(), std::plus<>(), c, [](float x) { return x; }, m);
+    dp::reduce(m.get_grid(), std::plus<>(), c, [](float x) { return x; }, m);
+  });
+  expect(again.size() == 2, chained, "two requests");
+  for (const device_request &r : again)
+    expect(r.what == "reduce" && r.input == "pointer" && r.item_bytes == sizeof(float), chained,
+           "each a plain vendor reduce of the elements' pointer");
+  expect(c.get() == 2.0f * 256.0f * 512.0f, chained, "the sum of both");
+
   const char *twice = "full reduce of twice a dense field's elements";
   dp::scalar<float> s2(0.0f);
   const auto mapped = requests_of(

@@ -83,6 +83,13 @@ void recorded_reduce_into(device_launch<Device> &L, dp::scalar<T> &result, std::
   });
 }
 
+/// Whether the result `s` still waits for comes from L's queue, so that a
+/// reduce into it can fold behind that one with no host wait.
+template <class Device, class T>
+bool behind_on_queue(device_launch<Device> &L, const dp::scalar<T> &s) {
+  return dp::detail::scalar_access::pending_queue(s) == static_cast<const void *>(&L.queue());
+}
+
 /// A reduce into a scalar whose earlier result is still coming on L's
 /// queue: the host does not wait for it. The vendor folds the values from
 /// the operator's identity where it has one (the same vendor call as from
@@ -113,7 +120,7 @@ void reduce_into(device_launch<Device> &L, dp::scalar<T> &result, std::int64_t n
                  const Positions &positions, const Op &op, const Values &values) {
   if (L.recording())
     return recorded_reduce_into(L, result, n, positions, op, present_map<T, Values>{values});
-  if (dp::detail::scalar_access::pending_queue(result) == static_cast<const void *>(&L.queue()))
+  if (behind_on_queue(L, result))
     return reduce_behind_into(L, result, n, positions, op, values);
   const T prior = result.get(); // waits for a reduction on another queue
   T *slot = L.template scratch_of<T>(1);
@@ -128,7 +135,7 @@ void reduce_kept_into(device_launch<Device> &L, dp::scalar<T> &result, std::int6
                       const Positions &positions, const Op &op, const Values &values) {
   if (L.recording())
     return recorded_reduce_into(L, result, n, positions, op, values);
-  if (dp::detail::scalar_access::pending_queue(result) == static_cast<const void *>(&L.queue())) {
+  if (behind_on_queue(L, result)) {
     T *into = dp::detail::scalar_access::value_slot(result);
     return dp::detail::scalar_access::after(result, [&](dp::detail::pending before) {
       maybe<T> *slot = L.template scratch_of<maybe<T>>(1);
