@@ -139,15 +139,16 @@ std::optional<AnalysedCall> analyseValueCall(const CallExpr *Call, CallKind Kind
 
 namespace {
 
-/// The one argument a full reduce or a scan along the last dimension over
-/// a grid reads, when its map reads nothing else: a read-only elemental
-/// projection of a field and no index. Over dense rows the runtime then
-/// hands the vendor the elements' pointer and calls the map on each
-/// element it loads (no position computed).
+/// The one argument a reduce (full or reduce<Dim>), or a scan along the
+/// last dimension, over a grid reads, when its map reads nothing else: a
+/// read-only elemental projection of a field and no index. Over dense rows
+/// the runtime then loads the elements from their pointer (the vendor's
+/// loads, or a tiled kernel's vectors across the rows) and calls the map on
+/// each element it loaded (no position computed).
 const Argument *soleElementRead(const CallSite &C) {
-  const bool FullReduce = C.Kind == CallKind::Reduce && C.Dim < 0;
+  const bool Reduce = C.Kind == CallKind::Reduce;
   const bool ScanAlongRows = C.Kind == CallKind::Scan && C.Dim == C.ComputeRank - 1;
-  if (!(FullReduce || ScanAlongRows) || C.Dom.Kind != DomainKind::Grid || C.Args.size() != 1 ||
+  if (!(Reduce || ScanAlongRows) || C.Dom.Kind != DomainKind::Grid || C.Args.size() != 1 ||
       C.usesIndexValues())
     return nullptr;
   const Argument &A = C.Args.front();
@@ -184,7 +185,7 @@ std::string valueDefinitions(const CallSite &C) {
     OS << "  /// Its one read: the element of argument " << A->Position + 1
        << " at the position (over a dense\n"
        << "  /// row the vendor loads them from their pointer; dp::detail::element_at).\n"
-       << "  const auto &elements() const { return p.a" << A->Position << "; }\n";
+       << "  DP_HOST_DEVICE const auto &elements() const { return p.a" << A->Position << "; }\n";
   if (soleElementRead(C) && C.K.ReturnsItsElement)
     OS << "  /// f returns the element it takes as it is: the vendor may reduce or\n"
        << "  /// scan the elements themselves.\n"

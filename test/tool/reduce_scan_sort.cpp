@@ -41,7 +41,7 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, float> &C,
 // vendor loads the elements from their pointer.
 // STUB: // dp::reduce at reduce_scan_sort.cpp:[[@LINE-4]]:3
 // STUB: //   operator:     larger [function]
-// STUB:   const auto &elements() const { return p.a0; }
+// STUB:   DP_HOST_DEVICE const auto &elements() const { return p.a0; }
 // STUB:   static constexpr bool returns_its_element = true;
 // STUB: struct reduce_[[@LINE-8]]_3_op {
 // STUB:     return static_cast<T>(::larger(a, b));
@@ -66,7 +66,7 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, float> &C,
 // A scan along the last dimension reading one argument's element alone
 // says so: over dense rows the vendor scans from the elements' pointer.
 // STUB: // dp::scan<1> at reduce_scan_sort.cpp:[[@LINE-3]]:3
-// STUB:   const auto &elements() const { return p.a0; }
+// STUB:   DP_HOST_DEVICE const auto &elements() const { return p.a0; }
 // STUB-NOT: returns_its_element
 // STUB:   launch.scan<Dim>(result, launch.capture(op, false), scan_[[@LINE-6]]_3_map<params_type>{params});
   dp::scan<0>(A.get_grid(), std::plus<>(), C, [](float x) { return 2 * x; }, A);
@@ -74,6 +74,12 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, float> &C,
 // STUB: // dp::scan<0> at reduce_scan_sort.cpp:[[@LINE-2]]:3
 // STUB-NOT: elements()
 // STUB:   launch.scan<Dim>(result, launch.capture(op, false), scan_[[@LINE-4]]_3_map<params_type>{params});
+  dp::reduce<1>(A.get_grid(), std::plus<>(), v, [](float x) { return 2 * x; }, A);
+// A reduce<Dim> says so too: the vendor's segmented reduce or the tiled
+// kernel's vectors then load the elements from their pointer.
+// STUB: // dp::reduce<1> at reduce_scan_sort.cpp:[[@LINE-3]]:3
+// STUB:   DP_HOST_DEVICE const auto &elements() const { return p.a0; }
+// STUB:   launch.reduce_pencils<Dim>(result, launch.capture(op, false), reduce_[[@LINE-5]]_3_map<params_type>{params});
   dp::reduce(v.get_grid(), std::plus<>(), top, [](const auto &x) { return x; }, v);
 // A generic map returning what it takes hands its element on as well.
 // STUB: // dp::reduce at reduce_scan_sort.cpp:[[@LINE-2]]:3
