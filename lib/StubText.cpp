@@ -189,7 +189,12 @@ void renderTileBytes(llvm::raw_ostream &OS, const CallSite &C) {
      << "static_assert(" << N << "_tile_bytes <= dp::max_tile_static_bytes,\n"
      << "              \"the kernel's dp::tile_static objects need more than 48 KiB of tile "
         "memory\");\n";
-  if (C.seesTile())
+  if (C.seesTilePlaceOnly())
+    OS << "/// The kernel takes tile indices but no dp::_tile: on the host a tile's threads\n"
+       << "/// run together; with no barrier and no tile memory, a device may run several\n"
+       << "/// tiles side by side in one group.\n"
+       << "inline constexpr auto " << N << "_tile_sight = dp::rt::sees_tile_place;\n\n";
+  else if (C.seesTile())
     OS << "/// The kernel takes a tile token: on the host a tile's threads run together.\n"
        << "inline constexpr auto " << N << "_tile_sight = dp::rt::sees_tile;\n\n";
   else

@@ -163,6 +163,15 @@ struct CallSite {
         return true;
     return false;
   }
+  /// True when the kernel sees where in its tile it runs but nothing of
+  /// the tile's other threads: tile or local indices and no dp::_tile (so
+  /// no barrier and no dp::tile_static).
+  bool seesTilePlaceOnly() const {
+    for (const Argument &A : Args)
+      if (A.Conv == Conversion::SpecialIndex && A.Index == IndexKind::Group)
+        return false;
+    return seesTile();
+  }
   bool usesIndexValues() const {
     if (K.ImplicitIndex)
       return true;

@@ -35,6 +35,7 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, int> &C,
 // The tile tokens; a padding thread's writes are dropped.
 // STUB: //   domain:       tiled, one group per tile of 2 x 4; padding threads run masked
 // STUB: //   tile memory:  none
+// STUB: inline constexpr auto forall_[[@LINE-6]]_3_tile_sight = dp::rt::sees_tile_place;
 // STUB:   const dp::index<2> v0 = at.tile;
 // STUB:   const dp::index<2> v1 = at.local;
 // STUB:   int v2 = dp::rt::masked(p.a2, pos, at.in_domain); // padding: int(), written back below
@@ -113,13 +114,13 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, int> &C,
 
 
 // dp::where: the predicate is tested after the index mapping.
-// REWRITE:   dpstub::tiles_and_domains_cpp::forall_43_3(dp::where(C.get_grid(), [] DP_HOST_DEVICE (dp::index<2> i) { return i[1] > i[0]; }),
+// REWRITE:   dpstub::tiles_and_domains_cpp::forall_44_3(dp::where(C.get_grid(), [] DP_HOST_DEVICE (dp::index<2> i) { return i[1] > i[0]; }),
 
 
 
 // A full reduce over a tiled grid: the map runs on every thread of a tile
 // (padding too) and the runtime folds each tile's values in tile memory.
-// REWRITE:   dpstub::tiles_and_domains_cpp::reduce_61_3(dp::tile<16, 16>(A.get_grid()), std::plus<>(), total,
+// REWRITE:   dpstub::tiles_and_domains_cpp::reduce_62_3(dp::tile<16, 16>(A.get_grid()), std::plus<>(), total,
 
 
 
@@ -137,14 +138,14 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, int> &C,
 // LIST-NEXT: "float[8][9]"
 // LIST-NEXT: ],
 // LIST-NEXT: "barrier": true
-// LIST: "line": 43,
+// LIST: "line": 44,
 // LIST: "domain": {
 // LIST-NEXT: "kind": "dp::where",
-// LIST: "line": 49,
+// LIST: "line": 50,
 // LIST: "domain": {
 // LIST-NEXT: "kind": "lower triangle",
 // LIST-NEXT: "type": "dp::triangle_domain<dp::triangle_part::lower>"
-// LIST: "line": 61,
+// LIST: "line": 62,
 // LIST: "kind": "reduce",
 // LIST: "domain": {
 // LIST-NEXT: "kind": "tiled grid",

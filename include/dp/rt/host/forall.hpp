@@ -82,7 +82,7 @@ void forall_tiles(const std::string &site, const dp::grid<Rc> &grid, const dp::e
                   const Body &body, const Params &params) {
   count(counter::launches);
   const auto thread = [&](const tile_point<Rc> &at) { body(at, params); };
-  if constexpr (Sight == tile_sight::sees) {
+  if constexpr (sees_its_tile(Sight)) {
     dp::detail::for_each_tile_thread(site, grid.extents(), tile, tile_bytes, thread);
   } else {
     dp::detail::for_each_padding_thread(site, grid.extents(), tile, thread);

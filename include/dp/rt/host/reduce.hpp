@@ -54,7 +54,7 @@ std::optional<T> reduce_tiles(const std::string &site, const dp::grid<Rc> &grid,
                               const row_layout &rows, const Op &op, const Map &map) {
   count(counter::launches);
   const dp::extent<Rc> e = grid.extents();
-  if constexpr (Sight == tile_sight::sees) {
+  if constexpr (sees_its_tile(Sight)) {
     return dp::detail::fold_tile_values<T>(site, e, tile, TileBytes, op, map);
   } else {
     dp::detail::for_each_padding_thread(site, e, tile, [&](const tile_point<Rc> &p) { (void)map(p); });

@@ -1,6 +1,10 @@
 /// \file
 /// Whether a tiled kernel can tell the tile it runs in: it takes a tile
-/// token. One that cannot (no barrier, no tile memory, no tile index) runs
+/// token. One that takes only tile or local indices (no dp::_tile, so no
+/// barrier and no tile memory) sees its place in the tile but needs
+/// nothing of the tile's other threads: a device may run several of its
+/// tiles side by side in one group. One that cannot (no barrier, no tile
+/// memory, no tile index) runs
 /// natively on the host as plain loops over the grid's rows, then once per
 /// padding thread; its full reduce is the plain grid's on a device too (a
 /// forall is still a tiled launch there). A stub names its kernel's sight
@@ -16,10 +20,14 @@
 
 namespace dp::rt {
 
-enum class tile_sight { sees, blind };
+enum class tile_sight { sees, sees_place, blind };
 template <tile_sight S> using tile_sight_is = std::integral_constant<tile_sight, S>;
 inline constexpr tile_sight_is<tile_sight::sees> sees_tile{};
+inline constexpr tile_sight_is<tile_sight::sees_place> sees_tile_place{};
 inline constexpr tile_sight_is<tile_sight::blind> blind_to_tile{};
+
+/// Whether a kernel of this sight can tell its tile (its tile_point).
+constexpr bool sees_its_tile(tile_sight s) { return s != tile_sight::blind; }
 
 /// An in-domain thread of a tiled grid whose kernel cannot tell its tile:
 /// its position (on the host's rows a dp::detail::unit_row_index<N> when
