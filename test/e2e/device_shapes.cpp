@@ -11,6 +11,7 @@
 // Run translated with DP_HOST_MODE=emulate; exits non-zero naming every
 // shape that differs, after printing every request.
 #include <dp/dp.hpp>
+#include <dp/rt/device/fold_plan.hpp>
 #include <dp/rt/device/requests.hpp>
 
 #include <cstdio>
@@ -39,9 +40,18 @@ template <class Body> std::vector<device_request> requests_of(const char *name, 
   for (const device_request &r : made) {
     if (r.what_kind == device_request::kind::kernel)
       std::printf("  kernel %-18s rank %d, mode %d, %lld launch(es), %lld threads, %lld points, "
-                  "data %lld\n",
+                  "data %lld%s\n",
                   r.what.c_str(), r.rank, r.mode, (long long)r.launches, (long long)r.threads,
-                  (long long)r.items, (long long)r.data_points);
+                  (long long)r.items, (long long)r.data_points,
+                  ((r.load_bytes ? ", loads of " + std::to_string(r.load_bytes) + " bytes" : "") +
+                   (r.tiles_per_group > 1
+                        ? ", " + std::to_string(r.tiles_per_group) + " tiles a group"
+                        : std::string()) +
+                   (r.chained_tiles ? ", " + std::to_string(r.chained_tiles) +
+                                          " tiles chained, look-back window " +
+                                          std::to_string(r.look_back_window)
+                                    : ""))
+                      .c_str());
     else
       std::printf("  vendor %-18s over %s%s%s, %lld items of %zu bytes, data %lld\n",
                   r.what.c_str(), r.input.c_str(), r.output.empty() ? "" : " into ",
@@ -223,6 +233,37 @@ void tiled_full_reduce() {
   }
   expect(passes(folded, 4096) == 1.0, sees, "one pass over the data");
   expect(t.get() == 4096 + 16, sees, "the sum");
+
+  // Tiles of 32 whose kernel sees only its place in the tile (no barrier,
+  // no tile memory): 8 tiles side by side in a group of 256, each slot
+  // walking 8 of them; with a dp::_tile (it may wait at a barrier), a
+  // group of 32 per tile.
+  const char *packed = "full reduce over dp::tile<32>, seeing its place";
+  dp::field<1, int> w{dp::grid<1>(4096 + 10), 1};
+  dp::scalar<long> p(0);
+  const auto side = requests_of(packed, [&] {
+    dp::reduce(dp::tile<32>(w.get_grid()), std::plus<>(), p,
+               [](dp::index<1> local, int x) { return long(x) + (local[0] == 0); },
+               dp::_local_index, w);
+  });
+  expect(side.size() == 2 && side[0].tiles_per_group == 8 && side[0].threads == 3 * 256 &&
+             side[0].what == "warp tile fold, flagged edges",
+         packed, "8 tiles of 32 side by side in groups of 256, walking 64 tiles each");
+  expect(p.get() == 4096 + 10 + 129, packed, "the sum");
+  const char *waits = "full reduce over dp::tile<32>, at a barrier";
+  dp::scalar<long> b(0);
+  const auto alone = requests_of(waits, [&] {
+    dp::reduce(dp::tile<32>(w.get_grid()), std::plus<>(), b,
+               [](const dp::tile_group<1> &g, int x) {
+                 g.barrier();
+                 return long(x);
+               },
+               dp::_tile, w);
+  });
+  expect(alone.size() == 2 && alone[0].tiles_per_group == 1 && alone[0].threads % 32 == 0 &&
+             alone[0].threads < 3 * 256,
+         waits, "a group of 32 threads per tile");
+  expect(b.get() == 4096 + 10, waits, "the sum");
 }
 
 /// A tile-blind kernel over tiles that do not divide the grid keeps the
@@ -308,10 +349,24 @@ void pencils() {
     dp::reduce<1>(m.get_grid(), std::plus<>(), rows, [](float x) { return x; }, m);
   });
   expect(passes(r1, R * C) == 1.0, "reduce<1>", "one pass over the data");
+  expect(r1.size() == 1 && r1[0].what == "pencil tiles fold", "reduce<1>",
+         "rows shorter than a vendor group's share: the tiled kernel");
   const auto r0 = requests_of("reduce<0>", [&] {
     dp::reduce<0>(m.get_grid(), std::plus<>(), cols, [](float x) { return x; }, m);
   });
   expect(passes(r0, R * C) == 1.0, "reduce<0>", "one pass over the data");
+  expect(!r0.empty() && r0[0].what == "pencil tiles fold" && r0[0].load_bytes == 16, "reduce<0>",
+         "dense rows: each lane loads 4 neighbouring pencils' floats as one 16-byte vector");
+  const dp::grid<2> shifted(dp::arithmetic_sequence(0, R), dp::arithmetic_sequence(1, C - 3));
+  dp::field<1, float> some_cols{dp::grid<1>(C), 1.0f}; // indexed by the columns' index values
+  const auto r0s = requests_of("reduce<0>, columns 1 on", [&] {
+    dp::reduce<0>(shifted, std::plus<>(), some_cols, [](float x) { return x; }, m);
+  });
+  expect(!r0s.empty() && r0s[0].what == "pencil tiles fold" && r0s[0].load_bytes == 0,
+         "reduce<0>, columns 1 on", "rows not aligned to a vector: the map's own loads");
+  expect(some_cols(0) == 1.0f && some_cols(1) == 1.0f + R && some_cols(C - 4) == 1.0f + R &&
+             some_cols(C - 3) == 1.0f,
+         "reduce<0>, columns 1 on", "the columns' sums, the others untouched");
   const auto s1 = requests_of("scan<1>", [&] {
     dp::scan<1>(m.get_grid(), std::plus<>(), out, [](float x) { return x; }, m);
   });
@@ -336,15 +391,60 @@ void pencils() {
   const auto s0 = requests_of("scan<0>", [&] {
     dp::scan<0>(m.get_grid(), std::plus<>(), out, [](float x) { return x; }, m);
   });
-  // 512 steps a pencil, split in 32 chained splits: one pass (a split's
-  // steps read once, looked back for its carry, written once).
+  // 512 steps a pencil, in tiles of 128 rows (8 walkers of 16 steps), 4
+  // chained down each column: one pass (a tile's steps read once, its
+  // carry looked back for a window of 32 tiles at once, written once).
   expect(s0.size() == 2 && s0[0].what == "chain reset" && s0[0].data_points == 0 &&
              s0[1].what == "pencil chain scan" && s0[1].rank == 2,
          "scan<0>", "a reset of the chain's statuses, then one chained scan");
+  expect(s0.size() == 2 && s0[1].chained_tiles == R / 128, "scan<0>",
+         "tiles of 128 rows chained along the scanned dimension (not one per 16)");
+  expect(s0.size() == 2 && s0[1].look_back_window == 32, "scan<0>",
+         "a look-back reading a warp's worth of predecessors at once");
   expect(passes(s0, R * C) == 1.0, "scan<0>", "one pass over the data");
   expect(rows.get_grid().size() == R && rows(0) == float(C) && cols(0) == float(R) &&
              out(R - 1, 0) == float(R),
          "pencils", "the results");
+}
+
+/// reduce<1> over long dense rows: the vendor's segmented reduce of the
+/// elements' pointer from the operator's identity, the baseline's own call,
+/// each row's fold combined into the result; not for an operator without
+/// an identity, rows that are not dense, or short rows (the tiled kernels
+/// pack several in a group).
+void row_folds() {
+  const i64 R = 6, C = dp::rt::vendor_fold_min_length + 3;
+  dp::field<2, float> m{dp::grid<2>(R, C), 1.0f};
+  dp::field<1, float> rows{dp::grid<1>(R), 2.0f};
+  const auto plain = requests_of("reduce<1>, long rows", [&] {
+    dp::reduce<1>(m.get_grid(), std::plus<>(), rows, [](float x) { return x; }, m);
+  });
+  expect(plain.size() == 1 && plain[0].what == "segmented reduce" && plain[0].input == "pointer" &&
+             plain[0].output == "combining writer",
+         "reduce<1>, long rows",
+         "one vendor segmented reduce of the elements' pointer, combined into the result");
+  expect(rows(0) == 2.0f + C && rows(R - 1) == 2.0f + C, "reduce<1>, long rows",
+         "each row's sum added to the result's value");
+  const auto twice = requests_of("reduce<1> of twice the elements, long rows", [&] {
+    dp::reduce<1>(m.get_grid(), std::multiplies<>(), rows, [](float x) { return 2 * x - 1; }, m);
+  });
+  expect(twice.size() == 1 && twice[0].what == "segmented reduce" &&
+             twice[0].input == "values at elements",
+         "reduce<1> of a map, long rows", "the map over the elements' pointer (no division)");
+  expect(rows(1) == 2.0f + C, "reduce<1> of a map, long rows", "each row's product folded in");
+  const auto user_op = requests_of("reduce<1> with a lambda operator, long rows", [&] {
+    dp::reduce<1>(m.get_grid(), [](float a, float b) { return a < b ? b : a; }, rows,
+                  [](float x) { return x; }, m);
+  });
+  expect(user_op.size() == 1 && user_op[0].what == "pencil tiles fold",
+         "reduce<1> with a lambda operator", "no identity: the tiled kernel");
+  const dp::grid<2> inner(dp::arithmetic_sequence(0, R), dp::arithmetic_sequence(1, C - 1));
+  const auto interior = requests_of("reduce<1>, long rows, interior", [&] {
+    dp::reduce<1>(inner, std::plus<>(), rows, [](float x) { return x; }, m);
+  });
+  expect(interior.size() == 1 && interior[0].what == "pencil tiles fold",
+         "reduce<1>, interior", "rows not dense: the tiled kernel");
+  expect(rows(2) == 2.0f * C, "reduce<1>, interior", "the interior's sums");
 }
 
 } // namespace
@@ -356,6 +456,7 @@ int main() {
   tiled_full_reduce();
   padded_tiled_reduce();
   pencils();
+  row_folds();
   sorts();
   if (failures)
     std::printf("%d shape(s) wrong\n", failures);

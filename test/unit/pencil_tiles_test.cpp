@@ -5,6 +5,7 @@
 // shapes that give one or many lanes, walkers and splits.
 #include <dp/dp.hpp>
 #include <dp/rt/device/pencils.hpp>
+#include <dp/rt/device/requests.hpp>
 #include <dp/rt/emulated/device.hpp>
 #include <dp/rt/kernels/tile_fold.hpp>
 #include <gtest/gtest.h>
@@ -43,6 +44,21 @@ TEST(PencilTiling, FillsTheGroupsAndCoversEveryStepOnce) {
           }
 }
 
+TEST(PencilTiling, ChainedTilesCoverEveryStepOnce) {
+  for (std::int64_t last : {1, 3, 32, 33, 5000})
+    for (std::int64_t length : {1, 15, 16, 17, 1000, 1 << 20})
+      for (std::int64_t threads : {1, 100, 1024}) {
+        const pencil_tiling t = dp::rt::chain_tiling_for<float>(last, length, threads);
+        SCOPED_TRACE(std::to_string(last) + " " + std::to_string(length) + " " +
+                     std::to_string(threads));
+        EXPECT_LE(t.lanes * t.walkers, std::min<std::int64_t>(threads, dp::rt::pencil_group_threads));
+        EXPECT_LE(t.lanes, dp::rt::chain_max_lanes);
+        EXPECT_EQ(t.chunk, t.walkers * dp::rt::chain_steps<float>);
+        EXPECT_GE(t.splits * t.chunk, length);
+        EXPECT_LT((t.splits - 1) * t.chunk, length) << "every split has steps";
+      }
+}
+
 TEST(PencilTiling, ShapesOfTheBenchmarks) {
   // reduce<0> over 8192 x 8192: a warp's row of 32 pencils, 8 walkers, and
   // 8 splits to fill the GPU.
@@ -62,10 +78,22 @@ TEST(PencilTiling, ShapesOfTheBenchmarks) {
   t = pencil_tiling_for(true, false, 1 << 20, 1 << 20, 4);
   EXPECT_EQ(t.walkers, 4);
   EXPECT_EQ(t.lanes, 64);
-  // scan<0> over 8192 x 8192: one walker per pencil, pencils split.
+  // scan<0> over 8192 x 8192: one walker per pencil, pencils split...
   t = pencil_tiling_for(false, true, 8192, 8192, 8192);
   EXPECT_EQ(t.lanes, 256);
   EXPECT_EQ(t.splits, 64);
+  // ... and chained: a warp's row of 32 floats, 8 walkers of 16 steps, a
+  // tile of 128 rows, so 64 tiles chained along each column (not 512).
+  t = dp::rt::chain_tiling_for<float>(8192, 8192);
+  EXPECT_EQ(t.lanes, 32);
+  EXPECT_EQ(t.walkers, 8);
+  EXPECT_EQ(t.chunk, 128);
+  EXPECT_EQ(t.splits, 64);
+  // Few pencils: more walkers down each (a tile of 512 rows for 8).
+  t = dp::rt::chain_tiling_for<float>(8, 1 << 20);
+  EXPECT_EQ(t.lanes, 8);
+  EXPECT_EQ(t.walkers, 32);
+  EXPECT_EQ(t.splits, (1 << 20) / 512);
   // A device with small groups.
   t = pencil_tiling_for(false, false, 8192, 8192, 8192, 100);
   EXPECT_LE(t.lanes * t.walkers, 64);
@@ -161,6 +189,50 @@ template <int Dim, int N, class Op> void check_reduce(const dp::extent<N> &e, Op
     dp::rt::device::fold_pencils<Dim>(L, e, op, reader(in), projection(got.data(), qe));
   });
   EXPECT_EQ(got, want);
+}
+
+/// The map a stub passes when it reads one argument's element alone: it
+/// also hands out that argument's projection (elements()).
+template <int N> struct read_elements {
+  dp::detail::affine_projection<const std::int64_t, N> p;
+  template <class Pos> std::int64_t operator()(const Pos &pos) const { return p[pos]; }
+  const auto &elements() const { return p; }
+};
+
+/// reduce<Dim> of an element read alone (vectors of 2 int64 over dense
+/// rows): device result == loop result; returns the bytes each lane loaded
+/// at once (0: the map's own loads).
+template <int Dim, int N> std::size_t check_reduce_elements(const dp::extent<N> &e) {
+  const box<N> in(e);
+  const dp::extent<N - 1> qe = dp::rt::device::pencil_extent<Dim>(e);
+  std::vector<std::int64_t> want(static_cast<std::size_t>(qe.size()), 7), got = want;
+  each(e, [&](const dp::index<N> &p) {
+    const dp::index<N - 1> q = without<Dim>(p);
+    std::int64_t o = 0;
+    for (int d = 0; d < N - 1; ++d)
+      o = o * qe[d] + q[d];
+    want[static_cast<std::size_t>(o)] += in.v[static_cast<std::size_t>(in.offset(p))];
+  });
+  dp::rt::request_log log;
+  on_device([&](auto &L) {
+    dp::rt::device::fold_pencils<Dim>(L, e, std::plus<std::int64_t>(),
+                                      read_elements<N>{projection(in.v.data(), e)},
+                                      projection(got.data(), qe));
+  });
+  EXPECT_EQ(got, want);
+  const auto made = log.requests();
+  return made.empty() ? 99 : made[0].load_bytes;
+}
+
+TEST(PencilTiles, ReduceAcrossDenseRowsLoadsVectors) {
+  EXPECT_EQ(check_reduce_elements<0>(dp::extent<2>(5, 32)), 16u);
+  EXPECT_EQ(check_reduce_elements<0>(dp::extent<2>(3000, 6)), 16u); // splits
+  EXPECT_EQ(check_reduce_elements<0>(dp::extent<2>(9, 130)), 16u);  // a lane group in part
+  EXPECT_EQ(check_reduce_elements<1>(dp::extent<3>(4, 300, 10)), 16u);
+  EXPECT_EQ(check_reduce_elements<0>(dp::extent<4>(60, 3, 1, 4)), 16u);
+  // An odd last extent would split a vector between rows: element loads.
+  EXPECT_EQ(check_reduce_elements<0>(dp::extent<2>(7, 33)), 0u);
+  EXPECT_EQ(check_reduce_elements<1>(dp::extent<3>(4, 30, 1)), 0u);
 }
 
 /// scan<Dim> with `op`: device result == loop result.
@@ -293,36 +365,68 @@ TEST(PencilChain, KeepsTheOrderOfItsSplits) {
 
 TEST(PencilChain, LooksBackThroughAggregatesToAPrefix) {
   // Splits 0-4 of one column, one pencil: 1 has published its prefix, 2
-  // and 3 only their aggregates, 4 looks back.
+  // and 3 only their aggregates, 4 looks back over the window 3, 2, 1, 0.
   using job_t = dp::rt::pencil_chain_job<2, 0, affine, then_op, affine_at<2>>;
-  std::vector<unsigned> status = {5, dp::rt::chain_prefix, dp::rt::chain_prefix,
-                                  dp::rt::chain_aggregate, dp::rt::chain_aggregate,
-                                  dp::rt::chain_empty};
   const affine none{0, 0}, p1{3, 1}, a2{5, 2}, a3{7, 3};
   std::vector<affine> aggregates = {none, none, a2, a3, none}, prefixes = {none, p1, none, none, none};
   job_t job{};
   job.aggregates = projection(aggregates.data(), dp::extent<2>(5, 1));
   job.prefixes = projection(prefixes.data(), dp::extent<2>(5, 1));
-  job.status = status.data();
   job.groups[0] = 5; // splits
   job.groups[1] = 1; // one column
   dp::rt::pencil_place<2> at{};
-  // The carry into split 4: p1 then a2 then a3, in the splits' order (the
-  // operator is not commutative).
-  EXPECT_TRUE(dp::rt::chain_look_back(job, at, 4, 0) == then_op()(then_op()(p1, a2), a3));
-  EXPECT_TRUE(dp::rt::chain_look_back(job, at, 2, 0) == p1);
+  const unsigned window[] = {dp::rt::chain_aggregate, dp::rt::chain_aggregate, dp::rt::chain_prefix,
+                             dp::rt::chain_prefix};
+  // The nearest prefix is split 1, two before split 3; then p1, a2, a3 in
+  // the splits' order (the operator is not commutative).
+  ASSERT_EQ(dp::rt::chain_nearest_prefix(window, 4), 2);
+  EXPECT_TRUE(dp::rt::chain_window_fold(job, at, 3, window, 2) == then_op()(then_op()(p1, a2), a3));
+  EXPECT_TRUE(dp::rt::chain_window_fold(job, at, 1, window + 2, 0) == p1);
+  // A window of aggregates only folds them all; the next window goes on.
+  EXPECT_EQ(dp::rt::chain_nearest_prefix(window, 2), -1);
+  EXPECT_TRUE(dp::rt::chain_window_fold(job, at, 3, window, 1) == then_op()(a2, a3));
+}
+
+TEST(PencilChain, LongWindowsLoadInBatchesInOrder) {
+  // 40 splits of one pencil, all aggregates but split 0's prefix: a window
+  // of 32 folds splits 8..39 over four batches of loads, then the next
+  // window splits 0..7.
+  using job_t = dp::rt::pencil_chain_job<2, 0, affine, then_op, affine_at<2>>;
+  std::vector<affine> aggregates(40), prefixes(40, affine{0, 0});
+  for (std::size_t s = 0; s < aggregates.size(); ++s)
+    aggregates[s] = affine{2 * (s % 5) + 1, s};
+  prefixes[0] = aggregates[0];
+  job_t job{};
+  job.aggregates = projection(aggregates.data(), dp::extent<2>(40, 1));
+  job.prefixes = projection(prefixes.data(), dp::extent<2>(40, 1));
+  job.groups[0] = 40;
+  job.groups[1] = 1;
+  dp::rt::pencil_place<2> at{};
+  std::vector<unsigned> statuses(32, dp::rt::chain_aggregate);
+  affine want = aggregates[8];
+  for (std::size_t s = 9; s < 40; ++s)
+    want = then_op()(want, aggregates[s]);
+  EXPECT_TRUE(dp::rt::chain_window_fold(job, at, 39, statuses.data(), 31) == want);
+  statuses[7] = dp::rt::chain_prefix;
+  affine first = prefixes[0];
+  for (std::size_t s = 1; s < 8; ++s)
+    first = then_op()(first, aggregates[s]);
+  EXPECT_TRUE(dp::rt::chain_window_fold(job, at, 7, statuses.data(), 7) == first);
 }
 
 // --- the tiled reduce's choice of fold, per tile ------------------------------
 
 // Stands for tile_fold_job: what folds_by_warps, tile_fold_name and
 // group_number read.
-template <std::int64_t Volume> struct fold_choice_job {
+template <std::int64_t Volume, std::int64_t Pack = 1> struct fold_choice_job {
   static constexpr int rank = 2;
   static constexpr std::int64_t volume = Volume;
+  static constexpr std::int64_t pack = Pack;
+  static constexpr std::int64_t threads = Volume * Pack;
   std::int64_t tiles[2];
   std::int64_t whole[2];
   std::int64_t run = 1;
+  std::int64_t span() const { return run * Pack; }
 };
 
 TEST(TileFold, InteriorTilesFoldByWarpsPaddedEdgesWithFlags) {
@@ -362,6 +466,28 @@ TEST(TileFold, GroupsWalkRunsOfTilesAlongTheLastDimension) {
   // A run of 8 ending past the 6 whole tiles: no group is whole.
   EXPECT_STREQ(dp::rt::tile_fold_name(fold_choice_job<64>{{2, 8}, {2, 6}, 8}), "tile fold");
   EXPECT_FALSE(dp::rt::folds_by_warps(fold_choice_job<64>{{2, 8}, {2, 6}, 8}, dp::index<2>(0, 0)));
+}
+
+TEST(TileFold, SmallIndependentTilesShareAGroup) {
+  // A kernel that may wait for its tile's threads keeps a group per tile.
+  EXPECT_EQ(dp::rt::tile_fold_pack(32, false), 1);
+  // One that cannot: up to 256 threads of whole warps (a 32-thread tile
+  // is one warp of a group of 8), else as many as fit.
+  EXPECT_EQ(dp::rt::tile_fold_pack(32, true), 8);
+  EXPECT_EQ(dp::rt::tile_fold_pack(64, true), 4);
+  EXPECT_EQ(dp::rt::tile_fold_pack(24, true), 8); // 192 threads, 6 warps
+  EXPECT_EQ(dp::rt::tile_fold_pack(9, true), 28);  // 252 threads: no whole warps fit
+  EXPECT_EQ(dp::rt::tile_fold_pack(256, true), 1);
+  EXPECT_EQ(dp::rt::tile_fold_pack(1024, true), 1);
+  // 8 tiles of 32 side by side, each slot walking 8: a span of 64 tiles
+  // a group; interior spans fold by warps.
+  EXPECT_EQ(dp::rt::tile_fold_run(256, 1000, 8), 8);
+  EXPECT_EQ(dp::rt::tile_fold_run(256, 20, 8), 3); // no more than a slot's share
+  const fold_choice_job<32, 8> packed{{3, 150}, {3, 149}, 8};
+  EXPECT_EQ(dp::rt::fold_groups(packed, 1), 3);
+  EXPECT_TRUE(dp::rt::folds_by_warps(packed, dp::index<2>(0, 1)));
+  EXPECT_FALSE(dp::rt::folds_by_warps(packed, dp::index<2>(0, 2)));
+  EXPECT_STREQ(dp::rt::tile_fold_name(packed), "warp tile fold, flagged edges");
 }
 
 } // namespace

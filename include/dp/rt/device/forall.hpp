@@ -33,13 +33,15 @@ void forall(device_launch<Device> &L, const dp::extent<R> &e, const stub_table<R
 /// A kernel over a plan's groups of `shape` threads sharing `tile_bytes`
 /// of tile memory each (a tiled grid's, a pencil kernel's): traced,
 /// recorded and launched; `kernel` names it and `data_points` is how many
-/// points of the call-site's data it reads.
+/// points of the call-site's data it reads; `notes`, what else the
+/// request log shows of it.
 template <class Device, int N, class Params>
 void launch_groups(device_launch<Device> &L, const launch_plan<N> &p, const triple &shape,
                    std::size_t tile_bytes, const stub_table<N, Params> &stubs,
-                   const Params &params, const char *kernel, std::int64_t data_points) {
+                   const Params &params, const char *kernel, std::int64_t data_points,
+                   const kernel_notes &notes = {}) {
   trace_plan(L.site(), p);
-  note_kernel<N>(L.site(), kernel, p, shape, data_points);
+  note_kernel<N>(L.site(), kernel, p, shape, data_points, notes);
   L.device().launch_tiles(L.queue(), L.site(), p, shape, tile_bytes, stubs, params);
 }
 

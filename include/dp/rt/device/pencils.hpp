@@ -2,7 +2,9 @@
 /// reduce<Dim> and scan<Dim> on a device: the tiled pencil kernels
 /// (pencil_tiles.hpp) wherever the values fit tile memory, a scan whose
 /// pencils are split chained across the splits (pencil_chain.hpp), except
-/// a scan along the contiguous dimension, which is the vendor's scan by key.
+/// a scan along the contiguous dimension, which is the vendor's scan by key,
+/// and a reduction along it over long dense rows, the vendor's segmented
+/// reduce of their pointer (fold_plan.hpp).
 /// Values that do not fit fall back to the vendor's segmented reduction
 /// along it and to one thread per pencil across it (pencil_kernels.hpp).
 #pragma once
@@ -18,6 +20,7 @@
 #include "../kernels/pencil_tiles.hpp"
 #include "../jobs.hpp"
 #include "executor.hpp"
+#include "fold_plan.hpp"
 #include "forall.hpp"
 #include "requests.hpp"
 
@@ -33,31 +36,43 @@ template <int Dim, int N> dp::extent<N - 1> pencil_extent(const dp::extent<N> &e
   return p;
 }
 
-/// A tiled pencil kernel over e's pencils q, cut as t.
-template <int Dim, bool Scan, class Device, int N, class T, class Op, class Map, int OutRank>
+/// Bytes a lane of a tiled pencil kernel loads at once, when it loads V
+/// elements of Map's argument as a vector (0: the map loads, one by one).
+template <int V, class Map> constexpr std::size_t pencil_load_bytes() {
+  if constexpr (V > 1)
+    return V * sizeof(*std::declval<const Map &>().elements().base);
+  else
+    return 0;
+}
+
+/// A tiled pencil kernel over e's pencils q, cut as t (V: t.vector).
+template <int Dim, bool Scan, int V = 1, class Device, int N, class T, class Op, class Map,
+          int OutRank>
 void launch_pencil_tiles(device_launch<Device> &L, const dp::extent<N> &e,
                          const dp::extent<N - 1> &q, const pencil_tiling &t, const Op &op,
                          const Map &map, const dp::detail::affine_projection<T, OutRank> &out,
                          const dp::detail::affine_projection<T, N> &partials) {
-  using job_t = pencil_tile_job<N, Dim, T, Op, Map, OutRank>;
+  using job_t = pencil_tile_job<N, Dim, T, Op, Map, OutRank, V>;
   const job_t job{map, op, out, partials, e[Dim], t.lanes, t.walkers, t.chunk, q[N - 2]};
   const triple shape = job_t::along ? triple{t.walkers, t.lanes, 1} : triple{t.lanes, t.walkers, 1};
   const launch_plan<N> p =
       plan_groups(L.site(), pencil_groups<N>(q, t), shape, L.device().limits(), L.hints());
   launch_groups(L, p, shape, job_t::shared_bytes, pencil_tile_stubs<job_t, Scan>(), job,
-                Scan ? "pencil tiles scan" : "pencil tiles fold", e.size());
+                Scan ? "pencil tiles scan" : "pencil tiles fold", e.size(),
+                kernel_notes{0, 0, pencil_load_bytes<V, Map>()});
 }
 
-/// scan<Dim> across the contiguous dimension with e's pencils q split (t):
-/// the chained scan (pencil_chain.hpp), `chain_steps<T>` steps a split,
-/// after a reset of its statuses. One read and one write of the data.
+/// scan<Dim> across the contiguous dimension with e's pencils q split:
+/// the chained scan (pencil_chain.hpp), tiles of chain_tiling_for's rows
+/// chained along each column of lanes, after a reset of their statuses.
+/// One read and one write of the data.
 template <int Dim, class Device, int N, class T, class Op, class Map>
 void chain_scan_pencils(device_launch<Device> &L, const dp::extent<N> &e,
-                        const dp::extent<N - 1> &q, pencil_tiling t, const Op &op, const Map &map,
+                        const dp::extent<N - 1> &q, const Op &op, const Map &map,
                         const dp::detail::affine_projection<T, N> &out) {
   using job_t = pencil_chain_job<N, Dim, T, Op, Map>;
-  t.chunk = job_t::steps;
-  t.splits = (e[Dim] + t.chunk - 1) / t.chunk;
+  const pencil_tiling t =
+      chain_tiling_for<T>(q[N - 2], e[Dim], L.device().limits().max_threads_per_group);
   const dp::extent<N> groups = pencil_groups<N>(q, t);
   if (groups.size() >= 0xffffffffLL)
     throw dp::error(L.site() + ": scan of " + std::to_string(e.size()) +
@@ -65,25 +80,45 @@ void chain_scan_pencils(device_launch<Device> &L, const dp::extent<N> &e,
   const std::int64_t words = 1 + groups.size(), slots = t.splits * q.size();
   unsigned *status = L.template scratch_of<unsigned>(static_cast<std::size_t>(words));
   T *values = L.template scratch_of<T>(static_cast<std::size_t>(2 * slots));
-  job_t job{map,    op,     out, partials_projection<T, N>(values, t.splits, q),
+  job_t job{map,    op,     out,       partials_projection<T, N>(values, t.splits, q),
             partials_projection<T, N>(values + slots, t.splits, q),
-            status, e[Dim], t.lanes, q[N - 2]};
+            status, e[Dim], t.lanes,   t.walkers,
+            q[N - 2], {}};
   for (int d = 0; d < N; ++d)
     job.groups[d] = groups[d];
   device::forall(L, dp::extent<1>(words), chain_reset_stubs(), chain_reset_job{status},
                  "chain reset", 0);
-  const triple shape{t.lanes, 1, 1};
+  const triple shape{t.lanes, t.walkers, 1};
   const launch_plan<N> p = plan_groups(L.site(), groups, shape, L.device().limits(), L.hints());
   launch_groups(L, p, shape, job_t::shared_bytes, chain_scan_stubs<job_t>(), job,
-                "pencil chain scan", e.size());
+                "pencil chain scan", e.size(), kernel_notes{t.splits, job_t::window});
 }
 
-/// The cut of e's pencils q along Dim for this device.
+/// The cut of e's pencils q along Dim for this device, `vector` pencils a
+/// lane.
 template <int Dim, bool Scan, class Device, int N>
 pencil_tiling device_pencil_tiling(device_launch<Device> &L, const dp::extent<N> &e,
-                                   const dp::extent<N - 1> &q) {
+                                   const dp::extent<N - 1> &q, std::int64_t vector = 1) {
   return pencil_tiling_for(Dim == N - 1, Scan, q.size(), q[N - 2], e[Dim],
-                           L.device().limits().max_threads_per_group);
+                           L.device().limits().max_threads_per_group, vector);
+}
+
+/// out(q) = r(out(q), fold of map over the pencil at q) by the tiled
+/// kernel, V pencils a lane: one pass when each pencil is one split, else
+/// each split's fold to partials, then the splits folded into out.
+template <int Dim, int V, class Device, int N, class T, class Op, class Map>
+void fold_pencil_tiles(device_launch<Device> &L, const dp::extent<N> &e, const Op &op,
+                       const Map &map, const dp::detail::affine_projection<T, N - 1> &out) {
+  const dp::extent<N - 1> q = pencil_extent<Dim>(e);
+  const pencil_tiling t = device_pencil_tiling<Dim, false>(L, e, q, V);
+  if (t.splits == 1)
+    return launch_pencil_tiles<Dim, false, V>(L, e, q, t, op, map, out, {});
+  const auto partials = partials_projection<T, N>(
+      L.template scratch_of<T>(static_cast<std::size_t>(t.splits * q.size())), t.splits, q);
+  launch_pencil_tiles<Dim, false, V>(L, e, q, t, op, map, out, partials);
+  using job_t = pencil_job<N, 0, T, Op, partials_map<T, N>, N - 1>;
+  device::forall(L, q, pencil_stubs<job_t, false>(), job_t{{partials}, op, out, t.splits},
+                 "split folds fold", 0);
 }
 
 /// out(q) = r(out(q), fold of map over the pencil at q).
@@ -92,18 +127,17 @@ void fold_pencils(device_launch<Device> &L, const dp::extent<N> &e, const Op &op
                   const dp::detail::affine_projection<T, N - 1> &out) {
   if (e.size() == 0)
     return; // no pencil, or empty ones: out keeps its values
+  if constexpr (vendor_row_fold_types<Dim, N, T, Op, Map>) {
+    if (dense_fold_elements<Dim, T, Op>(map, e)) // long dense rows: the vendor's own call
+      return vendor_fold_segments(L, dim_tag<Dim>(), e, op, map, out);
+  }
   if constexpr (pencil_tiles_fit<T>) {
-    const dp::extent<N - 1> q = pencil_extent<Dim>(e);
-    const pencil_tiling t = device_pencil_tiling<Dim, false>(L, e, q);
-    if (t.splits == 1)
-      return launch_pencil_tiles<Dim, false>(L, e, q, t, op, map, out, {});
-    // Each split's fold to partials, then the splits folded into out.
-    const auto partials = partials_projection<T, N>(
-        L.template scratch_of<T>(static_cast<std::size_t>(t.splits * q.size())), t.splits, q);
-    launch_pencil_tiles<Dim, false>(L, e, q, t, op, map, out, partials);
-    using job_t = pencil_job<N, 0, T, Op, partials_map<T, N>, N - 1>;
-    device::forall(L, q, pencil_stubs<job_t, false>(), job_t{{partials}, op, out, t.splits},
-                   "split folds fold", 0);
+    constexpr int V = pencil_vector_of<Dim, N, T, Map>();
+    if constexpr (V > 1) {
+      if (loads_vectors<V>(map, e)) // dense rows: 16-byte loads of V pencils
+        return fold_pencil_tiles<Dim, V>(L, e, op, map, out);
+    }
+    fold_pencil_tiles<Dim, 1>(L, e, op, map, out);
   } else if constexpr (Dim == N - 1) {
     vendor_fold_segments(L, dim_tag<Dim>(), e, op, map, out);
   } else {
@@ -123,9 +157,12 @@ void scan_pencils(device_launch<Device> &L, const dp::extent<N> &e, const Op &op
     vendor_scan_segments(L, dim_tag<Dim>(), e, op, map, out);
   } else if constexpr (pencil_tiles_fit<T>) {
     const dp::extent<N - 1> q = pencil_extent<Dim>(e);
-    const pencil_tiling t = device_pencil_tiling<Dim, true>(L, e, q);
-    if (t.splits > 1)
-      return chain_scan_pencils<Dim>(L, e, q, t, op, map, out);
+    pencil_tiling t = device_pencil_tiling<Dim, true>(L, e, q);
+    if constexpr (chain_tiles_fit<T>) {
+      if (t.splits > 1) // too few pencils to fill the device: split and chained
+        return chain_scan_pencils<Dim>(L, e, q, op, map, out);
+    }
+    t.splits = 1, t.chunk = e[Dim]; // each pencil one thread's walk
     launch_pencil_tiles<Dim, true>(L, e, q, t, op, map, out, {});
   } else {
     using job_t = pencil_job<N, Dim, T, Op, Map, N>;

@@ -182,13 +182,18 @@ void reduce_tiles_into(device_launch<Device> &L, dp::scalar<T> &result, const dp
     job.tiles[d] = tiles[d];
     job.whole[d] = e[d] / tile[d];
   }
-  job.run = tile_fold_run(Job::volume, tiles[N - 1]);
+  job.run = tile_fold_run(Job::threads, tiles[N - 1], Job::pack);
   dp::extent<N> groups;
   for (int d = 0; d < N; ++d)
     groups[d] = fold_groups(job, d);
   job.folds = L.template scratch_of<T>(static_cast<std::size_t>(groups.size()));
-  launch_tile_groups(L, groups, tile, Job::shared_bytes, tile_fold_stubs<Job>(), job,
-                     tile_fold_name(job), e.size());
+  // A group is a tile shaped as a tiled forall's, or Pack tiles flat on x.
+  const triple shape = Job::pack == 1 ? tile_group_shape(tile) : triple{Job::threads, 1, 1};
+  const launch_plan<N> p = plan_groups(L.site(), groups, shape, L.device().limits(), L.hints());
+  kernel_notes notes;
+  notes.tiles_per_group = Job::pack;
+  launch_groups(L, p, shape, Job::shared_bytes, tile_fold_stubs<Job>(), job, tile_fold_name(job),
+                e.size(), notes);
   reduce_into(L, result, groups.size(), dense_elements<T>{job.folds}, job.op,
               element_map<1, tile_folds<T>>{{job.folds}});
 }
@@ -228,6 +233,17 @@ void execute(device_launch<Device> &L,
                                     L.device().limits().max_threads_per_group);
       return device::reduce_grid_into(L, *job.result, merged_extents(job.grid.extents(), job.rows),
                                       job.op, at_row_point<Map>{job.map});
+    }
+  }
+  // A kernel that sees only its place in the tile neither waits for nor
+  // shares with the tile's other threads: small tiles go side by side.
+  constexpr std::int64_t pack =
+      tile_fold_pack(Tiling::volume, Sight == tile_sight::sees_place && TileBytes == 0);
+  if constexpr (pack > 1) {
+    if (pack * Tiling::volume <= L.device().limits().max_threads_per_group) {
+      using packed_t = tile_fold_job<Rc, T, Op, Map, Tiling, TileBytes, pack>;
+      return device::reduce_tiles_into(L, *job.result, job.grid.extents(), job.tile,
+                                       packed_t{job.map, job.op, job.tiling, nullptr, {}});
     }
   }
   using fold_t = tile_fold_job<Rc, T, Op, Map, Tiling, TileBytes>;

@@ -52,6 +52,25 @@ struct device_request {
   /// (passes over the data = the sum over the call-site's requests / its
   /// domain's size).
   std::int64_t data_points = 0;
+  /// Kernel, a chained scan: tiles chained along the scanned dimension
+  /// (each waits for the carry of those before it), and how many of them
+  /// a tile's look-back reads at once.
+  std::int64_t chained_tiles = 0;
+  std::int64_t look_back_window = 0;
+  /// Kernel: bytes of the data a thread loads at once, when it loads the
+  /// elements itself (a vector over dense rows); 0 when the map loads
+  /// them, one element at a time.
+  std::size_t load_bytes = 0;
+  /// Kernel, a tiled reduce's fold: tiles side by side in one group.
+  std::int64_t tiles_per_group = 0;
+};
+
+/// What a kernel's request says beyond its plan (device_request).
+struct kernel_notes {
+  std::int64_t chained_tiles = 0;
+  std::int64_t look_back_window = 0;
+  std::size_t load_bytes = 0;
+  std::int64_t tiles_per_group = 0;
 };
 
 class request_log;
@@ -157,6 +176,10 @@ template <class Out> struct output_view_name {
 template <class T, class Positions, int N> struct output_view_name<position_writer<T, Positions, N>> {
   static std::string get() { return "position writer"; }
 };
+template <int N, int Dim, class T, class Op, class V>
+struct output_view_name<pencil_result_writer<N, Dim, T, Op, V>> {
+  static std::string get() { return "combining writer"; }
+};
 template <class Out> std::string output_name() { return pointer_or<output_view_name, Out>(); }
 
 /// The call-site's data points among `n` values of `Map`.
@@ -204,13 +227,18 @@ inline void note_stride_kernel(const std::string &site, const char *kernel, std:
 
 /// A kernel's request: a plan of rank-R positions (any launch_plan) of
 /// groups of `shape` threads (a tiled launch's are not its plan's) that
-/// read `data_points` of the call-site's data.
+/// read `data_points` of the call-site's data, and its notes.
 template <int R, class Plan>
 void note_kernel(const std::string &site, const char *kernel, const Plan &plan,
-                 const std::array<std::int64_t, 3> &shape, std::int64_t data_points) {
+                 const std::array<std::int64_t, 3> &shape, std::int64_t data_points,
+                 const kernel_notes &notes = {}) {
   if (!logging_requests())
     return;
   device_request r;
+  r.chained_tiles = notes.chained_tiles;
+  r.look_back_window = notes.look_back_window;
+  r.load_bytes = notes.load_bytes;
+  r.tiles_per_group = notes.tiles_per_group;
   r.site = site;
   r.what = kernel;
   r.rank = R;

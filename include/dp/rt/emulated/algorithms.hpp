@@ -20,6 +20,7 @@
 #include "../../reference/projection.hpp"
 #include "../counters.hpp"
 #include "../device/executor.hpp"
+#include "../device/fold_plan.hpp"
 #include "../device/requests.hpp"
 #include "../device/scan_plan.hpp"
 #include "../device/sort_plan.hpp"
@@ -72,20 +73,17 @@ void enqueue_reduce(device_launch<emulated_device> &L, std::int64_t n, const In 
   });
 }
 
-/// reduce<Dim> along the contiguous dimension, emulated: the segmented
-/// reduction's iterators, one pencil at a time.
-template <int Dim, class T, int N, class Op, class Map>
-void fold_segments(const dp::extent<N> &e, const Op &op, const Map &map,
-                   const dp::detail::affine_projection<T, N - 1> &out) {
-  const auto positions = pencil_positions<N, Dim>::of(e);
-  const offset_iterator<present_values<T, Map, pencil_positions<N, Dim>>> in({map, positions}, 0);
-  const pencil_result_writer<N, Dim, T, Op> writer(out, positions, op);
-  const maybe_op<T, Op> combine{op};
-  tbb::parallel_for(std::int64_t(0), positions.pencils(), [&](std::int64_t p) {
-    maybe<T> acc = none<T>();
-    for (std::int64_t k = 0; k < positions.length; ++k)
-      acc = combine(acc, in[p * positions.length + k]);
-    writer[p] = acc;
+/// A segmented reduction, emulated: out[p] = the fold from `init` with
+/// `op` of in[p * length + k], k < length, for every segment p, through
+/// the input and output iterators the GPU's call takes.
+template <class In, class Out, class Op, class Init>
+void segmented_reduce(std::int64_t segments, std::int64_t length, const In &in, const Out &out,
+                      const Op &op, const Init &init) {
+  tbb::parallel_for(std::int64_t(0), segments, [&](std::int64_t p) {
+    Init acc = init;
+    for (std::int64_t k = 0; k < length; ++k)
+      acc = static_cast<Init>(op(acc, in[p * length + k]));
+    out[p] = acc;
   });
 }
 
@@ -151,15 +149,21 @@ void vendor_reduce(device_launch<emulated_device> &L, std::int64_t n,
   }
 }
 
-/// reduce<Dim> along the contiguous dimension: a segmented reduction.
+/// reduce<Dim> along the contiguous dimension: a segmented reduction over
+/// the input, operator and initial value the GPU's would use
+/// (fold_plan.hpp).
 template <int Dim, class T, int N, class Op, class Map>
 void vendor_fold_segments(device_launch<emulated_device> &L, dim_tag<Dim>, const dp::extent<N> &e,
                           const Op &op, const Map &map,
                           const dp::detail::affine_projection<T, N - 1> &out) {
   count(counter::launches);
-  note_vendor<offset_iterator<present_values<T, Map, pencil_positions<N, Dim>>>>(
-      L.site(), "segmented reduce", e.size(), e.size());
-  emulated_device::run(L.queue(), L.site().c_str(), [=] { emulated::fold_segments<Dim>(e, op, map, out); });
+  const auto positions = pencil_positions<N, Dim>::of(e);
+  const auto fold = [&](const auto &in, const auto &writer, const auto &combine, const auto &init) {
+    emulated_device::run(L.queue(), L.site().c_str(), [=, n = positions.pencils()] {
+      emulated::segmented_reduce(n, positions.length, in, writer, combine, init);
+    });
+  };
+  with_fold_segments_io<Dim>(L.site(), e, positions, op, map, out, fold);
 }
 
 /// scan<Dim> along the contiguous dimension: a scan by key over the

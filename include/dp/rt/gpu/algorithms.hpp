@@ -20,6 +20,7 @@
 #include "../../reference/projection.hpp"
 #include "../counters.hpp"
 #include "../device/executor.hpp"
+#include "../device/fold_plan.hpp"
 #include "../device/requests.hpp"
 #include "../device/scan_plan.hpp"
 #include "../device/sort_plan.hpp"
@@ -82,7 +83,8 @@ void vendor_reduce(device_launch<gpu_device> &L, std::int64_t n, const dense_ele
 }
 
 /// reduce<Dim> along the contiguous dimension: one segmented reduction
-/// whose output iterator combines each pencil's fold into the result.
+/// over the input, operator and initial value fold_plan.hpp chooses, whose
+/// output iterator combines each pencil's fold into the result.
 template <int Dim, class T, int N, class Op, class Map>
 void vendor_fold_segments(device_launch<gpu_device> &L, dim_tag<Dim>, const dp::extent<N> &e,
                           const Op &op, const Map &map,
@@ -92,16 +94,16 @@ void vendor_fold_segments(device_launch<gpu_device> &L, dim_tag<Dim>, const dp::
   if (positions.pencils() > 0xffffffffLL)
     throw dp::error(L.site() + ": " + vendor::library +
                     " segmented reduce takes at most 2^32 - 1 pencils");
-  const offset_iterator<present_values<T, Map, pencil_positions<N, Dim>>> in({map, positions}, 0);
-  const pencil_result_writer<N, Dim, T, Op> writer(out, positions, op);
-  note_vendor<decltype(in)>(L.site(), "segmented reduce", e.size(), e.size());
-  vendor::run(L.site().c_str(), "segmented reduce", gpu::scratch(L),
-              [&](void *s, std::size_t &bytes) {
-                return vendor::segmented_reduce(s, bytes, in, writer, positions.pencils(),
-                                                pencil_offsets{positions.length, 0},
-                                                pencil_offsets{positions.length, 1},
-                                                maybe_op<T, Op>{op}, none<T>(), L.queue().handle);
-              });
+  const auto fold = [&](const auto &in, const auto &writer, const auto &combine, const auto &init) {
+    vendor::run(L.site().c_str(), "segmented reduce", gpu::scratch(L),
+                [&](void *s, std::size_t &bytes) {
+                  return vendor::segmented_reduce(s, bytes, in, writer, positions.pencils(),
+                                                  pencil_offsets{positions.length, 0},
+                                                  pencil_offsets{positions.length, 1}, combine,
+                                                  init, L.queue().handle);
+                });
+  };
+  with_fold_segments_io<Dim>(L.site(), e, positions, op, map, out, fold);
 }
 
 /// scan<Dim> along the contiguous dimension: one scan by key (the pencil

@@ -5,12 +5,19 @@
 /// Scan with Decoupled Look-back", the scheme of CUB's DeviceScan), one
 /// chain per column of lanes.
 ///
-/// A group holds `chain_steps<T>` steps of `lanes` neighbouring pencils, a
-/// thread's steps in registers (every step one coalesced row of a warp's
-/// loads). It folds them, publishes the fold as its split's aggregate,
-/// then looks back along its column: the splits before it, nearest first,
-/// each adding its aggregate until one has published its inclusive prefix.
-/// It publishes its own prefix, then writes its steps from the carry. The
+/// A group is `lanes` neighbouring pencils (on x: a warp reads a coalesced
+/// row) by `walkers` threads each (on y), every walker holding
+/// `chain_steps<T>` consecutive steps of its pencil in registers: a tile of
+/// walkers * steps rows, so a pencil of 8192 floats is 64 tiles chained,
+/// not 512. The group folds each walker's steps, scans the walkers' folds
+/// in tile memory, and publishes the tile's aggregate before it reads any
+/// predecessor's. It then looks back along its column a window of
+/// `chain_window` splits at once, a thread a split: once every split of
+/// the window has published something, the nearest that has published its
+/// inclusive prefix ends the look-back, and each lane folds that prefix
+/// and the aggregates after it, all loaded at once; a window without a
+/// prefix folds its aggregates and the next window is read. It publishes
+/// its own prefix, then each walker writes its steps from its carry. The
 /// data is read once and written once; the splits' folds and prefixes are
 /// (split, pencil) arrays and a status word per (split, column).
 ///
@@ -42,12 +49,35 @@
 
 namespace dp::rt {
 
-/// Steps of its pencil a thread of a chained scan holds in registers
+/// Steps of its pencil a walker of a chained scan holds in registers
 /// (CUB's items per thread, for values of T).
 template <class T>
 inline constexpr std::int64_t chain_steps = sizeof(T) <= 4 ? 16 : sizeof(T) <= 8 ? 8
                                            : sizeof(T) <= 32                    ? 4
                                                                                 : 1;
+
+/// Splits a chained scan's group looks back over at once (a warp's worth).
+inline constexpr std::int64_t chain_window = 32;
+/// Neighbouring pencils of a chained scan's group, at most (a warp's row).
+inline constexpr std::int64_t chain_max_lanes = 32;
+
+/// The cut of a chained scan of `last` neighbouring pencils of `length`
+/// steps of T: lanes on a row, then walkers down the pencils, steps each,
+/// up to `max_threads` threads (the device's threads per group).
+template <class T>
+constexpr pencil_tiling chain_tiling_for(std::int64_t last, std::int64_t length,
+                                         std::int64_t max_threads = pencil_group_threads) {
+  pencil_tiling t;
+  const std::int64_t threads = std::max<std::int64_t>(1, std::min(pencil_group_threads, max_threads));
+  std::int64_t group = 1; // the most threads, a power of two
+  while (group * 2 <= threads)
+    group *= 2;
+  t.lanes = detail::pow2_at_least(last, std::min(chain_max_lanes, group));
+  t.walkers = detail::pow2_at_least((length + chain_steps<T> - 1) / chain_steps<T>, group / t.lanes);
+  t.chunk = t.walkers * chain_steps<T>;
+  t.splits = length > 0 ? (length + t.chunk - 1) / t.chunk : 1;
+  return t;
+}
 
 /// What a split has published: nothing yet, its aggregate, its inclusive
 /// prefix (the fold of its column's splits up to it).
@@ -115,16 +145,45 @@ template <class T> DP_HOST_DEVICE T chain_read(const T *p) {
 #endif
 }
 
-/// What a chained pencil scan needs: the tiled pencil job's fields (one
-/// walker a pencil, `chain_steps<T>` steps a split), the splits' statuses
-/// and their (split, pencil) aggregates and prefixes.
+namespace detail {
+constexpr std::size_t tile_aligned(std::size_t n) {
+  return (n + dp::detail::tile_memory_alignment - 1) / dp::detail::tile_memory_alignment *
+         dp::detail::tile_memory_alignment;
+}
+} // namespace detail
+
+/// A chained scan's tile memory: the walkers' folds, then their exclusive
+/// scans ([walker][lane]); the lanes' carries; the window's statuses and
+/// the ticket.
+template <class T>
+inline constexpr std::size_t chain_folds_bytes = detail::tile_aligned(pencil_group_threads * sizeof(T));
+template <class T>
+inline constexpr std::size_t chain_carries_bytes = detail::tile_aligned(chain_max_lanes * sizeof(T));
+template <class T>
+inline constexpr std::size_t chain_shared_bytes =
+    chain_folds_bytes<T> + chain_carries_bytes<T> +
+    detail::tile_aligned((chain_window + 1) * sizeof(unsigned));
+
+/// Whether a chained scan of T fits a group's tile memory (else each
+/// pencil is one thread's walk: pencil_kernels.hpp).
+template <class T>
+inline constexpr bool chain_tiles_fit =
+    pencil_tiles_fit<T> && chain_shared_bytes<T> <= dp::max_tile_static_bytes;
+
+/// What a chained pencil scan needs: the tiled pencil job's fields
+/// (`walkers` threads a pencil, `chain_steps<T>` steps each), the splits'
+/// statuses and their (split, pencil) aggregates and prefixes.
 template <int N, int Dim, class T, class Op, class Map> struct pencil_chain_job {
   static constexpr int rank = N;
   static constexpr int dim = Dim;
-  static constexpr bool along = false; // across: lanes on x
+  static constexpr bool along = false; // across: lanes on x, walkers on y
+  static constexpr int vector = 1;     // a pencil a lane
   static constexpr std::int64_t steps = chain_steps<T>;
+  static constexpr std::int64_t window = chain_window;
   using value_type = T;
-  static constexpr std::size_t shared_bytes = dp::detail::tile_memory_alignment; // the ticket
+  static constexpr std::size_t folds_bytes = chain_folds_bytes<T>;
+  static constexpr std::size_t carries_bytes = chain_carries_bytes<T>;
+  static constexpr std::size_t shared_bytes = chain_shared_bytes<T>;
 
   Map map;
   Op op;
@@ -133,7 +192,7 @@ template <int N, int Dim, class T, class Op, class Map> struct pencil_chain_job 
   dp::detail::affine_projection<T, N> prefixes;   ///< (split, pencil)
   unsigned *status; ///< [0]: the tickets; [1 + split * columns() + column]
   std::int64_t length;
-  std::int64_t lanes, last;
+  std::int64_t lanes, walkers, last;
   std::int64_t groups[N]; ///< (splits, the pencils' leading dimensions, lane groups)
 
   /// Groups per split.
@@ -143,32 +202,70 @@ template <int N, int Dim, class T, class Op, class Map> struct pencil_chain_job 
       c *= groups[d];
     return c;
   }
+  /// Rows of a tile (steps of a split).
+  DP_HOST_DEVICE std::int64_t rows() const { return walkers * steps; }
+  /// The status word of split s in column c.
+  DP_HOST_DEVICE unsigned *status_of(std::int64_t s, std::int64_t c) const {
+    return status + 1 + s * columns() + c;
+  }
 };
 
-/// The look-back of the thread at `at` in split `split` > 0 of column
-/// `column`: the fold of its pencil's splits before it.
-template <class Job>
-DP_HOST_DEVICE typename Job::value_type
-chain_look_back(const Job &job, const pencil_place<Job::rank> &at, std::int64_t split,
-                std::int64_t column) {
+/// Where a chained scan's group keeps its tile memory.
+template <class T> struct chain_memory {
+  T *folds;           ///< [walker * lanes + lane]
+  T *carries;         ///< [lane]
+  unsigned *statuses; ///< [window]: what the window's splits published
+  unsigned *ticket;
+};
+template <class Job> DP_HOST_DEVICE chain_memory<typename Job::value_type> chain_tile_memory() {
   using T = typename Job::value_type;
-  const std::int64_t columns = job.columns();
-  const auto status_of = [&](std::int64_t s) { return job.status + 1 + s * columns + column; };
-  const auto published = [&](std::int64_t s, unsigned what) {
-    return chain_read(&(what == chain_prefix ? job.prefixes : job.aggregates)[at.slot(s)]);
-  };
-  std::int64_t s = split - 1;
-  unsigned what = chain_wait(status_of(s));
-  T carry = published(s, what);
-  while (what != chain_prefix) {
-    what = chain_wait(status_of(--s));
-    carry = static_cast<T>(job.op(published(s, what), carry));
-  }
-  return carry;
+  unsigned char *shared = tile_shared<Job::shared_bytes>();
+  unsigned *statuses = reinterpret_cast<unsigned *>(shared + Job::folds_bytes + Job::carries_bytes);
+  return {reinterpret_cast<T *>(shared), reinterpret_cast<T *>(shared + Job::folds_bytes), statuses,
+          statuses + Job::window};
 }
 
-/// A chained pencil scan's group: its split and column from a ticket, its
-/// steps read once, the carry looked back for, its steps written once.
+/// Of a window of statuses read for splits base, base - 1, ... (`count`
+/// of them): the nearest that has published its inclusive prefix, or -1.
+DP_HOST_DEVICE inline std::int64_t chain_nearest_prefix(const unsigned *statuses,
+                                                        std::int64_t count) {
+  for (std::int64_t t = 0; t < count; ++t)
+    if (statuses[t] == chain_prefix)
+      return t;
+  return -1;
+}
+
+/// Values of a window a look-back loads at once.
+inline constexpr std::int64_t chain_loads = 8;
+
+/// The fold, in the splits' order, of splits base - j .. base of the
+/// pencil at `at`: split base - j as it has published (statuses[j]), the
+/// others' aggregates, loaded `chain_loads` at a time before they are
+/// folded.
+template <class Job>
+DP_HOST_DEVICE typename Job::value_type
+chain_window_fold(const Job &job, const pencil_place<Job::rank> &at, std::int64_t base,
+                  const unsigned *statuses, std::int64_t j) {
+  using T = typename Job::value_type;
+  const std::int64_t s = base - j;
+  raw_values<T> acc;
+  acc.v[0] = chain_read(&(statuses[j] == chain_prefix ? job.prefixes : job.aggregates)[at.slot(s)]);
+  for (std::int64_t from = 1; from <= j; from += chain_loads) {
+    raw_values<T, chain_loads> v;
+    for (std::int64_t k = 0; k < chain_loads; ++k)
+      if (from + k <= j)
+        v.v[k] = chain_read(&job.aggregates[at.slot(s + from + k)]);
+    for (std::int64_t k = 0; k < chain_loads; ++k)
+      if (from + k <= j)
+        acc.v[0] = static_cast<T>(job.op(acc.v[0], v.v[k]));
+  }
+  return acc.v[0];
+}
+
+/// A chained pencil scan's group: its split and column from a ticket, each
+/// walker's steps read once, the tile's aggregate published, the carry
+/// looked back for window by window, its prefix published, the steps
+/// written once. Every thread reaches every barrier.
 template <int Mode, class Job>
 DP_GLOBAL void chain_scan_pencil_tiles(const launch_geometry<Job::rank> geometry, const Job job) {
   using T = typename Job::value_type;
@@ -176,12 +273,13 @@ DP_GLOBAL void chain_scan_pencil_tiles(const launch_geometry<Job::rank> geometry
   pencil_place<N> at;
   if (!place_pencil_thread<Mode>(geometry, job, this_thread(), at))
     return; // a surplus group (all of it): it takes no ticket
-  unsigned *ticket = reinterpret_cast<unsigned *>(tile_shared<Job::shared_bytes>());
-  if (at.lane == 0)
-    *ticket = chain_take_ticket(job.status);
+  const chain_memory<T> mem = chain_tile_memory<Job>();
+  const std::int64_t me = at.walker * job.lanes + at.lane;
+  if (me == 0)
+    *mem.ticket = chain_take_ticket(job.status);
   tile_fold_barrier();
-  const std::int64_t columns = job.columns();
-  const std::int64_t split = *ticket / columns, column = *ticket % columns;
+  const std::int64_t ticket = *mem.ticket, columns = job.columns();
+  const std::int64_t split = ticket / columns, column = ticket % columns;
   for (std::int64_t c = column, d = N - 1; d >= 1; --d) {
     at.g[d] = c % job.groups[d];
     c /= job.groups[d];
@@ -189,42 +287,83 @@ DP_GLOBAL void chain_scan_pencil_tiles(const launch_geometry<Job::rank> geometry
   at.g[0] = split;
   at.place_in_group(job.lanes, job.last);
 
-  const std::int64_t begin = split * Job::steps;
+  // 1. Each walker's steps, folded.
+  const std::int64_t first = split * job.rows(); // the tile's first row
+  const std::int64_t begin = first + at.walker * Job::steps;
   const std::int64_t n = job.length - begin < Job::steps ? job.length - begin : Job::steps;
+  const std::int64_t walking = (job.length - first + Job::steps - 1) / Job::steps; // walkers with steps
   raw_values<T, Job::steps> v;
   dp::index<N> pos = at.template step<Job::dim>(begin);
-  if (at.in_domain) {
+  if (at.in_domain && n > 0) {
     for (std::int64_t k = 0; k < Job::steps; ++k)
       if (k < n) {
         pos[Job::dim] = begin + k;
         v.v[k] = static_cast<T>(job.map(pos));
       }
-    raw_values<T, 1> fold;
-    fold.v[0] = v.v[0];
+    T fold = v.v[0];
     for (std::int64_t k = 1; k < Job::steps; ++k)
       if (k < n)
-        fold.v[0] = static_cast<T>(job.op(fold.v[0], v.v[k]));
-    (split == 0 ? job.prefixes : job.aggregates)[at.slot(split)] = fold.v[0];
+        fold = static_cast<T>(job.op(fold, v.v[k]));
+    mem.folds[me] = fold;
+  }
+  tile_fold_barrier();
+  // 2. Each lane's walkers scanned (exclusive), the tile's aggregate kept
+  // as the lane's carry and published before any look-back.
+  if (at.walker == 0 && at.in_domain) {
+    T acc = mem.folds[at.lane];
+    for (std::int64_t w = 1; w < job.walkers; ++w)
+      if (w < walking) {
+        const T next = mem.folds[w * job.lanes + at.lane];
+        mem.folds[w * job.lanes + at.lane] = acc;
+        acc = static_cast<T>(job.op(acc, next));
+      }
+    (split == 0 ? job.prefixes : job.aggregates)[at.slot(split)] = acc;
+    mem.carries[at.lane] = acc;
     chain_fence();
   }
   tile_fold_barrier();
-  if (at.lane == 0)
-    chain_publish(job.status + 1 + *ticket, split == 0 ? chain_prefix : chain_aggregate);
+  if (me == 0)
+    chain_publish(job.status_of(split, column), split == 0 ? chain_prefix : chain_aggregate);
+  // 3. The look-back, a window of splits at a time.
   if (split > 0) {
-    if (at.in_domain) {
-      const T carry = chain_look_back(job, at, split, column);
-      job.prefixes[at.slot(split)] =
-          static_cast<T>(job.op(carry, job.aggregates[at.slot(split)]));
+    const std::int64_t threads = job.lanes * job.walkers;
+    const std::int64_t window = threads < Job::window ? threads : Job::window;
+    raw_values<T> carry;
+    bool carried = false;
+    for (std::int64_t base = split - 1;; base -= window) {
+      const std::int64_t count = base + 1 < window ? base + 1 : window;
+      if (me < count)
+        mem.statuses[me] = chain_wait(job.status_of(base - me, column));
+      tile_fold_barrier();
+      const std::int64_t j = chain_nearest_prefix(mem.statuses, count);
+      if (at.walker == 0 && at.in_domain) {
+        const T w = chain_window_fold(job, at, base, mem.statuses, j < 0 ? count - 1 : j);
+        carry.v[0] = carried ? static_cast<T>(job.op(w, carry.v[0])) : w;
+        carried = true;
+      }
+      tile_fold_barrier(); // the statuses are read before the next window's
+      if (j >= 0)
+        break; // (split 0 has its prefix: every look-back ends)
+    }
+    if (at.walker == 0 && at.in_domain) {
+      job.prefixes[at.slot(split)] = static_cast<T>(job.op(carry.v[0], mem.carries[at.lane]));
+      mem.carries[at.lane] = carry.v[0];
       chain_fence();
-      v.v[0] = static_cast<T>(job.op(carry, v.v[0])); // the walk below starts from the carry
     }
     tile_fold_barrier();
-    if (at.lane == 0)
-      chain_publish(job.status + 1 + *ticket, chain_prefix);
+    if (me == 0)
+      chain_publish(job.status_of(split, column), chain_prefix);
   }
-  if (!at.in_domain)
+  // 4. Each walker's steps written from its carry.
+  if (!at.in_domain || n <= 0)
     return;
   T acc = v.v[0];
+  if (split > 0 && at.walker > 0)
+    acc = static_cast<T>(job.op(static_cast<T>(job.op(mem.carries[at.lane], mem.folds[me])), acc));
+  else if (split > 0)
+    acc = static_cast<T>(job.op(mem.carries[at.lane], acc));
+  else if (at.walker > 0)
+    acc = static_cast<T>(job.op(mem.folds[me], acc));
   pos[Job::dim] = begin;
   job.out[pos] = acc;
   for (std::int64_t k = 1; k < Job::steps; ++k)

@@ -36,6 +36,7 @@
 #include "../stub/domains.hpp"
 #include "../stub/table.hpp"
 #include "../stub/thread.hpp"
+#include "raw_values.hpp"
 #include "tile_fold.hpp"
 
 namespace dp::rt {
@@ -46,6 +47,7 @@ struct pencil_tiling {
   std::int64_t walkers = 1; ///< threads per pencil in a group
   std::int64_t splits = 1;  ///< groups along each pencil
   std::int64_t chunk = 0;   ///< steps per split (the last may have fewer)
+  std::int64_t vector = 1;  ///< neighbouring pencils a lane folds, loaded as one vector
 };
 
 /// The threads of a tiled pencil kernel's group, at most.
@@ -70,10 +72,12 @@ constexpr std::int64_t pow2_at_least(std::int64_t n, std::int64_t cap) {
 /// neighbours along the pencils' last dimension; `along`: the steps are
 /// the contiguous dimension; `scan`: one walker per pencil (a scan's
 /// walkers would each need the carry of those before). `max_threads`: the
-/// device's threads per group.
+/// device's threads per group; `vector`: neighbouring pencils a lane of a
+/// reduction across folds (pencil_vector_width), else 1.
 constexpr pencil_tiling pencil_tiling_for(bool along, bool scan, std::int64_t pencils,
                                           std::int64_t last, std::int64_t length,
-                                          std::int64_t max_threads = pencil_group_threads) {
+                                          std::int64_t max_threads = pencil_group_threads,
+                                          std::int64_t vector = 1) {
   pencil_tiling t;
   const std::int64_t threads = std::max<std::int64_t>(1, std::min(pencil_group_threads, max_threads));
   std::int64_t group = 1; // the most threads, a power of two
@@ -86,11 +90,13 @@ constexpr pencil_tiling pencil_tiling_for(bool along, bool scan, std::int64_t pe
     t.walkers = detail::pow2_at_least(length, group);
     t.lanes = detail::pow2_at_least(last, group / t.walkers);
   } else {
-    t.lanes = detail::pow2_at_least(last, std::min<std::int64_t>(32, group));
+    t.vector = vector;
+    t.lanes = detail::pow2_at_least((last + vector - 1) / vector, std::min<std::int64_t>(32, group));
     t.walkers = detail::pow2_at_least(length, group / t.lanes);
   }
   const std::int64_t rows = last > 0 ? pencils / last : 0;
-  const std::int64_t groups = rows * ((last + t.lanes - 1) / t.lanes);
+  const std::int64_t across = t.lanes * t.vector; // pencils a group covers
+  const std::int64_t groups = rows * ((last + across - 1) / across);
   const std::int64_t most = std::max<std::int64_t>(1, length / (t.walkers * pencil_min_steps));
   std::int64_t splits = groups > 0 ? (pencil_target_groups + groups - 1) / groups : 1;
   splits = std::max<std::int64_t>(1, std::min(splits, most));
@@ -115,20 +121,25 @@ dp::extent<N> pencil_groups(const dp::extent<N - 1> &pencils, const pencil_tilin
   g[0] = t.splits;
   for (int d = 0; d + 1 < N - 1; ++d)
     g[d + 1] = pencils[d];
-  g[N - 1] = (pencils[N - 2] + t.lanes - 1) / t.lanes;
+  g[N - 1] = (pencils[N - 2] + t.lanes * t.vector - 1) / (t.lanes * t.vector);
   return g;
 }
 
 /// What a tiled pencil kernel needs. Out: the result (rank N-1 for a
-/// reduction, N for a scan); partials: (split, pencil) folds, rank N.
-template <int N, int Dim, class T, class Op, class Map, int OutRank> struct pencil_tile_job {
+/// reduction, N for a scan); partials: (split, pencil) folds, rank N. V:
+/// neighbouring pencils a lane folds, their elements loaded as one vector
+/// (a reduction across dense rows: pencil_vector_width), else 1.
+template <int N, int Dim, class T, class Op, class Map, int OutRank, int V = 1>
+struct pencil_tile_job {
   static constexpr int rank = N;
   static constexpr int dim = Dim;
   static constexpr bool along = Dim == N - 1;
   static constexpr int out_rank = OutRank;
+  static constexpr int vector = V;
+  static_assert(V == 1 || !along, "vectors of neighbouring pencils are across them");
   using value_type = T;
   static constexpr std::size_t values_bytes =
-      (pencil_group_threads * sizeof(T) + dp::detail::tile_memory_alignment - 1) /
+      (pencil_group_threads * V * sizeof(T) + dp::detail::tile_memory_alignment - 1) /
       dp::detail::tile_memory_alignment * dp::detail::tile_memory_alignment;
   static constexpr std::size_t shared_bytes = values_bytes + pencil_group_threads;
 
@@ -154,13 +165,21 @@ template <int N> struct pencil_place {
       pos[d] = d == Dim ? k : q[j++];
     return pos;
   }
-  /// Its pencil from its group g and lane; `lanes` per group, `last`
-  /// pencils along the pencils' last dimension.
-  DP_HOST_DEVICE void place_in_group(std::int64_t lanes, std::int64_t last) {
+  /// Its (first) pencil from its group g and lane; `lanes` per group of
+  /// `vector` pencils each, `last` pencils along the pencils' last
+  /// dimension.
+  DP_HOST_DEVICE void place_in_group(std::int64_t lanes, std::int64_t last,
+                                     std::int64_t vector = 1) {
     for (int d = 0; d + 1 < N - 1; ++d)
       q[d] = g[d + 1];
-    q[N - 2] = g[N - 1] * lanes + lane;
+    q[N - 2] = (g[N - 1] * lanes + lane) * vector;
     in_domain = q[N - 2] < last;
+  }
+  /// The place of its i-th neighbouring pencil (a lane of vectors).
+  DP_HOST_DEVICE pencil_place beside(std::int64_t i) const {
+    pencil_place p = *this;
+    p.q[N - 2] += i;
+    return p;
   }
   /// Its (split, pencil) slot in a partials array.
   DP_HOST_DEVICE dp::index<N> slot(std::int64_t split) const {
@@ -181,15 +200,40 @@ DP_HOST_DEVICE bool place_pencil_thread(const launch_geometry<Job::rank> &geomet
     return false;
   at.lane = Job::along ? thread.local[1] : thread.local[0];
   at.walker = Job::along ? thread.local[0] : thread.local[1];
-  at.place_in_group(job.lanes, job.last);
+  at.place_in_group(job.lanes, job.last, Job::vector);
   return true;
 }
 
+/// A vector of V elements, aligned as one load of V * sizeof(E) bytes.
+template <class E, int V> struct alignas(V * sizeof(E)) element_vector {
+  E v[V];
+};
+
+/// The values of the V neighbouring pencils of a lane at step k: V loads
+/// of the map, or, over dense rows (V > 1), one vector load of their
+/// elements from the map's argument and the map on each.
+template <class Job, class T = typename Job::value_type>
+DP_HOST_DEVICE void load_pencil_values(const Job &job, const pencil_place<Job::rank> &at,
+                                       std::int64_t k, raw_values<T, Job::vector> &out) {
+  const dp::index<Job::rank> pos = at.template step<Job::dim>(k);
+  if constexpr (Job::vector == 1) {
+    out.v[0] = static_cast<T>(job.map(pos));
+  } else {
+    const auto *first = &job.map.elements()[pos];
+    using E = std::remove_const_t<std::remove_pointer_t<decltype(first)>>;
+    const element_vector<E, Job::vector> x =
+        *reinterpret_cast<const element_vector<E, Job::vector> *>(first);
+    for (int i = 0; i < Job::vector; ++i)
+      out.v[i] = static_cast<T>(job.map(dp::detail::element_at<Job::rank, E>{&x.v[i]}));
+  }
+}
+
 /// A tiled reduce<Dim>: each (split, pencil) folded by the group's
-/// walkers.
+/// walkers, a lane's V neighbouring pencils at once.
 template <int Mode, class Job>
 DP_GLOBAL void fold_pencil_tiles(const launch_geometry<Job::rank> geometry, const Job job) {
   using T = typename Job::value_type;
+  constexpr int V = Job::vector;
   pencil_place<Job::rank> at;
   if (!place_pencil_thread<Mode>(geometry, job, this_thread(), at))
     return; // the whole group
@@ -213,37 +257,52 @@ DP_GLOBAL void fold_pencil_tiles(const launch_geometry<Job::rank> geometry, cons
   const std::int64_t apart = Job::along ? 1 : job.lanes; // the next walker's slot
   const bool has = at.in_domain && k < stop;
   if (has) {
-    T acc = static_cast<T>(job.map(at.template step<Job::dim>(k)));
+    raw_values<T, V> acc, a, b, c, d;
+    load_pencil_values(job, at, k, acc);
     for (k += stride; k + 3 * stride < stop; k += 4 * stride) { // four loads in flight
-      const auto a = job.map(at.template step<Job::dim>(k));
-      const auto b = job.map(at.template step<Job::dim>(k + stride));
-      const auto c = job.map(at.template step<Job::dim>(k + 2 * stride));
-      const auto d = job.map(at.template step<Job::dim>(k + 3 * stride));
-      acc = static_cast<T>(job.op(acc, a));
-      acc = static_cast<T>(job.op(acc, b));
-      acc = static_cast<T>(job.op(acc, c));
-      acc = static_cast<T>(job.op(acc, d));
+      load_pencil_values(job, at, k, a);
+      load_pencil_values(job, at, k + stride, b);
+      load_pencil_values(job, at, k + 2 * stride, c);
+      load_pencil_values(job, at, k + 3 * stride, d);
+      for (int i = 0; i < V; ++i) {
+        acc.v[i] = static_cast<T>(job.op(acc.v[i], a.v[i]));
+        acc.v[i] = static_cast<T>(job.op(acc.v[i], b.v[i]));
+        acc.v[i] = static_cast<T>(job.op(acc.v[i], c.v[i]));
+        acc.v[i] = static_cast<T>(job.op(acc.v[i], d.v[i]));
+      }
     }
-    for (; k < stop; k += stride)
-      acc = static_cast<T>(job.op(acc, job.map(at.template step<Job::dim>(k))));
-    values[me] = acc;
+    for (; k < stop; k += stride) {
+      load_pencil_values(job, at, k, a);
+      for (int i = 0; i < V; ++i)
+        acc.v[i] = static_cast<T>(job.op(acc.v[i], a.v[i]));
+    }
+    for (int i = 0; i < V; ++i)
+      values[me * V + i] = acc.v[i];
   }
   present[me] = has;
   for (std::int64_t half = job.walkers / 2; half > 0; half /= 2) {
     tile_fold_barrier();
-    if (at.walker < half && present[me + half * apart]) {
-      values[me] = present[me] ? static_cast<T>(job.op(values[me], values[me + half * apart]))
-                               : values[me + half * apart];
+    const std::int64_t other = me + half * apart;
+    if (at.walker < half && present[other]) {
+      for (int i = 0; i < V; ++i)
+        values[me * V + i] =
+            present[me] ? static_cast<T>(job.op(values[me * V + i], values[other * V + i]))
+                        : values[other * V + i];
       present[me] = true;
     }
   }
   if (at.walker != 0 || !at.in_domain || !present[me])
     return;
-  if (job.partials.base) {
-    job.partials[at.slot(split)] = values[me];
-  } else if constexpr (Job::out_rank == Job::rank - 1) {
-    T &c = job.out[at.q];
-    c = static_cast<T>(job.op(c, values[me]));
+  for (int i = 0; i < V; ++i) {
+    const pencil_place<Job::rank> p = at.beside(i);
+    if (p.q[Job::rank - 2] >= job.last)
+      break;
+    if (job.partials.base) {
+      job.partials[p.slot(split)] = values[me * V + i];
+    } else if constexpr (Job::out_rank == Job::rank - 1) {
+      T &r = job.out[p.q];
+      r = static_cast<T>(job.op(r, values[me * V + i]));
+    }
   }
 }
 

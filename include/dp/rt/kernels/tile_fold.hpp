@@ -34,20 +34,26 @@ namespace dp::rt {
 /// operator, the tiling, where the groups' folds go (row-major by group:
 /// fold_groups), the tiles per dimension and how many a group walks
 /// (tile_fold_run). TileBytes: the kernel's dp::tile_static objects
-/// (dpstub sizes them); the fold's values and flags follow them.
-template <int N, class T, class Op, class Map, class Tiling, std::size_t TileBytes>
+/// (dpstub sizes them); the fold's values and flags follow them. Pack:
+/// tiles side by side in a group (tile_fold_pack), 1 for a kernel that
+/// may wait for or share with its tile's other threads.
+template <int N, class T, class Op, class Map, class Tiling, std::size_t TileBytes,
+          std::int64_t Pack = 1>
 struct tile_fold_job {
   static constexpr int rank = N;
   using value_type = T;
   static constexpr std::int64_t volume = Tiling::volume;
+  static constexpr std::int64_t pack = Pack;
+  static constexpr std::int64_t threads = volume * Pack; ///< a group's
   static constexpr std::size_t tile_bytes = TileBytes;
+  static_assert(Pack == 1 || TileBytes == 0, "tiles with tile memory have a group each");
   static constexpr std::size_t values_offset =
       (TileBytes + dp::detail::tile_memory_alignment - 1) / dp::detail::tile_memory_alignment *
       dp::detail::tile_memory_alignment;
   static constexpr std::size_t flags_offset =
-      values_offset + (volume * sizeof(T) + dp::detail::tile_memory_alignment - 1) /
+      values_offset + (threads * sizeof(T) + dp::detail::tile_memory_alignment - 1) /
                           dp::detail::tile_memory_alignment * dp::detail::tile_memory_alignment;
-  static constexpr std::size_t shared_bytes = values_offset + dp::detail::tile_fold_bytes<T>(volume);
+  static constexpr std::size_t shared_bytes = values_offset + dp::detail::tile_fold_bytes<T>(threads);
   static_assert(std::is_trivially_copyable<T>::value && alignof(T) <= dp::detail::tile_memory_alignment,
                 "dp::reduce over a tiled grid folds its values in tile memory: the result's type "
                 "must be trivially copyable, aligned to at most 16 bytes");
@@ -61,24 +67,48 @@ struct tile_fold_job {
   T *folds;
   std::int64_t tiles[N]; ///< tiles per dimension
   std::int64_t whole[N]; ///< of which the first whole[d] hold no padding along d
-  std::int64_t run = 1;  ///< consecutive tiles along the last dimension per group
+  std::int64_t run = 1;  ///< tiles along the last dimension each packed slot walks
+
+  /// Consecutive tiles along the last dimension per group.
+  DP_HOST_DEVICE std::int64_t span() const { return run * Pack; }
 };
 
-/// Tiles per group of a tiled full reduce, walked one after another along
-/// the last dimension (of which there are `along_last`): about
-/// tile_fold_points points per group (CUB's reduce gives a group of 256
-/// threads 16 items; a tile's thread holds one point at a time), at most
-/// max_fold_run. Fewer groups mean fewer group folds and partial results.
-inline constexpr std::int64_t tile_fold_points = 2048;
-inline constexpr std::int64_t max_fold_run = 16;
-constexpr std::int64_t tile_fold_run(std::int64_t volume, std::int64_t along_last) {
-  const std::int64_t run = tile_fold_points / volume;
-  return run < 1 ? 1 : run > max_fold_run ? max_fold_run : run > along_last ? along_last : run;
+/// The threads a group of a tiled full reduce holds at most.
+inline constexpr std::int64_t tile_fold_group_threads = 256;
+
+/// Tiles of `volume` threads side by side in a group of a tiled full
+/// reduce whose kernel neither waits for nor shares with its tile's other
+/// threads (tile_sight::sees_place): up to 256 threads, whole warps where
+/// a multiple of 32 allows it (a 32-thread tile is one warp, not one
+/// group). 1 otherwise.
+constexpr std::int64_t tile_fold_pack(std::int64_t volume, bool independent_threads) {
+  if (!independent_threads || volume >= tile_fold_group_threads)
+    return 1;
+  const std::int64_t most = tile_fold_group_threads / volume;
+  for (std::int64_t p = most; p > 1; --p)
+    if (p * volume % 32 == 0)
+      return p;
+  return most;
 }
 
-/// The groups of a fold: its tiles per dimension, the last in runs.
+/// Tiles per packed slot of a group of a tiled full reduce, walked one
+/// after another along the last dimension (of which there are
+/// `along_last`): about tile_fold_points points per thread-group (CUB's
+/// reduce gives a group of 256 threads 16 items; a tile's thread holds
+/// one point at a time), at most max_fold_run. Fewer groups mean fewer
+/// group folds and partial results.
+inline constexpr std::int64_t tile_fold_points = 2048;
+inline constexpr std::int64_t max_fold_run = 16;
+constexpr std::int64_t tile_fold_run(std::int64_t threads, std::int64_t along_last,
+                                     std::int64_t pack = 1) {
+  const std::int64_t run = tile_fold_points / threads;
+  const std::int64_t slots = (along_last + pack - 1) / pack; // tiles a slot could walk
+  return run < 1 ? 1 : run > max_fold_run ? max_fold_run : run > slots ? slots : run;
+}
+
+/// The groups of a fold: its tiles per dimension, the last in spans.
 template <class Job> DP_HOST_DEVICE std::int64_t fold_groups(const Job &job, int d) {
-  return d + 1 < Job::rank ? job.tiles[d] : (job.tiles[d] + job.run - 1) / job.run;
+  return d + 1 < Job::rank ? job.tiles[d] : (job.tiles[d] + job.span() - 1) / job.span();
 }
 
 /// A thread's fold step: the barrier of its tile.
@@ -141,9 +171,9 @@ DP_HOST_DEVICE T fold_whole_group(T v, std::int64_t id, T *scratch, const Op &op
   return v;
 }
 
-/// Whether the job's tiles are whole warps (the volume a multiple of
+/// Whether the job's groups are whole warps (their threads a multiple of
 /// fold_warp), the first condition of a fold by warps.
-template <class Job> inline constexpr bool whole_warps = Job::volume % fold_warp == 0;
+template <class Job> inline constexpr bool whole_warps = Job::threads % fold_warp == 0;
 
 /// Whether a group's fold goes warp by warp: whole warps and no padding in
 /// any tile of the group's run (the same for all its threads; tiles at the
@@ -154,7 +184,7 @@ DP_HOST_DEVICE bool folds_by_warps(const Job &job, const dp::index<Job::rank> &g
   bool whole = whole_warps<Job>;
   for (int d = 0; d + 1 < N; ++d)
     whole = whole && group[d] < job.whole[d];
-  const std::int64_t last = (group[N - 1] + 1) * job.run; // one past the run's last tile
+  const std::int64_t last = (group[N - 1] + 1) * job.span(); // one past the span's last tile
   return whole && (last < job.tiles[N - 1] ? last : job.tiles[N - 1]) <= job.whole[N - 1];
 }
 
@@ -166,7 +196,7 @@ template <class Job> const char *tile_fold_name(const Job &job) {
   bool all = whole_warps<Job>, some = all;
   for (int d = 0; d < N; ++d) {
     all = all && job.whole[d] == job.tiles[d];
-    some = some && job.whole[d] >= (d + 1 < N ? 1 : job.run); // the first group's run is whole
+    some = some && job.whole[d] >= (d + 1 < N ? 1 : job.span()); // the first group's span is whole
   }
   return all ? "warp tile fold" : some ? "warp tile fold, flagged edges" : "tile fold";
 }
@@ -180,12 +210,19 @@ DP_HOST_DEVICE std::int64_t group_number(const Job &job, const dp::index<Job::ra
   return n;
 }
 
+/// Tiles whose maps a thread evaluates before folding their values (their
+/// loads in flight together), when the tiles need no tile memory.
+inline constexpr int tile_fold_batch = 4;
+
 /// One group of a tiled full reduce: job.folds[group] = the fold of the
-/// map's values over the in-domain threads of the group's run of tiles.
-/// Each thread folds its own values tile by tile; a group whose tiles are
-/// whole warps with no padding then folds warp by warp (fold_whole_group),
-/// another in tile memory, halving the live threads at each step, with a
-/// flag per thread that holds a value.
+/// map's values over the in-domain threads of the group's span of tiles,
+/// Pack tiles side by side (each slot walking every Pack-th tile of the
+/// span). A thread finds its place in its tile once; each thread folds its
+/// own values tile by tile (tile_fold_batch at a time when there is no
+/// tile memory to wait for); a group whose tiles are whole warps with no
+/// padding then folds warp by warp (fold_whole_group), another in tile
+/// memory, halving the live threads at each step, with a flag per thread
+/// that holds a value.
 template <int Mode, class Job>
 DP_GLOBAL void fold_tile(const launch_geometry<Job::rank> geometry, const Job job) {
   constexpr int N = Job::rank;
@@ -200,52 +237,82 @@ DP_GLOBAL void fold_tile(const launch_geometry<Job::rank> geometry, const Job jo
   bool has = false;
   tile_point<N> at;
   at.tile = group;
-  const std::int64_t from = group[N - 1] * job.run;
-  const std::int64_t to = from + job.run < job.tiles[N - 1] ? from + job.run : job.tiles[N - 1];
-  for (std::int64_t t = from; t < to; ++t) {
+  // Its number in the group (a warp is 32 consecutive numbers), its slot
+  // and its place in its tile: the same for every tile it walks.
+  std::int64_t id, slot = 0;
+  if constexpr (Job::pack == 1) {
+    job.tiling.locate(thread.local, at);
+    id = job.tiling.offset(at.local); // row-major in the tile: x fastest
+  } else {
+    id = thread.local[0]; // a packed group is flat on x
+    slot = id / Job::volume;
+    job.tiling.locate(id % Job::volume, at);
+  }
+  dp::detail::tile_memory memory{shared, Job::tile_bytes, 0};
+  at.memory = &memory;
+  const std::int64_t from = group[N - 1] * job.span();
+  const std::int64_t to = from + job.span() < job.tiles[N - 1] ? from + job.span() : job.tiles[N - 1];
+  const auto fold_in = [&](const auto &value) {
+    own.v[0] = has ? static_cast<T>(job.op(own.v[0], static_cast<T>(value))) : static_cast<T>(value);
+    has = true;
+  };
+  std::int64_t t = from + slot;
+  if constexpr (Job::tile_bytes == 0) {
+    constexpr std::int64_t B = tile_fold_batch;
+    for (; t + (B - 1) * Job::pack < to; t += B * Job::pack) {
+      raw_values<T, B> v;
+      bool in[B];
+      for (std::int64_t b = 0; b < B; ++b) {
+        at.tile[N - 1] = t + b * Job::pack;
+        job.tiling.position(at);
+        const auto value = job.map(at); // padding threads too: they reach the barriers
+        in[b] = at.in_domain;
+        if (in[b])
+          v.v[b] = static_cast<T>(value);
+      }
+      for (std::int64_t b = 0; b < B; ++b)
+        if (in[b])
+          fold_in(v.v[b]);
+    }
+  }
+  for (; t < to; t += Job::pack) {
     if constexpr (Job::tile_bytes > 0)
       if (t > from)
         tile_fold_barrier(); // the previous tile is done with the tile memory
     at.tile[N - 1] = t;
-    job.tiling.place(thread.local, at);
-    dp::detail::tile_memory memory{shared, Job::tile_bytes, 0};
-    at.memory = &memory;
+    job.tiling.position(at);
+    memory = dp::detail::tile_memory{shared, Job::tile_bytes, 0};
     const auto value = job.map(at); // padding threads too: they reach the barriers
-    if (at.in_domain) {
-      own.v[0] = has ? static_cast<T>(job.op(own.v[0], static_cast<T>(value))) : static_cast<T>(value);
-      has = true;
-    }
+    if (at.in_domain)
+      fold_in(value);
   }
   T *values = reinterpret_cast<T *>(shared + Job::values_offset);
   bool *present = reinterpret_cast<bool *>(shared + Job::flags_offset);
-  const std::int64_t k = job.tiling.offset(at.local); // row-major in the tile
   if constexpr (whole_warps<Job>) {
     if (folds_by_warps(job, group)) { // the same for every thread of the group
 #if DP_DEVICE_COMPILE
-      const std::int64_t id = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
-#else
-      const std::int64_t id = k;
+      id = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
 #endif
-      const T total = fold_whole_group<Job::volume>(own.v[0], id, values, job.op);
+      const T total = fold_whole_group<Job::threads>(own.v[0], id, values, job.op);
       if (id == 0)
         job.folds[group_number(job, group)] = total;
       return;
     }
   }
-  present[k] = has;
+  present[id] = has;
   if (has)
-    values[k] = own.v[0];
+    values[id] = own.v[0];
   std::int64_t half = 1;
-  while (half * 2 < Job::volume)
+  while (half * 2 < Job::threads)
     half *= 2;
-  for (; half > 0 && Job::volume > 1; half /= 2) {
+  for (; half > 0 && Job::threads > 1; half /= 2) {
     tile_fold_barrier();
-    if (k < half && k + half < Job::volume && present[k + half]) {
-      values[k] = present[k] ? static_cast<T>(job.op(values[k], values[k + half])) : values[k + half];
-      present[k] = true;
+    if (id < half && id + half < Job::threads && present[id + half]) {
+      values[id] = present[id] ? static_cast<T>(job.op(values[id], values[id + half])) : values[id + half];
+      present[id] = true;
     }
   }
-  if (k == 0)
+  if (id == 0)
     job.folds[group_number(job, group)] = values[0];
 }
 

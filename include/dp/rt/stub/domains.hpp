@@ -76,6 +76,11 @@ template <int N, int... T> struct tiling {
   /// a tile of rank above 3 is flattened onto x), then its position in the
   /// grid and whether it is padding.
   DP_HOST_DEVICE void place(const std::int64_t (&local)[3], tile_point<N> &at) const {
+    locate(local, at);
+    position(at);
+  }
+  /// The thread's position in its tile alone (as place).
+  DP_HOST_DEVICE static void locate(const std::int64_t (&local)[3], tile_point<N> &at) {
     const std::int64_t tile[N] = {T...};
     if constexpr (N <= 3) {
       for (int k = 0; k < N; ++k)
@@ -83,6 +88,16 @@ template <int N, int... T> struct tiling {
     } else {
       dp::detail::raise_into(local[0], tile, at.local);
     }
+  }
+  /// The thread's position in its tile from its row-major number there.
+  DP_HOST_DEVICE static void locate(std::int64_t offset, tile_point<N> &at) {
+    const std::int64_t tile[N] = {T...};
+    dp::detail::raise_into(offset, tile, at.local);
+  }
+  /// Its position in the grid, and whether it is padding, from at.tile and
+  /// at.local.
+  DP_HOST_DEVICE void position(tile_point<N> &at) const {
+    const std::int64_t tile[N] = {T...};
     at.place(tile, extent);
   }
 };

@@ -450,8 +450,10 @@ template <int N, int Dim> struct pencil_keys {
 };
 
 /// Output of a segmented reduction: out[p] = r(result(q), fold) where q is
-/// pencil p's position less Dim, when the pencil had values.
-template <int N, int Dim, class T, class Op> class pencil_result_writer {
+/// pencil p's position less Dim. V is what the reduction yields: a
+/// maybe<T> (combined when the pencil had values), or a T when it folded
+/// from r's identity (combined always).
+template <int N, int Dim, class T, class Op, class V = maybe<T>> class pencil_result_writer {
 public:
   /// What `out[p] = v` assigns through (holds copies: iterators are values).
   struct proxy {
@@ -459,16 +461,19 @@ public:
     pencil_positions<N, Dim> positions;
     Op op;
     std::int64_t pencil;
-    DP_HOST_DEVICE const proxy &operator=(const maybe<T> &v) const {
-      if (v.present) {
-        T &c = out[pencil_positions<N, Dim>::without_dim(positions.at(pencil, 0))];
-        c = static_cast<T>(op(c, v.value));
+    DP_HOST_DEVICE const proxy &operator=(const V &v) const {
+      T &c = out[pencil_positions<N, Dim>::without_dim(positions.at(pencil, 0))];
+      if constexpr (std::is_same<V, maybe<T>>::value) {
+        if (v.present)
+          c = static_cast<T>(op(c, v.value));
+      } else {
+        c = static_cast<T>(op(c, v));
       }
       return *this;
     }
   };
   using iterator_category = std::random_access_iterator_tag;
-  using value_type = maybe<T>;
+  using value_type = V;
   using difference_type = std::ptrdiff_t;
   using pointer = void;
   using reference = proxy;
