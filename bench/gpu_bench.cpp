@@ -425,6 +425,11 @@ void tiles() {
                [](dp::index<1> local, float x) { return local[0] < 256 ? x : 0.0f; },
                dp::_local_index, v);
   });
+  const double small_tiles_sum = dp_ms([&] { // 8 tiles of 32 side by side in a group
+    dp::reduce(dp::tile<32>(v.get_grid()), std::plus<>(), s,
+               [](dp::index<1> local, float x) { return local[0] < 32 ? x : 0.0f; },
+               dp::_local_index, v);
+  });
   const double plain_sum = dp_ms([&] {
     dp::reduce(v.get_grid(), std::plus<>(), s, [](float x) { return x; }, v);
   });
@@ -434,6 +439,8 @@ void tiles() {
          seeing_sum, 0.85);
   report("full reduce over dp::tile<256>, seeing its tile / vendor reduce on a raw pointer",
          baseline::reduce_ms(v.get_grid().size()), seeing_sum, 0.80);
+  report("full reduce over dp::tile<32>, seeing its place / dp's plain full reduce", plain_sum,
+         small_tiles_sum, 0.85);
 }
 
 void overheads() {
