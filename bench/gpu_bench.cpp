@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include <dp/rt/stub/positions.hpp>
+#include <dp/rt/stub/iterators.hpp>
 
 namespace {
 
@@ -191,7 +191,7 @@ template <class Less> double merge_sort_rows(i64 R, i64 C, Less less) {
       out("bench", n * sizeof(pair));
   gpu::launch("bench", &fill_keyed, {(n + 255) / 256, 1, 1}, {256, 1, 1}, stream(),
               pristine.as<pair>(), C, n);
-  const dp::rt::gpu::keyed_less<int, Less> by_row{less};
+  const dp::rt::keyed_less<int, Less> by_row{less};
   std::size_t bytes = 0;
   DP_GPU_CHECK("merge sort", vendor::merge_sort(nullptr, bytes, work.as<pair>(), out.as<pair>(), n, by_row, stream()));
   gpu::buffer scratch("merge sort", bytes);

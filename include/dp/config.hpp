@@ -29,9 +29,15 @@
 #else
 #define DP_DEVICE_COMPILE 0
 #endif
+// True while compiling the device side under nvcc (CUDA's intrinsics).
+#if defined(__CUDA_ARCH__)
+#define DP_CUDA_DEVICE_COMPILE 1
+#else
+#define DP_CUDA_DEVICE_COMPILE 0
+#endif
 
 /// Stops a device thread at a point dpstub proved unreachable.
-#if defined(__CUDA_ARCH__)
+#if DP_CUDA_DEVICE_COMPILE
 #define DP_DEVICE_TRAP() __trap()
 #else
 #define DP_DEVICE_TRAP() __builtin_trap()

@@ -491,3 +491,13 @@ TEST(TileFold, SmallIndependentTilesShareAGroup) {
 }
 
 } // namespace
+
+// A projection's base is restrict-qualified: the request log must still
+// call it a pointer (the vendor's vector loads), not an iterator.
+TEST(RequestLog, RestrictQualifiedPointersArePointers) {
+  EXPECT_EQ(dp::rt::input_name<const float *DP_RESTRICT>(), "pointer");
+  EXPECT_EQ(dp::rt::output_name<double *DP_RESTRICT>(), "pointer");
+  EXPECT_EQ(dp::rt::output_name<double *>(), "pointer");
+  using keys_t = dp::rt::offset_iterator<dp::rt::pencil_keys<2, 1>>;
+  EXPECT_EQ(dp::rt::input_name<keys_t>(), "pencil keys<2, 1>");
+}

@@ -4,7 +4,7 @@
 // and dimensions of extent 1 skipped. Both ways must give what plain
 // row-major arithmetic gives, at the edges of each.
 #include <dp/rt/jobs.hpp>
-#include <dp/rt/stub/positions.hpp>
+#include <dp/rt/stub/iterators.hpp>
 #include <gtest/gtest.h>
 
 #include <cstdint>

@@ -1,7 +1,7 @@
 // dp::reduce, dp::reduce<Dim>, dp::scan<Dim> and dp::sort<Dim> on the host,
 // against references computed by plain loops.
 #include <dp/dp.hpp>
-#include <dp/rt/stub/positions.hpp>
+#include <dp/rt/stub/iterators.hpp>
 #include <gtest/gtest.h>
 #include <tbb/global_control.h>
 #include <tbb/task_arena.h>

@@ -30,10 +30,10 @@
 #include "record.hpp"
 
 #if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
-#include "gpu/algorithms.hpp"
+#include "gpu/primitives.hpp"
 #include "gpu/device.hpp"
 #else
-#include "emulated/algorithms.hpp"
+#include "emulated/primitives.hpp"
 #include "emulated/device.hpp"
 #endif
 

@@ -28,7 +28,7 @@
 
 #include "../../extent.hpp"
 #include "../../reference/projection.hpp"
-#include "../stub/positions.hpp"
+#include "../stub/iterators.hpp"
 #include "identity.hpp"
 #include "requests.hpp"
 

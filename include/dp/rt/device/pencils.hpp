@@ -19,6 +19,7 @@
 #include "../kernels/pencil_kernels.hpp"
 #include "../kernels/pencil_tiles.hpp"
 #include "../jobs.hpp"
+#include "algorithms.hpp"
 #include "executor.hpp"
 #include "fold_plan.hpp"
 #include "forall.hpp"

@@ -17,12 +17,13 @@
 #include "../../extent.hpp"
 #include "../../scalar.hpp"
 #include "../stub/domains.hpp"
-#include "../stub/positions.hpp"
+#include "../stub/iterators.hpp"
 #include "../kernels/tile_fold.hpp"
 #include "../jobs.hpp"
 #include "../record.hpp"
 #include "executor.hpp"
 #include "forall.hpp"
+#include "algorithms.hpp"
 #include "identity.hpp"
 
 namespace dp::rt {

@@ -29,7 +29,7 @@
 
 #include "partial_results.hpp"
 
-#include "../stub/positions.hpp"
+#include "../stub/iterators.hpp"
 
 namespace dp::rt {
 
@@ -123,7 +123,7 @@ inline void note_request(device_request r) {
 
 /// How a vendor algorithm's input reads, by its type: "pointer" for a raw
 /// pointer, else the view an offset_iterator wraps (input_view_name,
-/// specialised beside each view in stub/positions.hpp).
+/// specialised below for each view of stub/iterators.hpp).
 template <class View> struct input_view_name {
   static std::string get() { return "iterator"; }
 };
@@ -158,9 +158,16 @@ template <int N, int Dim> struct input_view_name<pencil_keys<N, Dim>> {
   }
 };
 
-/// "pointer" for a raw pointer, else what Name says of the iterator.
+/// An iterator's type as a plain one: a restrict-qualified pointer (a
+/// projection's base, DP_RESTRICT) is the pointer.
+template <class It> struct unrestricted { using type = It; };
+template <class T> struct unrestricted<T *DP_RESTRICT> { using type = T *; };
+template <class It> using unrestricted_t = typename unrestricted<std::decay_t<It>>::type;
+
+/// "pointer" for a raw pointer (restrict-qualified or not), else what Name
+/// says of the iterator.
 template <template <class> class Name, class It> std::string pointer_or() {
-  using I = std::decay_t<It>;
+  using I = unrestricted_t<It>;
   if constexpr (std::is_pointer<I>::value)
     return "pointer";
   else
@@ -203,7 +210,7 @@ void note_vendor(const std::string &site, const char *algorithm, std::int64_t n,
   if constexpr (!std::is_void<Out>::value)
     r.output = output_name<Out>();
   r.items = n;
-  r.item_bytes = sizeof(typename std::iterator_traits<std::decay_t<In>>::value_type);
+  r.item_bytes = sizeof(typename std::iterator_traits<unrestricted_t<In>>::value_type);
   r.data_points = data_points;
   note_request(std::move(r));
 }

@@ -16,7 +16,7 @@
 
 #include "../../extent.hpp"
 #include "../../reference/projection.hpp"
-#include "../stub/positions.hpp"
+#include "../stub/iterators.hpp"
 #include "requests.hpp"
 
 namespace dp::rt {

@@ -15,7 +15,7 @@
 #include <string>
 #include <type_traits>
 
-#include "../stub/positions.hpp"
+#include "../stub/iterators.hpp"
 #include "requests.hpp"
 
 namespace dp::rt {

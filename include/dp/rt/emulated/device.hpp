@@ -4,7 +4,7 @@
 /// walk every physical thread of the GPU's plan through the stub on the
 /// CPU (walk.hpp). Fresh memory is filled with a poison byte, so that data
 /// nobody copied in or wrote would show in a result. Its stand-ins for the
-/// vendor primitives are algorithms.hpp.
+/// vendor primitives are primitives.hpp.
 #pragma once
 
 #include <cstdint>

@@ -3,7 +3,7 @@
 /// or HIP memory, one stream per queue, events as completions, copies
 /// staged through page-locked buffers so they run at the bus's speed and
 /// leave the host free, and launches on the stream. The vendor primitives
-/// built on it are algorithms.hpp. Only device builds include this.
+/// built on it are primitives.hpp. Only device builds include this.
 #pragma once
 
 #include "../../config.hpp"

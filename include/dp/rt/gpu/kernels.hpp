@@ -1,8 +1,7 @@
 /// \file
-/// The GPU kernels of the runtime's own algorithms (gpu/algorithms.hpp):
-/// gathering a sort's pencils into a contiguous buffer and scattering them
-/// back, with a pencil key for a comparator sort, and packing strided
-/// blocks. Grid-stride loops. Only device builds include this.
+/// The GPU kernels of the runtime's own algorithms (gpu/primitives.hpp):
+/// one index a thread for a sort's gathers and scatters, and packing
+/// strided blocks. Grid-stride loops. Only device builds include this.
 #pragma once
 
 #include "../../config.hpp"
@@ -15,46 +14,16 @@
 #include "../../reference/projection.hpp"
 #include "../strided.hpp"
 #include "../stub/dispatch.hpp"
-#include "../stub/positions.hpp"
 #include "api.hpp"
 
 namespace dp::rt::gpu {
 
-template <class T, class Less> struct keyed_less {
-  Less less;
-  DP_HOST_DEVICE bool operator()(const keyed<T> &a, const keyed<T> &b) const {
-    return a.pencil < b.pencil || (a.pencil == b.pencil && less(a.value, b.value));
-  }
-};
-
-template <class T, class Positions, int N>
-__global__ void gather(T *out, const dp::detail::affine_projection<T, N> data,
-                       const Positions positions, const std::int64_t n) {
+/// f(i) for every i < n: a grid-stride loop (a sort's gathers and
+/// scatters: kernels/pencil_moves.hpp).
+template <class F> __global__ void each_index(const F f, const std::int64_t n) {
   for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
        i += std::int64_t(gridDim.x) * blockDim.x)
-    out[i] = data[positions(i)];
-}
-template <class T, class Positions, int N>
-__global__ void gather_keyed(keyed<T> *out, const dp::detail::affine_projection<T, N> data,
-                             const Positions positions, const std::int64_t length,
-                             const std::int64_t n) {
-  for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
-       i += std::int64_t(gridDim.x) * blockDim.x)
-    out[i] = make_keyed(i / length, data[positions(i)]);
-}
-template <class T, class Positions, int N>
-__global__ void scatter(const T *in, const dp::detail::affine_projection<T, N> data,
-                        const Positions positions, const std::int64_t n) {
-  for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
-       i += std::int64_t(gridDim.x) * blockDim.x)
-    data[positions(i)] = in[i];
-}
-template <class T, class Positions, int N>
-__global__ void scatter_keyed(const keyed<T> *in, const dp::detail::affine_projection<T, N> data,
-                              const Positions positions, const std::int64_t n) {
-  for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
-       i += std::int64_t(gridDim.x) * blockDim.x)
-    data[positions(i)] = in[i].value;
+    f(i);
 }
 
 /// Element e of a strided block to or from packed[e]: one thread per Word

@@ -135,7 +135,7 @@ DP_HOST_DEVICE T warp_shuffle_down(const T &v, int delta, std::int64_t id, T *sc
   raw_values<T> in, out; // any trivially copyable value, shuffled word by word
   in.v[0] = v;
   for (unsigned i = 0; i < sizeof(in.word) / sizeof(unsigned); ++i) {
-#if defined(__CUDA_ARCH__)
+#if DP_CUDA_DEVICE_COMPILE
     out.word[i] = __shfl_down_sync(0xffffffffu, in.word[i], delta, fold_warp);
 #else
     out.word[i] = __shfl_down(in.word[i], static_cast<unsigned>(delta), fold_warp);

@@ -19,7 +19,7 @@
 #include "../../where.hpp"
 #include "../device/partial_results.hpp"
 #include "domains.hpp"
-#include "positions.hpp"
+#include "iterators.hpp"
 
 namespace dp::rt {
 
