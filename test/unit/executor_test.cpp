@@ -2,6 +2,7 @@
 // the in-order task queue (the emulated device's stream), a field block's
 // writer and readers, and a scalar whose result arrives later. The GPU runs
 // the same code over its vendor layer.
+#include <dp/detail/pool.hpp>
 #include <dp/dp.hpp>
 #include <dp/rt/counters.hpp>
 #include <dp/rt/device/memory.hpp>
@@ -19,6 +20,35 @@
 namespace {
 
 using dp::rt::counter;
+
+// --- the pool of per-launch blocks ------------------------------------------
+
+// A block given back is the next one taken on that thread (no lock: each
+// thread keeps a few), and blocks given back on a thread that then ends
+// are taken again elsewhere, not allocated anew. (A block size no other
+// object of the runtime has, so the pool is this test's alone.)
+TEST(Pool, BlocksComeBackOnTheirThreadAndAcrossThreads) {
+  auto &pool = dp::detail::fixed_pool<72, 8>::get();
+  void *a = pool.take();
+  pool.give(a);
+  EXPECT_EQ(pool.take(), a);
+  std::vector<void *> blocks{a};
+  for (int i = 1; i < 40; ++i)
+    blocks.push_back(pool.take());
+  std::thread([&] {
+    for (void *b : blocks)
+      pool.give(b);
+  }).join();
+  const std::set<void *> given(blocks.begin(), blocks.end());
+  ASSERT_EQ(given.size(), blocks.size());
+  for (std::size_t i = 0; i < blocks.size(); ++i) {
+    void *b = pool.take();
+    EXPECT_TRUE(given.count(b)) << "block " << i << " was allocated anew";
+    blocks[i] = b;
+  }
+  for (void *b : blocks)
+    pool.give(b);
+}
 
 // --- the caching allocator ---------------------------------------------------
 
