@@ -35,9 +35,13 @@ detail::queue_state::~queue_state() {
 }
 
 rt::task_queue &detail::queue_state::host() {
+  if (rt::task_queue *q = host_ready_.load(std::memory_order_acquire))
+    return *q; // every launch after the first: no lock
   std::lock_guard<std::mutex> lock(mutex_);
-  if (!host_)
+  if (!host_) {
     host_ = std::make_unique<rt::task_queue>();
+    host_ready_.store(host_.get(), std::memory_order_release);
+  }
   return *host_;
 }
 

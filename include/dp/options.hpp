@@ -41,7 +41,7 @@ public:
   queue_state(const queue_state &) = delete;
   queue_state &operator=(const queue_state &) = delete;
 
-  /// The host task queue, made on first use.
+  /// The host task queue, made on first use (no lock after that).
   rt::task_queue &host();
   /// The device's queue (a stream), made on first use by `make`.
   template <class Q, class Make> Q &device(Make &&make) {
@@ -62,6 +62,7 @@ public:
 private:
   std::mutex mutex_;
   std::unique_ptr<rt::task_queue> host_;
+  std::atomic<rt::task_queue *> host_ready_{nullptr};
   std::shared_ptr<void> device_; ///< the device's queue, type-erased
   std::atomic<void *> device_ready_{nullptr};
   std::function<void()> device_wait_;

@@ -12,6 +12,7 @@
 /// them), so CTest counts on the emulated device the events a GPU records.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <cstddef>
 #include <memory>
@@ -42,10 +43,9 @@ public:
   }
 
   /// A new mark: the queue's work enqueued so far.
-  std::uint64_t mark() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return ++marked_;
-  }
+  /// (No lock: the queue's work enqueued before it happens before any
+  /// thread that sees the number records an event covering it.)
+  std::uint64_t mark() { return marked_.fetch_add(1, std::memory_order_acq_rel) + 1; }
   /// The queue's identity (it may be gone).
   const void *queue() const { return id_; }
 
@@ -111,12 +111,12 @@ public:
     std::uint64_t last;
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      last = marked_;
+      last = marked_.load(std::memory_order_acquire);
     }
     if (last > completed_)
       wait(last, nullptr, true);
     std::lock_guard<std::mutex> lock(mutex_);
-    completed_ = marked_;
+    completed_ = marked_.load(std::memory_order_acquire);
     queue_ = nullptr;
   }
 
@@ -133,7 +133,7 @@ private:
       if (recorded_[i].mark >= m)
         return recorded_[i];
     recorded r;
-    r.mark = marked_;
+    r.mark = marked_.load(std::memory_order_acquire);
     if (!spare_.empty()) {
       r.event = spare_.back();
       spare_.pop_back();
@@ -162,7 +162,8 @@ private:
   queue_type *queue_; ///< null once it is gone
   const void *id_;
   std::mutex mutex_;
-  std::uint64_t marked_ = 0, completed_ = 0;
+  std::atomic<std::uint64_t> marked_{0};
+  std::uint64_t completed_ = 0;
   int waiting_ = 0;
   dp::detail::ring<recorded> recorded_; ///< by mark, oldest first (no allocation in steady state)
   std::vector<event_type> spare_;
