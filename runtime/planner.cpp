@@ -197,23 +197,25 @@ raw_plan split_indirect(const problem &p) {
 
 void validate(const std::int64_t *extent, int rank, const device_limits &limits,
               const triple &shape) {
-  const std::string where = "dp::rt::plan_dispatch: ";
+  // (A literal, not a std::string: this runs at every launch, and a string
+  // this long is a heap allocation.)
+  const char *const where = "dp::rt::plan_dispatch: ";
   if (rank < 1)
-    fail(where + "rank " + std::to_string(rank) + " is not a domain");
+    fail(std::string(where) + "rank " + std::to_string(rank) + " is not a domain");
   for (int d = 0; d < rank; ++d)
     if (extent[d] < 0)
-      fail(where + "extent " + std::to_string(extent[d]) + " of dimension " +
+      fail(std::string(where) + "extent " + std::to_string(extent[d]) + " of dimension " +
            std::to_string(d) + " is negative");
   for (int k = 0; k < 3; ++k) {
     if (shape[k] < 1)
-      fail(where + "group shape " + show(shape) + " has a dimension below 1");
+      fail(std::string(where) + "group shape " + show(shape) + " has a dimension below 1");
     if (limits.max_groups[k] < 1)
-      fail(where + "device limit max_groups " + show(limits.max_groups) +
+      fail(std::string(where) + "device limit max_groups " + show(limits.max_groups) +
            " has a dimension below 1");
   }
   const std::int64_t threads = mul_sat(mul_sat(shape[0], shape[1]), shape[2]);
   if (threads > limits.max_threads_per_group)
-    fail(where + "group shape " + show(shape) + " has " + std::to_string(threads) +
+    fail(std::string(where) + "group shape " + show(shape) + " has " + std::to_string(threads) +
          " threads, but the device allows " + std::to_string(limits.max_threads_per_group) +
          " per group");
 }
