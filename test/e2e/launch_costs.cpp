@@ -141,6 +141,8 @@ int main() {
   // the launch's status.
   forall.exactly("profiler ranges", forall.per(counter::profiler_ranges), device ? 1 : 0);
   forall.exactly("launch checks", forall.per(counter::launch_checks), device ? 1 : 0);
+  // Its plan is the one it made at its first launch (plan.hpp's memo).
+  forall.exactly("launch plans", forall.per(counter::launch_plans), 0);
 
   // A reduce into one scalar, again and again, nobody reading it between:
   // each folds into the value before it without the host waiting for that

@@ -34,6 +34,7 @@ enum class counter : int {
   queue_waits,     ///< a device queue made to follow another's work (an event wait on a stream)
   host_follows,    ///< a device queue made to follow work that is no event of its device (the host waits, on a GPU)
   device_queries,  ///< questions to the device (its count, its limits): once per process
+  launch_plans,    ///< launch plans made (a steady state reuses its call-site's: plan.hpp)
   host_registrations, ///< field blocks whose host memory was page-locked in place
   staged_copies,      ///< a field's transfers through a queue's page-locked chunks (device/transfers.hpp)
   reuploads,          ///< a block copied to the device again because the host wrote it

@@ -24,7 +24,7 @@ namespace device {
 template <class Device, int R, class Params>
 void forall(device_launch<Device> &L, const dp::extent<R> &e, const stub_table<R, Params> &stubs,
             const Params &params, const char *kernel, std::int64_t data_points) {
-  const launch_plan<R> p = plan_for(L.site(), e, L.device().limits(), L.hints());
+  const launch_plan<R> &p = plan_for(L.site(), e, L.device().limits(), L.hints());
   trace_plan(L.site(), p);
   note_kernel<R>(L.site(), kernel, p, p.group_shape, data_points);
   L.device().launch(L.queue(), L.site(), p, stubs, params);

@@ -71,20 +71,70 @@ device_limits limit_groups(device_limits limits, std::int64_t n, const dp::exten
   return limits;
 }
 
+namespace detail {
+
+/// A plan and every input it was made from: the domain, the device's
+/// limits narrowed to the call-site's group budget, the group shape and
+/// the policy.
+template <int R> struct plan_memo {
+  dp::extent<R> extent;
+  device_limits limits{};
+  triple shape{};
+  dispatch_policy policy = dispatch_policy::automatic;
+  launch_plan<R> plan{};
+  bool made = false;
+
+  bool holds(const dp::extent<R> &e, const device_limits &l, const triple &s,
+             dispatch_policy p) const {
+    if (!made || s != shape || p != policy || l.max_groups != limits.max_groups ||
+        l.max_threads_per_group != limits.max_threads_per_group ||
+        l.max_group_extent != limits.max_group_extent)
+      return false;
+    for (int d = 0; d < R; ++d)
+      if (e[d] != extent[d])
+        return false;
+    return true;
+  }
+};
+
+/// This thread's last plans, a slot per call-site (by the address of its
+/// name; two call-sites sharing a slot plan again, never wrongly: a plan
+/// is taken only when every input is the same).
+template <int R> plan_memo<R> &plan_memo_of(const std::string &site) {
+  static thread_local plan_memo<R> memos[16];
+  return memos[(reinterpret_cast<std::uintptr_t>(&site) >> 5) % 16];
+}
+
+} // namespace detail
+
 /// The launch plan for a domain, in the call-site's group shape (or
 /// DP_EMULATE_GROUP's, or 256 threads) and within its group budget; a
-/// dp::error naming the call-site when no plan fits the limits.
+/// dp::error naming the call-site when no plan fits the limits. A call-site
+/// launching over the same extents again (a steady state) gets the plan
+/// it got last time on this thread, made once (counter::launch_plans). The
+/// plan stays valid until this thread's next plan_for.
 template <int R>
-launch_plan<R> plan_for(const std::string &site, const dp::extent<R> &e,
+const launch_plan<R> &plan_for(const std::string &site, const dp::extent<R> &e,
                           const device_limits &limits, const launch_hints &hints = {}) {
   const dispatch_settings &settings = process_dispatch_settings();
   const triple shape = hints.group[0] > 0 ? hints.group : settings.group_shape;
+  const device_limits budget = limit_groups(limits, hints.max_groups, e, shape);
+  detail::plan_memo<R> &memo = detail::plan_memo_of<R>(site);
+  if (memo.holds(e, budget, shape, settings.policy))
+    return memo.plan;
+  count(counter::launch_plans);
   try {
-    return plan_launch(e, limit_groups(limits, hints.max_groups, e, shape), settings.policy,
-                         shape);
+    memo.made = false; // (a plan that throws leaves no memo)
+    memo.plan = plan_launch(e, budget, settings.policy, shape);
   } catch (const dp::error &err) {
     throw dp::error(site + ": " + err.what());
   }
+  memo.extent = e;
+  memo.limits = budget;
+  memo.shape = shape;
+  memo.policy = settings.policy;
+  memo.made = true;
+  return memo.plan;
 }
 
 /// DP_TRACE_DISPATCH=1: one line per launch plan on stderr (tests use it to
