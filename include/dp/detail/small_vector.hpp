@@ -13,6 +13,43 @@ namespace dp::detail {
 
 template <class T, std::size_t N> class small_vector {
 public:
+  // The inline slots past size() are never read, so none is initialised
+  // or copied: a launch makes several of these, and zeroing 16 slots it
+  // does not use cost more than what it stores in them.
+  small_vector() {}
+  small_vector(const small_vector &o) : size_(o.size_), spilled_(o.spilled_), heap_(o.heap_) {
+    for (std::size_t i = 0; i < size_; ++i)
+      inline_[i] = o.inline_[i];
+  }
+  small_vector(small_vector &&o) noexcept
+      : size_(o.size_), spilled_(o.spilled_), heap_(std::move(o.heap_)) {
+    for (std::size_t i = 0; i < size_; ++i)
+      inline_[i] = std::move(o.inline_[i]);
+    o.size_ = 0;
+    o.spilled_ = false;
+    o.heap_.clear();
+  }
+  small_vector &operator=(const small_vector &o) {
+    if (this != &o) {
+      small_vector copy(o);
+      *this = std::move(copy);
+    }
+    return *this;
+  }
+  small_vector &operator=(small_vector &&o) noexcept {
+    if (this != &o) {
+      for (std::size_t i = 0; i < o.size_; ++i)
+        inline_[i] = std::move(o.inline_[i]);
+      size_ = o.size_;
+      spilled_ = o.spilled_;
+      heap_ = std::move(o.heap_);
+      o.size_ = 0;
+      o.spilled_ = false;
+      o.heap_.clear();
+    }
+    return *this;
+  }
+
   std::size_t size() const { return spilled() ? heap_.size() : size_; }
   bool empty() const { return size() == 0; }
   T *data() { return spilled() ? heap_.data() : inline_.data(); }
@@ -47,6 +84,8 @@ public:
     if (!spilled() && n <= N) {
       for (std::size_t i = n; i < size_; ++i)
         inline_[i] = T();
+      for (std::size_t i = size_; i < n; ++i)
+        inline_[i] = T();
       size_ = n;
       return;
     }
@@ -78,7 +117,7 @@ private:
     size_ = 0;
     spilled_ = true;
   }
-  std::array<T, N> inline_{};
+  std::array<T, N> inline_; ///< the first size_ are live (unless spilled)
   std::size_t size_ = 0;
   bool spilled_ = false;
   std::vector<T> heap_;
