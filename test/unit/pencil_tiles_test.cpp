@@ -173,11 +173,12 @@ template <class Fn> void on_device(Fn &&fn) {
   L.finish()->wait();
 }
 
-/// reduce<Dim> with `op` over a box of e: device result == loop result.
-template <int Dim, int N, class Op> void check_reduce(const dp::extent<N> &e, Op op) {
-  const box<N> in(e);
+/// reduce<Dim> with `op` over a box of e by a loop, every result starting
+/// at 7.
+template <int Dim, int N, class Op>
+std::vector<std::int64_t> loop_reduce(const box<N> &in, const dp::extent<N> &e, Op op) {
   const dp::extent<N - 1> qe = dp::rt::device::pencil_extent<Dim>(e);
-  std::vector<std::int64_t> want(static_cast<std::size_t>(qe.size()), 7), got = want;
+  std::vector<std::int64_t> want(static_cast<std::size_t>(qe.size()), 7);
   each(e, [&](const dp::index<N> &p) {
     const dp::index<N - 1> q = without<Dim>(p);
     std::int64_t o = 0;
@@ -185,6 +186,15 @@ template <int Dim, int N, class Op> void check_reduce(const dp::extent<N> &e, Op
       o = o * qe[d] + q[d];
     want[static_cast<std::size_t>(o)] = op(want[static_cast<std::size_t>(o)], in.v[in.offset(p)]);
   });
+  return want;
+}
+
+/// reduce<Dim> with `op` over a box of e: device result == loop result.
+template <int Dim, int N, class Op> void check_reduce(const dp::extent<N> &e, Op op) {
+  const box<N> in(e);
+  const dp::extent<N - 1> qe = dp::rt::device::pencil_extent<Dim>(e);
+  const std::vector<std::int64_t> want = loop_reduce<Dim>(in, e, op);
+  std::vector<std::int64_t> got(want.size(), 7);
   on_device([&](auto &L) {
     dp::rt::device::fold_pencils<Dim>(L, e, op, reader(in), projection(got.data(), qe));
   });
@@ -205,14 +215,8 @@ template <int N> struct read_elements {
 template <int Dim, int N> std::size_t check_reduce_elements(const dp::extent<N> &e) {
   const box<N> in(e);
   const dp::extent<N - 1> qe = dp::rt::device::pencil_extent<Dim>(e);
-  std::vector<std::int64_t> want(static_cast<std::size_t>(qe.size()), 7), got = want;
-  each(e, [&](const dp::index<N> &p) {
-    const dp::index<N - 1> q = without<Dim>(p);
-    std::int64_t o = 0;
-    for (int d = 0; d < N - 1; ++d)
-      o = o * qe[d] + q[d];
-    want[static_cast<std::size_t>(o)] += in.v[static_cast<std::size_t>(in.offset(p))];
-  });
+  const std::vector<std::int64_t> want = loop_reduce<Dim>(in, e, std::plus<std::int64_t>());
+  std::vector<std::int64_t> got(want.size(), 7);
   dp::rt::request_log log;
   on_device([&](auto &L) {
     dp::rt::device::fold_pencils<Dim>(L, e, std::plus<std::int64_t>(),
