@@ -112,7 +112,7 @@ void with_fold_segments_io(const std::string &site, const dp::extent<N> &e,
   if constexpr (vendor_row_fold_types<Dim, N, T, Op, Map>) {
     if (const auto *base = dense_fold_elements<Dim, T, Op>(map, e)) {
       using E = std::remove_const_t<std::remove_pointer_t<decltype(base)>>;
-      const pencil_result_writer<N, Dim, T, Op, T> writer(out, positions, op);
+      const pencil_result_writer<N, Dim, T, Op, T> writer({out, positions, op});
       const T init = has_identity<Op, T>::value_of();
       if constexpr (elements_are_values<Map, E, T>)
         return run(base, writer, op, init);
@@ -122,7 +122,7 @@ void with_fold_segments_io(const std::string &site, const dp::extent<N> &e,
     }
   }
   run(offset_iterator<present_values<T, Map, pencil_positions<N, Dim>>>({map, positions}, 0),
-      pencil_result_writer<N, Dim, T, Op>(out, positions, op), maybe_op<T, Op>{op}, none<T>());
+      pencil_result_writer<N, Dim, T, Op>({out, positions, op}), maybe_op<T, Op>{op}, none<T>());
 }
 
 } // namespace dp::rt

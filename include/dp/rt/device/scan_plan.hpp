@@ -44,7 +44,7 @@ void with_scan_segments_io(const std::string &site, const dp::extent<N> &e,
     }
   }
   run(offset_iterator<mapped_values<T, Map, pencil_positions<N, Dim>>>({map, positions}, 0),
-      position_writer<T, pencil_positions<N, Dim>, N>(out, positions));
+      position_writer<T, pencil_positions<N, Dim>, N>({out, positions}));
 }
 
 } // namespace dp::rt

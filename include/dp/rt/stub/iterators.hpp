@@ -196,91 +196,78 @@ template <int N, int Dim> struct pencil_keys {
   }
 };
 
-/// Output of a segmented reduction: out[p] = r(result(q), fold) where q is
-/// pencil p's position less Dim. V is what the reduction yields: a
-/// maybe<T> (combined when the pencil had values), or a T when it folded
-/// from r's identity (combined always).
-template <int N, int Dim, class T, class Op, class V = maybe<T>> class pencil_result_writer {
+/// An output iterator over offsets 0, 1, ...: `out[i] = v` calls
+/// `store(i, v)` (the output side of offset_iterator). The vendor libraries
+/// write a segmented reduction's or a scan's values through it, so they
+/// land where the call-site's result wants them.
+template <class Store> class offset_writer {
 public:
-  /// What `out[p] = v` assigns through (holds copies: iterators are values).
+  /// What `out[i] = v` assigns through (holds a copy: iterators are values).
   struct proxy {
-    dp::detail::affine_projection<T, N - 1> out;
-    pencil_positions<N, Dim> positions;
-    Op op;
-    std::int64_t pencil;
-    DP_HOST_DEVICE const proxy &operator=(const V &v) const {
-      T &c = out[pencil_positions<N, Dim>::without_dim(positions.at(pencil, 0))];
-      if constexpr (std::is_same<V, maybe<T>>::value) {
-        if (v.present)
-          c = static_cast<T>(op(c, v.value));
-      } else {
-        c = static_cast<T>(op(c, v));
-      }
+    Store store;
+    std::int64_t offset;
+    DP_HOST_DEVICE const proxy &operator=(const typename Store::value_type &v) const {
+      store(offset, v);
       return *this;
     }
   };
   using iterator_category = std::random_access_iterator_tag;
-  using value_type = V;
+  using value_type = typename Store::value_type;
   using difference_type = std::ptrdiff_t;
   using pointer = void;
   using reference = proxy;
 
-  pencil_result_writer() = default;
-  DP_HOST_DEVICE pencil_result_writer(const dp::detail::affine_projection<T, N - 1> &out,
-                                      const pencil_positions<N, Dim> &positions, const Op &op,
-                                      std::int64_t first = 0)
-      : out(out), positions(positions), op(op), first(first) {}
-  DP_HOST_DEVICE proxy operator*() const { return proxy{out, positions, op, first}; }
-  DP_HOST_DEVICE proxy operator[](difference_type n) const {
-    return proxy{out, positions, op, first + n};
+  offset_writer() = default;
+  DP_HOST_DEVICE explicit offset_writer(const Store &store, std::int64_t first = 0)
+      : store(store), first(first) {}
+  DP_HOST_DEVICE proxy operator*() const { return proxy{store, first}; }
+  DP_HOST_DEVICE proxy operator[](difference_type n) const { return proxy{store, first + n}; }
+  DP_HOST_DEVICE offset_writer operator+(difference_type n) const {
+    return offset_writer(store, first + n);
   }
-  DP_HOST_DEVICE pencil_result_writer operator+(difference_type n) const {
-    return {out, positions, op, first + n};
-  }
-  DP_HOST_DEVICE pencil_result_writer &operator++() { ++first; return *this; }
+  DP_HOST_DEVICE offset_writer &operator++() { ++first; return *this; }
 
+  Store store{};
+  std::int64_t first = 0;
+};
+
+/// A segmented reduction's store: pencil p's fold v combined into the
+/// result, result(q) = r(result(q), v) where q is p's position less Dim. V
+/// is what the reduction yields: a maybe<T> (combined when the pencil had
+/// values), or a T when it folded from r's identity (combined always).
+template <int N, int Dim, class T, class Op, class V = maybe<T>> struct pencil_combine {
+  using value_type = V;
   dp::detail::affine_projection<T, N - 1> out;
   pencil_positions<N, Dim> positions;
   Op op;
-  std::int64_t first = 0;
-};
-
-/// Output of a scan or a sort's scatter: element i goes to the result at
-/// the position of offset i.
-template <class T, class Positions, int N> class position_writer {
-public:
-  /// What `out[i] = v` assigns through (holds copies: iterators are values).
-  struct proxy {
-    dp::detail::affine_projection<T, N> out;
-    Positions positions;
-    std::int64_t offset;
-    DP_HOST_DEVICE const proxy &operator=(const T &v) const {
-      out[positions(offset)] = v;
-      return *this;
+  DP_HOST_DEVICE void operator()(std::int64_t pencil, const V &v) const {
+    T &c = out[pencil_positions<N, Dim>::without_dim(positions.at(pencil, 0))];
+    if constexpr (std::is_same<V, maybe<T>>::value) {
+      if (v.present)
+        c = static_cast<T>(op(c, v.value));
+    } else {
+      c = static_cast<T>(op(c, v));
     }
-  };
-  using iterator_category = std::random_access_iterator_tag;
+  }
+};
+/// Output of a segmented reduction: each pencil's fold combined into the
+/// result.
+template <int N, int Dim, class T, class Op, class V = maybe<T>>
+using pencil_result_writer = offset_writer<pencil_combine<N, Dim, T, Op, V>>;
+
+/// A scan's or a sort's scatter's store: value i goes to the result at the
+/// position of offset i.
+template <class T, class Positions, int N> struct position_store {
   using value_type = T;
-  using difference_type = std::ptrdiff_t;
-  using pointer = void;
-  using reference = proxy;
-
-  position_writer() = default;
-  DP_HOST_DEVICE position_writer(const dp::detail::affine_projection<T, N> &out,
-                                 const Positions &positions, std::int64_t first = 0)
-      : out(out), positions(positions), first(first) {}
-  DP_HOST_DEVICE proxy operator*() const { return proxy{out, positions, first}; }
-  DP_HOST_DEVICE proxy operator[](difference_type n) const {
-    return proxy{out, positions, first + n};
-  }
-  DP_HOST_DEVICE position_writer operator+(difference_type n) const {
-    return {out, positions, first + n};
-  }
-  DP_HOST_DEVICE position_writer &operator++() { ++first; return *this; }
-
   dp::detail::affine_projection<T, N> out;
   Positions positions;
-  std::int64_t first = 0;
+  DP_HOST_DEVICE void operator()(std::int64_t offset, const T &v) const {
+    out[positions(offset)] = v;
+  }
 };
+/// Output of a scan: element i goes to the result at the position of
+/// offset i.
+template <class T, class Positions, int N>
+using position_writer = offset_writer<position_store<T, Positions, N>>;
 
 } // namespace dp::rt
