@@ -98,6 +98,32 @@ TEST_F(Cache, SizeClassesArePowersOfTwoUpTo256MiBThenExact) {
   EXPECT_EQ(dp::rt::block_cache::size_class((std::size_t(1) << 28) + 1), (std::size_t(1) << 28) + 1);
 }
 
+// A cache with a smaller largest class (fields' page-locked host memory)
+// rounds only small blocks up, and keeps at most so many bytes idle: a
+// block past that is freed when given back, unless work still uses it.
+TEST_F(Cache, ASmallerLargestClassAndAnIdleLimit) {
+  EXPECT_EQ(dp::rt::block_cache::size_class(70000, 1 << 16), 70000u);
+  EXPECT_EQ(dp::rt::block_cache::size_class(1000, 1 << 16), 1024u);
+  dp::rt::block_cache cache(&counting_allocate, &counting_free, counter::device_bytes, 1 << 16,
+                            200000);
+  void *a = cache.allocate(100000, &q1), *b = cache.allocate(100000, &q1),
+       *c = cache.allocate(100000, &q1);
+  cache.release(a, &q1, nullptr);
+  cache.release(b, &q1, nullptr); // 200000 idle: the limit
+  EXPECT_EQ(raw_frees, 0);
+  auto busy = std::make_shared<manual_completion>(&q1);
+  cache.release(c, &q1, busy); // past it, but still in use: cached
+  EXPECT_EQ(raw_frees, 0);
+  EXPECT_EQ(cache.cached_blocks(), 3u);
+  void *d = cache.allocate(100000, &q1);
+  cache.release(d, &q1, nullptr); // past it and unused: freed
+  EXPECT_EQ(raw_frees, 1);
+  EXPECT_EQ(cache.cached_blocks(), 2u);
+  busy->finished = true;
+  cache.trim();
+  EXPECT_EQ(raw_frees, 3);
+}
+
 TEST_F(Cache, ABlockGivenBackOnAQueueServesThatQueueAtOnce) {
   dp::rt::block_cache cache(&counting_allocate, &counting_free);
   const dp::rt::counts before = dp::rt::counters();

@@ -3,7 +3,9 @@
 /// spirit of CUB's CachingDeviceAllocator, in plain host code over a
 /// device's raw allocate and free (so it runs, and is tested, on the
 /// emulated device too). Blocks come in size classes (powers of two from
-/// 256 bytes to 256 MiB; exact sizes above). A block given back on a queue
+/// 256 bytes to 256 MiB, or to a smaller largest class; exact sizes
+/// above). A cache may keep at most so many bytes idle: past that a block
+/// given back whose work is done is freed. A block given back on a queue
 /// is free at once for later work on that queue (a queue runs in order),
 /// and for other queues once the work that used it is done. When a raw
 /// allocation fails, the cache frees what no work uses and tries again.
@@ -35,9 +37,12 @@ public:
   using raw_free = void (*)(void *);
 
   /// `live`: the counter of the raw bytes it holds (device_bytes, or
-  /// pinned_bytes for page-locked host memory).
-  block_cache(raw_allocate allocate, raw_free free, counter live = counter::device_bytes)
-      : allocate_(allocate), free_(free), live_bytes_(live) {}
+  /// pinned_bytes for page-locked host memory); `largest`: its largest
+  /// size class; `max_idle`: the most bytes it keeps cached (0: no limit).
+  block_cache(raw_allocate allocate, raw_free free, counter live = counter::device_bytes,
+              std::size_t largest = largest_class, std::size_t max_idle = 0)
+      : allocate_(allocate), free_(free), live_bytes_(live), largest_(largest),
+        max_idle_(max_idle) {}
   /// Frees what is cached. A block still handed out stays allocated: it is
   /// a leak, which the device's report at exit shows (device/executor.hpp).
   ~block_cache() { trim(); }
@@ -48,9 +53,9 @@ public:
   static constexpr std::size_t largest_class = std::size_t(1) << 28;
 
   /// The size class of a request: what a block serving it holds.
-  static std::size_t size_class(std::size_t bytes) {
+  static std::size_t size_class(std::size_t bytes, std::size_t largest = largest_class) {
     constexpr std::size_t smallest = 256;
-    if (bytes > largest_class)
+    if (bytes > largest)
       return bytes;
     std::size_t c = smallest;
     while (c < bytes)
@@ -60,7 +65,7 @@ public:
 
   /// A block of at least `bytes` for work on `queue`.
   void *allocate(std::size_t bytes, const void *queue) {
-    const std::size_t cls = size_class(bytes);
+    const std::size_t cls = size_class(bytes, largest_);
     {
       std::lock_guard<std::mutex> lock(mutex_);
       const auto list = free_lists_.find(cls);
@@ -74,6 +79,7 @@ public:
             b.after.reset();
             ++live_;
             --cached_;
+            idle_bytes_ -= cls;
             count(counter::cache_reuses);
             return p;
           }
@@ -103,17 +109,26 @@ public:
   void release(void *p, const void *queue, dp::detail::pending after) {
     if (!p)
       return;
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::unique_lock<std::mutex> lock(mutex_);
     const auto it = blocks_.find(p);
     if (it == blocks_.end() || !it->second.handed_out)
       return; // not ours, or given back twice (cannot happen through the runtime)
     block &b = it->second;
+    if (max_idle_ && idle_bytes_ + b.cls > max_idle_ && (!after || after->done())) {
+      const std::size_t cls = b.cls; // over the limit: freed, not cached
+      blocks_.erase(it);
+      --live_;
+      lock.unlock();
+      free_raw(p, cls);
+      return;
+    }
     b.handed_out = false;
     b.queue = queue;
     b.after = std::move(after);
     free_lists_[b.cls].push_back(&*it);
     --live_;
     ++cached_;
+    idle_bytes_ += b.cls;
   }
 
   /// Frees every cached block whose work is done; forgets the emptied
@@ -131,15 +146,13 @@ public:
           continue;
         }
         void *p = e->first;
-        free_(p);
-        if (live_bytes_ != counter::pinned_bytes)
-          count(counter::device_frees);
-        count(live_bytes_, -static_cast<std::int64_t>(cls));
+        free_raw(p, cls);
         blocks_.erase(p);
         --cached_;
+        idle_bytes_ -= cls;
       }
       list.resize(kept);
-      const bool exact = cls > largest_class && kept == 0;
+      const bool exact = cls > largest_ && kept == 0;
       at = exact ? free_lists_.erase(at) : std::next(at);
     }
   }
@@ -155,6 +168,13 @@ public:
   }
 
 private:
+  void free_raw(void *p, std::size_t cls) {
+    free_(p);
+    if (live_bytes_ != counter::pinned_bytes)
+      count(counter::device_frees);
+    count(live_bytes_, -static_cast<std::int64_t>(cls));
+  }
+
   /// Every block the cache holds, handed out or cached. Entries come and go
   /// only with raw allocations and frees, and a block's free list keeps its
   /// room, so handing blocks out and taking them back allocates nothing on
@@ -168,6 +188,7 @@ private:
   raw_allocate allocate_;
   raw_free free_;
   counter live_bytes_;
+  std::size_t largest_, max_idle_;
   mutable std::mutex mutex_;
   using entry = std::unordered_map<void *, block>::value_type; ///< stays put until erased
   std::unordered_map<void *, block> blocks_;
@@ -175,6 +196,7 @@ private:
   /// so choosing one needs no lookup.
   std::map<std::size_t, std::vector<entry *>> free_lists_;
   std::size_t live_ = 0, cached_ = 0;
+  std::size_t idle_bytes_ = 0; ///< bytes of the cached blocks
 };
 
 } // namespace dp::rt
