@@ -5,6 +5,7 @@
 #include <dp/error.hpp>
 #include <dp/rt/profile.hpp>
 
+#include <atomic>
 #include <exception>
 #include <map>
 #include <mutex>
@@ -71,6 +72,21 @@ const device_data_ops *device_data() {
   return which ? which() : nullptr;
 }
 void set_device_data(const device_data_ops *(*which)()) { device_data_source() = which; }
+
+namespace {
+std::atomic<host_memory_ref (*)()> &page_locked_source() {
+  static std::atomic<host_memory_ref (*)()> source{nullptr};
+  return source;
+}
+} // namespace
+
+host_memory_ref page_locked_memory() {
+  const auto source = page_locked_source().load(std::memory_order_acquire);
+  return source ? source() : nullptr;
+}
+void set_page_locked_memory(host_memory_ref (*source)()) {
+  page_locked_source().store(source, std::memory_order_release);
+}
 
 void open_region(const std::vector<data_clause> &clauses) {
   // Check everything before holding anything: a refused region holds nothing.

@@ -23,6 +23,12 @@ const dp::detail::device_data_ops *emulated() {
   return &table;
 }
 const dp::detail::device_data_ops *none() { return nullptr; }
+/// Fields' host memory: the emulated device's page-locked cache, as a
+/// translated program's runtime installs it (rt/regions.hpp), or none.
+dp::detail::host_memory_ref page_locked() {
+  return dp::rt::device_executor<dp::rt::emulated_device>::get().host_memory();
+}
+dp::detail::host_memory_ref c_heap() { return nullptr; }
 
 struct Region : ::testing::Test {
   void SetUp() override { dp::detail::set_device_data(&emulated); }
@@ -216,6 +222,66 @@ TEST_F(Region, ABlockCopiedAgainIsRegisteredAndCrossesInOneCopy) {
   const auto after = dp::rt::counters() - before;
   EXPECT_EQ(after[counter::staged_copies], 1);
   EXPECT_EQ(after[counter::host_registrations], 1);
+}
+
+// Where call-sites run on a device, a field's host memory is page-locked
+// from the start: each transfer, the first included, is one copy on its
+// queue, the calling thread copying no byte and waiting for nothing, and a
+// read-back on a queue lands in the field's memory itself (no slot). The
+// same steps over a field on the C heap: the calling thread stages the
+// first copy and delivers the read-back from a slot.
+TEST_F(Region, APageLockedFieldCrossesWithoutTheCallingThread) {
+  auto &slots = dp::rt::device_executor<dp::rt::emulated_device>::get().pinned();
+  // The steps; how many read-back slots the read-back held.
+  auto steps = [&slots](dp::field<1, int> &a) {
+    dp::queue q;
+    dp::data_region r(dp::copy(a));
+    a(0) = 5; // a write: the device copy stale
+    dp::update_device(q, a);
+    q.wait(); // the copy landed: the device's write comes after it
+    device_writes(a, 9);
+    const std::size_t live = slots.live_blocks();
+    dp::update_host(q, a);
+    const std::size_t taken = slots.live_blocks() - live;
+    q.wait();
+    EXPECT_EQ(std::as_const(a)(0), 9);
+    return taken;
+  };
+  dp::detail::set_page_locked_memory(&page_locked);
+  auto before = dp::rt::counters();
+  {
+    dp::field<1, int> a(dp::grid<1>(1 << 19), 1); // 2 MiB: staged were it pageable
+    EXPECT_TRUE(block(a)->page_locked());
+    EXPECT_EQ(steps(a), 0u);
+    const auto spent = dp::rt::counters() - before;
+    EXPECT_EQ(spent[counter::to_device_copies], 2);
+    EXPECT_EQ(spent[counter::to_host_copies], 1);
+    EXPECT_EQ(spent[counter::host_copy_bytes], 0);
+    EXPECT_EQ(spent[counter::transfer_waits], 0);
+    EXPECT_EQ(spent[counter::staged_copies], 0);
+    EXPECT_EQ(spent[counter::host_registrations], 0);
+    EXPECT_EQ(spent[counter::pinned_allocations], 1); // the field's memory
+  }
+  settle();
+  before = dp::rt::counters();
+  { // its memory back in the cache: the next field of its size reuses it
+    dp::field<1, int> b(dp::grid<1>(1 << 19), 0);
+    EXPECT_TRUE(block(b)->page_locked());
+    EXPECT_EQ(std::as_const(b)(12345), 0); // zeroed
+  }
+  EXPECT_EQ((dp::rt::counters() - before)[counter::pinned_allocations], 0);
+
+  dp::detail::set_page_locked_memory(&c_heap);
+  before = dp::rt::counters();
+  {
+    dp::field<1, int> a(dp::grid<1>(1 << 19), 1);
+    EXPECT_FALSE(block(a)->page_locked());
+    EXPECT_EQ(steps(a), 1u);
+  }
+  const auto spent = dp::rt::counters() - before;
+  EXPECT_EQ(spent[counter::staged_copies], 1);
+  EXPECT_EQ(spent[counter::transfer_waits], 1); // the first copy: staged
+  EXPECT_EQ(spent[counter::host_copy_bytes], 2 * (std::int64_t(1) << 21)); // and the slot
 }
 
 // A queue that must follow a result read back on another queue follows

@@ -25,8 +25,33 @@ struct device_fill {
   pending filled;
 };
 
+/// Page-locked host memory for fields' host copies, where call-sites run
+/// on a device: a block in it crosses the bus in one asynchronous copy on
+/// the queue's stream, with no copy by the calling thread and no wait for
+/// the device (rt/device/transfers.hpp). The runtime of a translated
+/// program whose call-sites run on a device installs its device's (a
+/// caching allocator over cudaMallocHost / hipHostMalloc, or the emulated
+/// device's stand-in); elsewhere blocks come from the C heap.
+class host_memory {
+public:
+  virtual ~host_memory() = default;
+  /// `bytes` of page-locked memory, or null when there is none to give
+  /// (the block comes from the C heap then).
+  virtual void *allocate(std::size_t bytes) noexcept = 0;
+  /// Gives back a block `allocate` gave.
+  virtual void deallocate(void *p, std::size_t bytes) noexcept = 0;
+};
+using host_memory_ref = std::shared_ptr<host_memory>;
+
+/// Where new blocks' page-locked memory comes from: the installed
+/// source's answer (null: none, the C heap). runtime/data.cpp.
+host_memory_ref page_locked_memory();
+/// Installs the source (the launch runtime, before main); null: none.
+void set_page_locked_memory(host_memory_ref (*source)());
+
 /// A backend's copy of a storage block. The runtime creates one the first
-/// time a field is used on a device; the storage owns it from then on.
+/// time a field is used on a device (told whether the block's host memory
+/// is page-locked); the storage owns it from then on.
 class device_mirror {
 public:
   virtual ~device_mirror() = default;
@@ -54,55 +79,22 @@ public:
   storage(const storage &) = delete;
   storage &operator=(const storage &) = delete;
 
-  /// A block of n elements, each a copy of init.
+  /// A block of n elements, each a copy of init: in page-locked memory
+  /// where the runtime gives some (page_locked_memory), else on the C heap.
   template <class U> static storage *create(std::size_t n, const U &init) {
     static_assert(!std::is_const<U>::value, "storage holds mutable elements");
-    auto *s = new storage(n * sizeof(U));
-    const std::size_t bytes = n * sizeof(U);
-    // Zero elements (value-initialised fields, the default) of a trivial
-    // type: calloc's pages arrive zeroed when first touched, by the first
-    // call-site's threads, instead of one thread writing every byte here.
-    if constexpr (std::is_trivially_copyable<U>::value) {
-      unsigned char zero[sizeof(U)] = {};
-      if (std::memcmp(&init, zero, sizeof(U)) == 0) {
-        void *data = std::calloc(n > 0 ? n : 1, sizeof(U));
-        if (!data) {
-          delete s;
-          throw std::bad_alloc();
-        }
-        s->host_ = data;
-        s->destroy_ = [](void *p, std::size_t) { std::free(p); };
-        s->count_ = n;
-        return s;
-      }
-    }
-    U *data = static_cast<U *>(::operator new(bytes > 0 ? bytes : 1));
-    std::size_t built = 0;
+    storage *s = new storage(n * sizeof(U));
     try {
-      if constexpr (std::is_nothrow_copy_constructible<U>::value)
-        std::uninitialized_fill_n(data, n, init); // a memset or a vector loop
-      else // counted, for the copies to undo when one throws
-        for (; built < n; ++built)
-          new (data + built) U(init);
+      s->fill(n, init);
     } catch (...) {
-      for (std::size_t i = 0; i < built; ++i)
-        data[i].~U();
-      ::operator delete(data);
-      delete s;
+      delete s; // frees the memory; no element is left built
       throw;
     }
-    s->host_ = data;
-    s->destroy_ = [](void *p, std::size_t count) {
-      U *typed = static_cast<U *>(p);
-      for (std::size_t i = 0; i < count; ++i)
-        typed[i].~U();
-      ::operator delete(p);
-    };
-    s->count_ = n;
     return s;
   }
 
   void retain() noexcept { refs_.fetch_add(1, std::memory_order_relaxed); }
+
   void release() noexcept {
     if (refs_.fetch_sub(1, std::memory_order_acq_rel) == 1)
       delete this;
@@ -110,6 +102,8 @@ public:
 
   /// Host address of the block (not necessarily current: see host_current).
   void *host_data() const noexcept { return host_; }
+  /// True when the block's host memory is page-locked (page_locked_memory).
+  bool page_locked() const noexcept { return locked_ != nullptr; }
   std::size_t bytes() const noexcept { return bytes_; }
 
   /// True when the host may read the block now: its copy is current, no
@@ -278,7 +272,67 @@ private:
     if (fill_)
       fill_->wait_quietly();
     delete mirror_;
-    destroy_(host_, count_);
+    if (destroy_)
+      destroy_(host_, count_);
+    if (locked_)
+      locked_->deallocate(host_, bytes_);
+    else
+      std::free(host_);
+  }
+
+  /// The block's host memory: page-locked where the runtime gives some,
+  /// else from the C heap (zeroed there when `zero`). Throws bad_alloc.
+  void acquire_host(bool zero) {
+    const std::size_t bytes = bytes_ > 0 ? bytes_ : 1;
+    if (host_memory_ref source = page_locked_memory())
+      if (void *p = source->allocate(bytes)) {
+        host_ = p;
+        locked_ = std::move(source);
+        return;
+      }
+    host_ = zero ? std::calloc(bytes, 1) : std::malloc(bytes);
+    if (!host_)
+      throw std::bad_alloc();
+  }
+
+  /// Acquires the host memory and builds n copies of init in it; what it
+  /// built is undone when it throws, the memory left to the destructor.
+  template <class U> void fill(std::size_t n, const U &init) {
+    bool zero = false;
+    if constexpr (std::is_trivially_copyable<U>::value) {
+      unsigned char bytes[sizeof(U)] = {};
+      zero = std::memcmp(&init, bytes, sizeof(U)) == 0;
+    }
+    acquire_host(zero);
+    U *data = static_cast<U *>(host_);
+    if (zero) {
+      // Zero elements (value-initialised fields, the default) of a trivial
+      // type: from the C heap, calloc's pages arrive zeroed when first
+      // touched, by the first call-site's threads; page-locked memory is
+      // zeroed here.
+      if (page_locked())
+        std::memset(host_, 0, bytes_);
+    } else {
+      std::size_t built = 0;
+      try {
+        if constexpr (std::is_nothrow_copy_constructible<U>::value)
+          std::uninitialized_fill_n(data, n, init); // a memset or a vector loop
+        else // counted, for the copies to undo when one throws
+          for (; built < n; ++built)
+            new (data + built) U(init);
+      } catch (...) {
+        for (std::size_t i = 0; i < built; ++i)
+          data[i].~U();
+        throw;
+      }
+    }
+    if constexpr (!std::is_trivially_destructible<U>::value)
+      destroy_ = [](void *p, std::size_t count) {
+        U *typed = static_cast<U *>(p);
+        for (std::size_t i = 0; i < count; ++i)
+          typed[i].~U();
+      };
+    count_ = n;
   }
 
   void wait_for_writer() {
@@ -314,7 +368,8 @@ private:
   void *host_ = nullptr;
   std::size_t bytes_ = 0;
   std::size_t count_ = 0;
-  void (*destroy_)(void *, std::size_t) = nullptr;
+  void (*destroy_)(void *, std::size_t) = nullptr; ///< the elements' destructors, if they have any
+  host_memory_ref locked_; ///< where the page-locked host memory came from; null: the C heap
   device_mirror *mirror_ = nullptr;
   bool host_current_ = true;
   bool host_exclusive_ = true;

@@ -38,6 +38,11 @@ enum class counter : int {
   host_registrations, ///< field blocks whose host memory was page-locked in place
   staged_copies,      ///< a field's transfers through a queue's page-locked chunks (device/transfers.hpp)
   reuploads,          ///< a block copied to the device again because the host wrote it
+  host_copy_bytes,    ///< bytes the calling thread copied for a transfer (staging chunks, a
+                      ///< read-back slot's delivery, a pageable copy the driver stages):
+                      ///< none where fields' host memory is page-locked
+  transfer_waits,     ///< transfers that held the calling thread until the device took their
+                      ///< bytes (pageable and staged copies to the device)
   graph_launches,     ///< replays of a dp::record recording (one CUDA/HIP graph launch each)
   graphs_built,       ///< recordings made into a device graph (captured and instantiated)
   device_bytes, ///< device memory allocated and not freed (raw blocks, cached ones included)

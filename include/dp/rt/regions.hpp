@@ -2,8 +2,9 @@
 /// How data regions and dp::update_host / dp::update_device move data in a
 /// translated program whose call-sites run on a device (the build's GPU, or
 /// the emulated device): through the same device executor, mirrors and
-/// queues as its launches. Installed before main; where call-sites run on
-/// the host, regions move nothing.
+/// queues as its launches; and where fields' host memory comes from there
+/// (page-locked from the start). Installed before main; where call-sites
+/// run on the host, regions move nothing and fields live on the C heap.
 #pragma once
 
 #include "../data.hpp"
@@ -21,7 +22,7 @@ template <class Device> struct region_transfers {
   }
   static void attach(dp::detail::storage &block, queue_type &queue) {
     if (!block.mirror())
-      block.attach_mirror(device_executor<Device>::get().mirror(block.bytes(), queue));
+      block.attach_mirror(device_executor<Device>::get().mirror(block, queue));
   }
   static void to_device(dp::detail::storage &block, dp::detail::queue_state *q) {
     queue_type &queue = queue_for(q);
@@ -45,9 +46,15 @@ template <class Device> struct region_transfers {
     Device &device = device_executor<Device>::get().device();
     device_executor<Device>::get().follow(queue, block.foreign_work(&queue, false)); // its writer first
     dp::detail::pending back;
+    auto &ex = device_executor<Device>::get();
     profile::timed_transfer(device, queue, profile::category::to_host, block.bytes(), [&] {
-      back = device_executor<Device>::get().read_back(queue, block.host_data(),
-                                                      block.mirror()->device_data(), block.bytes());
+      // Page-locked host memory takes the copy itself; other memory
+      // through a page-locked slot, which the host copies from at its wait.
+      back = block.page_locked()
+                 ? ex.read_back_locked(queue, block.host_data(), block.mirror()->device_data(),
+                                       block.bytes())
+                 : ex.read_back(queue, block.host_data(), block.mirror()->device_data(),
+                                block.bytes());
     });
     block.host_copy_pending(std::move(back));
   }
@@ -57,8 +64,18 @@ template <class Device> struct region_transfers {
   }
 };
 
+/// Where call-sites run on a device, fields' host memory is page-locked
+/// from the start (the device's cache of it), so that every transfer is
+/// one asynchronous copy on its queue's stream (device/transfers.hpp).
+template <class Device> dp::detail::host_memory_ref device_host_memory() {
+  if (!launches_on_device())
+    return nullptr;
+  return device_executor<Device>::get().host_memory();
+}
+
 /// Installed by every translated program's first include of the launch runtime.
 inline const bool region_transfers_installed =
-    (dp::detail::set_device_data(&region_transfers<build_device>::ops), true);
+    (dp::detail::set_device_data(&region_transfers<build_device>::ops),
+     dp::detail::set_page_locked_memory(&device_host_memory<build_device>), true);
 
 } // namespace dp::rt

@@ -56,7 +56,8 @@
 namespace dp::rt {
 
 /// One device's state: its layer (queues, vendor handles), its cache of
-/// device memory and its cache of page-locked slots for results read back.
+/// device memory, its cache of page-locked slots for results read back and
+/// its cache of page-locked memory for fields' host copies.
 /// Shared by the executor, every mirror and every read-back in flight, so
 /// a field destroyed after the executor (a static one) still gives its
 /// memory back to a live cache. When the last holder goes, every queue's
@@ -66,14 +67,42 @@ template <class Device> struct device_state {
   Device device;
   block_cache cache{&Device::allocate, &Device::deallocate, counter::device_bytes};
   block_cache pinned{&Device::pinned_allocate, &Device::pinned_deallocate, counter::pinned_bytes};
+  /// Fields' host memory: sizes as asked above 64 KiB (a field is not
+  /// rounded up to twice its size), and at most 1 GiB kept idle.
+  block_cache host_blocks{&Device::pinned_allocate, &Device::pinned_deallocate,
+                          counter::pinned_bytes, std::size_t(1) << 16, std::size_t(1) << 30};
   device_state() = default;
   device_state(const device_state &) = delete;
   device_state &operator=(const device_state &) = delete;
   ~device_state() {
     device.synchronize_quietly();
+    host_blocks.trim();
     pinned.trim();
     cache.trim();
   }
+};
+
+/// Fields' page-locked host memory (dp::detail::host_memory), from the
+/// device's cache. Each block it gives holds the device's state, so a
+/// field outliving the executor (a static one) still gives its memory back
+/// to a live cache.
+template <class Device> class page_locked_blocks final : public dp::detail::host_memory {
+public:
+  explicit page_locked_blocks(std::shared_ptr<device_state<Device>> state)
+      : state_(std::move(state)) {}
+  void *allocate(std::size_t bytes) noexcept override {
+    try {
+      return state_->host_blocks.allocate(bytes, nullptr);
+    } catch (...) { // the driver said no: the block comes from the C heap
+      return nullptr;
+    }
+  }
+  void deallocate(void *p, std::size_t) noexcept override {
+    state_->host_blocks.release(p, nullptr, nullptr);
+  }
+
+private:
+  std::shared_ptr<device_state<Device>> state_;
 };
 
 /// Once a device's state is gone: device and page-locked memory still
@@ -154,10 +183,11 @@ template <class Device> class cached_mirror final : public dp::detail::device_mi
 public:
   /// A block taken for work on `first` (the queue of the launch that made
   /// the mirror): the cache hands out what that queue may use at once.
+  /// `locked`: the block's host memory is page-locked from the start.
   cached_mirror(std::shared_ptr<device_state<Device>> state, std::size_t bytes,
-                typename Device::queue_type &first)
+                typename Device::queue_type &first, bool locked)
       : state_(std::move(state)), queue_(&state_->device.default_queue()),
-        data_(state_->cache.allocate(bytes > 0 ? bytes : 1, &first)) {}
+        data_(state_->cache.allocate(bytes > 0 ? bytes : 1, &first)), locked_(locked) {}
   /// The storage waits for every transfer before it deletes its mirror.
   ~cached_mirror() override {
     if (registered_) {
@@ -168,7 +198,9 @@ public:
   }
   void *device_data() const override { return data_; }
   void copy_to_host(void *host, std::size_t bytes) override {
-    const bool in_place = registered_for(host, bytes);
+    const bool in_place = page_locked_for(host, bytes);
+    if (!in_place) // from the driver's or the queue's staging memory
+      count(counter::host_copy_bytes, static_cast<std::int64_t>(bytes));
     profile::timed_transfer(state_->device, *queue_, profile::category::to_host, bytes, [&] {
       state_->device.copy_to_host(*queue_, host, data_, bytes, in_place);
     });
@@ -182,7 +214,11 @@ public:
     if (again)
       count(counter::reuploads);
     ++uploads_;
-    const bool in_place = registered_for(const_cast<void *>(host), bytes);
+    const bool in_place = page_locked_for(const_cast<void *>(host), bytes);
+    if (!in_place) { // staged by the calling thread (or the driver) as the bus empties
+      count(counter::host_copy_bytes, static_cast<std::int64_t>(bytes));
+      count(counter::transfer_waits);
+    }
     bool reads_later = false;
     profile::timed_transfer(
         state_->device, *q, profile::category::to_device, bytes,
@@ -194,10 +230,13 @@ public:
 
 private:
   /// Whether `host` (the block's host memory) is page-locked for this
-  /// transfer: registered from the block's second transfer on
-  /// (device/transfers.hpp), when the layer can. Counts the path the
-  /// transfer takes, here for every layer alike.
-  bool registered_for(void *host, std::size_t bytes) {
+  /// transfer: from the start when the storage's memory is, else
+  /// registered from the block's second transfer on (device/transfers.hpp)
+  /// when the layer can. Counts the path the transfer takes, here for
+  /// every layer alike.
+  bool page_locked_for(void *host, std::size_t bytes) {
+    if (locked_)
+      return true;
     const int before = transfers_++;
     if (!registered_ && should_register(bytes, before) &&
         state_->device.register_host(host, bytes)) {
@@ -215,6 +254,7 @@ private:
   std::shared_ptr<device_state<Device>> state_;
   typename Device::queue_type *queue_;
   void *data_;
+  bool locked_;
   int transfers_ = 0, uploads_ = 0;
   void *registered_ = nullptr;
   std::size_t registered_bytes_ = 0;
@@ -236,10 +276,12 @@ public:
   /// The page-locked slots results are read back through.
   block_cache &pinned() { return state_->pinned; }
   queue_type &default_queue() { return state_->device.default_queue(); }
-  /// A mirror for a block of `bytes`, from the cache, first used on `queue`.
-  dp::detail::device_mirror *mirror(std::size_t bytes, queue_type &queue) {
-    return new cached_mirror<Device>(state_, bytes, queue);
+  /// A mirror for `block`, from the cache, first used on `queue`.
+  dp::detail::device_mirror *mirror(const dp::detail::storage &block, queue_type &queue) {
+    return new cached_mirror<Device>(state_, block.bytes(), queue, block.page_locked());
   }
+  /// Where fields' host memory comes from while call-sites run here.
+  const std::shared_ptr<page_locked_blocks<Device>> &host_memory() const { return host_memory_; }
   /// `queue`'s later work follows `work` (other queues'): a mark of this
   /// device (a read-back's copy included) by its event (an event wait on a
   /// GPU's stream, a waiting task on the emulated device); other work (a
@@ -262,11 +304,21 @@ public:
                                 std::size_t bytes) {
     count(counter::to_host_bytes, static_cast<std::int64_t>(bytes));
     count(counter::to_host_copies);
+    count(counter::host_copy_bytes, static_cast<std::int64_t>(bytes)); // the slot's, delivered
     void *slot = state_->pinned.allocate(bytes > 0 ? bytes : 1, &queue);
     state_->device.copy_to_pinned(queue, slot, dev, bytes);
     return dp::detail::make_pooled<read_back_completion<Device>>(
         state_, mark_in(state_->device, queue, "dp: a result to the host"), &queue, slot, host,
         bytes);
+  }
+  /// The same into page-locked host memory (a field's, page_locked_memory):
+  /// one asynchronous copy, no slot, nothing for the host to copy after.
+  dp::detail::pending read_back_locked(queue_type &queue, void *host, const void *dev,
+                                       std::size_t bytes) {
+    count(counter::to_host_bytes, static_cast<std::int64_t>(bytes));
+    count(counter::to_host_copies);
+    state_->device.copy_to_pinned(queue, host, dev, bytes);
+    return mark_in(state_->device, queue, "dp: a copy to the host");
   }
 
 private:
@@ -274,10 +326,12 @@ private:
       : state_(new device_state<Device>(), [](device_state<Device> *s) {
           delete s;
           report_memory_at_exit(Device::name);
-        }) {
+        }),
+        host_memory_(std::make_shared<page_locked_blocks<Device>>(state_)) {
     detail::on_wait_all([] { get().wait(); });
   }
   std::shared_ptr<device_state<Device>> state_;
+  std::shared_ptr<page_locked_blocks<Device>> host_memory_;
 };
 
 template <class Device> class device_replay; // record.hpp
@@ -323,12 +377,12 @@ public:
       return data; // an unowned view: already where it must be
     if (recording_) { // its device storage only: each replay makes it current
       if (!block->mirror())
-        block->attach_mirror(ex_.mirror(block->bytes(), queue_));
+        block->attach_mirror(ex_.mirror(*block, queue_));
       return device_address(block, data);
     }
     wait_for(block->foreign_work(&queue_, writes));
     if (!block->mirror())
-      block->attach_mirror(ex_.mirror(block->bytes(), queue_));
+      block->attach_mirror(ex_.mirror(*block, queue_));
     block->make_device_current(&queue_); // a copy only when it is stale
     uses_.note(block, writes);
     return device_address(block, data);

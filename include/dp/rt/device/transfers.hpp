@@ -1,7 +1,13 @@
 /// \file
 /// How a field's block crosses the bus, decided in one place for every
 /// device layer (the GPU's and the emulated device's count the same
-/// paths, so tests on a CPU see what a GPU would do):
+/// paths, so tests on a CPU see what a GPU would do). Where call-sites run
+/// on a device a field's host memory is page-locked from the start (the
+/// device's cache of it, rt/regions.hpp): each of its transfers is one
+/// asynchronous copy on its queue's stream, as a registered block's is,
+/// the calling thread copying nothing and waiting for nothing. The other
+/// paths are for blocks whose memory is not (a field made before the
+/// runtime was installed, or when the driver refuses page-locked memory):
 ///   direct      one copy from pageable memory (small blocks: the driver
 ///               stages them itself, and the call costs less than ours);
 ///   staged      through the queue's own page-locked chunks, the host
