@@ -4,10 +4,14 @@
 // dpstub orders each chunk's steps (the launch waits for its input's push;
 // the read-back waits for the launch) and keeps create'd outputs from
 // being copied in. Checked against the plain, serial version.
+//
+//   overlap_pipeline [elements per chunk]   (default 2^20: 4 MiB chunks,
+//                                            large enough to see in a trace)
 #include <dp/dp.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <memory>
 #include <vector>
 
@@ -23,9 +27,14 @@ float transform(float x) {
 
 void step(float &out, float in) { out = transform(in); }
 
-int main() {
+int main(int argc, char **argv) {
   const int chunks = 8;
-  const std::int64_t n = 1 << 16; // per chunk
+  const std::int64_t n = argc > 1 ? std::atoll(argv[1]) : std::int64_t(1) << 20; // per chunk
+  if (n < 1) {
+    std::fprintf(stderr, "overlap_pipeline: elements per chunk must be positive, not '%s'\n",
+                 argv[1]);
+    return 2;
+  }
   const dp::grid<1> g(n);
   std::vector<dp::field<1, float>> in, out;
   for (int c = 0; c < chunks; ++c) {
