@@ -452,7 +452,3 @@ private:
 };
 
 } // namespace dp::rt
-
-// device_launch's members use the recording they may be part of (its
-// scratch outlives the launch); record.hpp includes this header first.
-#include "../record.hpp"

@@ -21,6 +21,7 @@
 #include "../counters.hpp"
 #include "../device/executor.hpp"
 #include "../plan/plan.hpp"
+#include "../record.hpp" // the recorder a device_launch of this layer may feed
 #include "../stub/dispatch.hpp"
 #include "../stub/table.hpp"
 #include "../task_queue.hpp"

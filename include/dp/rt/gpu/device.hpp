@@ -26,6 +26,7 @@
 #include "../device/executor.hpp"
 #include "../device/memory.hpp"
 #include "../device/transfers.hpp"
+#include "../record.hpp" // the recorder a device_launch of this layer may feed
 #include "../stub/dispatch.hpp"
 #include "../stub/table.hpp"
 #include "api.hpp"
