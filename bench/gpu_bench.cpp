@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include <dp/rt/backend.hpp>
 #include <dp/rt/stub/iterators.hpp>
 
 namespace {

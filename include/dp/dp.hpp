@@ -5,6 +5,10 @@
 ///     dp::grid<1> g(n);
 ///     dp::field<1, float> a(g, 1.0f), b(g, 2.0f), c(g);
 ///     dp::forall(g, [](float &c, float a, float b) { c = a + b; }, c, a, b);
+///
+/// The public model only: the runtime (dp/rt/) comes in through the stubs
+/// dpstub generates, which include it last; a program asking the runtime
+/// itself (its backend, its counters) includes those headers.
 #pragma once
 
 #include "arithmetic_sequence.hpp"
@@ -19,8 +23,6 @@
 #include "index.hpp"
 #include "indexable.hpp"
 #include "reduce.hpp"
-#include "rt/backend.hpp"
-#include "rt/stub/dispatch.hpp"
 #include "scalar.hpp"
 #include "scan.hpp"
 #include "sort.hpp"

@@ -10,6 +10,7 @@
 #include <dp/dp.hpp>
 
 #include "e2e_checks.hpp"
+#include <dp/rt/backend.hpp>
 #include <dp/rt/counters.hpp>
 
 #include <cstdint>
@@ -163,7 +164,7 @@ int main() {
     std::string what;
     // The error cites the line of this file (a literal: __LINE__ in the
     // rewritten file would move with it), though dpstub inserts lines.
-    const std::string site = "executor_cases.cpp:168:";
+    const std::string site = "executor_cases.cpp:169:";
     try {
       dp::forall(dp::tile<8>(marks.get_grid()),
                  [](const dp::tile_group<1> &t, int &mark) {

@@ -8,6 +8,7 @@
 // translated natively, on the emulated device with several-launch plans)
 // prints the same lines.
 #include <dp/dp.hpp>
+#include <dp/rt/backend.hpp>
 
 #include "e2e_checks.hpp"
 

@@ -1,6 +1,8 @@
 // Every bad input the run time can see is a dp::error whose message says what is
 // wrong: which argument, which extents, which bound.
 #include <dp/dp.hpp>
+#include <dp/rt/backend.hpp>
+#include <dp/rt/stub/dispatch.hpp>
 #include <gtest/gtest.h>
 
 #include <functional>

@@ -4,6 +4,7 @@
 // the same code over its vendor layer.
 #include <dp/detail/pool.hpp>
 #include <dp/dp.hpp>
+#include <dp/rt/backend.hpp>
 #include <dp/rt/counters.hpp>
 #include <dp/rt/device/memory.hpp>
 #include <dp/rt/task_queue.hpp>
