@@ -120,7 +120,7 @@ bool writeOutputs(const std::map<std::string, FileOutput> &Files, const Units &U
                   unsigned &FilesWritten) {
   std::map<std::string, std::string> Written;
   bool Ok = writeFiles(Files, Us, To, Written, FilesWritten);
-  if (!O.InPlace)
+  if (O.To == Output::OutDir)
     Ok &= removeStaleOutputs(Us, To);
   if (!O.DepFile.empty() && Ok && !FailedBefore)
     Ok &= writeDepfile(O.DepFile, Written, Us);
@@ -154,7 +154,8 @@ int run(const RunOptions &O, std::vector<std::string> Sources, const Compilation
 
   // Translation, then diagnostics. On a terminal, a progress line per unit.
   const bool Terminal = !O.Quiet && llvm::errs().is_displayed();
-  translateAll(*DB, O, Us, Root, Terminal && !O.List && Us.size() > 1);
+  const bool Report = O.To == Output::List; // stdout is the report's
+  translateAll(*DB, O, Us, Root, Terminal && !Report && Us.size() > 1);
   Failed |= !printDiagnostics(Us, O);
 
   // The output, then the closing summary (on a terminal, or for --all
@@ -169,7 +170,7 @@ int run(const RunOptions &O, std::vector<std::string> Sources, const Compilation
     if (O.Migrate) {
       if (!O.Quiet)
         printMigrationSummary(Us);
-    } else if (!O.Quiet && (O.All || (Terminal && !O.List))) {
+    } else if (!O.Quiet && (O.All || (Terminal && !Report))) {
       printSummary(Counts, Us.size(), FilesWritten, Writes);
     }
     if (O.FailUntranslated && Counts.LeftOnHost) {
@@ -180,7 +181,7 @@ int run(const RunOptions &O, std::vector<std::string> Sources, const Compilation
     }
     return Failed ? 1 : 0;
   };
-  if (O.List) {
+  if (Report) {
     if (O.Migrate)
       writeMigrationReport(llvm::outs(), Results, Root);
     else
@@ -192,11 +193,12 @@ int run(const RunOptions &O, std::vector<std::string> Sources, const Compilation
     error(llvm::toString(Outputs.takeError()));
     return 1;
   }
-  if (!O.ExportFixes.empty()) {
+  if (O.To == Output::ExportFixes) {
     Failed |= !exportFixes(*Outputs, Us, O.ExportFixes);
     return Finish(false);
   }
-  const Destination To{O.InPlace, O.InPlace ? std::string() : absolute(O.OutDir), Root};
+  const bool InPlace = O.To == Output::InPlace;
+  const Destination To{InPlace, InPlace ? std::string() : absolute(O.OutDir), Root};
   Failed |= !writeOutputs(*Outputs, Us, O, To, Failed, FilesWritten);
   return Finish(true);
 }

@@ -44,12 +44,19 @@ int usage(const llvm::Twine &Message);
 /// P made absolute, with no `.` or `..` left.
 std::string absolute(llvm::StringRef P);
 
+/// Where a run's result goes: exactly one per run.
+enum class Output {
+  OutDir,      ///< --out-dir DIR: translated copies of the sources there
+  InPlace,     ///< -i: the sources rewritten
+  ExportFixes, ///< --export-fixes FILE: clang-apply-replacements' YAML
+  List         ///< --list: a JSON report, nothing written
+};
+
 /// What the command line asked for.
 struct RunOptions {
   bool All = false;      ///< every unit of the database
   unsigned Jobs = 1;     ///< units translated in parallel
-  bool List = false;     ///< --list: a JSON report, nothing written
-  bool InPlace = false;  ///< -i
+  Output To = Output::OutDir;
   std::string OutDir;    ///< --out-dir (as given)
   std::string Root;      ///< --root (as given; empty: the inputs' common ancestor)
   std::string ExportFixes, DepFile, Selection;

@@ -153,15 +153,20 @@ int main(int argc, const char **argv) {
     return usage("choose exactly one of --out-dir DIR, -i, --export-fixes FILE and --list");
   if (!DepFile.empty() && (List || !ExportFixes.empty()))
     return usage("--depfile goes with --out-dir or -i, which write files");
+  using dpstub::driver::Output;
   RunOptions O;
-  O.All = All, O.Jobs = Jobs, O.List = List, O.InPlace = InPlace;
+  O.To = List ? Output::List
+         : InPlace ? Output::InPlace
+         : !ExportFixes.empty() ? Output::ExportFixes
+                                : Output::OutDir;
+  O.All = All, O.Jobs = Jobs;
   O.OutDir = OutDir, O.Root = RootOpt, O.ExportFixes = ExportFixes, O.DepFile = DepFile;
   O.Selection = SelectionOpt, O.FailUntranslated = FailUntranslated, O.Quiet = Quiet;
   O.Migrate = Migrate;
   dpstub::TranslationOptions &T = O.Translation;
-  T.ListOnly = List;
+  T.ListOnly = O.To == Output::List;
   T.Migrate = Migrate;
-  T.LineMarkers = !OutDir.empty();
+  T.LineMarkers = O.To == Output::OutDir;
   T.OwnIncludeDir = dpstub::ownIncludeDir(argv[0], reinterpret_cast<void *>(&anchor));
   T.CompilerWarnings = CompilerWarnings;
   if (QueryDriver.getNumOccurrences()) {
