@@ -85,7 +85,7 @@ triple indirect_groups(const problem &p, std::int64_t required) {
 }
 
 /// Modes 4-6 for rank 3: the first of them that fits, as mode and groups.
-bool partially_direct(const problem &p, int &mode, triple &groups) {
+bool partially_direct(const problem &p, dispatch_mode &mode, triple &groups) {
   std::int64_t virt[3];
   for (int d = 0; d < 3; ++d)
     virt[d] = div_ceil(p.extent[d], p.shape[2 - d]);
@@ -99,7 +99,7 @@ bool partially_direct(const problem &p, int &mode, triple &groups) {
     const std::int64_t y = div_ceil(spread, z);
     const triple g{virt[c], y, z};
     if (p.fits(g)) {
-      mode = m;
+      mode = static_cast<dispatch_mode>(m);
       groups = g;
       return true;
     }
@@ -107,7 +107,7 @@ bool partially_direct(const problem &p, int &mode, triple &groups) {
   return false;
 }
 
-raw_plan single(const problem &p, int mode, const triple &groups) {
+raw_plan single(const problem &p, dispatch_mode mode, const triple &groups) {
   raw_plan plan;
   plan.mode = mode;
   plan.group_shape = p.shape;
@@ -136,7 +136,7 @@ raw_plan split_direct(const problem &p) {
          " launches (at most " + std::to_string(max_pieces) +
          " allowed); use the automatic or load_balance policy");
   raw_plan plan;
-  plan.mode = direct;
+  plan.mode = direct_mode_of_rank(p.rank);
   plan.group_shape = p.shape;
   // Row-major over (leading values, z chunk, y chunk, x chunk): origins come
   // out in row-major order.
@@ -273,7 +273,7 @@ raw_plan plan_raw(const std::int64_t *extent, int rank, const device_limits &lim
   const problem p{extent, rank, limits, shape, total, shape[0] * shape[1] * shape[2]};
   if (is_row(p))
     return row_plan(p, policy);
-  const int direct_mode = direct_mode_of_rank(rank);
+  const dispatch_mode direct_mode = direct_mode_of_rank(rank);
   if (total == 0) { // nothing to launch
     raw_plan empty;
     empty.mode = direct_mode;
@@ -302,7 +302,7 @@ raw_plan plan_raw(const std::int64_t *extent, int rank, const device_limits &lim
 
   if (direct_thrifty)
     return single(p, direct_mode, direct);
-  int mode = 0;
+  dispatch_mode mode = no_mode;
   triple partial{};
   if (rank == 3 && partially_direct(p, mode, partial) &&
       p.wastage_of(partial) <= wastage_threshold)

@@ -67,7 +67,7 @@ struct resolved {
   int name, track;
   std::int64_t begin, end, bytes;
   const char *backend;
-  int mode;
+  dispatch_mode mode;
   std::int64_t launches, groups;
 };
 

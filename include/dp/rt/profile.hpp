@@ -23,6 +23,8 @@
 #include <optional>
 #include <string>
 
+#include "stub/modes.hpp"
+
 namespace dp::rt::profile {
 
 namespace detail {
@@ -78,9 +80,9 @@ struct record {
   stamp_ptr begin, end;
   std::int64_t bytes = 0;
   /// A launch: where it ran ("host", "emulated device", "CUDA", "HIP"), the
-  /// dispatch mode (0: none), kernel launches and groups.
+  /// dispatch mode (none for a vendor call), kernel launches and groups.
   const char *backend = "";
-  int mode = 0;
+  dispatch_mode mode = no_mode;
   std::int64_t launches = 0, groups = 0;
   /// A copy to the device made again because the host wrote the block.
   bool reupload = false;
@@ -112,7 +114,7 @@ private:
 /// The dispatch plan the current call-site launches (device::forall's):
 /// its mode, launches and groups, for the call-site's record.
 struct plan_note {
-  int mode = 0;
+  dispatch_mode mode = no_mode;
   std::int64_t launches = 0, groups = 0;
   /// A copy to the device made again because the host wrote the block.
   bool reupload = false;

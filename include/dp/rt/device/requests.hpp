@@ -42,7 +42,7 @@ struct device_request {
   std::string input;  ///< vendor: "pointer", or the iterator's view ("values at row positions<2>")
   std::string output; ///< vendor, where noted: "pointer", or the writer ("position writer")
   int rank = 0;       ///< kernel: the rank of the positions its threads compute
-  int mode = 0;       ///< kernel: the dispatch mode (docs/runtime.md)
+  dispatch_mode mode = no_mode; ///< kernel: the dispatch mode (docs/runtime.md)
   std::int64_t launches = 0;    ///< kernel: launches of the plan
   std::int64_t threads = 0;     ///< kernel: physical threads over every launch
   std::int64_t items = 0;       ///< kernel: its plan's points (tiles when tiled); vendor: items

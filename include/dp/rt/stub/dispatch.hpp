@@ -36,17 +36,6 @@ enum class dispatch_policy {
   split         ///< direct launches, several with origins when one does not reach
 };
 
-/// Dispatch modes.
-enum dispatch_mode : int {
-  direct_1 = 1,    ///< global id x is the index of a rank-1 domain, or the last
-                   ///< coordinate of one whose leading extents are all 1 (a row)
-  direct_2 = 2,    ///< (y, x) is the index of a rank-2 domain
-  direct_3 = 3,    ///< (z, y, x) is the index of the trailing 3 dimensions
-  partial_x = 4,   ///< rank 3: dimension 2 direct on x, 0 and 1 spread on (y, z)
-  partial_y = 5,   ///< rank 3: dimension 1 direct on x, 0 and 2 spread on (y, z)
-  partial_z = 6,   ///< rank 3: dimension 0 direct on x, 1 and 2 spread on (y, z)
-  indirect = 7     ///< flatten the physical id, raise it to the logical index
-};
 
 /// Above this many physical threads per logical point a direct plan is
 /// wasteful and the planner prefers the indirect mode.
@@ -61,7 +50,7 @@ template <int N> struct dispatch_piece {
 
 /// A complete plan: one mode for all launches, one piece per launch.
 template <int N> struct dispatch_plan {
-  int mode;                            ///< 1-3 direct, 4-6 partially direct, 7 indirect
+  dispatch_mode mode;                  ///< 1-3 direct, 4-6 partially direct, 7 indirect
   triple group_shape;                  ///< threads per group
   std::vector<dispatch_piece<N>> pieces;
   dp::extent<N> domain;                ///< the logical extents planned for
@@ -74,7 +63,7 @@ template <int N> struct dispatch_plan {
 /// live inside it when they are few (the usual one), so planning a launch
 /// allocates nothing.
 template <int N> struct launch_plan {
-  int mode;
+  dispatch_mode mode;
   triple group_shape;
   dp::detail::small_vector<dispatch_piece<N>, 2> pieces;
   dp::extent<N> domain;
@@ -288,7 +277,7 @@ bool logical_index(const launch_plan<N> &plan, const dispatch_piece<N> &piece,
 namespace detail {
 /// A plan with runtime rank, as the out-of-line planner produces it.
 struct raw_plan {
-  int mode = 0;
+  dispatch_mode mode = no_mode;
   triple group_shape{};
   dp::detail::small_vector<triple, 4> groups;        ///< per piece
   dp::detail::small_vector<std::int64_t, 32> origins; ///< per piece, `rank` values each
