@@ -46,15 +46,10 @@ template <class Device> struct region_transfers {
     Device &device = device_executor<Device>::get().device();
     device_executor<Device>::get().follow(queue, block.foreign_work(&queue, false)); // its writer first
     dp::detail::pending back;
-    auto &ex = device_executor<Device>::get();
     profile::timed_transfer(device, queue, profile::category::to_host, block.bytes(), [&] {
-      // Page-locked host memory takes the copy itself; other memory
-      // through a page-locked slot, which the host copies from at its wait.
-      back = block.page_locked()
-                 ? ex.read_back_locked(queue, block.host_data(), block.mirror()->device_data(),
-                                       block.bytes())
-                 : ex.read_back(queue, block.host_data(), block.mirror()->device_data(),
-                                block.bytes());
+      back = device_executor<Device>::get().read_back(queue, block.host_data(),
+                                                      block.mirror()->device_data(), block.bytes(),
+                                                      block.page_locked());
     });
     block.host_copy_pending(std::move(back));
   }

@@ -199,8 +199,6 @@ public:
   void *device_data() const override { return data_; }
   void copy_to_host(void *host, std::size_t bytes) override {
     const bool in_place = page_locked_for(host, bytes);
-    if (!in_place) // from the driver's or the queue's staging memory
-      count(counter::host_copy_bytes, static_cast<std::int64_t>(bytes));
     profile::timed_transfer(state_->device, *queue_, profile::category::to_host, bytes, [&] {
       state_->device.copy_to_host(*queue_, host, data_, bytes, in_place);
     });
@@ -215,10 +213,8 @@ public:
       count(counter::reuploads);
     ++uploads_;
     const bool in_place = page_locked_for(const_cast<void *>(host), bytes);
-    if (!in_place) { // staged by the calling thread (or the driver) as the bus empties
-      count(counter::host_copy_bytes, static_cast<std::int64_t>(bytes));
+    if (!in_place) // the calling thread (or the driver) stages it as the bus empties
       count(counter::transfer_waits);
-    }
     bool reads_later = false;
     profile::timed_transfer(
         state_->device, *q, profile::category::to_device, bytes,
@@ -233,7 +229,8 @@ private:
   /// transfer: from the start when the storage's memory is, else
   /// registered from the block's second transfer on (device/transfers.hpp)
   /// when the layer can. Counts the path the transfer takes, here for
-  /// every layer alike.
+  /// every layer alike: other than in place, the calling thread (or the
+  /// driver, on it) copies every byte through staging memory.
   bool page_locked_for(void *host, std::size_t bytes) {
     if (locked_)
       return true;
@@ -248,6 +245,8 @@ private:
     const bool in_place = registered_ != nullptr;
     if (path_of(bytes, in_place) == transfer_path::staged)
       count(counter::staged_copies);
+    if (!in_place)
+      count(counter::host_copy_bytes, static_cast<std::int64_t>(bytes));
     return in_place;
   }
 
@@ -298,27 +297,24 @@ public:
     }
   }
   /// Copies `bytes` of device memory at `dev` to `host` behind the queue's
-  /// work, through a page-locked slot: `host` holds them once the
-  /// completion is waited for.
+  /// work: `host` holds them once the completion is waited for. Into
+  /// page-locked memory (`host_locked`: a field's, page_locked_memory) one
+  /// asynchronous copy, nothing for the host to copy after; elsewhere
+  /// through a page-locked slot, which the first wait copies from.
   dp::detail::pending read_back(queue_type &queue, void *host, const void *dev,
-                                std::size_t bytes) {
+                                std::size_t bytes, bool host_locked = false) {
     count(counter::to_host_bytes, static_cast<std::int64_t>(bytes));
     count(counter::to_host_copies);
+    if (host_locked) {
+      state_->device.copy_to_pinned(queue, host, dev, bytes);
+      return mark_in(state_->device, queue, "dp: a copy to the host");
+    }
     count(counter::host_copy_bytes, static_cast<std::int64_t>(bytes)); // the slot's, delivered
     void *slot = state_->pinned.allocate(bytes > 0 ? bytes : 1, &queue);
     state_->device.copy_to_pinned(queue, slot, dev, bytes);
     return dp::detail::make_pooled<read_back_completion<Device>>(
         state_, mark_in(state_->device, queue, "dp: a result to the host"), &queue, slot, host,
         bytes);
-  }
-  /// The same into page-locked host memory (a field's, page_locked_memory):
-  /// one asynchronous copy, no slot, nothing for the host to copy after.
-  dp::detail::pending read_back_locked(queue_type &queue, void *host, const void *dev,
-                                       std::size_t bytes) {
-    count(counter::to_host_bytes, static_cast<std::int64_t>(bytes));
-    count(counter::to_host_copies);
-    state_->device.copy_to_pinned(queue, host, dev, bytes);
-    return mark_in(state_->device, queue, "dp: a copy to the host");
   }
 
 private:
