@@ -64,10 +64,21 @@ struct counts {
 };
 
 namespace detail {
-inline std::atomic<std::int64_t> *counter_cells() {
-  static std::atomic<std::int64_t> cells[static_cast<int>(counter::kinds_)] = {};
-  return cells;
-}
+/// One thread's counts. Only its thread writes them (a plain add, no
+/// locked instruction: a steady-state launch counts several things, and a
+/// locked add on a shared line per count was a fifth of its host work);
+/// counters() sums every thread's.
+struct counter_block {
+  std::atomic<std::int64_t> cell[static_cast<int>(counter::kinds_)] = {};
+};
+/// The calling thread's block; null until it first counts.
+inline thread_local counter_block *this_thread_counters = nullptr;
+/// Gives the calling thread a block of its own (runtime/counters.cpp),
+/// handed to another thread once this one ends: blocks are never freed,
+/// so counts survive their threads and counters() sums every block.
+counter_block &attach_counter_block();
+/// The sum over every block.
+counts sum_counter_blocks();
 inline bool tracing() {
   static const bool enabled = [] {
     const char *env = std::getenv("DP_TRACE_DISPATCH");
@@ -79,16 +90,15 @@ inline bool tracing() {
 
 /// Adds n to a counter (any thread).
 inline void count(counter c, std::int64_t n = 1) {
-  detail::counter_cells()[static_cast<int>(c)].fetch_add(n, std::memory_order_relaxed);
+  detail::counter_block *b = detail::this_thread_counters;
+  std::atomic<std::int64_t> &cell =
+      (b ? *b : detail::attach_counter_block()).cell[static_cast<int>(c)];
+  cell.store(cell.load(std::memory_order_relaxed) + n, std::memory_order_relaxed);
 }
 
-/// Every counter now (totals since the program started).
-inline counts counters() {
-  counts c;
-  for (int i = 0; i < static_cast<int>(counter::kinds_); ++i)
-    c.value[i] = detail::counter_cells()[i].load(std::memory_order_relaxed);
-  return c;
-}
+/// Every counter now (totals since the program started, over every
+/// thread; a count another thread is making may or may not be in it).
+inline counts counters() { return detail::sum_counter_blocks(); }
 
 /// "2 launches, 0 device allocations, ..." for a trace line.
 inline std::string describe(const counts &c) {
