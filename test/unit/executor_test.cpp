@@ -6,7 +6,9 @@
 #include <dp/dp.hpp>
 #include <dp/rt/backend.hpp>
 #include <dp/rt/counters.hpp>
+#include <dp/rt/device/executor.hpp>
 #include <dp/rt/device/memory.hpp>
+#include <dp/rt/emulated/device.hpp>
 #include <dp/rt/task_queue.hpp>
 #include <gtest/gtest.h>
 
@@ -260,6 +262,62 @@ TEST(TaskQueue, AnEventOutlivesItsQueue) {
   EXPECT_TRUE(done->done());
   EXPECT_NO_THROW(done->wait());
   EXPECT_EQ(done->queue(), id);
+}
+
+// A mark refers to its queue's book by address: when the queue goes, its
+// book serves the next queue, numbering on. The gone queue's mark is done
+// and still names its own queue; the next queue's marks wait for its work.
+TEST(Marks, AMarkOutlivesItsQueueWhoseBookServesTheNextQueue) {
+  using device_t = dp::rt::emulated_device;
+  device_t &device = dp::rt::device_executor<device_t>::get().device();
+  std::atomic<bool> go{false};
+  auto held = [&] {
+    while (!go.load())
+      std::this_thread::yield();
+  };
+  dp::detail::pending old;
+  const void *old_id = nullptr, *old_book = nullptr;
+  {
+    dp::rt::task_queue q;
+    old_id = &q;
+    q.enqueue("held", held);
+    old = dp::rt::mark_in(device, q, "old work");
+    old_book = &dp::rt::marks_of(device, q);
+    EXPECT_FALSE(old->done());
+    go = true;
+  } // the queue runs its work and goes
+  EXPECT_TRUE(old->done());
+  EXPECT_EQ(old->queue(), old_id);
+
+  go = false;
+  dp::rt::task_queue next;
+  next.enqueue("held", held);
+  const dp::detail::pending fresh = dp::rt::mark_in(device, next, "new work");
+  EXPECT_EQ(&dp::rt::marks_of(device, next), old_book) << "a gone queue's book is handed on";
+  EXPECT_EQ(fresh->queue(), &next);
+  EXPECT_FALSE(fresh->done());
+  EXPECT_TRUE(old->done());
+  EXPECT_NO_THROW(old->wait());
+  go = true;
+  EXPECT_NO_THROW(fresh->wait());
+  EXPECT_TRUE(fresh->done());
+}
+
+// Counters are a block per thread, summed when read: counts made on
+// threads that ended, and on two threads at once, are all in the totals.
+TEST(Counters, EveryThreadsCountsAreInTheTotals) {
+  const dp::rt::counts before = dp::rt::counters();
+  auto many = [] {
+    for (int i = 0; i < 100000; ++i)
+      dp::rt::count(counter::device_queries);
+  };
+  std::thread(many).join();
+  std::thread a(many), b(many);
+  a.join();
+  b.join();
+  std::thread(many).join(); // takes the block of a thread that ended
+  many();
+  EXPECT_EQ((dp::rt::counters() - before)[counter::device_queries], 500000);
 }
 
 TEST(TaskQueue, AnErrorIsThrownOnceByTheFirstWaitCoveringIt) {

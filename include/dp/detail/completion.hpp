@@ -104,9 +104,10 @@ public:
     virtual ~kept() = default;
     virtual void retire() noexcept = 0;
   };
-  template <class T, class Make> std::shared_ptr<T> get(Make &&make) {
+  /// The kept object, made by `make()` (a std::shared_ptr<T>) on first use.
+  template <class T, class Make> T &get(Make &&make) {
     std::call_once(once_, [&] { kept_ = make(); });
-    return std::static_pointer_cast<T>(kept_);
+    return static_cast<T &>(*kept_);
   }
   void retire() noexcept {
     if (kept_)

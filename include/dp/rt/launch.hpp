@@ -230,7 +230,7 @@ private:
   /// The site's name, once its hints are checked (a dp::error naming it).
   static const std::string &checked(const std::string &site, const exec_options *options,
                                     bool tiled) {
-    if (options) {
+    if (options && (options->has_group() || options->has_max_groups())) {
       const std::string problem = dp::detail::check_hints(*options, tiled);
       if (!problem.empty())
         throw dp::error(site + ": " + problem);

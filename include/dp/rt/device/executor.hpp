@@ -172,9 +172,8 @@ private:
 /// one. `site` (a literal or a call-site's name) names it in errors.
 template <class Device>
 dp::detail::pending mark_in(Device &device, typename Device::queue_type &queue, const char *site) {
-  std::shared_ptr<mark_book<Device>> book = marks_of(device, queue);
-  const std::uint64_t at = book->mark();
-  return dp::detail::make_pooled<mark<Device>>(std::move(book), at, site);
+  mark_book<Device> &book = marks_of(device, queue);
+  return dp::detail::make_pooled<mark<Device>>(book, &queue, book.mark(), site);
 }
 
 /// A field's data block on a device: a block of the device's cache, filled

@@ -8,6 +8,11 @@
 /// or a question whether it is done. An event recorded later covers every
 /// earlier mark of its queue (waiting for more work than needed is never
 /// wrong), so one event serves many marks, and events are reused once done.
+/// A queue's marks are kept in a book, which lives as long as the process:
+/// a queue that goes hands its book (and its spare events) to a later
+/// queue, which numbers on from where it ended, so a mark refers to its
+/// book by address (no reference count per launch) and a mark older than
+/// its book's present queue is done.
 /// Plain host code over the layer's event calls (device/executor.hpp lists
 /// them), so CTest counts on the emulated device the events a GPU records.
 #pragma once
@@ -34,20 +39,34 @@ public:
   using queue_type = typename Device::queue_type;
   using event_type = typename Device::event_type;
 
-  mark_book(Device &device, queue_type &queue) : device_(&device), queue_(&queue), id_(&queue) {}
-  ~mark_book() override {
-    for (std::size_t i = 0; i < recorded_.size(); ++i)
-      device_->destroy_event(recorded_[i].event);
-    for (event_type &e : spare_)
-      device_->destroy_event(e);
+  /// The book of `queue` (a new queue): a book a gone queue handed on, or
+  /// a new one. The queue's slot keeps it and hands it on (never freed:
+  /// marks of the queues it served may still ask it).
+  static std::shared_ptr<mark_book> open(Device &device, queue_type &queue) {
+    shelf &s = shelf::get();
+    mark_book *book = nullptr;
+    {
+      std::lock_guard<std::mutex> lock(s.mutex);
+      if (!s.books.empty()) {
+        book = s.books.back();
+        s.books.pop_back();
+      }
+    }
+    if (!book)
+      book = new mark_book();
+    {
+      std::lock_guard<std::mutex> lock(book->mutex_);
+      book->device_ = &device;
+      book->queue_ = &queue;
+    }
+    return std::shared_ptr<mark_book>(book, [](mark_book *b) { shelf::get().put(b); });
   }
+  ~mark_book() override = default; // books are never freed (open())
 
   /// A new mark: the queue's work enqueued so far.
   /// (No lock: the queue's work enqueued before it happens before any
   /// thread that sees the number records an event covering it.)
   std::uint64_t mark() { return marked_.fetch_add(1, std::memory_order_acq_rel) + 1; }
-  /// The queue's identity (it may be gone).
-  const void *queue() const { return id_; }
 
   /// True when the work before mark m is done; never blocks (it may record
   /// an event, to ask).
@@ -121,6 +140,21 @@ public:
   }
 
 private:
+  /// The books of gone queues, for later queues.
+  struct shelf {
+    static shelf &get() {
+      static shelf *s = new shelf; // never destroyed: queues may go at exit
+      return *s;
+    }
+    void put(mark_book *b) {
+      std::lock_guard<std::mutex> lock(mutex);
+      books.push_back(b);
+    }
+    std::mutex mutex;
+    std::vector<mark_book *> books;
+  };
+  mark_book() = default;
+
   struct recorded {
     std::uint64_t mark = 0; ///< covers every mark up to this one
     event_type event{};
@@ -158,9 +192,8 @@ private:
     }
   }
 
-  Device *device_;
-  queue_type *queue_; ///< null once it is gone
-  const void *id_;
+  Device *device_ = nullptr;
+  queue_type *queue_ = nullptr; ///< null once it is gone
   std::mutex mutex_;
   std::atomic<std::uint64_t> marked_{0};
   std::uint64_t completed_ = 0;
@@ -172,8 +205,8 @@ private:
 /// A mark as a completion: what a launch's blocks and scalars hold.
 template <class Device> class mark final : public dp::detail::completion {
 public:
-  mark(std::shared_ptr<mark_book<Device>> book, std::uint64_t at, const char *site)
-      : book_(std::move(book)), at_(at), site_(site) {}
+  mark(mark_book<Device> &book, const void *queue, std::uint64_t at, const char *site)
+      : book_(&book), queue_(queue), at_(at), site_(site) {}
   void wait() override {
     if (!waited_) {
       count(counter::host_waits);
@@ -186,22 +219,23 @@ public:
       book_->wait(at_, site_, true);
   }
   bool done() const override { return waited_ || book_->done(at_); }
-  const void *queue() const override { return book_->queue(); }
+  const void *queue() const override { return queue_; }
   /// `other` (a queue of the same device) follows this work.
   void follow_in(typename Device::queue_type &other) const { book_->follow_in(other, at_); }
 
 private:
-  std::shared_ptr<mark_book<Device>> book_;
+  mark_book<Device> *book_; ///< never freed (mark_book::open)
+  const void *queue_;        ///< its queue's identity (it may be gone)
   std::uint64_t at_;
   const char *site_;
   bool waited_ = false;
 };
 
-/// The marks of `queue`, made on first use and kept with the queue.
+/// The marks of `queue`, opened on first use and kept with the queue.
 template <class Device>
-std::shared_ptr<mark_book<Device>> marks_of(Device &device, typename Device::queue_type &queue) {
+mark_book<Device> &marks_of(Device &device, typename Device::queue_type &queue) {
   return queue.marks.template get<mark_book<Device>>(
-      [&] { return std::make_shared<mark_book<Device>>(device, queue); });
+      [&] { return mark_book<Device>::open(device, queue); });
 }
 
 } // namespace dp::rt
