@@ -139,16 +139,15 @@ std::optional<AnalysedCall> analyseValueCall(const CallExpr *Call, CallKind Kind
 
 namespace {
 
-/// The one argument a reduce (full or reduce<Dim>), or a scan along the
-/// last dimension, over a grid reads, when its map reads nothing else: a
-/// read-only elemental projection of a field and no index. Over dense rows
-/// the runtime then loads the elements from their pointer (the vendor's
-/// loads, or a tiled kernel's vectors across the rows) and calls the map on
-/// each element it loaded (no position computed).
+/// The one argument a reduce (full or reduce<Dim>) or a scan<Dim> over a
+/// grid reads, when its map reads nothing else: a read-only elemental
+/// projection of a field and no index. Over dense rows the runtime then
+/// loads the elements from their pointer (the vendor's loads, or a tiled
+/// or chained kernel's vectors across the rows) and calls the map on each
+/// element it loaded (no position computed).
 const Argument *soleElementRead(const CallSite &C) {
-  const bool Reduce = C.Kind == CallKind::Reduce;
-  const bool ScanAlongRows = C.Kind == CallKind::Scan && C.Dim == C.ComputeRank - 1;
-  if (!(Reduce || ScanAlongRows) || C.Dom.Kind != DomainKind::Grid || C.Args.size() != 1 ||
+  const bool ValueKind = C.Kind == CallKind::Reduce || C.Kind == CallKind::Scan;
+  if (!ValueKind || C.Dom.Kind != DomainKind::Grid || C.Args.size() != 1 ||
       C.usesIndexValues())
     return nullptr;
   const Argument &A = C.Args.front();

@@ -391,7 +391,7 @@ void pencils() {
   const auto s0 = requests_of("scan<0>", [&] {
     dp::scan<0>(m.get_grid(), std::plus<>(), out, [](float x) { return x; }, m);
   });
-  // 512 steps a pencil, in tiles of 128 rows (8 walkers of 16 steps), 4
+  // 512 steps a pencil, in tiles of 128 rows (32 walkers of 4 steps), 4
   // chained down each column: one pass (a tile's steps read once, its
   // carry looked back for a window of 32 tiles at once, written once).
   expect(s0.size() == 2 && s0[0].what == "chain reset" && s0[0].data_points == 0 &&
@@ -401,6 +401,9 @@ void pencils() {
          "tiles of 128 rows chained along the scanned dimension (not one per 16)");
   expect(s0.size() == 2 && s0[1].look_back_window == 32, "scan<0>",
          "a look-back reading a warp's worth of predecessors at once");
+  expect(s0.size() == 2 && s0[1].load_bytes == 16, "scan<0>",
+         "dense rows: each lane loads (and stores) 4 neighbouring pencils' floats as one "
+         "16-byte vector");
   expect(passes(s0, R * C) == 1.0, "scan<0>", "one pass over the data");
   expect(rows.get_grid().size() == R && rows(0) == float(C) && cols(0) == float(R) &&
              out(R - 1, 0) == float(R),

@@ -70,10 +70,11 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, float> &C,
 // STUB-NOT: returns_its_element
 // STUB:   launch.scan<Dim>(result, launch.capture(op, false), scan_[[@LINE-6]]_3_map<params_type>{params});
   dp::scan<0>(A.get_grid(), std::plus<>(), C, [](float x) { return 2 * x; }, A);
-// Across the rows there is no dense row to read: no elements().
-// STUB: // dp::scan<0> at reduce_scan_sort.cpp:[[@LINE-2]]:3
-// STUB-NOT: elements()
-// STUB:   launch.scan<Dim>(result, launch.capture(op, false), scan_[[@LINE-4]]_3_map<params_type>{params});
+// Across the rows too: over dense rows the chained scan loads neighbouring
+// pencils' elements as one vector from their pointer.
+// STUB: // dp::scan<0> at reduce_scan_sort.cpp:[[@LINE-3]]:3
+// STUB:   DP_HOST_DEVICE const auto &elements() const { return p.a0; }
+// STUB:   launch.scan<Dim>(result, launch.capture(op, false), scan_[[@LINE-5]]_3_map<params_type>{params});
   dp::reduce<1>(A.get_grid(), std::plus<>(), v, [](float x) { return 2 * x; }, A);
 // A reduce<Dim> says so too: the vendor's segmented reduce or the tiled
 // kernel's vectors then load the elements from their pointer.

@@ -56,6 +56,16 @@ TEST(PencilTiling, ChainedTilesCoverEveryStepOnce) {
         EXPECT_EQ(t.chunk, t.walkers * dp::rt::chain_steps<float>);
         EXPECT_GE(t.splits * t.chunk, length);
         EXPECT_LT((t.splits - 1) * t.chunk, length) << "every split has steps";
+        // Four pencils a lane (floats as 16-byte vectors): a quarter of
+        // the steps each, a warp's row of pencils at most.
+        const pencil_tiling v = dp::rt::chain_tiling_for<float, 4>(last, length, threads);
+        EXPECT_EQ(v.vector, 4);
+        EXPECT_LE(v.lanes * v.walkers, std::min<std::int64_t>(threads, dp::rt::pencil_group_threads));
+        EXPECT_LE(v.lanes * v.vector, dp::rt::chain_max_lanes);
+        EXPECT_GE(v.lanes * v.vector, std::min<std::int64_t>(last, v.lanes * v.vector));
+        EXPECT_EQ(v.chunk, v.walkers * dp::rt::chain_steps<float> / 4);
+        EXPECT_GE(v.splits * v.chunk, length);
+        EXPECT_LT((v.splits - 1) * v.chunk, length) << "every split has steps";
       }
 }
 
@@ -87,6 +97,13 @@ TEST(PencilTiling, ShapesOfTheBenchmarks) {
   t = dp::rt::chain_tiling_for<float>(8192, 8192);
   EXPECT_EQ(t.lanes, 32);
   EXPECT_EQ(t.walkers, 8);
+  EXPECT_EQ(t.chunk, 128);
+  EXPECT_EQ(t.splits, 64);
+  // ... with 16-byte vectors: 8 lanes of 4 pencils (the same row of 32),
+  // 32 walkers of 4 steps, the same tiles of 128 rows.
+  t = dp::rt::chain_tiling_for<float, 4>(8192, 8192);
+  EXPECT_EQ(t.lanes, 8);
+  EXPECT_EQ(t.walkers, 32);
   EXPECT_EQ(t.chunk, 128);
   EXPECT_EQ(t.splits, 64);
   // Few pencils: more walkers down each (a tile of 512 rows for 8).
@@ -260,6 +277,47 @@ template <int Dim, int N, class Op> void check_scan(const dp::extent<N> &e, Op o
   EXPECT_EQ(got, want);
 }
 
+/// scan<Dim> of an element read alone into a result `shift` elements into
+/// its buffer (vectors of 2 int64 over dense, aligned rows): device result
+/// == loop result; returns the bytes each lane of the chained scan loaded
+/// at once (0: the map's own loads; 99: no chained scan).
+template <int Dim, int N>
+std::size_t check_scan_elements(const dp::extent<N> &e, std::size_t shift = 0) {
+  const box<N> in(e);
+  std::vector<std::int64_t> want(in.v.size());
+  each(e, [&](const dp::index<N> &p) {
+    const auto o = static_cast<std::size_t>(in.offset(p));
+    dp::index<N> before = p;
+    before[Dim] -= 1;
+    want[o] = p[Dim] == 0 ? in.v[o] : want[static_cast<std::size_t>(in.offset(before))] + in.v[o];
+  });
+  std::vector<std::int64_t> got(in.v.size() + shift, -1);
+  dp::rt::request_log log;
+  on_device([&](auto &L) {
+    dp::rt::device::scan_pencils<Dim>(L, e, std::plus<std::int64_t>(),
+                                      read_elements<N>{projection(in.v.data(), e)},
+                                      projection(got.data() + shift, e));
+  });
+  EXPECT_EQ(std::vector<std::int64_t>(got.begin() + static_cast<std::ptrdiff_t>(shift), got.end()),
+            want);
+  for (const auto &r : log.requests())
+    if (r.what == "pencil chain scan")
+      return r.load_bytes;
+  return 99;
+}
+
+void check_element_scans() {
+  // Dense, aligned rows: two neighbouring int64 pencils a lane, chained.
+  EXPECT_EQ(check_scan_elements<0>(dp::extent<2>(3000, 6)), 16u);
+  EXPECT_EQ(check_scan_elements<0>(dp::extent<2>(10000, 2)), 16u);
+  EXPECT_EQ(check_scan_elements<0>(dp::extent<2>(2000, 130)), 16u); // a lane group in part
+  EXPECT_EQ(check_scan_elements<0>(dp::extent<3>(2000, 3, 8)), 16u);
+  EXPECT_EQ(check_scan_elements<1>(dp::extent<3>(4, 3000, 6)), 16u);
+  // An odd last extent, or a result not aligned to a vector: elements.
+  EXPECT_EQ(check_scan_elements<0>(dp::extent<2>(3000, 7)), 0u);
+  EXPECT_EQ(check_scan_elements<0>(dp::extent<2>(3000, 6), 1), 0u);
+}
+
 struct max_op {
   std::int64_t operator()(std::int64_t a, std::int64_t b) const { return a < b ? b : a; }
 };
@@ -289,6 +347,7 @@ void check_all() {
   check_scan<0>(dp::extent<2>(2500, 2), max_op());
   check_scan<1>(dp::extent<3>(2, 1500, 3), sum);
   check_scan<0>(dp::extent<4>(1100, 2, 1, 3), sum);
+  check_element_scans();
 }
 
 /// Sets environment variables for a scope, and the dispatch settings the

@@ -97,6 +97,20 @@ template <int V, class Map, int N> bool loads_vectors(const Map &map, const dp::
   return true;
 }
 
+/// Whether `out` takes the results over e as vectors of V: it steps by
+/// one along the last dimension, every other step and the last extent are
+/// multiples of V, and its first element is aligned to V of them.
+template <int V, class T, int N>
+bool stores_vectors(const dp::detail::affine_projection<T, N> &out, const dp::extent<N> &e) {
+  if (e[N - 1] % V != 0 || (e[N - 1] > 1 && out.step[N - 1] != 1) ||
+      reinterpret_cast<std::uintptr_t>(out.base) % (V * sizeof(T)) != 0)
+    return false;
+  for (int d = 0; d + 1 < N; ++d)
+    if (e[d] > 1 && out.step[d] % V != 0)
+      return false;
+  return true;
+}
+
 /// Calls `fold(in, out, op, init)` with the segmented reduce's input
 /// iterator, output (a writer combining each row's fold into the result),
 /// operator and initial value for reduce<Dim> of `map` over `e` (whose

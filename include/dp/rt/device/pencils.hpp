@@ -65,15 +65,16 @@ void launch_pencil_tiles(device_launch<Device> &L, const dp::extent<N> &e,
 
 /// scan<Dim> across the contiguous dimension with e's pencils q split:
 /// the chained scan (pencil_chain.hpp), tiles of chain_tiling_for's rows
-/// chained along each column of lanes, after a reset of their statuses.
+/// chained along each column of lanes, after a reset of their statuses;
+/// V pencils a lane, loaded and stored as vectors (V > 1: dense rows).
 /// One read and one write of the data.
-template <int Dim, class Device, int N, class T, class Op, class Map>
+template <int Dim, int V, class Device, int N, class T, class Op, class Map>
 void chain_scan_pencils(device_launch<Device> &L, const dp::extent<N> &e,
                         const dp::extent<N - 1> &q, const Op &op, const Map &map,
                         const dp::detail::affine_projection<T, N> &out) {
-  using job_t = pencil_chain_job<N, Dim, T, Op, Map>;
+  using job_t = pencil_chain_job<N, Dim, T, Op, Map, V>;
   const pencil_tiling t =
-      chain_tiling_for<T>(q[N - 2], e[Dim], L.device().limits().max_threads_per_group);
+      chain_tiling_for<T, V>(q[N - 2], e[Dim], L.device().limits().max_threads_per_group);
   const dp::extent<N> groups = pencil_groups<N>(q, t);
   if (groups.size() >= 0xffffffffLL)
     throw dp::error(L.site() + ": scan of " + std::to_string(e.size()) +
@@ -92,7 +93,8 @@ void chain_scan_pencils(device_launch<Device> &L, const dp::extent<N> &e,
   const triple shape{t.lanes, t.walkers, 1};
   const launch_plan<N> p = plan_groups(L.site(), groups, shape, L.device().limits(), L.hints());
   launch_groups(L, p, shape, job_t::shared_bytes, chain_scan_stubs<job_t>(), job,
-                "pencil chain scan", e.size(), kernel_notes{t.splits, job_t::window});
+                "pencil chain scan", e.size(),
+                kernel_notes{t.splits, job_t::window, pencil_load_bytes<V, Map>()});
 }
 
 /// The cut of e's pencils q along Dim for this device, `vector` pencils a
@@ -160,8 +162,14 @@ void scan_pencils(device_launch<Device> &L, const dp::extent<N> &e, const Op &op
     const dp::extent<N - 1> q = pencil_extent<Dim>(e);
     pencil_tiling t = device_pencil_tiling<Dim, true>(L, e, q);
     if constexpr (chain_tiles_fit<T>) {
-      if (t.splits > 1) // too few pencils to fill the device: split and chained
-        return chain_scan_pencils<Dim>(L, e, q, op, map, out);
+      if (t.splits > 1) { // too few pencils to fill the device: split and chained
+        constexpr int V = pencil_vector_of<Dim, N, T, Map>();
+        if constexpr (V > 1 && chain_tiles_fit<T, V>) {
+          if (loads_vectors<V>(map, e) && stores_vectors<V>(out, e)) // dense rows: 16-byte vectors
+            return chain_scan_pencils<Dim, V>(L, e, q, op, map, out);
+        }
+        return chain_scan_pencils<Dim, 1>(L, e, q, op, map, out);
+      }
     }
     t.splits = 1, t.chunk = e[Dim]; // each pencil one thread's walk
     launch_pencil_tiles<Dim, true>(L, e, q, t, op, map, out, {});

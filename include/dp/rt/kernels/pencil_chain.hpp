@@ -9,7 +9,10 @@
 /// row) by `walkers` threads each (on y), every walker holding
 /// `chain_steps<T>` consecutive steps of its pencil in registers: a tile of
 /// walkers * steps rows, so a pencil of 8192 floats is 64 tiles chained,
-/// not 512. The group folds each walker's steps, scans the walkers' folds
+/// not 512. Over dense rows of arithmetic elements a lane takes V
+/// neighbouring pencils (4 floats, 2 doubles) and loads and stores their
+/// elements as one 16-byte vector a step, holding chain_steps<T> / V steps
+/// of each: as many values in registers, a tile as many rows. The group folds each walker's steps, scans the walkers' folds
 /// in tile memory, and publishes the tile's aggregate before it reads any
 /// predecessor's. It then looks back along its column a window of
 /// `chain_window` splits at once, a thread a split: once every split of
@@ -61,20 +64,28 @@ inline constexpr std::int64_t chain_window = 32;
 /// Neighbouring pencils of a chained scan's group, at most (a warp's row).
 inline constexpr std::int64_t chain_max_lanes = 32;
 
+/// Steps of each of its V pencils a walker holds (as many values as one
+/// pencil's chain_steps).
+template <class T, int V>
+inline constexpr std::int64_t chain_vector_steps = chain_steps<T> / V > 0 ? chain_steps<T> / V : 1;
+
 /// The cut of a chained scan of `last` neighbouring pencils of `length`
-/// steps of T: lanes on a row, then walkers down the pencils, steps each,
-/// up to `max_threads` threads (the device's threads per group).
-template <class T>
+/// steps of T: lanes on a row (V pencils each, a warp's row of pencils at
+/// most), then walkers down the pencils, steps each, up to `max_threads`
+/// threads (the device's threads per group).
+template <class T, int V = 1>
 constexpr pencil_tiling chain_tiling_for(std::int64_t last, std::int64_t length,
                                          std::int64_t max_threads = pencil_group_threads) {
+  constexpr std::int64_t steps = chain_vector_steps<T, V>;
   pencil_tiling t;
   const std::int64_t threads = std::max<std::int64_t>(1, std::min(pencil_group_threads, max_threads));
   std::int64_t group = 1; // the most threads, a power of two
   while (group * 2 <= threads)
     group *= 2;
-  t.lanes = detail::pow2_at_least(last, std::min(chain_max_lanes, group));
-  t.walkers = detail::pow2_at_least((length + chain_steps<T> - 1) / chain_steps<T>, group / t.lanes);
-  t.chunk = t.walkers * chain_steps<T>;
+  t.vector = V;
+  t.lanes = detail::pow2_at_least((last + V - 1) / V, std::min(chain_max_lanes / V, group));
+  t.walkers = detail::pow2_at_least((length + steps - 1) / steps, group / t.lanes);
+  t.chunk = t.walkers * steps;
   t.splits = length > 0 ? (length + t.chunk - 1) / t.chunk : 1;
   return t;
 }
@@ -153,37 +164,41 @@ constexpr std::size_t tile_aligned(std::size_t n) {
 } // namespace detail
 
 /// A chained scan's tile memory: the walkers' folds, then their exclusive
-/// scans ([walker][lane]); the lanes' carries; the window's statuses and
-/// the ticket.
-template <class T>
-inline constexpr std::size_t chain_folds_bytes = detail::tile_aligned(pencil_group_threads * sizeof(T));
+/// scans ([walker][lane][pencil of the lane]); the lanes' pencils' carries;
+/// the window's statuses and the ticket.
+template <class T, int V = 1>
+inline constexpr std::size_t chain_folds_bytes =
+    detail::tile_aligned(pencil_group_threads * V * sizeof(T));
 template <class T>
 inline constexpr std::size_t chain_carries_bytes = detail::tile_aligned(chain_max_lanes * sizeof(T));
-template <class T>
+template <class T, int V = 1>
 inline constexpr std::size_t chain_shared_bytes =
-    chain_folds_bytes<T> + chain_carries_bytes<T> +
+    chain_folds_bytes<T, V> + chain_carries_bytes<T> +
     detail::tile_aligned((chain_window + 1) * sizeof(unsigned));
 
-/// Whether a chained scan of T fits a group's tile memory (else each
-/// pencil is one thread's walk: pencil_kernels.hpp).
-template <class T>
+/// Whether a chained scan of T, V pencils a lane, fits a group's tile
+/// memory (else each pencil is one thread's walk: pencil_kernels.hpp).
+template <class T, int V = 1>
 inline constexpr bool chain_tiles_fit =
-    pencil_tiles_fit<T> && chain_shared_bytes<T> <= dp::max_tile_static_bytes;
+    pencil_tiles_fit<T> && chain_shared_bytes<T, V> <= dp::max_tile_static_bytes;
 
 /// What a chained pencil scan needs: the tiled pencil job's fields
-/// (`walkers` threads a pencil, `chain_steps<T>` steps each), the splits'
-/// statuses and their (split, pencil) aggregates and prefixes.
-template <int N, int Dim, class T, class Op, class Map> struct pencil_chain_job {
+/// (`walkers` threads a pencil, `chain_vector_steps<T, V>` steps each),
+/// the splits' statuses and their (split, pencil) aggregates and prefixes.
+/// V > 1: a lane's V neighbouring pencils, their elements loaded and the
+/// results stored as one vector a step (the caller checked that the rows
+/// are dense and aligned for it: chain_vectors).
+template <int N, int Dim, class T, class Op, class Map, int V = 1> struct pencil_chain_job {
   static constexpr int rank = N;
   static constexpr int dim = Dim;
   static constexpr bool along = false; // across: lanes on x, walkers on y
-  static constexpr int vector = 1;     // a pencil a lane
-  static constexpr std::int64_t steps = chain_steps<T>;
+  static constexpr int vector = V;     // pencils a lane
+  static constexpr std::int64_t steps = chain_vector_steps<T, V>;
   static constexpr std::int64_t window = chain_window;
   using value_type = T;
-  static constexpr std::size_t folds_bytes = chain_folds_bytes<T>;
+  static constexpr std::size_t folds_bytes = chain_folds_bytes<T, V>;
   static constexpr std::size_t carries_bytes = chain_carries_bytes<T>;
-  static constexpr std::size_t shared_bytes = chain_shared_bytes<T>;
+  static constexpr std::size_t shared_bytes = chain_shared_bytes<T, V>;
 
   Map map;
   Op op;
@@ -212,8 +227,8 @@ template <int N, int Dim, class T, class Op, class Map> struct pencil_chain_job 
 
 /// Where a chained scan's group keeps its tile memory.
 template <class T> struct chain_memory {
-  T *folds;           ///< [walker * lanes + lane]
-  T *carries;         ///< [lane]
+  T *folds;           ///< [(walker * lanes + lane) * V + pencil of the lane]
+  T *carries;         ///< [lane * V + pencil of the lane]
   unsigned *statuses; ///< [window]: what the window's splits published
   unsigned *ticket;
 };
@@ -266,10 +281,27 @@ chain_window_fold(const Job &job, const pencil_place<Job::rank> &at, std::int64_
 /// walker's steps read once, the tile's aggregate published, the carry
 /// looked back for window by window, its prefix published, the steps
 /// written once. Every thread reaches every barrier.
+/// Stores the V results of a lane's pencils at step `pos`: one vector
+/// store over dense rows (V > 1), else one element.
+template <class Job, class T = typename Job::value_type>
+DP_HOST_DEVICE void store_pencil_values(const Job &job, const dp::index<Job::rank> &pos,
+                                        const raw_values<T, Job::vector> &values) {
+  if constexpr (Job::vector == 1) {
+    job.out[pos] = values.v[0];
+  } else {
+    element_vector<T, Job::vector> x;
+    for (int i = 0; i < Job::vector; ++i)
+      x.v[i] = values.v[i];
+    *reinterpret_cast<element_vector<T, Job::vector> *>(&job.out[pos]) = x;
+  }
+}
+
 template <int Mode, class Job>
 DP_GLOBAL void chain_scan_pencil_tiles(const launch_geometry<Job::rank> geometry, const Job job) {
   using T = typename Job::value_type;
   constexpr int N = Job::rank;
+  constexpr int V = Job::vector;
+  constexpr std::int64_t S = Job::steps;
   pencil_place<N> at;
   if (!place_pencil_thread<Mode>(geometry, job, this_thread(), at))
     return; // a surplus group (all of it): it takes no ticket
@@ -285,40 +317,43 @@ DP_GLOBAL void chain_scan_pencil_tiles(const launch_geometry<Job::rank> geometry
     c /= job.groups[d];
   }
   at.g[0] = split;
-  at.place_in_group(job.lanes, job.last);
+  at.place_in_group(job.lanes, job.last, V);
 
-  // 1. Each walker's steps, folded.
+  // 1. Each walker's steps of its lane's V pencils, folded.
   const std::int64_t first = split * job.rows(); // the tile's first row
-  const std::int64_t begin = first + at.walker * Job::steps;
-  const std::int64_t n = job.length - begin < Job::steps ? job.length - begin : Job::steps;
-  const std::int64_t walking = (job.length - first + Job::steps - 1) / Job::steps; // walkers with steps
-  raw_values<T, Job::steps> v;
-  dp::index<N> pos = at.template step<Job::dim>(begin);
+  const std::int64_t begin = first + at.walker * S;
+  const std::int64_t n = job.length - begin < S ? job.length - begin : S;
+  const std::int64_t walking = (job.length - first + S - 1) / S; // walkers with steps
+  raw_values<T, V> v[S];
   if (at.in_domain && n > 0) {
-    for (std::int64_t k = 0; k < Job::steps; ++k)
-      if (k < n) {
-        pos[Job::dim] = begin + k;
-        v.v[k] = static_cast<T>(job.map(pos));
-      }
-    T fold = v.v[0];
-    for (std::int64_t k = 1; k < Job::steps; ++k)
+    for (std::int64_t k = 0; k < S; ++k)
       if (k < n)
-        fold = static_cast<T>(job.op(fold, v.v[k]));
-    mem.folds[me] = fold;
+        load_pencil_values(job, at, begin + k, v[k]);
+    for (int i = 0; i < V; ++i) {
+      T fold = v[0].v[i];
+      for (std::int64_t k = 1; k < S; ++k)
+        if (k < n)
+          fold = static_cast<T>(job.op(fold, v[k].v[i]));
+      mem.folds[me * V + i] = fold;
+    }
   }
   tile_fold_barrier();
-  // 2. Each lane's walkers scanned (exclusive), the tile's aggregate kept
-  // as the lane's carry and published before any look-back.
+  // 2. Each lane's walkers scanned (exclusive), pencil by pencil, the
+  // tile's aggregates kept as the lane's carries and published before any
+  // look-back.
   if (at.walker == 0 && at.in_domain) {
-    T acc = mem.folds[at.lane];
-    for (std::int64_t w = 1; w < job.walkers; ++w)
-      if (w < walking) {
-        const T next = mem.folds[w * job.lanes + at.lane];
-        mem.folds[w * job.lanes + at.lane] = acc;
-        acc = static_cast<T>(job.op(acc, next));
-      }
-    (split == 0 ? job.prefixes : job.aggregates)[at.slot(split)] = acc;
-    mem.carries[at.lane] = acc;
+    for (int i = 0; i < V; ++i) {
+      T acc = mem.folds[at.lane * V + i];
+      for (std::int64_t w = 1; w < job.walkers; ++w)
+        if (w < walking) {
+          T &slot = mem.folds[(w * job.lanes + at.lane) * V + i];
+          const T next = slot;
+          slot = acc;
+          acc = static_cast<T>(job.op(acc, next));
+        }
+      (split == 0 ? job.prefixes : job.aggregates)[at.beside(i).slot(split)] = acc;
+      mem.carries[at.lane * V + i] = acc;
+    }
     chain_fence();
   }
   tile_fold_barrier();
@@ -328,7 +363,7 @@ DP_GLOBAL void chain_scan_pencil_tiles(const launch_geometry<Job::rank> geometry
   if (split > 0) {
     const std::int64_t threads = job.lanes * job.walkers;
     const std::int64_t window = threads < Job::window ? threads : Job::window;
-    raw_values<T> carry;
+    raw_values<T, V> carry;
     bool carried = false;
     for (std::int64_t base = split - 1;; base -= window) {
       const std::int64_t count = base + 1 < window ? base + 1 : window;
@@ -337,8 +372,10 @@ DP_GLOBAL void chain_scan_pencil_tiles(const launch_geometry<Job::rank> geometry
       tile_fold_barrier();
       const std::int64_t j = chain_nearest_prefix(mem.statuses, count);
       if (at.walker == 0 && at.in_domain) {
-        const T w = chain_window_fold(job, at, base, mem.statuses, j < 0 ? count - 1 : j);
-        carry.v[0] = carried ? static_cast<T>(job.op(w, carry.v[0])) : w;
+        for (int i = 0; i < V; ++i) {
+          const T w = chain_window_fold(job, at.beside(i), base, mem.statuses, j < 0 ? count - 1 : j);
+          carry.v[i] = carried ? static_cast<T>(job.op(w, carry.v[i])) : w;
+        }
         carried = true;
       }
       tile_fold_barrier(); // the statuses are read before the next window's
@@ -346,31 +383,39 @@ DP_GLOBAL void chain_scan_pencil_tiles(const launch_geometry<Job::rank> geometry
         break; // (split 0 has its prefix: every look-back ends)
     }
     if (at.walker == 0 && at.in_domain) {
-      job.prefixes[at.slot(split)] = static_cast<T>(job.op(carry.v[0], mem.carries[at.lane]));
-      mem.carries[at.lane] = carry.v[0];
+      for (int i = 0; i < V; ++i) {
+        T &lane_carry = mem.carries[at.lane * V + i];
+        job.prefixes[at.beside(i).slot(split)] = static_cast<T>(job.op(carry.v[i], lane_carry));
+        lane_carry = carry.v[i];
+      }
       chain_fence();
     }
     tile_fold_barrier();
     if (me == 0)
       chain_publish(job.status_of(split, column), chain_prefix);
   }
-  // 4. Each walker's steps written from its carry.
+  // 4. Each walker's steps written from its carries.
   if (!at.in_domain || n <= 0)
     return;
-  T acc = v.v[0];
-  if (split > 0 && at.walker > 0)
-    acc = static_cast<T>(job.op(static_cast<T>(job.op(mem.carries[at.lane], mem.folds[me])), acc));
-  else if (split > 0)
-    acc = static_cast<T>(job.op(mem.carries[at.lane], acc));
-  else if (at.walker > 0)
-    acc = static_cast<T>(job.op(mem.folds[me], acc));
-  pos[Job::dim] = begin;
-  job.out[pos] = acc;
-  for (std::int64_t k = 1; k < Job::steps; ++k)
+  raw_values<T, V> acc;
+  for (int i = 0; i < V; ++i) {
+    const T carry = mem.carries[at.lane * V + i], before = mem.folds[me * V + i];
+    acc.v[i] = v[0].v[i];
+    if (split > 0 && at.walker > 0)
+      acc.v[i] = static_cast<T>(job.op(static_cast<T>(job.op(carry, before)), acc.v[i]));
+    else if (split > 0)
+      acc.v[i] = static_cast<T>(job.op(carry, acc.v[i]));
+    else if (at.walker > 0)
+      acc.v[i] = static_cast<T>(job.op(before, acc.v[i]));
+  }
+  dp::index<N> pos = at.template step<Job::dim>(begin);
+  store_pencil_values(job, pos, acc);
+  for (std::int64_t k = 1; k < S; ++k)
     if (k < n) {
-      acc = static_cast<T>(job.op(acc, v.v[k]));
+      for (int i = 0; i < V; ++i)
+        acc.v[i] = static_cast<T>(job.op(acc.v[i], v[k].v[i]));
       pos[Job::dim] = begin + k;
-      job.out[pos] = acc;
+      store_pencil_values(job, pos, acc);
     }
 }
 
