@@ -351,6 +351,8 @@ void pencils() {
   expect(passes(r1, R * C) == 1.0, "reduce<1>", "one pass over the data");
   expect(r1.size() == 1 && r1[0].what == "pencil tiles fold", "reduce<1>",
          "rows shorter than a vendor group's share: the tiled kernel");
+  expect(r1.size() == 1 && r1[0].load_bytes == 16, "reduce<1>",
+         "dense rows: each walker loads 4 consecutive floats of its row as one 16-byte vector");
   const auto r0 = requests_of("reduce<0>", [&] {
     dp::reduce<0>(m.get_grid(), std::plus<>(), cols, [](float x) { return x; }, m);
   });

@@ -7,6 +7,7 @@
 #include <dp/rt/device/pencils.hpp>
 #include <dp/rt/device/requests.hpp>
 #include <dp/rt/emulated/device.hpp>
+#include <dp/rt/emulated/primitives.hpp>
 #include <dp/rt/kernels/tile_fold.hpp>
 #include <gtest/gtest.h>
 
@@ -226,18 +227,23 @@ template <int N> struct read_elements {
   const auto &elements() const { return p; }
 };
 
+/// An operator without an identity the runtime knows (no vendor call).
+struct max_op {
+  std::int64_t operator()(std::int64_t a, std::int64_t b) const { return a < b ? b : a; }
+};
+
 /// reduce<Dim> of an element read alone (vectors of 2 int64 over dense
 /// rows): device result == loop result; returns the bytes each lane loaded
 /// at once (0: the map's own loads).
-template <int Dim, int N> std::size_t check_reduce_elements(const dp::extent<N> &e) {
+template <int Dim, int N, class Op = std::plus<std::int64_t>>
+std::size_t check_reduce_elements(const dp::extent<N> &e, Op op = {}) {
   const box<N> in(e);
   const dp::extent<N - 1> qe = dp::rt::device::pencil_extent<Dim>(e);
-  const std::vector<std::int64_t> want = loop_reduce<Dim>(in, e, std::plus<std::int64_t>());
+  const std::vector<std::int64_t> want = loop_reduce<Dim>(in, e, op);
   std::vector<std::int64_t> got(want.size(), 7);
   dp::rt::request_log log;
   on_device([&](auto &L) {
-    dp::rt::device::fold_pencils<Dim>(L, e, std::plus<std::int64_t>(),
-                                      read_elements<N>{projection(in.v.data(), e)},
+    dp::rt::device::fold_pencils<Dim>(L, e, op, read_elements<N>{projection(in.v.data(), e)},
                                       projection(got.data(), qe));
   });
   EXPECT_EQ(got, want);
@@ -254,6 +260,18 @@ TEST(PencilTiles, ReduceAcrossDenseRowsLoadsVectors) {
   // An odd last extent would split a vector between rows: element loads.
   EXPECT_EQ(check_reduce_elements<0>(dp::extent<2>(7, 33)), 0u);
   EXPECT_EQ(check_reduce_elements<1>(dp::extent<3>(4, 30, 1)), 0u);
+}
+
+TEST(PencilTiles, ReduceAlongDenseRowsLoadsRunsOfSteps) {
+  // Rows too short for the vendor's segmented reduce: each walker loads 2
+  // consecutive int64 of its row as one vector.
+  EXPECT_EQ(check_reduce_elements<1>(dp::extent<2>(5, 64)), 16u);
+  EXPECT_EQ(check_reduce_elements<1>(dp::extent<2>(300, 6)), 16u); // rows share a group
+  EXPECT_EQ(check_reduce_elements<2>(dp::extent<3>(3, 4, 1000)), 16u);
+  // Long rows under an operator the vendor cannot start from: splits.
+  EXPECT_EQ(check_reduce_elements<1>(dp::extent<2>(2, 40000), max_op()), 16u);
+  // An odd row would split a vector between rows: element loads.
+  EXPECT_EQ(check_reduce_elements<1>(dp::extent<2>(5, 63)), 0u);
 }
 
 /// scan<Dim> with `op`: device result == loop result.
@@ -318,9 +336,6 @@ void check_element_scans() {
   EXPECT_EQ(check_scan_elements<0>(dp::extent<2>(3000, 6), 1), 0u);
 }
 
-struct max_op {
-  std::int64_t operator()(std::int64_t a, std::int64_t b) const { return a < b ? b : a; }
-};
 
 void check_all() {
   const std::plus<std::int64_t> sum;

@@ -68,12 +68,13 @@ auto dense_fold_elements(const Map &map, const dp::extent<N> &e) {
   }
 }
 
-/// Neighbouring pencils a lane of a reduce<Dim> across the contiguous
-/// dimension folds with one load of 16 bytes (at most 4), when its map
-/// reads one element of an arithmetic type alone and T is arithmetic;
-/// else 1.
+/// Elements a lane of a tiled reduce<Dim> loads at once as 16 bytes (at
+/// most 4), when its map reads one element of an arithmetic type alone and
+/// T is arithmetic; else 1. Across the contiguous dimension they are V
+/// neighbouring pencils' elements at one step, along it V consecutive
+/// steps of one pencil.
 template <int Dim, int N, class T, class Map> constexpr int pencil_vector_of() {
-  if constexpr (Dim < N - 1 && reads_one_element<Map>::value && std::is_arithmetic<T>::value) {
+  if constexpr (reads_one_element<Map>::value && std::is_arithmetic<T>::value) {
     using E = std::remove_const_t<
         std::remove_reference_t<decltype(*std::declval<const Map &>().elements().base)>>;
     if constexpr (std::is_arithmetic<E>::value && sizeof(E) <= 8)

@@ -38,7 +38,8 @@ template <int Dim, int N> dp::extent<N - 1> pencil_extent(const dp::extent<N> &e
 }
 
 /// Bytes a lane of a tiled pencil kernel loads at once, when it loads V
-/// elements of Map's argument as a vector (0: the map loads, one by one).
+/// elements of Map's argument as a vector (0: the map loads, one by one):
+/// V neighbouring pencils' across the rows, V steps of one along them.
 template <int V, class Map> constexpr std::size_t pencil_load_bytes() {
   if constexpr (V > 1)
     return V * sizeof(*std::declval<const Map &>().elements().base);
@@ -46,7 +47,8 @@ template <int V, class Map> constexpr std::size_t pencil_load_bytes() {
     return 0;
 }
 
-/// A tiled pencil kernel over e's pencils q, cut as t (V: t.vector).
+/// A tiled pencil kernel over e's pencils q, cut as t (V: t.vector across
+/// the rows; along them, steps a lane loads at once, t's chunk in runs of V).
 template <int Dim, bool Scan, int V = 1, class Device, int N, class T, class Op, class Map,
           int OutRank>
 void launch_pencil_tiles(device_launch<Device> &L, const dp::extent<N> &e,
@@ -54,7 +56,8 @@ void launch_pencil_tiles(device_launch<Device> &L, const dp::extent<N> &e,
                          const Map &map, const dp::detail::affine_projection<T, OutRank> &out,
                          const dp::detail::affine_projection<T, N> &partials) {
   using job_t = pencil_tile_job<N, Dim, T, Op, Map, OutRank, V>;
-  const job_t job{map, op, out, partials, e[Dim], t.lanes, t.walkers, t.chunk, q[N - 2]};
+  const job_t job{map,     op,        out,     partials, e[Dim] / job_t::run,
+                  t.lanes, t.walkers, t.chunk, q[N - 2]};
   const triple shape = job_t::along ? triple{t.walkers, t.lanes, 1} : triple{t.lanes, t.walkers, 1};
   const launch_plan<N> p =
       plan_groups(L.site(), pencil_groups<N>(q, t), shape, L.device().limits(), L.hints());
@@ -107,13 +110,17 @@ pencil_tiling device_pencil_tiling(device_launch<Device> &L, const dp::extent<N>
 }
 
 /// out(q) = r(out(q), fold of map over the pencil at q) by the tiled
-/// kernel, V pencils a lane: one pass when each pencil is one split, else
-/// each split's fold to partials, then the splits folded into out.
+/// kernel, V elements a lane loads at once (V pencils across the rows, V
+/// steps along them): one pass when each pencil is one split, else each
+/// split's fold to partials, then the splits folded into out.
 template <int Dim, int V, class Device, int N, class T, class Op, class Map>
 void fold_pencil_tiles(device_launch<Device> &L, const dp::extent<N> &e, const Op &op,
                        const Map &map, const dp::detail::affine_projection<T, N - 1> &out) {
   const dp::extent<N - 1> q = pencil_extent<Dim>(e);
-  const pencil_tiling t = device_pencil_tiling<Dim, false>(L, e, q, V);
+  constexpr bool runs = Dim == N - 1 && V > 1; // the walkers' steps in runs of V
+  dp::extent<N> units = e;
+  units[Dim] = runs ? e[Dim] / V : e[Dim];
+  const pencil_tiling t = device_pencil_tiling<Dim, false>(L, units, q, runs ? 1 : V);
   if (t.splits == 1)
     return launch_pencil_tiles<Dim, false, V>(L, e, q, t, op, map, out, {});
   const auto partials = partials_projection<T, N>(
@@ -137,7 +144,7 @@ void fold_pencils(device_launch<Device> &L, const dp::extent<N> &e, const Op &op
   if constexpr (pencil_tiles_fit<T>) {
     constexpr int V = pencil_vector_of<Dim, N, T, Map>();
     if constexpr (V > 1) {
-      if (loads_vectors<V>(map, e)) // dense rows: 16-byte loads of V pencils
+      if (loads_vectors<V>(map, e)) // dense rows: 16-byte loads (V pencils, or V steps)
         return fold_pencil_tiles<Dim, V>(L, e, op, map, out);
     }
     fold_pencil_tiles<Dim, 1>(L, e, op, map, out);

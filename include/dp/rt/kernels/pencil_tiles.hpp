@@ -127,19 +127,21 @@ dp::extent<N> pencil_groups(const dp::extent<N - 1> &pencils, const pencil_tilin
 
 /// What a tiled pencil kernel needs. Out: the result (rank N-1 for a
 /// reduction, N for a scan); partials: (split, pencil) folds, rank N. V:
-/// neighbouring pencils a lane folds, their elements loaded as one vector
-/// (a reduction across dense rows: pencil_vector_width), else 1.
+/// elements a lane loads as one vector over dense rows (pencil_vector_of),
+/// else 1: across the contiguous dimension V neighbouring pencils a lane
+/// folds (`vector`), along it V consecutive steps of its pencil (`run`;
+/// `length` and `chunk` then count runs, not steps).
 template <int N, int Dim, class T, class Op, class Map, int OutRank, int V = 1>
 struct pencil_tile_job {
   static constexpr int rank = N;
   static constexpr int dim = Dim;
   static constexpr bool along = Dim == N - 1;
   static constexpr int out_rank = OutRank;
-  static constexpr int vector = V;
-  static_assert(V == 1 || !along, "vectors of neighbouring pencils are across them");
+  static constexpr int vector = along ? 1 : V;
+  static constexpr int run = along ? V : 1;
   using value_type = T;
   static constexpr std::size_t values_bytes =
-      (pencil_group_threads * V * sizeof(T) + dp::detail::tile_memory_alignment - 1) /
+      (pencil_group_threads * vector * sizeof(T) + dp::detail::tile_memory_alignment - 1) /
       dp::detail::tile_memory_alignment * dp::detail::tile_memory_alignment;
   static constexpr std::size_t shared_bytes = values_bytes + pencil_group_threads;
 
@@ -204,36 +206,55 @@ DP_HOST_DEVICE bool place_pencil_thread(const launch_geometry<Job::rank> &geomet
   return true;
 }
 
+/// Consecutive steps of its pencil a lane of Job loads at once (1 but for
+/// a tiled reduction along dense rows).
+template <class Job, class = void> inline constexpr int pencil_run_of = 1;
+template <class Job>
+inline constexpr int pencil_run_of<Job, std::void_t<decltype(Job::run)>> = Job::run;
+
 /// A vector of V elements, aligned as one load of V * sizeof(E) bytes.
 template <class E, int V> struct alignas(V * sizeof(E)) element_vector {
   E v[V];
 };
 
-/// The values of the V neighbouring pencils of a lane at step k: V loads
-/// of the map, or, over dense rows (V > 1), one vector load of their
+/// Values a lane of Job loads at once: its V neighbouring pencils' at a
+/// step, or V consecutive steps of its pencil (a run).
+template <class Job> inline constexpr int pencil_loaded = Job::vector * pencil_run_of<Job>;
+
+/// The V values at `pos` over dense rows: one vector load of their
 /// elements from the map's argument and the map on each.
+template <class Job, int V, class T = typename Job::value_type>
+DP_HOST_DEVICE void load_element_vector(const Job &job, const dp::index<Job::rank> &pos,
+                                        raw_values<T, V> &out) {
+  const auto *first = &job.map.elements()[pos];
+  using E = std::remove_const_t<std::remove_pointer_t<decltype(first)>>;
+  const element_vector<E, V> x = *reinterpret_cast<const element_vector<E, V> *>(first);
+  for (int i = 0; i < V; ++i)
+    out.v[i] = static_cast<T>(job.map(dp::detail::element_at<Job::rank, E>{&x.v[i]}));
+}
+
+/// The values a lane loads at step k (k counts runs for a job with runs):
+/// its pencils' by one map call each, or, over dense rows, one vector load.
 template <class Job, class T = typename Job::value_type>
 DP_HOST_DEVICE void load_pencil_values(const Job &job, const pencil_place<Job::rank> &at,
-                                       std::int64_t k, raw_values<T, Job::vector> &out) {
-  const dp::index<Job::rank> pos = at.template step<Job::dim>(k);
-  if constexpr (Job::vector == 1) {
+                                       std::int64_t k, raw_values<T, pencil_loaded<Job>> &out) {
+  constexpr int L = pencil_loaded<Job>;
+  const dp::index<Job::rank> pos = at.template step<Job::dim>(k * pencil_run_of<Job>);
+  if constexpr (L == 1)
     out.v[0] = static_cast<T>(job.map(pos));
-  } else {
-    const auto *first = &job.map.elements()[pos];
-    using E = std::remove_const_t<std::remove_pointer_t<decltype(first)>>;
-    const element_vector<E, Job::vector> x =
-        *reinterpret_cast<const element_vector<E, Job::vector> *>(first);
-    for (int i = 0; i < Job::vector; ++i)
-      out.v[i] = static_cast<T>(job.map(dp::detail::element_at<Job::rank, E>{&x.v[i]}));
-  }
+  else
+    load_element_vector<Job, L>(job, pos, out);
 }
 
 /// A tiled reduce<Dim>: each (split, pencil) folded by the group's
-/// walkers, a lane's V neighbouring pencils at once.
+/// walkers, a lane's V neighbouring pencils at once, or V consecutive
+/// steps of its pencil at once (folded apart, then together: the operator
+/// is commutative).
 template <int Mode, class Job>
 DP_GLOBAL void fold_pencil_tiles(const launch_geometry<Job::rank> geometry, const Job job) {
   using T = typename Job::value_type;
   constexpr int V = Job::vector;
+  constexpr int L = pencil_loaded<Job>;
   pencil_place<Job::rank> at;
   if (!place_pencil_thread<Mode>(geometry, job, this_thread(), at))
     return; // the whole group
@@ -257,14 +278,14 @@ DP_GLOBAL void fold_pencil_tiles(const launch_geometry<Job::rank> geometry, cons
   const std::int64_t apart = Job::along ? 1 : job.lanes; // the next walker's slot
   const bool has = at.in_domain && k < stop;
   if (has) {
-    raw_values<T, V> acc, a, b, c, d;
+    raw_values<T, L> acc, a, b, c, d;
     load_pencil_values(job, at, k, acc);
     for (k += stride; k + 3 * stride < stop; k += 4 * stride) { // four loads in flight
       load_pencil_values(job, at, k, a);
       load_pencil_values(job, at, k + stride, b);
       load_pencil_values(job, at, k + 2 * stride, c);
       load_pencil_values(job, at, k + 3 * stride, d);
-      for (int i = 0; i < V; ++i) {
+      for (int i = 0; i < L; ++i) {
         acc.v[i] = static_cast<T>(job.op(acc.v[i], a.v[i]));
         acc.v[i] = static_cast<T>(job.op(acc.v[i], b.v[i]));
         acc.v[i] = static_cast<T>(job.op(acc.v[i], c.v[i]));
@@ -273,9 +294,11 @@ DP_GLOBAL void fold_pencil_tiles(const launch_geometry<Job::rank> geometry, cons
     }
     for (; k < stop; k += stride) {
       load_pencil_values(job, at, k, a);
-      for (int i = 0; i < V; ++i)
+      for (int i = 0; i < L; ++i)
         acc.v[i] = static_cast<T>(job.op(acc.v[i], a.v[i]));
     }
+    for (int i = 1; i < pencil_run_of<Job>; ++i) // a run's steps folded apart, then together
+      acc.v[0] = static_cast<T>(job.op(acc.v[0], acc.v[i]));
     for (int i = 0; i < V; ++i)
       values[me * V + i] = acc.v[i];
   }
