@@ -27,8 +27,9 @@ stream=$bundle/programs/babel_stream
 [ -f "$stream/babel_stream.cpp" ] ||
   { echo "gpu-bench: no $stream/babel_stream.cpp: run scripts/gpu-prepare.sh again" >&2; exit 2; }
 gpu_compile "$stream/babel_stream.cpp" "$work/stream_bench.o" -DDP_STREAM_BASELINES -Iinclude \
-  -I"$stream" -Isamples -Ibench
-gpu_link "$work/stream_bench.o" "$work/stream_bench"
+  -I"$stream" -Isamples
+gpu_compile bench/stream_baseline.cpp "$work/stream_baseline.o" -Iinclude -Isamples
+gpu_link "$work/stream_bench.o" "$work/stream_baseline.o" "$work/stream_bench"
 [ "${build_only:-0}" = 1 ] && { echo "gpu-bench: built (nothing ran)"; exit 0; }
 DP_BACKEND=$backend "$work/gpu_bench"
 echo

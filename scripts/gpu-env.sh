@@ -4,7 +4,7 @@
 # defines:
 #   $backend              cuda or hip
 #   gpu_compile SRC OBJ [flags...]    a translated source to an object file
-#   gpu_link OBJ EXE      that object with the runtime and oneTBB
+#   gpu_link OBJ... EXE   those objects with the runtime and oneTBB
 #   host_build SRC EXE [flags...]     an untranslated program with g++
 #   $tbb_env              LD_LIBRARY_PATH for running what links oneTBB
 # Needs $work (a scratch folder) and $bundle; $build_only=1 picks a
@@ -37,14 +37,14 @@ if [ "$backend" = cuda ]; then
   }
   # nvcc links objects and archives as such (no -x here: `-x cu` would read
   # them as CUDA source).
-  gpu_link() { "$nvcc_path" -arch="$arch" "$1" "$work/libdp_runtime.a" "${tbb_link[@]}" -o "$2"; }
+  gpu_link() { "$nvcc_path" -arch="$arch" "${@:1:$#-1}" "$work/libdp_runtime.a" "${tbb_link[@]}" -o "${!#}"; }
 else
   arch=${DP_HIP_ARCH:-$([ "${build_only:-0}" = 1 ] && echo gfx90a || echo native)}
   gpu_compile() {
     local src=$1 obj=$2; shift 2
     "$hipcc_path" -x hip --offload-arch="$arch" -std=c++17 -O2 "$@" "${tbb_flags[@]}" -c "$src" -o "$obj"
   }
-  gpu_link() { "$hipcc_path" --offload-arch="$arch" "$1" "$work/libdp_runtime.a" "${tbb_link[@]}" -o "$2"; }
+  gpu_link() { "$hipcc_path" --offload-arch="$arch" "${@:1:$#-1}" "$work/libdp_runtime.a" "${tbb_link[@]}" -o "${!#}"; }
 fi
 
 # oneTBB: the system's, or Debian's packages from the bundle unpacked into

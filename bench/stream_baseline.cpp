@@ -1,22 +1,28 @@
-/// \file
-/// What samples/babel_stream.cpp is measured against when it is built as
-/// the benchmark (DP_STREAM_BASELINES; bench/CMakeLists.txt on the host,
-/// scripts/gpu-bench.sh on a GPU): BabelStream's own implementations of
-/// the same kernels, in the same binary and the same run.
-///
-///  - device builds: its CUDA version (src/cuda/CUDAStream.cu) written out
-///    for CUDA and HIP: grid-stride loops of 256-thread blocks, unrolled
-///    4 times, over n/4 threads; Dot in 4 blocks of 1024 threads per
-///    multiprocessor, each folding its partial sums in shared memory and
-///    writing one to page-locked host memory, which the host adds up;
-///  - host builds: its oneTBB version (src/tbb/TBBStream.cpp): a
-///    tbb::parallel_for over a blocked_range per kernel, Dot a
-///    tbb::parallel_reduce, arrays aligned to 2 MiB and first touched in
-///    parallel.
-///
-/// Both models run in turn within each of the --numtimes runs, so that both
-/// meet the same machine; the ratio compares their fastest runs.
-#pragma once
+// What samples/babel_stream.cpp is measured against when it is built as
+// the benchmark (DP_STREAM_BASELINES, linked with this file;
+// bench/CMakeLists.txt on the host, scripts/gpu-bench.sh on a GPU):
+// BabelStream's own implementations of the same kernels, in the same
+// binary and the same run.
+//
+//  - device builds: its CUDA version (src/cuda/CUDAStream.cu) written out
+//    for CUDA and HIP: grid-stride loops of 256-thread blocks, unrolled
+//    4 times, over n/4 threads; Dot in 4 blocks of 1024 threads per
+//    multiprocessor, each folding its partial sums in shared memory and
+//    writing one to page-locked host memory, which the host adds up;
+//  - host builds: its oneTBB version (src/tbb/TBBStream.cpp): a
+//    tbb::parallel_for over a blocked_range per kernel, Dot a
+//    tbb::parallel_reduce, arrays aligned to 2 MiB and first touched in
+//    parallel.
+//
+// Both models run in turn within each of the --numtimes runs, so that both
+// meet the same machine; the ratio compares their fastest runs.
+
+#include <dp/dp.hpp> // the GPU vendor's runtime, as the program sees it
+
+#include "babel_stream.hpp"
+
+#include <functional>
+#include <new>
 
 #if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
 #include <dp/rt/gpu/api.hpp>
@@ -92,7 +98,7 @@ __global__ void dot_kernel(const double *a, const double *b, double *sums, i64 n
 
 } // namespace hand
 
-/// BabelStream's CUDA version, for CUDA and HIP.
+// BabelStream's CUDA version, for CUDA and HIP.
 class baseline_model {
 public:
   explicit baseline_model(std::int64_t n)
@@ -162,7 +168,7 @@ private:
 
 #else
 
-/// BabelStream's oneTBB version.
+// BabelStream's oneTBB version.
 class baseline_model {
 public:
   explicit baseline_model(std::int64_t n)
@@ -239,9 +245,9 @@ private:
 
 #endif
 
-/// The benchmark: both models in turn in every run, both checked, both
-/// tables, then each kernel's bandwidth against the baseline's.
-inline int run_against_baseline(dp_model &m, const options &o, run_times &t) {
+// The benchmark: both models in turn in every run, both checked, both
+// tables, then each kernel's bandwidth against the baseline's.
+int run_against_baseline(model_ref &m, const options &o, run_times &t) {
   baseline_model base(o.n);
   base.init(start_a, start_b, start_c);
   run_times tb;
@@ -249,7 +255,7 @@ inline int run_against_baseline(dp_model &m, const options &o, run_times &t) {
     run_once(m, t);
     run_once(base, tb);
   }
-  print_table(dp_model::name(), o, t);
+  print_table(m.name(), o, t);
   print_table(baseline_model::name(), o, tb);
   const bool ok = check(m, o, t.sum) & check(base, o, tb.sum);
   std::printf("\n| kernel | dp MBytes/s | %s MBytes/s | dp / baseline | goal |\n|---|---|---|---|---|\n",
