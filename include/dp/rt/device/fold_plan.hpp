@@ -83,33 +83,27 @@ template <int Dim, int N, class T, class Map> constexpr int pencil_vector_of() {
   return 1;
 }
 
-/// Whether the elements map reads over e load as vectors of V: they step
-/// by one along the last dimension, every other step and the last extent
-/// are multiples of V, and the first is aligned to V elements.
-template <int V, class Map, int N> bool loads_vectors(const Map &map, const dp::extent<N> &e) {
-  const auto &elements = map.elements();
-  using E = std::remove_reference_t<decltype(*elements.base)>;
-  if (e[N - 1] % V != 0 || (e[N - 1] > 1 && elements.step[N - 1] != 1) ||
-      reinterpret_cast<std::uintptr_t>(elements.base) % (V * sizeof(E)) != 0)
+/// Whether the elements of `p` over e move as vectors of V: they step by
+/// one along the last dimension, every other step and the last extent are
+/// multiples of V, and the first is aligned to V elements.
+template <int V, class U, int N>
+bool moves_vectors(const dp::detail::affine_projection<U, N> &p, const dp::extent<N> &e) {
+  if (e[N - 1] % V != 0 || (e[N - 1] > 1 && p.step[N - 1] != 1) ||
+      reinterpret_cast<std::uintptr_t>(p.base) % (V * sizeof(U)) != 0)
     return false;
   for (int d = 0; d + 1 < N; ++d)
-    if (e[d] > 1 && elements.step[d] % V != 0)
+    if (e[d] > 1 && p.step[d] % V != 0)
       return false;
   return true;
 }
-
-/// Whether `out` takes the results over e as vectors of V: it steps by
-/// one along the last dimension, every other step and the last extent are
-/// multiples of V, and its first element is aligned to V of them.
+/// Whether the elements map reads over e load as vectors of V.
+template <int V, class Map, int N> bool loads_vectors(const Map &map, const dp::extent<N> &e) {
+  return moves_vectors<V>(map.elements(), e);
+}
+/// Whether `out` takes the results over e as vectors of V.
 template <int V, class T, int N>
 bool stores_vectors(const dp::detail::affine_projection<T, N> &out, const dp::extent<N> &e) {
-  if (e[N - 1] % V != 0 || (e[N - 1] > 1 && out.step[N - 1] != 1) ||
-      reinterpret_cast<std::uintptr_t>(out.base) % (V * sizeof(T)) != 0)
-    return false;
-  for (int d = 0; d + 1 < N; ++d)
-    if (e[d] > 1 && out.step[d] % V != 0)
-      return false;
-  return true;
+  return moves_vectors<V>(out, e);
 }
 
 /// Calls `fold(in, out, op, init)` with the segmented reduce's input
