@@ -126,8 +126,7 @@ void forall_reference(const source_site &site, const exec_options *options, cons
 /// Throws dp::error for a projection outside a field's bounds or a
 /// writable field that also appears in another argument.
 template <class Domain, class K, class... Args,
-          std::enable_if_t<!detail::is_exec_options_v<Domain> && !detail::sited_domain_v<Domain>,
-                           int> = 0>
+          detail::plain_domain_t<Domain> = 0>
 void forall(const Domain &domain, K &&kernel, Args &&...args) {
   detail::forall_reference({}, nullptr, domain, kernel, args...);
 }
@@ -150,11 +149,10 @@ DP_DETAIL_SITED_RANKS(DP_DETAIL_SITED_FORALL)
 /// its hints are checked as a device would check them.
 template <class Domain, class K, class... Args>
 void forall(detail::options_arg options, const Domain &domain, K &&kernel, Args &&...args) {
-#if !defined(DPSTUB_TOOL)
-  detail::check_reference_hints({"dp::forall", nullptr, detail::site_of(options)},
-                                detail::value_of(options), detail::tiled_rank_v<Domain> > 0);
-#endif
-  detail::forall_reference(detail::site_of(options), &detail::value_of(options), domain, kernel, args...);
+  detail::with_options(options, "dp::forall", detail::tiled_rank_v<Domain> > 0,
+                       [&](const detail::source_site &site, const exec_options *o) {
+                         detail::forall_reference(site, o, domain, kernel, args...);
+                       });
 }
 
 } // namespace dp

@@ -183,6 +183,24 @@ using options_arg = const exec_options &;
 #else
 using options_arg = at_site<exec_options>;
 #endif
+
+/// Enables a call-site kind's plain overload: any domain but execution
+/// options and a sited grid, which have overloads of their own.
+template <class Domain>
+using plain_domain_t = std::enable_if_t<!is_exec_options_v<Domain> && !sited_domain_v<Domain>, int>;
+
+/// An untranslated call-site with execution options first: its hints
+/// checked as a device would check them (a dp::error naming `kind` at the
+/// caller's line; `tiled`: over a tiled domain), then `body(site,
+/// &options)`, the kind's reference body.
+template <class Body> void with_options(options_arg options, const char *kind, bool tiled, Body &&body) {
+#if !defined(DPSTUB_TOOL)
+  check_reference_hints({kind, nullptr, site_of(options)}, value_of(options), tiled);
+#else
+  (void)kind, (void)tiled;
+#endif
+  body(site_of(options), &value_of(options));
+}
 } // namespace detail
 
 } // namespace dp

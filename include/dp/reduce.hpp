@@ -129,7 +129,7 @@ void reduce_reference(const source_site &site, const exec_options *options, cons
 ///     dp::scalar<double> dot(0.0);
 ///     dp::reduce(g, std::plus<>(), dot, [](double a, double b) { return a * b; }, A, B);
 template <class Domain, class R, class Result, class F, class... Args,
-          std::enable_if_t<!detail::is_exec_options_v<Domain> && !detail::sited_domain_v<Domain>, int> = 0>
+          detail::plain_domain_t<Domain> = 0>
 void reduce(const Domain &domain, R &&r, Result &result, F &&f, Args &&...args) {
   detail::reduce_reference({}, nullptr, domain, r, result, f, args...);
 }
@@ -187,7 +187,7 @@ void reduce_pencils_reference(const source_site &site, const exec_options *optio
 ///                   [](float a, float b) { return a * b; },
 ///                   dp::spread<1>(A), dp::spread<0>(dp::transpose(B)));
 template <int Dim, class Domain, class R, class Result, class F, class... Args,
-          std::enable_if_t<!detail::is_exec_options_v<Domain> && !detail::sited_domain_v<Domain>, int> = 0>
+          detail::plain_domain_t<Domain> = 0>
 void reduce(const Domain &domain, R &&r, Result &result, F &&f, Args &&...args) {
   detail::reduce_pencils_reference<Dim>({}, nullptr, domain, r, result, f, args...);
 }
@@ -212,22 +212,20 @@ DP_DETAIL_SITED_RANKS(DP_DETAIL_SITED_REDUCE)
 template <class Domain, class R, class Result, class F, class... Args>
 void reduce(detail::options_arg options, const Domain &domain, R &&r, Result &result, F &&f,
             Args &&...args) {
-#if !defined(DPSTUB_TOOL)
-  detail::check_reference_hints({"dp::reduce", nullptr, detail::site_of(options)},
-                                detail::value_of(options), detail::tiled_rank_v<Domain> > 0);
-#endif
-  detail::reduce_reference(detail::site_of(options), &detail::value_of(options), domain, r, result, f, args...);
+  detail::with_options(options, "dp::reduce", detail::tiled_rank_v<Domain> > 0,
+                       [&](const detail::source_site &site, const exec_options *o) {
+                         detail::reduce_reference(site, o, domain, r, result, f, args...);
+                       });
 }
 
 /// reduce<Dim> with execution options first (see dp::forall's).
 template <int Dim, class Domain, class R, class Result, class F, class... Args>
 void reduce(detail::options_arg options, const Domain &domain, R &&r, Result &result, F &&f,
             Args &&...args) {
-#if !defined(DPSTUB_TOOL)
-  detail::check_reference_hints({detail::pencil_kind<Dim>::reduce, nullptr, detail::site_of(options)},
-                                detail::value_of(options), false);
-#endif
-  detail::reduce_pencils_reference<Dim>(detail::site_of(options), &detail::value_of(options), domain, r, result, f, args...);
+  detail::with_options(options, detail::pencil_kind<Dim>::reduce, false,
+                       [&](const detail::source_site &site, const exec_options *o) {
+                         detail::reduce_pencils_reference<Dim>(site, o, domain, r, result, f, args...);
+                       });
 }
 
 } // namespace dp

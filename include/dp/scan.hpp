@@ -77,7 +77,7 @@ void scan_reference(const source_site &site, const exec_options *options, const 
 ///
 ///     dp::scan<0>(dp::grid<1>(n), std::plus<>(), prefix, [](int x) { return x; }, values);
 template <int Dim, class Domain, class R, class Result, class F, class... Args,
-          std::enable_if_t<!detail::is_exec_options_v<Domain> && !detail::sited_domain_v<Domain>, int> = 0>
+          detail::plain_domain_t<Domain> = 0>
 void scan(const Domain &domain, R &&r, Result &result, F &&f, Args &&...args) {
   detail::scan_reference<Dim>({}, nullptr, domain, r, result, f, args...);
 }
@@ -98,11 +98,10 @@ DP_DETAIL_SITED_RANKS(DP_DETAIL_SITED_SCAN)
 template <int Dim, class Domain, class R, class Result, class F, class... Args>
 void scan(detail::options_arg options, const Domain &domain, R &&r, Result &result, F &&f,
           Args &&...args) {
-#if !defined(DPSTUB_TOOL)
-  detail::check_reference_hints({detail::pencil_kind<Dim>::scan, nullptr, detail::site_of(options)},
-                                detail::value_of(options), false);
-#endif
-  detail::scan_reference<Dim>(detail::site_of(options), &detail::value_of(options), domain, r, result, f, args...);
+  detail::with_options(options, detail::pencil_kind<Dim>::scan, false,
+                       [&](const detail::source_site &site, const exec_options *o) {
+                         detail::scan_reference<Dim>(site, o, domain, r, result, f, args...);
+                       });
 }
 
 } // namespace dp

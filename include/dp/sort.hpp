@@ -111,7 +111,7 @@ void sort_reference(const source_site &site, const exec_options *options, const 
 ///       return key(a) < key(b);
 ///     }, permutation, keys);
 template <int Dim, class Domain, class Cmp, class Field, class... Extra,
-          std::enable_if_t<!detail::is_exec_options_v<Domain> && !detail::sited_domain_v<Domain>, int> = 0>
+          detail::plain_domain_t<Domain> = 0>
 void sort(const Domain &domain, Cmp &&cmp, Field &sort_field, Extra &&...extra) {
   detail::sort_reference<Dim>({}, nullptr, domain, cmp, sort_field, extra...);
 }
@@ -132,11 +132,10 @@ DP_DETAIL_SITED_RANKS(DP_DETAIL_SITED_SORT)
 template <int Dim, class Domain, class Cmp, class Field, class... Extra>
 void sort(detail::options_arg options, const Domain &domain, Cmp &&cmp, Field &sort_field,
           Extra &&...extra) {
-#if !defined(DPSTUB_TOOL)
-  detail::check_reference_hints({detail::pencil_kind<Dim>::sort, nullptr, detail::site_of(options)},
-                                detail::value_of(options), false);
-#endif
-  detail::sort_reference<Dim>(detail::site_of(options), &detail::value_of(options), domain, cmp, sort_field, extra...);
+  detail::with_options(options, detail::pencil_kind<Dim>::sort, false,
+                       [&](const detail::source_site &site, const exec_options *o) {
+                         detail::sort_reference<Dim>(site, o, domain, cmp, sort_field, extra...);
+                       });
 }
 
 } // namespace dp
