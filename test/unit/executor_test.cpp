@@ -119,8 +119,11 @@ TEST_F(Cache, ASmallerLargestClassAndAnIdleLimit) {
   EXPECT_EQ(raw_frees, 0);
   EXPECT_EQ(cache.cached_blocks(), 3u);
   void *d = cache.allocate(100000, &q1);
+  const dp::rt::counts before = dp::rt::counters();
   cache.release(d, &q1, nullptr); // past it and unused: freed
   EXPECT_EQ(raw_frees, 1);
+  // A raw free (cudaFree, cudaFreeHost) waits for the whole device.
+  EXPECT_EQ((dp::rt::counters() - before)[counter::device_syncs], 1);
   EXPECT_EQ(cache.cached_blocks(), 2u);
   busy->finished = true;
   cache.trim();

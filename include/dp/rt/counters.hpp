@@ -20,7 +20,7 @@ enum class counter : int {
   device_allocations, ///< raw device allocations (cudaMalloc, hipMalloc, the emulated device's)
   cache_reuses,       ///< temporaries served from the caching allocator instead
   device_frees,       ///< raw device frees
-  device_syncs,       ///< device-wide synchronisations (cudaDeviceSynchronize and kin)
+  device_syncs,       ///< device-wide synchronisations (cudaDeviceSynchronize and kin: a raw free too)
   host_waits,         ///< the host blocking on an event (a result or a field it needs)
   to_device_bytes,
   to_device_copies,

@@ -172,6 +172,7 @@ private:
     free_(p);
     if (live_bytes_ != counter::pinned_bytes)
       count(counter::device_frees);
+    count(counter::device_syncs); // cudaFree and cudaFreeHost wait for the whole device
     count(live_bytes_, -static_cast<std::int64_t>(cls));
   }
 
