@@ -112,6 +112,18 @@ TEST(PencilTiling, ShapesOfTheBenchmarks) {
   EXPECT_EQ(t.lanes, 8);
   EXPECT_EQ(t.walkers, 32);
   EXPECT_EQ(t.splits, (1 << 20) / 512);
+  // Grids sized to the device: two waves of groups of 256 (an H100: 132
+  // multiprocessors of 2048 threads; one die of an MI250X: 110).
+  EXPECT_EQ(dp::rt::pencil_target_for(132 * 2048), 2112);
+  EXPECT_EQ(dp::rt::pencil_target_for(110 * 2048), 1760);
+  EXPECT_EQ(dp::rt::pencil_target_for(dp::rt::device_limits{}.resident_threads),
+            dp::rt::pencil_target_groups);
+  EXPECT_EQ(dp::rt::pencil_target_for(100), 1);
+  // reduce<0> over 8192 x 8192 on a small device: fewer splits.
+  t = pencil_tiling_for(false, false, 8192, 8192, 8192, 256, 1, dp::rt::pencil_target_for(8 * 2048));
+  EXPECT_EQ(t.splits, 1);
+  t = pencil_tiling_for(false, false, 8192, 8192, 8192, 256, 1, dp::rt::pencil_target_for(64 * 2048));
+  EXPECT_EQ(t.splits, 4);
   // A device with small groups.
   t = pencil_tiling_for(false, false, 8192, 8192, 8192, 100);
   EXPECT_LE(t.lanes * t.walkers, 64);

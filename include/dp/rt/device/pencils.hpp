@@ -105,8 +105,10 @@ void chain_scan_pencils(device_launch<Device> &L, const dp::extent<N> &e,
 template <int Dim, bool Scan, class Device, int N>
 pencil_tiling device_pencil_tiling(device_launch<Device> &L, const dp::extent<N> &e,
                                    const dp::extent<N - 1> &q, std::int64_t vector = 1) {
+  const device_limits &limits = L.device().limits();
   return pencil_tiling_for(Dim == N - 1, Scan, q.size(), q[N - 2], e[Dim],
-                           L.device().limits().max_threads_per_group, vector);
+                           limits.max_threads_per_group, vector,
+                           pencil_target_for(limits.resident_threads));
 }
 
 /// out(q) = r(out(q), fold of map over the pencil at q) by the tiled

@@ -69,7 +69,8 @@ inline device_limits query_limits() {
   DP_GPU_CHECK(nullptr, DP_GPU(GetDeviceProperties)(&prop, device));
   return device_limits{{prop.maxGridSize[0], prop.maxGridSize[1], prop.maxGridSize[2]},
                        prop.maxThreadsPerBlock,
-                       {prop.maxThreadsDim[0], prop.maxThreadsDim[1], prop.maxThreadsDim[2]}};
+                       {prop.maxThreadsDim[0], prop.maxThreadsDim[1], prop.maxThreadsDim[2]},
+                       std::int64_t(prop.multiProcessorCount) * prop.maxThreadsPerMultiProcessor};
 }
 
 /// True when a device is present.

@@ -52,8 +52,9 @@ struct pencil_tiling {
 
 /// The threads of a tiled pencil kernel's group, at most.
 inline constexpr std::int64_t pencil_group_threads = 256;
-/// Groups enough to fill a large GPU (an H100 runs 132 x 8 groups of 256
-/// at once): pencils are split until there are this many.
+/// Groups enough to fill a GPU of 128 multiprocessors twice over (an H100
+/// runs 132 x 8 groups of 256 at once): pencils are split until there are
+/// this many, unless the device says how many it runs (pencil_target_for).
 inline constexpr std::int64_t pencil_target_groups = 2048;
 /// A split gives each walker at least this many steps.
 inline constexpr std::int64_t pencil_min_steps = 16;
@@ -77,7 +78,8 @@ constexpr std::int64_t pow2_at_least(std::int64_t n, std::int64_t cap) {
 constexpr pencil_tiling pencil_tiling_for(bool along, bool scan, std::int64_t pencils,
                                           std::int64_t last, std::int64_t length,
                                           std::int64_t max_threads = pencil_group_threads,
-                                          std::int64_t vector = 1) {
+                                          std::int64_t vector = 1,
+                                          std::int64_t target_groups = pencil_target_groups) {
   pencil_tiling t;
   const std::int64_t threads = std::max<std::int64_t>(1, std::min(pencil_group_threads, max_threads));
   std::int64_t group = 1; // the most threads, a power of two
@@ -98,11 +100,20 @@ constexpr pencil_tiling pencil_tiling_for(bool along, bool scan, std::int64_t pe
   const std::int64_t across = t.lanes * t.vector; // pencils a group covers
   const std::int64_t groups = rows * ((last + across - 1) / across);
   const std::int64_t most = std::max<std::int64_t>(1, length / (t.walkers * pencil_min_steps));
-  std::int64_t splits = groups > 0 ? (pencil_target_groups + groups - 1) / groups : 1;
+  std::int64_t splits = groups > 0 ? (target_groups + groups - 1) / groups : 1;
   splits = std::max<std::int64_t>(1, std::min(splits, most));
   t.chunk = length > 0 ? (length + splits - 1) / splits : 0;
   t.splits = t.chunk > 0 ? (length + t.chunk - 1) / t.chunk : 1; // none empty
   return t;
+}
+
+/// The groups of pencil_group_threads a tiled pencil kernel aims for on a
+/// device that runs `resident_threads` at once: two waves of them (2112 on
+/// an H100, 1760 on one die of an MI250X), as CUB sizes its grids from the
+/// multiprocessors and their occupancy.
+constexpr std::int64_t pencil_target_for(std::int64_t resident_threads) {
+  const std::int64_t groups = 2 * resident_threads / pencil_group_threads;
+  return groups > 0 ? groups : 1;
 }
 
 /// Whether T's values can be folded in tile memory (else the one thread

@@ -27,6 +27,10 @@ struct device_limits {
   std::int64_t max_threads_per_group;
   /// Threads per group along each physical dimension (a tile's shape).
   triple max_group_extent{1024, 1024, 64};
+  /// Threads the device runs at once: its multiprocessors times the threads
+  /// each holds (what kernels that size their grid to the machine fill,
+  /// as CUB sizes its reduce grid). The default: 128 x 2048.
+  std::int64_t resident_threads = 128 * 2048;
 };
 
 /// How to lay a domain onto launches.
