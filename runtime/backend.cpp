@@ -141,6 +141,9 @@ device_limits emulated_limits() {
   device_limits limits{{2147483647, 65535, 65535}, 1024};
   if (const char *env = std::getenv("DP_EMULATE_MAX_GROUPS"); env && *env)
     limits.max_groups = parse_triple("DP_EMULATE_MAX_GROUPS", env, limits.max_groups, 3);
+  if (const char *env = std::getenv("DP_EMULATE_RESIDENT_THREADS"); env && *env)
+    limits.resident_threads =
+        parse_triple("DP_EMULATE_RESIDENT_THREADS", env, {limits.resident_threads, 1, 1}, 1)[0];
   return limits;
 }
 

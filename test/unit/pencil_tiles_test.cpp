@@ -397,6 +397,28 @@ struct scoped_env {
 
 TEST(PencilTiles, ReduceAndScanMatchALoopOnTheEmulatedDevice) { check_all(); }
 
+// The tiled kernels size their grid to the device: a device that runs
+// fewer threads at once gets fewer splits of the same pencils.
+TEST(PencilTiles, GridsFollowTheThreadsTheDeviceRuns) {
+  const auto groups_of = [] {
+    std::vector<std::int64_t> got(300, 7);
+    const box<2> in(dp::extent<2>(4096, 300));
+    dp::rt::request_log log;
+    on_device([&](auto &L) {
+      dp::rt::device::fold_pencils<0>(L, in.e, std::plus<std::int64_t>(), reader(in),
+                                      projection(got.data(), dp::extent<1>(300)));
+    });
+    const auto made = log.requests();
+    return made.empty() ? std::int64_t(-1) : made[0].threads;
+  };
+  const std::int64_t many = groups_of();
+  {
+    scoped_env env{{"DP_EMULATE_RESIDENT_THREADS", "16384"}};
+    EXPECT_LT(groups_of(), many) << "a smaller device, fewer groups";
+  }
+  EXPECT_EQ(groups_of(), many);
+}
+
 TEST(PencilTiles, EveryModeAndPlansOfSeveralLaunches) {
   // Few groups per launch: rank 2 and 3 plans split into several launches
   // with origins, or go through the partial modes (4-6) and the indirect

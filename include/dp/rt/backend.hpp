@@ -94,7 +94,9 @@ bool launches_on_device();
 struct device_limits;
 enum class dispatch_policy;
 /// The emulated device: DP_EMULATE_MAX_GROUPS=x,y,z (default
-/// 2147483647,65535,65535; 1024 threads per group), read now.
+/// 2147483647,65535,65535; 1024 threads per group) and
+/// DP_EMULATE_RESIDENT_THREADS=n (threads it runs at once, default
+/// 128 x 2048), read now.
 device_limits emulated_limits();
 /// DP_EMULATE_GROUP=x[,y,z]: the group shape of host-planned launches
 /// (default 256,1,1), read now.

@@ -12,8 +12,8 @@
 /// not 512. Over dense rows of arithmetic elements a lane takes V
 /// neighbouring pencils (4 floats, 2 doubles) and loads and stores their
 /// elements as one 16-byte vector a step, holding chain_steps<T> / V steps
-/// of each: as many values in registers, a tile as many rows. The group folds each walker's steps, scans the walkers' folds
-/// in tile memory, and publishes the tile's aggregate before it reads any
+/// of each: as many values in registers, a tile as many rows. The group
+/// folds each walker's steps, scans the walkers' folds in tile memory, and publishes the tile's aggregate before it reads any
 /// predecessor's. It then looks back along its column a window of
 /// `chain_window` splits at once, a thread a split: once every split of
 /// the window has published something, the nearest that has published its
@@ -187,12 +187,13 @@ inline constexpr bool chain_tiles_fit =
 /// the splits' statuses and their (split, pencil) aggregates and prefixes.
 /// V > 1: a lane's V neighbouring pencils, their elements loaded and the
 /// results stored as one vector a step (the caller checked that the rows
-/// are dense and aligned for it: chain_vectors).
+/// are dense and aligned for it: loads_vectors and stores_vectors).
 template <int N, int Dim, class T, class Op, class Map, int V = 1> struct pencil_chain_job {
   static constexpr int rank = N;
   static constexpr int dim = Dim;
   static constexpr bool along = false; // across: lanes on x, walkers on y
   static constexpr int vector = V;     // pencils a lane
+  static constexpr int run = 1;        // steps of a pencil a lane loads at once
   static constexpr std::int64_t steps = chain_vector_steps<T, V>;
   static constexpr std::int64_t window = chain_window;
   using value_type = T;
@@ -277,10 +278,6 @@ chain_window_fold(const Job &job, const pencil_place<Job::rank> &at, std::int64_
   return acc.v[0];
 }
 
-/// A chained pencil scan's group: its split and column from a ticket, each
-/// walker's steps read once, the tile's aggregate published, the carry
-/// looked back for window by window, its prefix published, the steps
-/// written once. Every thread reaches every barrier.
 /// Stores the V results of a lane's pencils at step `pos`: one vector
 /// store over dense rows (V > 1), else one element.
 template <class Job, class T = typename Job::value_type>
@@ -296,6 +293,10 @@ DP_HOST_DEVICE void store_pencil_values(const Job &job, const dp::index<Job::ran
   }
 }
 
+/// A chained pencil scan's group: its split and column from a ticket, each
+/// walker's steps read once, the tile's aggregate published, the carry
+/// looked back for window by window, its prefix published, the steps
+/// written once. Every thread reaches every barrier.
 template <int Mode, class Job>
 DP_GLOBAL void chain_scan_pencil_tiles(const launch_geometry<Job::rank> geometry, const Job job) {
   using T = typename Job::value_type;

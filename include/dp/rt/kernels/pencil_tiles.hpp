@@ -108,9 +108,9 @@ constexpr pencil_tiling pencil_tiling_for(bool along, bool scan, std::int64_t pe
 }
 
 /// The groups of pencil_group_threads a tiled pencil kernel aims for on a
-/// device that runs `resident_threads` at once: two waves of them (2112 on
-/// an H100, 1760 on one die of an MI250X), as CUB sizes its grids from the
-/// multiprocessors and their occupancy.
+/// device that runs `resident_threads` at once: two waves of them (2112
+/// for 132 multiprocessors of 2048 threads, an H100's), as CUB sizes its
+/// grids from the multiprocessors and their occupancy.
 constexpr std::int64_t pencil_target_for(std::int64_t resident_threads) {
   const std::int64_t groups = 2 * resident_threads / pencil_group_threads;
   return groups > 0 ? groups : 1;
@@ -217,12 +217,6 @@ DP_HOST_DEVICE bool place_pencil_thread(const launch_geometry<Job::rank> &geomet
   return true;
 }
 
-/// Consecutive steps of its pencil a lane of Job loads at once (1 but for
-/// a tiled reduction along dense rows).
-template <class Job, class = void> inline constexpr int pencil_run_of = 1;
-template <class Job>
-inline constexpr int pencil_run_of<Job, std::void_t<decltype(Job::run)>> = Job::run;
-
 /// A vector of V elements, aligned as one load of V * sizeof(E) bytes.
 template <class E, int V> struct alignas(V * sizeof(E)) element_vector {
   E v[V];
@@ -230,7 +224,7 @@ template <class E, int V> struct alignas(V * sizeof(E)) element_vector {
 
 /// Values a lane of Job loads at once: its V neighbouring pencils' at a
 /// step, or V consecutive steps of its pencil (a run).
-template <class Job> inline constexpr int pencil_loaded = Job::vector * pencil_run_of<Job>;
+template <class Job> inline constexpr int pencil_loaded = Job::vector * Job::run;
 
 /// The V values at `pos` over dense rows: one vector load of their
 /// elements from the map's argument and the map on each.
@@ -250,7 +244,7 @@ template <class Job, class T = typename Job::value_type>
 DP_HOST_DEVICE void load_pencil_values(const Job &job, const pencil_place<Job::rank> &at,
                                        std::int64_t k, raw_values<T, pencil_loaded<Job>> &out) {
   constexpr int L = pencil_loaded<Job>;
-  const dp::index<Job::rank> pos = at.template step<Job::dim>(k * pencil_run_of<Job>);
+  const dp::index<Job::rank> pos = at.template step<Job::dim>(k * Job::run);
   if constexpr (L == 1)
     out.v[0] = static_cast<T>(job.map(pos));
   else
@@ -308,7 +302,7 @@ DP_GLOBAL void fold_pencil_tiles(const launch_geometry<Job::rank> geometry, cons
       for (int i = 0; i < L; ++i)
         acc.v[i] = static_cast<T>(job.op(acc.v[i], a.v[i]));
     }
-    for (int i = 1; i < pencil_run_of<Job>; ++i) // a run's steps folded apart, then together
+    for (int i = 1; i < Job::run; ++i) // a run's steps folded apart, then together
       acc.v[0] = static_cast<T>(job.op(acc.v[0], acc.v[i]));
     for (int i = 0; i < V; ++i)
       values[me * V + i] = acc.v[i];
