@@ -407,6 +407,17 @@ void pencils() {
          "dense rows: each lane loads (and stores) 4 neighbouring pencils' floats as one "
          "16-byte vector");
   expect(passes(s0, R * C) == 1.0, "scan<0>", "one pass over the data");
+  // 16 steps a pencil: too short to split, each lane walks its pencils.
+  const dp::grid<2> top(dp::arithmetic_sequence(0, 16), dp::arithmetic_sequence(0, C));
+  const auto s0s = requests_of("scan<0>, 16 rows", [&] {
+    dp::scan<0>(top, std::plus<>(), out, [](float x) { return x; }, m);
+  });
+  expect(s0s.size() == 1 && s0s[0].what == "pencil tiles scan" && s0s[0].load_bytes == 16,
+         "scan<0>, 16 rows",
+         "each lane walks 4 neighbouring pencils, loading and storing their floats as one "
+         "16-byte vector a step");
+  expect(passes(s0s, 16 * C) == 1.0 && out(15, 7) == 16.0f, "scan<0>, 16 rows",
+         "one pass over the data; the last prefix");
   expect(rows.get_grid().size() == R && rows(0) == float(C) && cols(0) == float(R) &&
              out(R - 1, 0) == float(R),
          "pencils", "the results");

@@ -309,10 +309,10 @@ template <int Dim, int N, class Op> void check_scan(const dp::extent<N> &e, Op o
 
 /// scan<Dim> of an element read alone into a result `shift` elements into
 /// its buffer (vectors of 2 int64 over dense, aligned rows): device result
-/// == loop result; returns the bytes each lane of the chained scan loaded
-/// at once (0: the map's own loads; 99: no chained scan).
+/// == loop result; returns the scan kernel and the bytes each of its lanes
+/// loaded at once ("pencil chain scan 16"; 0: the map's own loads).
 template <int Dim, int N>
-std::size_t check_scan_elements(const dp::extent<N> &e, std::size_t shift = 0) {
+std::string check_scan_elements(const dp::extent<N> &e, std::size_t shift = 0) {
   const box<N> in(e);
   std::vector<std::int64_t> want(in.v.size());
   each(e, [&](const dp::index<N> &p) {
@@ -331,23 +331,30 @@ std::size_t check_scan_elements(const dp::extent<N> &e, std::size_t shift = 0) {
   EXPECT_EQ(std::vector<std::int64_t>(got.begin() + static_cast<std::ptrdiff_t>(shift), got.end()),
             want);
   for (const auto &r : log.requests())
-    if (r.what == "pencil chain scan")
-      return r.load_bytes;
-  return 99;
+    if (r.what == "pencil chain scan" || r.what == "pencil tiles scan")
+      return r.what + " " + std::to_string(r.load_bytes);
+  return "no scan kernel";
 }
 
 void check_element_scans() {
   // Dense, aligned rows: two neighbouring int64 pencils a lane, chained.
-  EXPECT_EQ(check_scan_elements<0>(dp::extent<2>(3000, 6)), 16u);
-  EXPECT_EQ(check_scan_elements<0>(dp::extent<2>(10000, 2)), 16u);
-  EXPECT_EQ(check_scan_elements<0>(dp::extent<2>(2000, 130)), 16u); // a lane group in part
-  EXPECT_EQ(check_scan_elements<0>(dp::extent<3>(2000, 3, 8)), 16u);
-  EXPECT_EQ(check_scan_elements<1>(dp::extent<3>(4, 3000, 6)), 16u);
+  EXPECT_EQ(check_scan_elements<0>(dp::extent<2>(3000, 6)), "pencil chain scan 16");
+  EXPECT_EQ(check_scan_elements<0>(dp::extent<2>(10000, 2)), "pencil chain scan 16");
+  EXPECT_EQ(check_scan_elements<0>(dp::extent<2>(2000, 130)), "pencil chain scan 16"); // a lane group in part
+  EXPECT_EQ(check_scan_elements<0>(dp::extent<3>(2000, 3, 8)), "pencil chain scan 16");
+  EXPECT_EQ(check_scan_elements<1>(dp::extent<3>(4, 3000, 6)), "pencil chain scan 16");
+  // Short pencils, unsplit: each lane walks its two pencils, as vectors;
+  // lengths around the four loads in flight, a lane group in part.
+  for (std::int64_t length : {1, 2, 4, 5, 6, 9, 20})
+    EXPECT_EQ(check_scan_elements<0>(dp::extent<2>(length, 4096)), "pencil tiles scan 16") << length;
+  EXPECT_EQ(check_scan_elements<0>(dp::extent<2>(7, 130)), "pencil tiles scan 16");
+  EXPECT_EQ(check_scan_elements<1>(dp::extent<3>(50, 9, 600)), "pencil tiles scan 16");
   // An odd last extent, or a result not aligned to a vector: elements.
-  EXPECT_EQ(check_scan_elements<0>(dp::extent<2>(3000, 7)), 0u);
-  EXPECT_EQ(check_scan_elements<0>(dp::extent<2>(3000, 6), 1), 0u);
+  EXPECT_EQ(check_scan_elements<0>(dp::extent<2>(3000, 7)), "pencil chain scan 0");
+  EXPECT_EQ(check_scan_elements<0>(dp::extent<2>(3000, 6), 1), "pencil chain scan 0");
+  EXPECT_EQ(check_scan_elements<0>(dp::extent<2>(9, 4095)), "pencil tiles scan 0");
+  EXPECT_EQ(check_scan_elements<0>(dp::extent<2>(9, 4096), 1), "pencil tiles scan 0");
 }
-
 
 void check_all() {
   const std::plus<std::int64_t> sum;

@@ -61,7 +61,7 @@ void launch_pencil_tiles(device_launch<Device> &L, const dp::extent<N> &e,
   const triple shape = job_t::along ? triple{t.walkers, t.lanes, 1} : triple{t.lanes, t.walkers, 1};
   const launch_plan<N> p =
       plan_groups(L.site(), pencil_groups<N>(q, t), shape, L.device().limits(), L.hints());
-  launch_groups(L, p, shape, job_t::shared_bytes, pencil_tile_stubs<job_t, Scan>(), job,
+  launch_groups(L, p, shape, Scan ? 0 : job_t::shared_bytes, pencil_tile_stubs<job_t, Scan>(), job,
                 Scan ? "pencil tiles scan" : "pencil tiles fold", e.size(),
                 kernel_notes{0, 0, pencil_load_bytes<V, Map>()});
 }
@@ -159,6 +159,26 @@ void fold_pencils(device_launch<Device> &L, const dp::extent<N> &e, const Op &op
   }
 }
 
+/// out(p) = the r-fold of map over p's pencil up to p, across the
+/// contiguous dimension by the tiled kernels, V pencils a lane (V > 1: the
+/// rows are dense and aligned for vectors): each pencil one thread's walk
+/// when there are enough of them to fill the device, else split and chained.
+template <int Dim, int V, class Device, int N, class T, class Op, class Map>
+void scan_pencil_tiles(device_launch<Device> &L, const dp::extent<N> &e, const Op &op,
+                       const Map &map, const dp::detail::affine_projection<T, N> &out) {
+  const dp::extent<N - 1> q = pencil_extent<Dim>(e);
+  pencil_tiling t = device_pencil_tiling<Dim, true>(L, e, q, V);
+  if constexpr (chain_tiles_fit<T, V>) {
+    if (t.splits > 1) // too few pencils to fill the device: split and chained
+      return chain_scan_pencils<Dim, V>(L, e, q, op, map, out);
+  } else if constexpr (chain_tiles_fit<T>) {
+    if (t.splits > 1)
+      return chain_scan_pencils<Dim, 1>(L, e, q, op, map, out);
+  }
+  t.splits = 1, t.chunk = e[Dim]; // each pencil one thread's walk
+  launch_pencil_tiles<Dim, true, V>(L, e, q, t, op, map, out, {});
+}
+
 /// out(p) = the r-fold of map over p's pencil up to p.
 template <int Dim, class Device, int N, class T, class Op, class Map>
 void scan_pencils(device_launch<Device> &L, const dp::extent<N> &e, const Op &op, const Map &map,
@@ -168,20 +188,12 @@ void scan_pencils(device_launch<Device> &L, const dp::extent<N> &e, const Op &op
   if constexpr (Dim == N - 1) {
     vendor_scan_segments(L, dim_tag<Dim>(), e, op, map, out);
   } else if constexpr (pencil_tiles_fit<T>) {
-    const dp::extent<N - 1> q = pencil_extent<Dim>(e);
-    pencil_tiling t = device_pencil_tiling<Dim, true>(L, e, q);
-    if constexpr (chain_tiles_fit<T>) {
-      if (t.splits > 1) { // too few pencils to fill the device: split and chained
-        constexpr int V = pencil_vector_of<Dim, N, T, Map>();
-        if constexpr (V > 1 && chain_tiles_fit<T, V>) {
-          if (loads_vectors<V>(map, e) && stores_vectors<V>(out, e)) // dense rows: 16-byte vectors
-            return chain_scan_pencils<Dim, V>(L, e, q, op, map, out);
-        }
-        return chain_scan_pencils<Dim, 1>(L, e, q, op, map, out);
-      }
+    constexpr int V = pencil_vector_of<Dim, N, T, Map>();
+    if constexpr (V > 1) {
+      if (loads_vectors<V>(map, e) && stores_vectors<V>(out, e)) // dense rows: 16-byte vectors
+        return scan_pencil_tiles<Dim, V>(L, e, op, map, out);
     }
-    t.splits = 1, t.chunk = e[Dim]; // each pencil one thread's walk
-    launch_pencil_tiles<Dim, true>(L, e, q, t, op, map, out, {});
+    scan_pencil_tiles<Dim, 1>(L, e, op, map, out);
   } else {
     using job_t = pencil_job<N, Dim, T, Op, Map, N>;
     device::forall(L, pencil_extent<Dim>(e), pencil_stubs<job_t, true>(),

@@ -278,21 +278,6 @@ chain_window_fold(const Job &job, const pencil_place<Job::rank> &at, std::int64_
   return acc.v[0];
 }
 
-/// Stores the V results of a lane's pencils at step `pos`: one vector
-/// store over dense rows (V > 1), else one element.
-template <class Job, class T = typename Job::value_type>
-DP_HOST_DEVICE void store_pencil_values(const Job &job, const dp::index<Job::rank> &pos,
-                                        const raw_values<T, Job::vector> &values) {
-  if constexpr (Job::vector == 1) {
-    job.out[pos] = values.v[0];
-  } else {
-    element_vector<T, Job::vector> x;
-    for (int i = 0; i < Job::vector; ++i)
-      x.v[i] = values.v[i];
-    *reinterpret_cast<element_vector<T, Job::vector> *>(&job.out[pos]) = x;
-  }
-}
-
 /// A chained pencil scan's group: its split and column from a ticket, each
 /// walker's steps read once, the tile's aggregate published, the carry
 /// looked back for window by window, its prefix published, the steps

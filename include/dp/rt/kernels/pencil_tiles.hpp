@@ -74,7 +74,7 @@ constexpr std::int64_t pow2_at_least(std::int64_t n, std::int64_t cap) {
 /// the contiguous dimension; `scan`: one walker per pencil (a scan's
 /// walkers would each need the carry of those before). `max_threads`: the
 /// device's threads per group; `vector`: neighbouring pencils a lane of a
-/// reduction across folds (pencil_vector_width), else 1.
+/// reduction or scan across takes (pencil_vector_of), else 1.
 constexpr pencil_tiling pencil_tiling_for(bool along, bool scan, std::int64_t pencils,
                                           std::int64_t last, std::int64_t length,
                                           std::int64_t max_threads = pencil_group_threads,
@@ -87,7 +87,8 @@ constexpr pencil_tiling pencil_tiling_for(bool along, bool scan, std::int64_t pe
     group *= 2;
   if (scan) {
     t.walkers = 1;
-    t.lanes = detail::pow2_at_least(last, group);
+    t.vector = vector;
+    t.lanes = detail::pow2_at_least((last + vector - 1) / vector, group);
   } else if (along) {
     t.walkers = detail::pow2_at_least(length, group);
     t.lanes = detail::pow2_at_least(last, group / t.walkers);
@@ -251,6 +252,21 @@ DP_HOST_DEVICE void load_pencil_values(const Job &job, const pencil_place<Job::r
     load_element_vector<Job, L>(job, pos, out);
 }
 
+/// Stores the V results of a lane's pencils at step `pos`: one vector
+/// store over dense rows (V > 1), else one element.
+template <class Job, class T = typename Job::value_type>
+DP_HOST_DEVICE void store_pencil_values(const Job &job, const dp::index<Job::rank> &pos,
+                                        const raw_values<T, Job::vector> &values) {
+  if constexpr (Job::vector == 1) {
+    job.out[pos] = values.v[0];
+  } else {
+    element_vector<T, Job::vector> x;
+    for (int i = 0; i < Job::vector; ++i)
+      x.v[i] = values.v[i];
+    *reinterpret_cast<element_vector<T, Job::vector> *>(&job.out[pos]) = x;
+  }
+}
+
 /// A tiled reduce<Dim>: each (split, pencil) folded by the group's
 /// walkers, a lane's V neighbouring pencils at once, or V consecutive
 /// steps of its pencil at once (folded apart, then together: the operator
@@ -335,20 +351,31 @@ DP_GLOBAL void fold_pencil_tiles(const launch_geometry<Job::rank> geometry, cons
 }
 
 /// A tiled scan<Dim> whose pencils are not split: each thread walks its
-/// pencil (split pencils chain their splits: pencil_chain.hpp).
+/// pencil, or over dense rows a lane's V neighbouring pencils, loaded and
+/// stored as one vector a step; four steps' loads in flight before they
+/// are folded (split pencils chain their splits: pencil_chain.hpp).
 template <int Mode, class Job>
 DP_GLOBAL void scan_pencil_tiles(const launch_geometry<Job::rank> geometry, const Job job) {
   using T = typename Job::value_type;
+  constexpr int V = Job::vector;
+  static_assert(Job::run == 1, "a scan walks its pencils one step at a time");
   pencil_place<Job::rank> at;
   if (!place_pencil_thread<Mode>(geometry, job, this_thread(), at) || !at.in_domain)
     return; // no barriers here
   dp::index<Job::rank> pos = at.template step<Job::dim>(0);
-  T acc = static_cast<T>(job.map(pos));
-  job.out[pos] = acc;
-  for (std::int64_t k = 1; k < job.length; ++k) {
-    pos[Job::dim] = k;
-    acc = static_cast<T>(job.op(acc, job.map(pos)));
-    job.out[pos] = acc;
+  raw_values<T, V> acc, v[4];
+  load_pencil_values(job, at, 0, acc);
+  store_pencil_values(job, pos, acc);
+  for (std::int64_t k = 1; k < job.length; k += 4) {
+    const std::int64_t n = job.length - k < 4 ? job.length - k : 4;
+    for (std::int64_t j = 0; j < n; ++j)
+      load_pencil_values(job, at, k + j, v[j]);
+    for (std::int64_t j = 0; j < n; ++j) {
+      for (int i = 0; i < V; ++i)
+        acc.v[i] = static_cast<T>(job.op(acc.v[i], v[j].v[i]));
+      pos[Job::dim] = k + j;
+      store_pencil_values(job, pos, acc);
+    }
   }
 }
 
