@@ -115,7 +115,7 @@ std::optional<ResolvedKernel> resolveKernel(const Expr *KernelArg, unsigned NArg
   ResolvedKernel R;
   if (const auto *LE = dyn_cast<LambdaExpr>(E)) {
     // (A captured `this` becomes copies of what the kernel reads through
-    // it, or an error: LambdaObjects.cpp.)
+    // it, or an error: lib/lambdas/.)
     for (const LambdaCapture &Cap : LE->captures())
       if (Cap.getCaptureKind() == LCK_ByRef)
         Diags.captureByReference(Cap.getLocation()) << Cap.getCapturedVar()->getName();

@@ -10,9 +10,9 @@
 
 #include "AstText.h"
 #include "dpstub/DeviceMarking.h"
-#include "dpstub/LambdaObjects.h"
 #include "dpstub/SourceEdits.h"
 #include "dpstub/StubHeader.h"
+#include "lambdas/Lambdas.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Lex/Lexer.h"
@@ -90,39 +90,14 @@ struct MainEdits {
   std::vector<Edit> List;
 };
 
-/// The lambdas that become function objects, one per lambda (a template's
-/// instantiations, a lambda in a variable shared by call-sites), each
-/// named after where it was, with a name no other declaration has.
-struct LambdaObjectNames {
-  std::map<unsigned, const LambdaObject *> Objects; ///< by the lambda's offset
-  std::map<unsigned, std::string> Names;            ///< by the lambda's offset
-  std::map<unsigned, std::string> Definitions;      ///< by insertion offset
-};
-LambdaObjectNames nameLambdaObjects(const std::vector<AnalysedCall> &Accepted, ASTContext &Ctx) {
-  LambdaObjectNames L;
-  for (const AnalysedCall &A : Accepted)
-    for (const LambdaObject &O : A.Objects)
-      L.Objects.emplace(O.Begin, &O);
-  std::set<std::string> Taken;
-  for (const auto &[Begin, O] : L.Objects) {
-    std::string Name = O->BaseName;
-    for (int K = 2; Taken.count(Name) || Ctx.Idents.find(Name) != Ctx.Idents.end(); ++K)
-      Name = O->BaseName + "_" + std::to_string(K);
-    Taken.insert(Name);
-    L.Names[Begin] = Name;
-    L.Definitions[O->InsertAt] += renderLambdaObject(*O, Name);
-  }
-  return L;
-}
-
 /// The kernels, and what they call, compile for the device too: the
 /// marks, by absolute path.
 std::vector<std::pair<std::string, Edit>> planDeviceMarks(const std::vector<AnalysedCall> &Accepted,
-                                                          const LambdaObjectNames &L,
+                                                          const LambdaRewrite &Objects,
                                                           ASTContext &Ctx, Reporter &Diags) {
   DeviceMarker Marker(Ctx, Diags);
-  for (const auto &[Begin, O] : L.Objects)
-    Marker.replaced(O->Lambda);
+  for (const LambdaExpr *LE : Objects.replaced())
+    Marker.replaced(LE);
   for (const AnalysedCall &A : Accepted)
     Marker.markKernel(A);
   std::vector<std::pair<std::string, Edit>> Marks;
@@ -163,8 +138,7 @@ unsigned afterDpInclude(llvm::StringRef Buffer, unsigned At) {
 /// their definitions (one edit per offset); the others are returned.
 std::vector<Edit> planStubHeaderIncludes(const std::vector<AnalysedCall> &Accepted,
                                          llvm::StringRef HeaderName, llvm::StringRef Buffer,
-                                         ASTContext &Ctx,
-                                         std::map<unsigned, std::string> &Definitions) {
+                                         ASTContext &Ctx, LambdaRewrite &Objects) {
   const SourceManager &SM = Ctx.getSourceManager();
   unsigned DeclarationsAt = 0;
   if (const Decl *Top = topLevelDeclOf(Accepted.front().Call, Ctx)) {
@@ -176,9 +150,7 @@ std::vector<Edit> planStubHeaderIncludes(const std::vector<AnalysedCall> &Accept
       SM.getFileLoc(Accepted.back().Call->getEndLoc()), 0, SM, Ctx.getLangOpts());
   std::vector<Edit> Includes;
   for (const Edit &E : planIncludes(Buffer, HeaderName, DeclarationsAt, SM.getFileOffset(LastEnd))) {
-    if (E.Length == 0 && Definitions.count(E.Offset))
-      Definitions[E.Offset].insert(0, E.Text);
-    else
+    if (!Objects.prefixDefinitions(E))
       Includes.push_back(E);
   }
   return Includes;
@@ -229,49 +201,11 @@ std::vector<CallSiteName> nameCallSites(const std::vector<AnalysedCall> &Accepte
   return Names;
 }
 
-/// A call-site whose kernel or operator became a function object is
-/// described as one: exactly what translating the rewritten source again
-/// finds there, so the stub header is the same both times.
-void describeLambdaObjects(AnalysedCall &A, const LambdaObjectNames &L, llvm::StringRef Buffer,
-                           ASTContext &Ctx) {
-  auto Find = [&](const LambdaExpr *LE) -> const LambdaObject * {
-    if (!LE)
-      return nullptr;
-    for (const LambdaObject &O : A.Objects)
-      if (O.Lambda == LE)
-        return L.Objects.at(O.Begin);
-    return nullptr;
-  };
-  if (const LambdaObject *O = Find(A.Lambda)) {
-    const std::string &Name = L.Names.at(O->Begin);
-    Kernel &K = A.Model.K;
-    K.Kind = KernelKind::FunctionObject;
-    K.Name = O->Scope + Name;
-    K.Signature = K.Generic ? K.Name + " (generic)"
-                            : signatureOf(A.Lambda->getCallOperator(), Ctx,
-                                          K.Name.substr(2) + "::operator()");
-    // A generic parameter's type is its type parameter now: `auto &o`
-    // reads `P0 &o`.
-    for (Argument &Arg : A.Model.Args)
-      for (const auto &[Param, TypeParam] : O->AutoParams) {
-        const size_t At = Arg.FormalType.find("auto");
-        if (!Arg.FormalName.empty() && Arg.FormalName == Param && At != std::string::npos)
-          Arg.FormalType.replace(At, 4, TypeParam);
-      }
-  }
-  if (const LambdaObject *O = Find(A.OperatorLambda)) {
-    Operator &Op = A.Model.Op;
-    Op.Kind = KernelKind::FunctionObject;
-    if (Op.Text == Buffer.slice(O->Begin, O->End))
-      Op.Text = O->construction(L.Names.at(O->Begin));
-  }
-}
-
 /// The models as the stub header describes them: each call-site named and
 /// located where the written file has it, its lambdas as function objects.
 std::vector<CallSite> completeModels(std::vector<AnalysedCall> &Accepted,
                                      const std::vector<CallSiteName> &Names,
-                                     const LambdaObjectNames &L, llvm::StringRef Buffer,
+                                     const LambdaRewrite &Objects, llvm::StringRef Buffer,
                                      ASTContext &Ctx) {
   std::vector<CallSite> Models;
   for (size_t I = 0; I < Accepted.size(); ++I) {
@@ -280,7 +214,7 @@ std::vector<CallSite> completeModels(std::vector<AnalysedCall> &Accepted,
     C.Loc.Column = Names[I].Column;
     C.StubName = Names[I].StubName;
     C.KernelName = Names[I].KernelName;
-    describeLambdaObjects(Accepted[I], L, Buffer, Ctx);
+    Objects.describe(Accepted[I], Buffer, Ctx);
     Models.push_back(C);
   }
   return Models;
@@ -325,16 +259,14 @@ TranslationPlan planTranslation(std::vector<AnalysedCall> Accepted, const PlanUn
   // Lambdas nvcc cannot compile become function objects: each one's
   // definition before the declaration that holds it, its construction in
   // its place.
-  LambdaObjectNames Objects = nameLambdaObjects(Accepted, U.Ctx);
+  LambdaRewrite Objects(Accepted, U.Ctx);
   for (const auto &[Path, E] : planDeviceMarks(Accepted, Objects, U.Ctx, Diags))
     Path == U.MainFile ? Main.add(E) : Add(Path, E);
   for (const Edit &E : planStubHeaderIncludes(Accepted, stubHeaderNameOf(U.MainFile), Buffer,
-                                              U.Ctx, Objects.Definitions))
+                                              U.Ctx, Objects))
     Main.add(E);
-  for (const auto &[At, Text] : Objects.Definitions)
-    Main.add({At, 0, Text});
-  for (const auto &[Begin, O] : Objects.Objects)
-    Main.add({O->Begin, O->End - O->Begin, O->construction(Objects.Names[Begin])});
+  for (const Edit &E : Objects.edits())
+    Main.add(E);
   const std::vector<CallSiteName> Names = nameCallSites(Accepted, Namespace, Buffer, U, Main);
 
   if (U.LineMarkers)

@@ -12,8 +12,8 @@
 #include "AstText.h"
 #include "dpstub/Diagnostics.h"
 #include "dpstub/Instantiations.h"
-#include "dpstub/LambdaObjects.h"
 #include "dpstub/Rule.h"
+#include "lambdas/Lambdas.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Sema/Sema.h"
@@ -237,7 +237,7 @@ private:
             << C.R->name() << "it is in an included file; dpstub rewrites the translation "
                               "unit's main file";
       } else if (std::optional<AnalysedCall> A = analyseInstantiations(C, Ctx, Diags)) {
-        planLambdaObjects(*A, Ctx, Diags);
+        Lambdas.plan(*A, Ctx, Diags);
         Listed.Model = A->Model;
         Listed.Translated = true;
         Listed.Launch = isLaunch(Call);
@@ -249,42 +249,6 @@ private:
       Out.CallSites.push_back(Listed);
     }
     return Accepted;
-  }
-
-  /// True when LE captures `this` (not a copy of `*this`).
-  static bool capturesThis(const LambdaExpr *LE) {
-    for (const LambdaCapture &C : LE->captures())
-      if (C.capturesThis() && C.getCaptureKind() == LCK_This)
-        return true;
-    return false;
-  }
-
-  /// The lambdas of an accepted call-site that nvcc cannot compile as
-  /// written: a function object each, or a warning saying why none can be
-  /// written (the lambda then stays, for hipcc and host compilers). A
-  /// lambda that captures `this` and cannot be rewritten is an error: it
-  /// would compile for hipcc and fault on the device.
-  void planLambdaObjects(AnalysedCall &A, ASTContext &Ctx, Reporter &Diags) {
-    std::vector<const LambdaExpr *> Lambdas(A.StubLambdas.begin(), A.StubLambdas.end());
-    if (A.Lambda)
-      Lambdas.insert(Lambdas.begin(), A.Lambda);
-    for (const LambdaExpr *LE : Lambdas) {
-      std::optional<std::string> Why = nvccRestriction(LE, Ctx);
-      if (!Why)
-        continue;
-      llvm::Expected<LambdaObject> P = planLambdaObject(LE, *Why, Ctx);
-      if (P) {
-        A.Objects.push_back(std::move(*P));
-        continue;
-      }
-      const std::string WhyNot = llvm::toString(P.takeError());
-      if (!WarnedLambdas.insert(LE->getBeginLoc().getRawEncoding()).second)
-        continue;
-      if (capturesThis(LE)) // hipcc would compile it, and it would fault
-        Diags.thisOnDevice(LE->getBeginLoc()) << WhyNot;
-      else
-        Diags.nvccLambda(LE->getBeginLoc()) << *Why << WhyNot;
-    }
   }
 
   /// One model for every instantiation of a call-site: the first one's
@@ -365,7 +329,7 @@ private:
   Sema *TheSema = nullptr;
   std::vector<Decl *> TopLevel;
   bool SelectionHit = false;
-  std::set<unsigned> WarnedLambdas; ///< lambdas already reported by nvccLambda
+  LambdaPlanner Lambdas; ///< lambdas nvcc refuses, as function objects
   std::vector<size_t> AcceptedIndex; ///< for each accepted call, its index in Out.CallSites
 };
 

@@ -9,7 +9,7 @@
 
 #include "dpstub/CallSite.h"
 #include "dpstub/Diagnostics.h"
-#include "dpstub/LambdaObjects.h"
+#include "lambdas/LambdaObject.h"
 #include "dpstub/StubSpec.h"
 
 #include "clang/AST/Expr.h"

@@ -1,6 +1,6 @@
-//===- LambdaScope.cpp - What a lambda names and where it sits ------------===//
+//===- Scope.cpp - What a lambda names and where it sits -----------------===//
 
-#include "LambdaScope.h"
+#include "lambdas/Scope.h"
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"

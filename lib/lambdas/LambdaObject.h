@@ -1,32 +1,22 @@
-//===- LambdaObjects.h - Lambdas rewritten as function objects --*- C++ -*-===//
+//===- LambdaObject.h - A lambda as a function object: the model -*- C++ -*-===//
 //
-// nvcc compiles a kernel lambda only as an "extended" __host__ __device__
-// lambda, and those may not be generic, may not have init-captures, copy-
-// initialise their captures (which a const dp::field refuses) and may not
-// sit in many contexts (a function with a deduced return type, a private
-// member, a generic lambda...). hipcc and host compilers take them all.
-// dpstub turns such a lambda into a named function object at namespace
-// scope, in the user's source, just before the declaration that holds it:
-// its body and parameters copied as written, its captures as members. A
-// named class is not an extended lambda, so none of those restrictions
-// apply, and the translated source stays a source (its next translation
-// sees an ordinary function object).
+// The plain model of one lambda written as a named function object: what
+// planLambdaObject (PlanObject.cpp) finds and renderLambdaObject
+// (Rewrite.cpp) writes. The module's entry points are in Lambdas.h.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "llvm/Support/Error.h"
+#include "llvm/ADT/StringRef.h"
 
-#include <optional>
 #include <string>
 #include <vector>
 
 namespace dpstub {
 
-/// The function object written for one lambda: a plain model, rendered by
-/// renderLambdaObject.
+/// The function object written for one lambda: a plain model, planned by
+/// planLambdaObject and rendered by renderLambdaObject (lambdas/Detail.h).
 struct LambdaObject {
   const clang::LambdaExpr *Lambda = nullptr;
   std::string Restriction; ///< why nvcc rejects the lambda as written
@@ -64,17 +54,5 @@ struct LambdaObject {
   /// `lambda_16_17(3.0f, u)`: how the call-site makes it.
   std::string construction(llvm::StringRef Name) const;
 };
-
-/// Why nvcc cannot compile LE as a __host__ __device__ lambda, if it cannot.
-std::optional<std::string> nvccRestriction(const clang::LambdaExpr *LE, clang::ASTContext &Ctx);
-
-/// The function object for LE (whose restriction is `Restriction`), or why
-/// none can be written in its place (it names something local to its
-/// enclosing function, is mutable, captures by reference...).
-llvm::Expected<LambdaObject> planLambdaObject(const clang::LambdaExpr *LE, std::string Restriction,
-                                              clang::ASTContext &Ctx);
-
-/// The definition of the function object, named Name, ending in a newline.
-std::string renderLambdaObject(const LambdaObject &O, llvm::StringRef Name);
 
 } // namespace dpstub

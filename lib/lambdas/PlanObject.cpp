@@ -1,17 +1,17 @@
-//===- LambdaObjects.cpp - Lambdas rewritten as function objects ----------===//
+//===- PlanObject.cpp - A lambda planned as a function object ------------===//
 //
 // planLambdaObject is a list of stages over one LambdaObject: where the
 // lambda's text is, the lambda as written (in a template's pattern), the
 // template head, where the object goes, then its captures, the members it
 // reads through `this`, the names its body uses and its parameter list.
 // Each stage either fills its part or says why no object can be written.
-// What they ask of the AST is LambdaScope.h's.
+// What they ask of the AST is Scope.h's.
 //
 //===----------------------------------------------------------------------===//
 
-#include "dpstub/LambdaObjects.h"
 #include "AstText.h"
-#include "LambdaScope.h"
+#include "lambdas/Detail.h"
+#include "lambdas/Scope.h"
 #include "dpstub/DpTypes.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -23,56 +23,6 @@
 using namespace clang;
 
 namespace dpstub {
-
-std::optional<std::string> nvccRestriction(const LambdaExpr *LE, ASTContext &Ctx) {
-  if (LE->isGenericLambda())
-    return std::string("nvcc takes no generic lambda, one with auto parameters, as a "
-                       "__host__ __device__ lambda");
-  for (const LambdaCapture &C : LE->captures()) {
-    if (LE->isInitCapture(&C))
-      return std::string("nvcc takes no init-capture in a __host__ __device__ lambda");
-    if (C.capturesVariable() && C.getCaptureKind() == LCK_ByCopy) {
-      const QualType T = C.getCapturedVar()->getType().getNonReferenceType();
-      if (T.isConstQualified() && T->isRecordType())
-        return "nvcc copy-initialises the captures of a __host__ __device__ lambda, and '" +
-               C.getCapturedVar()->getName().str() + "' is a const '" +
-               printType(T.getUnqualifiedType(), Ctx) + "'" +
-               (isDpField(T) ? ", which refuses a copy that could write" : "");
-    }
-  }
-  for (const LambdaCapture &C : LE->captures())
-    if (C.capturesThis() && C.getCaptureKind() == LCK_This)
-      return std::string("on a device, the 'this' it captures would point to the object in host "
-                         "memory");
-  for (const DeclContext *C : enclosingContexts(LE))
-    if (const auto *MD = dyn_cast<CXXMethodDecl>(C); MD && MD->getParent()->isLambda() &&
-                                                     MD->getParent()->isGenericLambda())
-      return std::string("nvcc takes no __host__ __device__ lambda inside a generic lambda");
-  const FunctionDecl *F = enclosingFunction(LE);
-  if (!F)
-    return std::nullopt;
-  if (F->getDeclaredReturnType()->getContainedDeducedType())
-    return "nvcc takes no __host__ __device__ lambda in a function whose return type is "
-           "deduced, as '" + F->getNameAsString() + "''s is";
-  for (const DeclContext *C = F; C && !C->isFileContext(); C = C->getParent()) {
-    const auto *D = dyn_cast<Decl>(C);
-    if (const auto *RD = dyn_cast<CXXRecordDecl>(C); RD && RD->isLocalClass())
-      return std::string("nvcc takes no __host__ __device__ lambda in a member function of a "
-                         "class local to a function");
-    if (D && D->getDeclContext()->isRecord() &&
-        (D->getAccess() == AS_private || D->getAccess() == AS_protected))
-      return "nvcc takes no __host__ __device__ lambda in a private or protected member, and '" +
-             cast<NamedDecl>(D)->getNameAsString() + "' is one";
-  }
-  if (const TemplateArgumentList *Args = F->getTemplateSpecializationArgs())
-    for (const TemplateArgument &A : Args->asArray())
-      if (A.getKind() == TemplateArgument::Type)
-        if (const TagDecl *TD = A.getAsType()->getAsTagDecl(); TD && isLocal(TD))
-          return std::string("nvcc takes no __host__ __device__ lambda in a function template "
-                             "instantiated with a type local to a function");
-  (void)Ctx;
-  return std::nullopt;
-}
 
 namespace {
 
@@ -381,47 +331,4 @@ llvm::Expected<LambdaObject> planLambdaObject(const LambdaExpr *Instance, std::s
   return O;
 }
 
-
-std::string LambdaObject::construction(llvm::StringRef Name) const {
-  std::vector<std::string> Args;
-  for (const Member &M : Members)
-    Args.push_back(M.Init);
-  return Name.str() + TemplateArgs + "(" + llvm::join(Args, ", ") + ")";
-}
-
-std::string renderLambdaObject(const LambdaObject &O, llvm::StringRef Name) {
-  std::string S;
-  llvm::raw_string_ostream OS(S);
-  OS << "/// dpstub: the lambda at " << O.Origin << ", as a function object:\n/// "
-     << O.Restriction << ".\n";
-  if (!O.TemplateHead.empty())
-    OS << O.TemplateHead << "\n";
-  OS << "struct " << Name << " {\n";
-  for (const LambdaObject::Constant &C : O.Constants)
-    OS << "  static constexpr " << C.Type << " " << C.Name << " = " << C.Value << ";\n";
-  for (const LambdaObject::Member &M : O.Members)
-    OS << "  " << M.Type << " " << M.Name << ";\n";
-  if (!O.Members.empty()) {
-    // The parameter of member x is x_ (x_in for a member x_, as x__
-    // would be a reserved name).
-    auto Parameter = [](const std::string &Member) {
-      return Member + (llvm::StringRef(Member).ends_with("_") ? "in" : "_");
-    };
-    OS << "  explicit " << Name << "(";
-    for (size_t I = 0; I < O.Members.size(); ++I)
-      OS << (I ? ", " : "") << "const " << O.Members[I].ParamType << " &"
-         << Parameter(O.Members[I].Name);
-    OS << ")\n      : ";
-    for (size_t I = 0; I < O.Members.size(); ++I)
-      OS << (I ? ", " : "") << O.Members[I].Name << "(" << Parameter(O.Members[I].Name) << ")";
-    OS << " {}\n";
-  }
-  if (!O.TypeParams.empty())
-    OS << "  template <" << llvm::join(O.TypeParams, ", ") << ">\n";
-  OS << "  DP_HOST_DEVICE " << O.Return << " operator()(" << O.Params << ") const " << O.Body
-     << "\n};\n";
-  return S;
-}
-
 } // namespace dpstub
-

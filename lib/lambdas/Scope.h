@@ -1,6 +1,6 @@
-//===- LambdaScope.h - What a lambda names and where it sits ----*- C++ -*-===//
+//===- Scope.h - What a lambda names and where it sits ----------*- C++ -*-===//
 //
-// The questions planLambdaObject (LambdaObjects.cpp) asks of a lambda
+// The questions planLambdaObject (PlanObject.cpp) asks of a lambda
 // before it writes one as a function object at namespace scope: which
 // functions, classes and templates surround it, whether every name in its
 // captures' types, parameters and body can be named from there, what it
@@ -10,7 +10,7 @@
 #pragma once
 
 #include "dpstub/DpTypes.h"
-#include "dpstub/LambdaObjects.h"
+#include "lambdas/LambdaObject.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
