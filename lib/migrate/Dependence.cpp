@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <numeric>
 #include <set>
@@ -502,10 +503,16 @@ static DependenceResult solvePair(const Nest &N, std::size_t IA, std::size_t IB)
 
 namespace {
 
-/// A value for every symbol: all alike, or each its own.
+/// A value for every symbol: all alike, or each its own; the symbols in
+/// Large far above the others (a row length beyond every loop's stretch).
 struct SymbolValues {
   bool Distinct = false;
-  std::int64_t valueOf(int Id) const { return Distinct ? 10 + 3 * Id : 10; }
+  std::set<int> Large;
+  std::int64_t valueOf(int Id) const {
+    if (Large.count(Id))
+      return 1000 + 3 * Id;
+    return Distinct ? 10 + 3 * Id : 10;
+  }
   std::int64_t eval(const Poly &P) const {
     std::int64_t V = 0;
     for (const auto &[M, C] : P.terms()) {
@@ -609,6 +616,39 @@ std::optional<std::vector<std::optional<std::int64_t>>> witness(const Nest &N, c
   return Complete || Found ? Found : std::nullopt;
 }
 
+/// The symbols of P, added to Out.
+void symbolsOf(const Poly &P, std::set<int> &Out) {
+  for (const auto &[M, C] : P.terms())
+    Out.insert(M.begin(), M.end());
+}
+
+/// The symbols A's and B's subscripts use that no loop's bounds do: the
+/// strides of linearised indices (`a[i * n + j]` with j bounded
+/// otherwise), whose values nothing in the nest ties to the loops'.
+std::set<int> strideSymbols(const Nest &N, const Access &A, const Access &B) {
+  std::set<int> Bounds, Used, Out;
+  for (const LoopVar &L : N.Vars) {
+    symbolsOf(L.Lower, Bounds);
+    if (L.Count)
+      symbolsOf(*L.Count, Bounds);
+    for (const std::optional<Subscript> *S : {&L.From, &L.To})
+      if (*S) {
+        symbolsOf((*S)->Const, Bounds);
+        for (const Poly &C : (*S)->Coef)
+          symbolsOf(C, Bounds);
+      }
+  }
+  for (const Access *X : {&A, &B})
+    for (const Subscript &D : X->Dims) {
+      symbolsOf(D.Const, Used);
+      for (const Poly &C : D.Coef)
+        symbolsOf(C, Used);
+    }
+  std::set_difference(Used.begin(), Used.end(), Bounds.begin(), Bounds.end(),
+                      std::inserter(Out, Out.end()));
+  return Out;
+}
+
 } // namespace
 
 DependenceResult testPair(const Nest &N, std::size_t IA, std::size_t IB) {
@@ -628,11 +668,25 @@ DependenceResult testPair(const Nest &N, std::size_t IA, std::size_t IB) {
     return R;
   // The equations could not decide: look for two iterations that touch
   // one element at small sizes (a triangular inner loop, a coupled
-  // subscript). Found, it is a witness of a dependence.
+  // subscript). Found, it is a witness of a dependence, unless it needs a
+  // stride the nest does not bound to be small: with `a[n * (b + i) + j]`,
+  // j below some m, two rows overlap only where n < m, which the program
+  // may never allow (a wavefront's blocks on one diagonal).
+  const std::set<int> Strides = strideSymbols(N, A, B);
   for (bool Distinct : {false, true}) {
-    std::optional<std::vector<std::optional<std::int64_t>>> W = witness(N, A, B, SymbolValues{Distinct});
+    std::optional<std::vector<std::optional<std::int64_t>>> W = witness(N, A, B, SymbolValues{Distinct, {}});
     if (!W)
       continue;
+    if (!Strides.empty() && !witness(N, A, B, SymbolValues{Distinct, Strides})) {
+      std::string Names;
+      for (int Id : Strides)
+        Names += (Names.empty() ? "'" : ", '") +
+                 (Id < int(N.SymbolNames.size()) ? N.SymbolNames[Id] : std::string("?")) + "'";
+      R.V = Verdict::Unknown;
+      R.Why = "'" + A.Text + "' and '" + B.Text + "' touch the same element only where " + Names +
+              " is small next to the loops' ranges, which dpstub cannot bound";
+      return R;
+    }
     DependenceResult D;
     D.V = Verdict::Dependent;
     D.First = IA, D.Second = IB;

@@ -71,6 +71,24 @@ static void prefix(int n, double *p) {
 // REWRITE-NEXT:   for (int i = 1; i < n; i++)
 // REWRITE-NEXT:     p[i] += p[i - 1];
 
+// A wavefront as Rodinia's nw writes it: the blocks of one anti-diagonal
+// are independent, each reading the halo its neighbours on the diagonal
+// before wrote. Linearised by a row length `cols` the nest never relates
+// to the diagonal, the accesses could meet only in rows too short for the
+// blocks: that proves no dependence, so the directive is believed.
+static void wavefront(int cols, int blk, int *m) {
+#pragma omp parallel for
+  for (int b = 0; b < blk; ++b) {
+    int by = blk - 1 - b;
+    for (int i = 0; i < 4; ++i)
+      for (int j = 0; j < 4; ++j)
+        m[cols * (by * 4 + i + 1) + b * 4 + j + 1] = m[cols * (by * 4 + i) + b * 4 + j] + 1;
+  }
+// DIAG: in_order.cpp:[[@LINE-6]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+}
+// REWRITE:   dp::forall(dp::grid<1>(dp::arithmetic_sequence(0, blk)), [=](dp::index<1> idx, dp::field<1, int> &m) {
+// REWRITE:         m(cols * (by * 4 + i + 1) + b * 4 + j + 1) = m(cols * (by * 4 + i) + b * 4 + j) + 1;
+
 int main() {
   const int n = 6;
   double *A = (double *)malloc(n * n * sizeof(double));
@@ -83,12 +101,16 @@ int main() {
   lu(n, A);
   colsum(n, n, A, s);
   prefix(n, p);
+  int *w = (int *)calloc(9 * 9, sizeof(int));
+  for (int blk = 1; blk <= 2; ++blk)
+    wavefront(9, blk, w);
+  free(w);
   free(A);
   free(s);
   free(p);
   return 0;
 }
-// SUMMARY: migrated 3 of 6 loops (3 refused)
+// SUMMARY: migrated 4 of 7 loops (3 refused)
 // LIST: "construct": "acc loop",
 // LIST-NEXT: "verdict": "refused",
 // LIST: "diagnostic": "migrateDependence",

@@ -346,6 +346,36 @@ TEST(Dependence, TheFormsRealCodesWrite) {
     EXPECT_EQ(distanceText(R.Distance), "(1)");
     EXPECT_EQ(N.Accesses[R.First].Text, "x[i]");
   }
+  // A wavefront's blocks on one anti-diagonal (Rodinia's nw): block b of
+  // `blk` reads its rows by = blk - 1 - b, with a halo row and column, and
+  // writes them in place, linearised by a row length m the nest never
+  // relates to blk. Rows overlap only where m < blk * 16: no proof of a
+  // dependence (a plain loop stays refused, a pragma is believed); the
+  // same form with m bounding an inner loop is a real dependence.
+  {
+    const int M = 0, Blk = 1;
+    Nest N;
+    N.SymbolNames = {"m", "blk"};
+    // Blocks of 16: written i, j in [0, 16); read k, l in [0, 17) (a halo
+    // row and column).
+    N.Vars = {var("b", true, Sym(Blk)), var("i", false, C(16)), var("j", false, C(16)),
+              var("k", false, C(17)), var("l", false, C(17))};
+    // m * ((blk - 1 - b) * 16 + row) + b * 16 + column
+    const Poly Corner = Sym(M) * Sym(Blk) * C(16) - Sym(M) * C(16);
+    Access Write = access(0, true, {sub({Sym(M) * C(-16) + C(16), Sym(M), C(1)}, Corner + Sym(M) + C(1))},
+                          "a[m*(by*16+i+1)+b*16+j+1]");
+    Access Read = access(0, false, {sub({Sym(M) * C(-16) + C(16), C(0), C(0), Sym(M), C(1)}, Corner)},
+                         "a[m*(by*16+k)+b*16+l]");
+    Write.Loops = {1, 2};
+    Read.Loops = {3, 4};
+    N.Accesses = {Write, Read};
+    EXPECT_EQ(testNest(N).V, Verdict::Unknown);
+    const DependenceResult R = testPair(N, 0, 1);
+    EXPECT_EQ(R.V, Verdict::Unknown);
+    EXPECT_NE(R.Why.find("'m' is small"), std::string::npos) << R.Why;
+    N.Vars[2].Count = N.Vars[4].Count = Sym(M); // columns in [0, m): rows do overlap
+    EXPECT_EQ(testNest(N).V, Verdict::Dependent);
+  }
   // a[i] and a[i + n] over i in [0, n): never the same element.
   {
     Nest N;
