@@ -169,9 +169,23 @@ bool liveAfter(const Stmt *Loop, const VarDecl *V, ASTContext &Ctx) {
       if (Defined.count(V))
         return !Exposed.empty();
     } else if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P) || isa<CXXForRangeStmt>(P)) {
-      // The enclosing loop may run its body again: all of it follows.
+      // The rest of the enclosing loop's body done, it steps and tests
+      // its condition (`do { ...; stop = ... } while (stop)` reads the
+      // value first), then may run its body again: all of it follows.
+      VarSet Next = Defined;
+      if (const auto *F = dyn_cast<ForStmt>(P)) {
+        if (F->getInc())
+          W.walk(F->getInc(), Next);
+        if (F->getCond())
+          W.walk(F->getCond(), Next);
+      } else if (const auto *Wh = dyn_cast<WhileStmt>(P)) {
+        W.walk(Wh->getCond(), Next);
+      } else if (const auto *Do = dyn_cast<DoStmt>(P)) {
+        W.walk(Do->getCond(), Next);
+      }
       VarSet Again;
-      W.walk(P, Again);
+      if (!Next.count(V))
+        W.walk(P, Again);
     }
     if (!Exposed.empty())
       return true;

@@ -488,8 +488,16 @@ private:
       return refuse(refusal(&Reporter::migrateVariable, At,
                             {V->getName().str(), "is a namespace-scope variable every iteration "
                                                  "writes; declare it in the loop"}));
-    if (liveAfter(C.Loop, V, Ctx))
+    if (liveAfter(C.Loop, V, Ctx)) {
+      std::vector<const DeclRefExpr *> Exprs;
+      for (const VarRef *R : Refs)
+        Exprs.push_back(R->Ref);
+      if (std::optional<Reduction> R = recogniseFlag(V, Exprs, Ctx)) { // `stop = true`
+        M.Reductions.push_back(*R);
+        return true;
+      }
       return refuse(refusal(&Reporter::migrateLiveOut, At, {V->getName().str()}));
+    }
     M.Scalars.push_back({V, ScalarRole::Private});
     return true;
   }

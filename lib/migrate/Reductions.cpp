@@ -257,6 +257,25 @@ std::optional<Reduction> recogniseReduction(const VarDecl *S, const std::vector<
   return R;
 }
 
+std::optional<Reduction> recogniseFlag(const VarDecl *S, const std::vector<const DeclRefExpr *> &Refs,
+                                       ASTContext &Ctx) {
+  const QualType T = S->getType();
+  if (!T->isBooleanType() || T.isVolatileQualified() || Refs.empty())
+    return std::nullopt;
+  std::optional<bool> Value;
+  for (const DeclRefExpr *Ref : Refs) {
+    const Stmt *Child;
+    const auto *B = dyn_cast_or_null<BinaryOperator>(meaningfulParent(Ref, Ctx, Child));
+    bool V = false;
+    if (!B || B->getOpcode() != BO_Assign || B->getLHS()->IgnoreParenImpCasts() != Ref ||
+        B->getRHS()->isValueDependent() || !B->getRHS()->EvaluateAsBooleanCondition(V, Ctx) ||
+        (Value && *Value != V))
+      return std::nullopt;
+    Value = V;
+  }
+  return Reduction{S, *Value ? ReductionOp::LogicalOr : ReductionOp::LogicalAnd, ""};
+}
+
 std::optional<ReductionOp> clauseOperator(const std::string &Op) {
   if (Op == "+" || Op == "-")
     return ReductionOp::Sum;
@@ -282,6 +301,8 @@ std::optional<ReductionOp> clauseOperator(const std::string &Op) {
 std::string identityText(ReductionOp Op, QualType T, const ASTContext &Ctx) {
   const std::string Name = printType(T.getUnqualifiedType(), Ctx);
   const bool Float = T->isFloatingType();
+  if (T->isBooleanType() && (Op == ReductionOp::LogicalOr || Op == ReductionOp::LogicalAnd))
+    return Op == ReductionOp::LogicalOr ? "false" : "true";
   switch (Op) {
   case ReductionOp::Sum:
   case ReductionOp::BitOr:

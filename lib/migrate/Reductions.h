@@ -24,6 +24,15 @@ std::optional<Reduction> recogniseReduction(const clang::VarDecl *S,
                                             const std::vector<const clang::DeclRefExpr *> &Refs,
                                             clang::ASTContext &Ctx);
 
+/// A flag: a bool the body only sets, always to one constant (`stop =
+/// true`), whose value the program reads after the loop. OpenMP codes let
+/// every iteration that sets it write it (the same value: a benign race);
+/// it is the reduction `||` for true (each iteration from false), `&&`
+/// for false. Refs are S's references in the body.
+std::optional<Reduction> recogniseFlag(const clang::VarDecl *S,
+                                       const std::vector<const clang::DeclRefExpr *> &Refs,
+                                       clang::ASTContext &Ctx);
+
 /// The operator of an OpenMP/OpenACC reduction clause (`+`, `max`, ...).
 std::optional<ReductionOp> clauseOperator(const std::string &Op);
 

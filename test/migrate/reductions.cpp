@@ -2,7 +2,7 @@
 // selected with --selection) the update forms dpstub recognises. One
 // variable gives a dp::reduce into a dp::scalar of it; several, one
 // dp::reduce over a small struct, every other statement kept.
-// SELECTION: 10:1-95:1
+// SELECTION: 10:1-135:1
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -96,14 +96,55 @@ double reductions(int n, const std::vector<double> &x, std::vector<int> &flags) 
   return sum + prod + hi + lo + bits_and + bits_or + bits_xor + all + any + m1 + m2 + m3 + count;
 }
 
+// Rounds until nothing changes, as Rodinia's bfs writes them: every
+// iteration that changes a value sets a shared bool (the same value, a
+// race OpenMP codes rely on) that the enclosing do-while reads. A bool
+// set to one constant is a reduction: || from false.
+int settle(int n, int *v) {
+  bool changed;
+  int rounds = 0;
+  do {
+    changed = false;
+#pragma omp parallel for
+    for (int i = 0; i < n; i++)
+      if (v[i] > 1) {
+        v[i] /= 2;
+        changed = true;
+      }
+// DIAG: reductions.cpp:[[@LINE-5]]:5: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
+// REWRITE: dp::scalar<bool> dp_changed(changed);
+// REWRITE-NEXT: dp::reduce(dp::grid<1>(dp::arithmetic_sequence(0, n)), [](bool a, bool b) { return a || b; }, dp_changed, [=](dp::index<1> idx, dp::field<1, int> &v) {
+// REWRITE-NEXT: const int i = idx[0];
+// REWRITE-NEXT: bool changed = false;
+// REWRITE: return changed;
+// REWRITE: changed = dp_changed.get();
+    rounds++;
+  } while (changed);
+  // An int written in the loop is its last iteration's value, which the
+  // do-while's condition reads before the body sets it again.
+  int last;
+  do {
+    last = -1;
+#pragma omp parallel for
+    for (int i = 0; i < n; i++)
+      if (v[i] > 1)
+        last = i;
+// DIAG: reductions.cpp:[[@LINE-1]]:9: warning: not converted: 'last' is written in the loop and read after it, which needs the last iteration's value [dp-migrate]
+  } while (last >= 0);
+  return rounds;
+}
+
 int main() {
   int n = 100;
   std::vector<double> x(n);
   std::vector<int> flags(n, 0);
 // REWRITE: dp::field<1, double> x{dp::grid<1>(n)};
 // REWRITE-NEXT: dp::field<1, int> flags(dp::grid<1>(n), 0);
+  int *v = new int[n];
   for (int i = 0; i < n; ++i)
-    x[i] = std::sin(i) * 4;
-  return reductions(n, x, flags) > 0 ? 0 : 1;
+    x[i] = std::sin(i) * 4, v[i] = i;
+  const int rounds = settle(n, v);
+  delete[] v;
+  return reductions(n, x, flags) > 0 && rounds > 0 ? 0 : 1;
 }
-// SUMMARY: migrated 8 of 8 loops (0 refused)
+// SUMMARY: migrated 9 of 10 loops (1 refused)
