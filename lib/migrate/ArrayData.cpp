@@ -128,9 +128,31 @@ std::optional<std::string> countOfBytes(const Expr *Size, QualType Elem, const A
   return std::nullopt;
 }
 
-/// The element count of an allocation (malloc, calloc, new T[n]), or
-/// none when E is not one dpstub reads.
-std::optional<std::string> allocationCount(const Expr *E, QualType Elem, ASTContext &Ctx) {
+/// The element count of `bytes` bytes of Elem: `(bytes) / sizeof(T)`, for
+/// an allocation sized otherwise than by a count of Elem (Rodinia's srad:
+/// `(int *)malloc(sizeof(unsigned int *) * rows)`); its whole elements are
+/// all the program may use.
+std::string countOfAnyBytes(const std::string &Bytes, QualType Elem, const ASTContext &Ctx) {
+  QualType E = Elem;
+  E.removeLocalConst();
+  return "(" + Bytes + ") / sizeof(" + printType(E, Ctx) + ")";
+}
+
+/// The function C calls when its body is one statement, or null.
+const Stmt *onlyStatement(const CallExpr *C) {
+  const FunctionDecl *FD = C ? C->getDirectCallee() : nullptr;
+  const FunctionDecl *Def = nullptr;
+  if (!FD || FD->isVariadic() || !FD->hasBody(Def))
+    return nullptr;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  return Body && Body->size() == 1 ? Body->body_front() : nullptr;
+}
+
+/// The element count of an allocation (malloc, calloc, new T[n], or a
+/// helper that only returns one of those), or none when E is not one
+/// dpstub reads.
+std::optional<std::string> allocationCount(const Expr *E, QualType Elem, ASTContext &Ctx,
+                                           int Depth = 0) {
   E = E->IgnoreParenImpCasts();
   while (const auto *C = dyn_cast<ExplicitCastExpr>(E))
     E = C->getSubExpr()->IgnoreParenImpCasts();
@@ -147,15 +169,51 @@ std::optional<std::string> allocationCount(const Expr *E, QualType Elem, ASTCont
   if (!FD || !FD->getIdentifier())
     return std::nullopt;
   const StringRef Name = FD->getName();
-  if (Name == "malloc" && C->getNumArgs() == 1)
-    return countOfBytes(C->getArg(0), Elem, Ctx);
+  if (Name == "malloc" && C->getNumArgs() == 1) {
+    if (std::optional<std::string> N = countOfBytes(C->getArg(0), Elem, Ctx))
+      return N;
+    return countOfAnyBytes(textOf(C->getArg(0), Ctx), Elem, Ctx);
+  }
   if (Name == "calloc" && C->getNumArgs() == 2) {
     if (countOfBytes(C->getArg(1), Elem, Ctx) == std::optional<std::string>("1"))
       return textOf(C->getArg(0), Ctx);
     if (countOfBytes(C->getArg(0), Elem, Ctx) == std::optional<std::string>("1"))
       return textOf(C->getArg(1), Ctx);
+    return countOfAnyBytes("(" + textOf(C->getArg(0), Ctx) + ") * (" + textOf(C->getArg(1), Ctx) + ")",
+                           Elem, Ctx);
   }
+  // An allocation helper (`template <class T> T *alloc(int n) { return
+  // new T[n]; }`): its count, when that is one of its parameters, is the
+  // call's argument.
+  const auto *R = dyn_cast_or_null<ReturnStmt>(onlyStatement(C));
+  if (!R || !R->getRetValue() || Depth > 2)
+    return std::nullopt;
+  const std::optional<std::string> N = allocationCount(R->getRetValue(), Elem, Ctx, Depth + 1);
+  const FunctionDecl *Def = nullptr;
+  FD->hasBody(Def);
+  for (unsigned K = 0; N && Def && K < Def->getNumParams() && K < C->getNumArgs(); ++K)
+    if (Def->getParamDecl(K)->getName() == *N)
+      return textOf(C->getArg(K), Ctx);
   return std::nullopt;
+}
+
+/// True when the function C calls only releases its parameter `Index`
+/// (`template <class T> void dealloc(T *p) { delete[] p; }`, or free(p)).
+bool releasesOnly(const CallExpr *C, unsigned Index) {
+  const Stmt *S = onlyStatement(C);
+  const FunctionDecl *Def = nullptr;
+  if (!S || !C->getDirectCallee()->hasBody(Def) || Index >= Def->getNumParams())
+    return false;
+  const Expr *Released = nullptr;
+  if (const auto *Del = dyn_cast<CXXDeleteExpr>(S); Del && Del->isArrayForm())
+    Released = Del->getArgument();
+  else if (const auto *Free = dyn_cast<CallExpr>(S); Free && Free->getNumArgs() == 1 &&
+                                                     Free->getDirectCallee() &&
+                                                     Free->getDirectCallee()->getIdentifier() &&
+                                                     Free->getDirectCallee()->getName() == "free")
+    Released = Free->getArg(0);
+  const auto *Ref = Released ? dyn_cast<DeclRefExpr>(Released->IgnoreParenImpCasts()) : nullptr;
+  return Ref && Ref->getDecl() == Def->getParamDecl(Index);
 }
 
 /// MPI calls that keep a buffer after they return.
@@ -557,20 +615,23 @@ void ArrayData::Impl::subscript(const DeclRefExpr *D, const ArrayVar &A, const S
   // cell(x, j) x[j]) is edited there, once for every use of the macro.
   for (size_t K = 0; K < Chain.size(); ++K) {
     const Expr *Base = K == 0 ? static_cast<const Expr *>(D) : Chain[K - 1];
+    const SourceLocation Close = isa<ArraySubscriptExpr>(Chain[K])
+                                     ? cast<ArraySubscriptExpr>(Chain[K])->getRBracketLoc()
+                                     : cast<CXXOperatorCallExpr>(Chain[K])->getRParenLoc();
     // Where the base's last token stands in the text the bracket follows:
-    // a macro argument's place is where the macro's body uses it.
+    // a macro argument's place is where the macro's body uses it, unless
+    // the brackets are in the argument too (MIN(m, a[i - 1])), then it is
+    // where the argument is written.
     SourceLocation After = Base->getEndLoc();
-    while (After.isMacroID() && SM.isMacroArgExpansion(After))
-      After = SM.getImmediateExpansionRange(After).getEnd();
+    if (!(Close.isMacroID() && SM.isMacroArgExpansion(Close)))
+      while (After.isMacroID() && SM.isMacroArgExpansion(After))
+        After = SM.getImmediateExpansionRange(After).getEnd();
     std::optional<Token> Next = Lexer::findNextToken(SM.getSpellingLoc(After), SM, Ctx.getLangOpts());
     if (!Next || !Next->is(tok::l_square)) {
       refuse(A.Var, D->getLocation(), "its brackets are not written where dpstub can rewrite them");
       return;
     }
     const SourceLocation Open = Next->getLocation();
-    const SourceLocation Close = isa<ArraySubscriptExpr>(Chain[K])
-                                     ? cast<ArraySubscriptExpr>(Chain[K])->getRBracketLoc()
-                                     : cast<CXXOperatorCallExpr>(Chain[K])->getRParenLoc();
     if (K == 0)
       spelledEdit(A.Var, Open, Open, "(");
     else
@@ -594,7 +655,7 @@ void ArrayData::Impl::call(const DeclRefExpr *D, const ArrayVar &A, const CallEx
     if (C->getArg(Index) == Child)
       break;
   const std::string Name = FD && FD->getIdentifier() ? FD->getName().str() : std::string();
-  if (Name == "free" && C->getNumArgs() == 1) {
+  if ((Name == "free" && C->getNumArgs() == 1) || releasesOnly(C, Index)) {
     edit(A.Var, C->getBeginLoc(), C->getEndLoc(), D->getNameInfo().getAsString() + " = " + fieldType(A) + "()",
          true);
     return;

@@ -24,6 +24,34 @@ void smooth(double in[NX][NY], double (*out)[NY]) {
 // REWRITE: out(i, j) = 0.25 * (in(i - 1, j) + in(i + 1, j) + in(i, j - 1) + in(i, j + 1));
 }
 
+// Allocation helpers as Rodinia's cfd writes them: a call to one whose
+// body only returns an allocation (or only releases its parameter) is
+// read as that allocation (or release); the helpers stay as written.
+template <typename T> T *alloc(int N) { return new T[N]; }
+template <typename T> void dealloc(T *array) { delete[] array; }
+// REWRITE: template <typename T> T *alloc(int N) { return new T[N]; }
+// REWRITE-NEXT: template <typename T> void dealloc(T *array) { delete[] array; }
+
+void helpers(int n) {
+  float *f = alloc<float>(n * 2);
+  // Bytes of another type (Rodinia's srad sizes ints by pointers): the
+  // whole elements those bytes hold.
+  int *k = (int *)malloc(sizeof(unsigned int *) * n);
+// REWRITE: dp::field<1, float> f{dp::grid<1>(n * 2)};
+// REWRITE: dp::field<1, int> k{dp::grid<1>((sizeof(unsigned int *) * n) / sizeof(int))};
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i) {
+    f[2 * i] = f[2 * i + 1] = i;
+    k[i] = -i;
+  }
+// DIAG: data.cpp:[[@LINE-4]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+  printf("%f %d\n", f[2 * n - 1], k[n - 1]);
+  dealloc<float>(f);
+  free(k);
+// REWRITE: f = dp::field<1, float>();
+// REWRITE-NEXT: k = dp::field<1, int>();
+}
+
 int main() {
   const int n = 64;
   double *a = new double[n];
@@ -78,6 +106,7 @@ int main() {
   free(b);
 // REWRITE: a = dp::field<1, double>();
 // REWRITE-NEXT: b = dp::field<1, double>();
+  helpers(n);
   return 0;
 }
-// SUMMARY: migrated 2 of 2 loops (0 refused)
+// SUMMARY: migrated 3 of 3 loops (0 refused)

@@ -40,6 +40,17 @@ void roots(int n) {
 // DIAG: helpers.cpp:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
 }
 
+// Brackets written whole in a macro's argument are rewritten where the
+// argument is written (the macro's body uses them twice: one edit).
+#define MIN(a, b) ((a) <= (b) ? (a) : (b))
+void smallest(int n) {
+#pragma omp parallel for
+  for (int j = 0; j < n - 1; ++j)
+    w[j] = MIN(u[j], u[j + 1]);
+// DIAG: helpers.cpp:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: w(j) = MIN(u(j), u(j + 1));
+}
+
 void solve(int n, const double *c) {
 #pragma acc parallel loop
   for (int i = 0; i < n; i++) {
@@ -63,4 +74,4 @@ int main() {
   solve(8, u);
   return a[5] + w[4] > 0 ? 0 : 1;
 }
-// SUMMARY: migrated 2 of 3 loops (1 refused)
+// SUMMARY: migrated 3 of 4 loops (1 refused)
