@@ -11,6 +11,11 @@
 # is what its migration becomes); FLAGS are its compile flags (-I, -D).
 # Uses build/ (bash scripts/build.sh makes it); work goes to a temporary
 # folder, kept with -k. Prints one line: the verdict and what differed.
+# For programs that take arguments or write files (Rodinia's), the
+# environment may give CHECK_ARGS (the program's arguments, each run in the
+# source's folder), CHECK_FILE (a file it writes there, compared too) and
+# CHECK_IGNORE (a regular expression: lines dropped before comparing, such
+# as timings).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${DPSTUB_BUILD_DIR:-$here/build}
@@ -31,9 +36,16 @@ grep -q "DP_RUNTIME_FIBERS:STRING=boost" "$build/CMakeCache.txt" 2>/dev/null && 
 
 fail() { echo "FAIL $name: $*"; [ $keep -eq 1 ] && echo "  (kept in $work)"; exit 1; }
 
-run() { # run LABEL EXE [ENV...]: its output in $work/LABEL.out
+read -r -a args <<< "${CHECK_ARGS:-}"
+run() { # run LABEL EXE [ENV...]: its output (and CHECK_FILE) in $work/LABEL.out
   local label=$1 exe=$2; shift 2
-  env "$@" "$exe" > "$work/$label.out" 2>&1 || fail "$label exited $?"
+  (cd "$(dirname "$src")" && env "$@" "$exe" "${args[@]}") > "$work/$label.raw" 2>&1 || fail "$label exited $?"
+  [ -z "${CHECK_FILE:-}" ] || cat "$(dirname "$src")/$CHECK_FILE" >> "$work/$label.raw"
+  if [ -n "${CHECK_IGNORE:-}" ]; then
+    grep -Ev "$CHECK_IGNORE" "$work/$label.raw" > "$work/$label.out" || true
+  else
+    mv "$work/$label.raw" "$work/$label.out"
+  fi
 }
 
 $cxx -std=c++17 -O1 -w "${inc[@]}" "${flags[@]}" "$work/$name.cpp" -o "$work/original" -lm ||
