@@ -46,8 +46,7 @@ rt::task_queue &detail::queue_state::host() {
 }
 
 void detail::queue_state::wait() {
-  if (recording *r = recording::active())
-    r->refuse("dp::queue::wait()");
+  recording::refuse_if_active("dp::queue::wait()");
   rt::task_queue *host;
   std::function<void()> device;
   {

@@ -103,6 +103,18 @@ void recording::use(const std::string &site, storage *block, bool writes, bool o
   blocks_.push_back({block, writes, on_device});
 }
 
+void recording::refuse_if_active(const char *what) {
+  if (recording *r = active())
+    r->refuse(what);
+}
+
+recording *recording::of_call_site(const std::string &site, const queue_state *q) {
+  recording *r = active();
+  if (r)
+    r->call_site(site, q);
+  return r;
+}
+
 void recording::refuse(const std::string &what) const {
   throw dp::error(what + " inside " + name_ +
                   ": a recording only records call-sites (it runs nothing, so nothing "

@@ -39,8 +39,7 @@ void rt::detail::on_wait_all(void (*wait)()) {
 }
 
 void wait_all() {
-  if (detail::recording *r = detail::recording::active())
-    r->refuse("dp::wait_all()");
+  detail::recording::refuse_if_active("dp::wait_all()");
   waiters &w = registered();
   const int n = w.count.load();
   for (int i = 0; i < n; ++i)

@@ -83,14 +83,12 @@ void forall_reference(const source_site &site, const exec_options *options, cons
                 "domain: dp::tile<T0, ...>(grid)");
   const call_info call{"dp::forall", nullptr, site};
   if constexpr (detail::domain_rank_v<Domain> > 0 && detail::tokens_fit_domain_v<Domain, Args...>) {
-    if (recording *rec = recording::active()) { // dp::record: kept, not run
-      const auto uses = bound_kernel<domain_rank_v<Domain>, K, Args...>::uses(args...);
-      keep_for_replay(
-          *rec, call, options, uses.data(), sizeof...(Args),
-          [site](const Domain &d, K &k, Args &...a) { forall_reference(site, nullptr, d, k, a...); },
-          domain, kernel, args...);
+    const auto uses = [&] { return bound_kernel<domain_rank_v<Domain>, K, Args...>::uses(args...); };
+    if (kept_for_replay( // dp::record: kept, not run
+            call, options, uses, sizeof...(Args),
+            [site](const Domain &d, K &k, Args &...a) { forall_reference(site, nullptr, d, k, a...); },
+            domain, kernel, args...))
       return;
-    }
   }
   if constexpr (detail::tiled_rank_v<Domain> > 0)
     detail::host_forall_tiled(call, domain, kernel, args...);

@@ -98,17 +98,14 @@ void reduce_reference(const source_site &site, const exec_options *options, cons
                   "dp::reduce: r must be callable as r(T, T) with T the result's type, "
                   "returning a value convertible to T");
     const call_info call{"dp::reduce", nullptr, site};
-    if (recording *rec = recording::active()) { // dp::record: kept, not run
-      const auto uses = bound_kernel<domain_rank_v<Domain>, F, Args...>::uses(args...);
-      keep_for_replay(
-          *rec, call, options, uses.data(), sizeof...(Args),
-          [site](const Domain &d, R &r2, Result &res, F &f2, Args &...a) {
-            reduce_reference(site, nullptr, d, r2, res, f2, a...);
-          },
-          domain, r, result, f, args...);
-      rec->writes(call.name(), result);
+    const auto uses = [&] { return bound_kernel<domain_rank_v<Domain>, F, Args...>::uses(args...); };
+    if (kept_reduce_for_replay( // dp::record: kept, not run
+            call, options, result, uses, sizeof...(Args),
+            [site](const Domain &d, R &r2, Result &res, F &f2, Args &...a) {
+              reduce_reference(site, nullptr, d, r2, res, f2, a...);
+            },
+            domain, r, result, f, args...))
       return;
-    }
     if constexpr (detail::tiled_rank_v<Domain> > 0)
       detail::host_reduce_tiled(call, domain, r, result, f, args...);
     else
@@ -164,9 +161,7 @@ void reduce_pencils_reference(const source_site &site, const exec_options *optio
         const auto replay = [site](const Domain &d, R &r2, Result &res, F &f2, Args &...a) {
           reduce_pencils_reference<Dim>(site, nullptr, d, r2, res, f2, a...);
         };
-        if (recording *rec = recording::active()) // dp::record: kept, not run
-          keep_pencils_for_replay<N>(*rec, call, options, replay, domain, r, result, f, args...);
-        else
+        if (!kept_pencils_for_replay<N>(call, options, replay, domain, r, result, f, args...))
           detail::host_reduce_pencils<Dim>(call, domain, r, result, f, args...);
       }
     }

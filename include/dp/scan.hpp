@@ -56,9 +56,7 @@ void scan_reference(const source_site &site, const exec_options *options, const 
         const auto replay = [site](const Domain &d, R &r2, Result &res, F &f2, Args &...a) {
           scan_reference<Dim>(site, nullptr, d, r2, res, f2, a...);
         };
-        if (recording *rec = recording::active()) // dp::record: kept, not run
-          keep_pencils_for_replay<N>(*rec, call, options, replay, domain, r, result, f, args...);
-        else
+        if (!kept_pencils_for_replay<N>(call, options, replay, domain, r, result, f, args...))
           detail::host_scan<Dim>(call, domain, r, result, f, args...);
       }
     }

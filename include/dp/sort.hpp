@@ -79,16 +79,16 @@ void sort_reference(const source_site &site, const exec_options *options, const 
                     "&, extra...) and return bool; take its operands by value or const&");
       if constexpr (!std::is_const<T>::value) {
         const call_info call{pencil_kind<Dim>::sort, nullptr, site};
-        if (recording *rec = recording::active()) { // dp::record: kept, not run
-          const argument_use uses[] = {{field_access::owner(sort_field), true},
-                                       use_of<const std::decay_t<Extra> &, N>(extra)...};
-          keep_for_replay(
-              *rec, call, options, uses, 1 + sizeof...(Extra),
-              [site](const Domain &d, Cmp &c, Field &sf, Extra &...e) {
-                sort_reference<Dim>(site, nullptr, d, c, sf, e...);
-              },
-              domain, cmp, sort_field, extra...);
-        } else {
+        const auto uses = [&] {
+          return std::array<argument_use, 1 + sizeof...(Extra)>{
+              {{field_access::owner(sort_field), true}, use_of<const std::decay_t<Extra> &, N>(extra)...}};
+        };
+        if (!kept_for_replay( // dp::record: kept, not run
+                call, options, uses, 1 + sizeof...(Extra),
+                [site](const Domain &d, Cmp &c, Field &sf, Extra &...e) {
+                  sort_reference<Dim>(site, nullptr, d, c, sf, e...);
+                },
+                domain, cmp, sort_field, extra...)) {
           detail::host_sort<Dim>(call, domain, cmp, sort_field, std::index_sequence_for<Extra...>(),
                                  extra...);
         }

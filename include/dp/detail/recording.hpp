@@ -3,7 +3,8 @@
 /// one queue, checked and kept in order instead of run, with the data they
 /// use, so that a replay is one launch for the rules of dependencies and
 /// coherence. Who kept them replays them: a generated stub's executor (a
-/// device graph, or a host queue's tasks: rt/record.hpp) or the host
+/// device graph or a host queue's tasks, by the recorders of rt/device/
+/// recorder.hpp and rt/host/recorder.hpp) or the host
 /// reference of untranslated call-sites (reference/record_call.hpp).
 #pragma once
 
@@ -88,6 +89,12 @@ public:
   /// A dp::error: `what` (a wait, a nested recording) is not allowed while
   /// the recording is made.
   [[noreturn]] void refuse(const std::string &what) const;
+  /// refuse(what) when this thread makes a recording.
+  static void refuse_if_active(const char *what);
+  /// The recording a call-site named `site` on the queue `q` (null: the
+  /// default queue) goes into, or null when this thread makes none; a
+  /// dp::error (call_site) unless q is the recording's.
+  static recording *of_call_site(const std::string &site, const queue_state *q);
 
   /// For replayers: the blocks used (writes: by some call-site) and the
   /// scalars written, with how to make access to one wait for a replay.

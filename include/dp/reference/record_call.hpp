@@ -85,11 +85,10 @@ private:
   std::vector<std::pair<std::string, std::function<void()>>> calls_;
 };
 
-/// Keeps the call-site `call` in `rec` (the recording this thread makes:
-/// recording::active(), which callers check first so that a call-site
-/// made now pays nothing more): its options, the `n` uses of data its
-/// arguments make, and `run(args...)` to call at each replay. A dp::error
-/// when it is not on the recording's queue.
+/// Keeps the call-site `call` in `rec` (the recording this thread makes):
+/// its options, the `n` uses of data its arguments make, and
+/// `run(args...)` to call at each replay. A dp::error when it is not on
+/// the recording's queue.
 template <class Run, class... A>
 void keep_for_replay(recording &rec, const call_info &call, const exec_options *options,
                      const argument_use *uses, std::size_t n, Run run, A &...args) {
@@ -106,15 +105,45 @@ void keep_for_replay(recording &rec, const call_info &call, const exec_options *
   });
 }
 
-/// keep_for_replay for a call-site over pencils (reduce<Dim>, scan<Dim>):
+/// The untranslated call-site `call` is kept in the recording this thread
+/// makes (dp::record) when one is made: true, and the caller does not run
+/// it. `uses()` gives its arguments' uses of data, the first `n` of which
+/// count (asked only then, so a call-site made now pays nothing more);
+/// `run(args...)` is called at each replay.
+template <class Uses, class Run, class... A>
+bool kept_for_replay(const call_info &call, const exec_options *options, Uses uses,
+                     std::size_t n, Run run, A &...args) {
+  recording *rec = recording::active();
+  if (!rec)
+    return false;
+  const auto u = uses();
+  keep_for_replay(*rec, call, options, u.data(), n, run, args...);
+  return true;
+}
+
+/// kept_for_replay for a full reduce, which combines into `result` at each
+/// replay (access to it waits for them).
+template <class T, class Uses, class Run, class... A>
+bool kept_reduce_for_replay(const call_info &call, const exec_options *options,
+                            scalar<T> &result, Uses uses, std::size_t n, Run run, A &...args) {
+  if (!kept_for_replay(call, options, uses, n, run, args...))
+    return false;
+  recording::active()->writes(call.name(), result);
+  return true;
+}
+
+/// kept_for_replay for a call-site over pencils (reduce<Dim>, scan<Dim>):
 /// the kernel's arguments as it uses them, and the result field written.
 template <int N, class Run, class Domain, class R, class Result, class F, class... Args>
-void keep_pencils_for_replay(recording &rec, const call_info &call, const exec_options *options,
-                             Run run, const Domain &domain, R &r, Result &result, F &f,
-                             Args &...args) {
-  auto uses = bound_kernel<N, F, Args...>::uses(args...);
-  uses.back() = {field_access::owner(result), true};
-  keep_for_replay(rec, call, options, uses.data(), uses.size(), run, domain, r, result, f, args...);
+bool kept_pencils_for_replay(const call_info &call, const exec_options *options, Run run,
+                             const Domain &domain, R &r, Result &result, F &f, Args &...args) {
+  const auto uses = [&] {
+    auto u = bound_kernel<N, F, Args...>::uses(args...);
+    u.back() = {field_access::owner(result), true};
+    return u;
+  };
+  return kept_for_replay(call, options, uses, sizeof...(Args) + 1, run, domain, r, result, f,
+                         args...);
 }
 
 } // namespace dp::detail

@@ -1,11 +1,15 @@
 /// \file
 /// The executors a call-site can run on, and the one choice among them,
-/// made once per call-site from the process's backend (backend.hpp) and its
-/// execution options: the host's threads (host/executor.hpp), or the
-/// build's device (device/executor.hpp) over its layer: the GPU's
-/// (gpu/device.hpp) in a build by nvcc or hipcc, the emulated device's
-/// (emulated/device.hpp, DP_HOST_MODE=emulate) in a host build. Each
-/// pattern runs on each executor by a free overload (jobs.hpp).
+/// made once per call-site from the process's backend (backend.hpp), its
+/// execution options and whether dp::record is recording: the host's
+/// threads (host/executor.hpp), or the build's device (device/executor.hpp)
+/// over its layer: the GPU's (gpu/device.hpp) in a build by nvcc or hipcc,
+/// the emulated device's (emulated/device.hpp, DP_HOST_MODE=emulate) in a
+/// host build; or, inside a recording, the recorder of either side
+/// (host/recorder.hpp, device/recorder.hpp), which keeps the work for the
+/// replays instead of running it. Each pattern runs on each executor by a
+/// free overload (jobs.hpp); a recorder runs its side's patterns, all but
+/// the full reduce's delivery of its result, which is its own.
 #pragma once
 
 #include <memory>
@@ -20,14 +24,15 @@
 #include "device/executor.hpp"
 #include "device/forall.hpp"
 #include "device/pencils.hpp"
+#include "device/recorder.hpp"
 #include "device/reduce.hpp"
 #include "host/executor.hpp"
 #include "host/forall.hpp"
 #include "host/pencils.hpp"
+#include "host/recorder.hpp"
 #include "host/reduce.hpp"
 #include "plan/plan.hpp"
 #include "profile.hpp"
-#include "record.hpp"
 
 #if defined(DP_COMPILER_HIP) || defined(DP_COMPILER_CUDA)
 #include "gpu/primitives.hpp"
@@ -53,73 +58,95 @@ using build_device = emulated_device;
 
 /// The executor of one call-site: the build's device for a device backend
 /// or DP_HOST_MODE=emulate, unless the options say when(false); the host's
-/// threads otherwise (a named queue's task, or now on the caller's thread).
+/// threads otherwise (a named queue's task, or now on the caller's thread);
+/// inside a recording, that side's recorder.
 class executor_session {
 public:
   /// `site` names the call-site and outlives the session.
   executor_session(const std::string &site, const exec_options *options)
-      : site_(site), backend_(process_backend()),
-        device_wanted_(wants_device(site, backend_, options)),
-        host_(site, device_wanted_ ? nullptr : host_queue(options)),
-        recording_(dp::detail::recording::active()) {
-    if (recording_) // a dp::error unless on the recording's queue
-      recording_->call_site(site, options ? options->queue_state().get() : nullptr);
+      : backend_(process_backend()), device_wanted_(wants_device(site, backend_, options)),
+        host_(site, device_wanted_ ? nullptr : host_queue(options)) {
+    // A dp::error unless on the recording's queue.
+    dp::detail::recording *rec = dp::detail::recording::of_call_site(
+        site, options ? options->queue_state().get() : nullptr);
     if (device_wanted_) {
       auto &ex = device_executor<build_device>::get();
       const auto &named = options ? options->queue_state() : nullptr;
       auto &queue = named ? ex.device().queue_of(*named) : ex.default_queue();
-      device_replay<build_device> *replay = nullptr;
-      if (recording_)
-        replay = &recording_->replay_by<device_replay<build_device>>(
-            site, device_replay<build_device>::kind_name, [&] {
-              return std::make_unique<device_replay<build_device>>(ex, queue, *recording_);
-            });
-      device_.emplace(ex, site, queue, hints_of(options), replay);
-    } else if (recording_) {
-      task_queue &queue = *host_queue(options);
-      recording_->replay_by<host_replay>(site, host_replay::kind_name,
-                                         [&] { return std::make_unique<host_replay>(queue); });
-      host_.record_into(*recording_);
+      if (rec)
+        device_recorder_.emplace(ex, site, queue, hints_of(options), *rec);
+      else
+        device_.emplace(ex, site, queue, hints_of(options));
+      runs_ = rec ? runs::device_recorder : runs::device;
+    } else if (rec) {
+      host_recorder_.emplace(site, *host_queue(options), *rec);
+      runs_ = runs::host_recorder;
     }
   }
 
   /// The backend of the process.
   backend where() const { return backend_; }
   /// True when the call-site runs on a device (data moves to its memory).
-  bool on_device() const { return device_.has_value(); }
+  bool on_device() const { return runs_ == runs::device || runs_ == runs::device_recorder; }
 
-  /// Runs f with the executor: the device launch or the host executor.
+  /// Runs f with the executor: the device launch, the host executor, or
+  /// one of their recorders.
   template <class F> void with(F &&f) {
-    if (device_)
-      f(*device_);
-    else
-      f(host_);
+    switch (runs_) {
+    case runs::device: return f(*device_);
+    case runs::device_recorder: return f(*device_recorder_);
+    case runs::host_recorder: return f(*host_recorder_);
+    case runs::host: break;
+    }
+    f(host_);
   }
 
   /// Where the work finds `data`, an element of `block` (null: a view
-  /// that owns nothing): the executor's copy, made current.
+  /// that owns nothing): the executor's copy, made current (a recorder's
+  /// is made current by each replay).
   void *place(dp::detail::storage *block, void *data, bool writes) {
-    if (recording_ && block)
-      recording_->use(site_, block, writes, on_device());
-    return device_ ? device_->place(block, data, writes) : host_.place(block, data, writes);
+    switch (runs_) {
+    case runs::device: return device_->place(block, data, writes);
+    case runs::device_recorder: return device_recorder_->place(block, data, writes);
+    case runs::host_recorder: return host_recorder_->place(block, data, writes);
+    case runs::host: break;
+    }
+    return host_.place(block, data, writes);
   }
 
   /// Everything is enqueued: the blocks and scalars the work used record
-  /// its completion.
+  /// its completion (a recorder's work completes at each replay).
   void finish() {
-    if (device_)
-      device_->finish();
-    else
-      host_.finish();
+    switch (runs_) {
+    case runs::device: device_->finish(); return;
+    case runs::device_recorder: device_recorder_->finish(); return;
+    case runs::host_recorder: host_recorder_->finish(); return;
+    case runs::host: break;
+    }
+    host_.finish();
   }
 
   /// DP_PROFILE: where the call-site's queue is, what it is, where it runs.
-  profile::stamp_ptr stamp() { return device_ ? device_->stamp() : host_.stamp(); }
-  const void *queue() const {
-    return device_ ? static_cast<const void *>(&device_->queue()) : host_.queue();
+  profile::stamp_ptr stamp() {
+    if (device_launch<build_device> *d = device())
+      return d->stamp();
+    return host().stamp();
   }
-  const char *queue_kind() const { return device_ ? device_->queue_kind() : host_.queue_kind(); }
-  const char *runs_on() const { return device_ ? device_->runs_on() : host_.runs_on(); }
+  const void *queue() {
+    if (device_launch<build_device> *d = device())
+      return &d->queue();
+    return host().queue();
+  }
+  const char *queue_kind() {
+    if (device_launch<build_device> *d = device())
+      return d->queue_kind();
+    return host().queue_kind();
+  }
+  const char *runs_on() {
+    if (device_launch<build_device> *d = device())
+      return d->runs_on();
+    return host().runs_on();
+  }
 
 private:
   /// True when a call-site with these options runs on the build's device.
@@ -151,12 +178,23 @@ private:
     return hints;
   }
 
-  const std::string &site_;
+  /// The device executor (a launch or a recorder), or null.
+  device_launch<build_device> *device() {
+    if (device_)
+      return &*device_;
+    return device_recorder_ ? &*device_recorder_ : nullptr;
+  }
+  /// The host executor (itself or its recorder).
+  host_executor &host() { return host_recorder_ ? *host_recorder_ : host_; }
+
+  enum class runs { host, device, host_recorder, device_recorder };
   backend backend_;
   bool device_wanted_;
+  runs runs_ = runs::host;
   host_executor host_;
-  dp::detail::recording *recording_; ///< the recording this call-site goes into (dp::record)
   std::optional<device_launch<build_device>> device_;
+  std::optional<device_recorder<build_device>> device_recorder_;
+  std::optional<host_recorder> host_recorder_;
 };
 
 } // namespace dp::rt

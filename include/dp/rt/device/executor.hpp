@@ -329,28 +329,24 @@ private:
   std::shared_ptr<page_locked_blocks<Device>> host_memory_;
 };
 
-template <class Device> class device_replay; // record.hpp
-
 /// One call-site's work on a device: the queue it goes on, the copies of
 /// its data there (made current on that queue, after other queues' work on
 /// them), the temporaries it takes from the cache (given back, stream-
 /// ordered, when it is enqueued) and, once it is, its completion, which
 /// every block it used records. Its patterns are device/forall.hpp,
 /// device/reduce.hpp and device/pencils.hpp; host/executor.hpp is its
-/// counterpart on the host.
+/// counterpart on the host, device/recorder.hpp its recording variant.
 template <class Device> class device_launch {
 public:
   using queue_type = typename Device::queue_type;
+  using device_type = Device;
   /// `site`: the call-site's name, which outlives the launch.
-  /// `recording`: the call-site is recorded (dp::record) into it, not run.
   device_launch(device_executor<Device> &ex, const std::string &site, queue_type &queue,
-                launch_hints hints, device_replay<Device> *recording = nullptr)
-      : ex_(ex), queue_(queue), site_(site), range_(site_), hints_(hints), recording_(recording) {}
+                launch_hints hints)
+      : ex_(ex), queue_(queue), site_(site), range_(site_), hints_(hints) {}
   /// A name made on the spot would not outlive the launch.
-  device_launch(device_executor<Device> &, std::string &&, queue_type &, launch_hints,
-                device_replay<Device> * = nullptr) = delete;
-  device_launch(device_executor<Device> &, const char *, queue_type &, launch_hints,
-                device_replay<Device> * = nullptr) = delete;
+  device_launch(device_executor<Device> &, std::string &&, queue_type &, launch_hints) = delete;
+  device_launch(device_executor<Device> &, const char *, queue_type &, launch_hints) = delete;
   ~device_launch() { release(nullptr); } // an error before the end: nothing was enqueued
   device_launch(const device_launch &) = delete;
   device_launch &operator=(const device_launch &) = delete;
@@ -361,8 +357,6 @@ public:
   const std::string &site() const { return site_; }
   /// The call-site's launch-shape hints.
   const launch_hints &hints() const { return hints_; }
-  /// The recording the call-site's work goes into (dp::record), or null.
-  device_replay<Device> *recording() const { return recording_; }
 
   /// Where the work finds `data` (an element of `block`): in the block's
   /// device copy, made on first use and made current on this queue (a copy
@@ -370,17 +364,11 @@ public:
   void *place(dp::detail::storage *block, void *data, bool writes) {
     if (!block)
       return data; // an unowned view: already where it must be
-    if (recording_) { // its device storage only: each replay makes it current
-      if (!block->mirror())
-        block->attach_mirror(ex_.mirror(*block, queue_));
-      return device_address(block, data);
-    }
     wait_for(block->foreign_work(&queue_, writes));
-    if (!block->mirror())
-      block->attach_mirror(ex_.mirror(*block, queue_));
+    void *at = device_storage(block, data);
     block->make_device_current(&queue_); // a copy only when it is stale
     uses_.note(block, writes);
-    return device_address(block, data);
+    return at;
   }
   /// Where `data` (an element of block) is in the block's device copy.
   static void *device_address(dp::detail::storage *block, void *data) {
@@ -404,10 +392,7 @@ public:
   /// buffers, results), valid for the work it enqueues.
   void *scratch(std::size_t bytes) {
     void *p = ex_.cache().allocate(bytes > 0 ? bytes : 1, &queue_);
-    if (recording_)
-      recording_->keep_scratch(p); // the graph's, for as long as it lives
-    else
-      taken_.push_back(p);
+    taken_.push_back(p);
     return p;
   }
   template <class T> T *scratch_of(std::size_t n) { return static_cast<T *>(scratch(sizeof(T) * n)); }
@@ -415,7 +400,7 @@ public:
   /// Everything is enqueued: its completion (recorded once), which the
   /// blocks it used record, with the temporaries given back behind it.
   const dp::detail::pending &finish() {
-    if (!done_ && !recording_) { // a recorded call-site's work is the replays'
+    if (!done_) {
       done_ = mark_in(ex_.device(), queue_, site_.c_str());
       release(done_);
       uses_.settle(done_, true);
@@ -428,6 +413,22 @@ public:
   profile::stamp_ptr stamp() { return ex_.device().stamp(queue_); }
   const char *queue_kind() const { return Device::queue_kind; }
   const char *runs_on() const { return Device::name; }
+
+protected:
+  /// Where `data` (an element of block) is in the block's device storage,
+  /// made on first use (its contents untouched).
+  void *device_storage(dp::detail::storage *block, void *data) {
+    if (!block->mirror())
+      block->attach_mirror(ex_.mirror(*block, queue_));
+    return device_address(block, data);
+  }
+  /// Hands every temporary taken so far to `keep` instead of giving it
+  /// back when the work is enqueued.
+  template <class Keep> void hand_over_scratch(Keep &&keep) {
+    for (void *p : taken_)
+      keep(p);
+    taken_.clear();
+  }
 
 private:
   void release(const dp::detail::pending &after) {
@@ -443,7 +444,6 @@ private:
   dp::detail::small_vector<void *, 8> taken_;
   launch_uses uses_;
   dp::detail::pending done_;
-  device_replay<Device> *recording_;
 };
 
 } // namespace dp::rt

@@ -20,11 +20,11 @@
 #include "../stub/iterators.hpp"
 #include "../kernels/tile_fold.hpp"
 #include "../jobs.hpp"
-#include "../record.hpp"
 #include "executor.hpp"
 #include "forall.hpp"
 #include "algorithms.hpp"
 #include "identity.hpp"
+#include "recorder.hpp"
 
 namespace dp::rt {
 namespace device {
@@ -74,14 +74,25 @@ dp::detail::pending read_back_then(device_launch<Device> &L, const Cell *slot, T
 /// recording's); each replay reads the graph's result back behind it and
 /// combines it into the value the scalar has then: result = r(result, fold).
 template <class Device, class T, class Op, class MaybeValues, class Positions>
-void recorded_reduce_into(device_launch<Device> &L, dp::scalar<T> &result, std::int64_t n,
+void recorded_reduce_into(device_recorder<Device> &L, dp::scalar<T> &result, std::int64_t n,
                           const Positions &positions, const Op &op, const MaybeValues &values) {
   maybe<T> *slot = L.template scratch_of<maybe<T>>(1);
   vendor_reduce(L, n, positions, maybe_op<T, Op>{op}, values, none<T>(), slot);
   T *into = dp::detail::scalar_access::value_slot(result);
-  L.recording()->deliver_to(L.site(), result, [slot, into, op](device_launch<Device> &replay) {
+  L.deliver_to(result, [slot, into, op](device_launch<Device> &replay) {
     return read_back_then(replay, slot, into, op);
   });
+}
+/// reduce_into and reduce_kept_into on a recorder.
+template <class Device, class T, class Op, class Values, class Positions>
+void reduce_into(device_recorder<Device> &L, dp::scalar<T> &result, std::int64_t n,
+                 const Positions &positions, const Op &op, const Values &values) {
+  recorded_reduce_into(L, result, n, positions, op, present_map<T, Values>{values});
+}
+template <class Device, class T, class Op, class Values, class Positions>
+void reduce_kept_into(device_recorder<Device> &L, dp::scalar<T> &result, std::int64_t n,
+                      const Positions &positions, const Op &op, const Values &values) {
+  recorded_reduce_into(L, result, n, positions, op, values);
 }
 
 /// Whether the result `s` still waits for comes from L's queue, so that a
@@ -119,8 +130,6 @@ void reduce_behind_into(device_launch<Device> &L, dp::scalar<T> &result, std::in
 template <class Device, class T, class Op, class Values, class Positions>
 void reduce_into(device_launch<Device> &L, dp::scalar<T> &result, std::int64_t n,
                  const Positions &positions, const Op &op, const Values &values) {
-  if (L.recording())
-    return recorded_reduce_into(L, result, n, positions, op, present_map<T, Values>{values});
   if (behind_on_queue(L, result))
     return reduce_behind_into(L, result, n, positions, op, values);
   const T prior = result.get(); // waits for a reduction on another queue
@@ -134,8 +143,6 @@ void reduce_into(device_launch<Device> &L, dp::scalar<T> &result, std::int64_t n
 template <class Device, class T, class Op, class Values, class Positions>
 void reduce_kept_into(device_launch<Device> &L, dp::scalar<T> &result, std::int64_t n,
                       const Positions &positions, const Op &op, const Values &values) {
-  if (L.recording())
-    return recorded_reduce_into(L, result, n, positions, op, values);
   if (behind_on_queue(L, result)) {
     T *into = dp::detail::scalar_access::value_slot(result);
     return dp::detail::scalar_access::after(result, [&](dp::detail::pending before) {
@@ -155,9 +162,9 @@ void reduce_kept_into(device_launch<Device> &L, dp::scalar<T> &result, std::int6
 /// launch merged into its last dimension) the elements' pointer when the
 /// map reads one argument's dense elements alone, else the row's positions
 /// (no division); linear positions otherwise.
-template <class Device, int Rc, class T, class Op, class Map>
-void reduce_grid_into(device_launch<Device> &L, dp::scalar<T> &result, const dp::extent<Rc> &e,
-                      const Op &op, const Map &map) {
+template <class Launch, int Rc, class T, class Op, class Map>
+void reduce_grid_into(Launch &L, dp::scalar<T> &result, const dp::extent<Rc> &e, const Op &op,
+                      const Map &map) {
   if constexpr (reads_one_element<Map>::value) {
     const auto &elements = map.elements();
     using element_t = std::remove_reference_t<decltype(*elements.base)>;
@@ -175,8 +182,8 @@ void reduce_grid_into(device_launch<Device> &L, dp::scalar<T> &result, const dp:
 /// its run of tiles (by warps where they have no padding, else in tile
 /// memory: tile_fold.hpp), then the vendor reduces the groups' folds from
 /// their pointer.
-template <class Job, class Device, class T, int N>
-void reduce_tiles_into(device_launch<Device> &L, dp::scalar<T> &result, const dp::extent<N> &e,
+template <class Job, class Launch, class T, int N>
+void reduce_tiles_into(Launch &L, dp::scalar<T> &result, const dp::extent<N> &e,
                        const dp::extent<N> &tile, Job job) {
   const dp::extent<N> tiles = tile_counts(e, tile);
   for (int d = 0; d < N; ++d) {
@@ -199,13 +206,13 @@ void reduce_tiles_into(device_launch<Device> &L, dp::scalar<T> &result, const dp
               element_map<1, tile_folds<T>>{{job.folds}});
 }
 
-} // namespace device
-
 /// The full reduce on a device: a dp::where's filtered points are absent
 /// values, a triangle's point numbers are raised to (i, j), a grid's
 /// positions are those of its launch (merged where projections allow).
-template <class Device, int Rc, class Domain, class T, class Op, class Map, class DomainMap>
-void execute(device_launch<Device> &L, const reduce_job<Rc, Domain, T, Op, Map, DomainMap> &job) {
+/// Launch: a device_launch, or a device_recorder (whose reductions read
+/// their result back at each replay).
+template <class Launch, int Rc, class Domain, class T, class Op, class Map, class DomainMap>
+void reduce_job_into(Launch &L, const reduce_job<Rc, Domain, T, Op, Map, DomainMap> &job) {
   if constexpr (is_where<Domain>::value)
     device::reduce_kept_into(L, *job.result, job.grid.size(),
                              linear_positions<Rc>::of(job.grid.extents()), job.op,
@@ -221,10 +228,10 @@ void execute(device_launch<Device> &L, const reduce_job<Rc, Domain, T, Op, Map, 
 /// values of its run of tiles, then the groups' folds are reduced; a kernel
 /// blind to its tile, over tiles that divide the grid, reduces as over the
 /// plain grid.
-template <class Device, int Rc, std::size_t TileBytes, class T, class Op, class Map, class Tiling,
+template <class Launch, int Rc, std::size_t TileBytes, class T, class Op, class Map, class Tiling,
           tile_sight Sight>
-void execute(device_launch<Device> &L,
-         const reduce_tiles_job<Rc, TileBytes, T, Op, Map, Tiling, Sight> &job) {
+void reduce_job_into(Launch &L,
+                     const reduce_tiles_job<Rc, TileBytes, T, Op, Map, Tiling, Sight> &job) {
   if constexpr (Sight == tile_sight::blind) {
     // A kernel that cannot tell its tile, over tiles that leave no padding
     // (whose threads would run the kernel too), folds as over the plain
@@ -250,6 +257,30 @@ void execute(device_launch<Device> &L,
   using fold_t = tile_fold_job<Rc, T, Op, Map, Tiling, TileBytes>;
   device::reduce_tiles_into(L, *job.result, job.grid.extents(), job.tile,
                             fold_t{job.map, job.op, job.tiling, nullptr, {}});
+}
+
+} // namespace device
+
+/// The full reduces on a device launch and on a device recorder.
+template <class Device, int Rc, class Domain, class T, class Op, class Map, class DomainMap>
+void execute(device_launch<Device> &L, const reduce_job<Rc, Domain, T, Op, Map, DomainMap> &job) {
+  device::reduce_job_into(L, job);
+}
+template <class Device, int Rc, class Domain, class T, class Op, class Map, class DomainMap>
+void execute(device_recorder<Device> &L, const reduce_job<Rc, Domain, T, Op, Map, DomainMap> &job) {
+  device::reduce_job_into(L, job);
+}
+template <class Device, int Rc, std::size_t TileBytes, class T, class Op, class Map, class Tiling,
+          tile_sight Sight>
+void execute(device_launch<Device> &L,
+             const reduce_tiles_job<Rc, TileBytes, T, Op, Map, Tiling, Sight> &job) {
+  device::reduce_job_into(L, job);
+}
+template <class Device, int Rc, std::size_t TileBytes, class T, class Op, class Map, class Tiling,
+          tile_sight Sight>
+void execute(device_recorder<Device> &L,
+             const reduce_tiles_job<Rc, TileBytes, T, Op, Map, Tiling, Sight> &job) {
+  device::reduce_job_into(L, job);
 }
 
 } // namespace dp::rt

@@ -21,7 +21,7 @@
 #include "../counters.hpp"
 #include "../device/executor.hpp"
 #include "../plan/plan.hpp"
-#include "../record.hpp" // the recorder a device_launch of this layer may feed
+#include "../device/recorder.hpp" // the recorder of this layer's call-sites
 #include "../stub/dispatch.hpp"
 #include "../stub/table.hpp"
 #include "../task_queue.hpp"

@@ -26,7 +26,7 @@
 #include "../device/executor.hpp"
 #include "../device/memory.hpp"
 #include "../device/transfers.hpp"
-#include "../record.hpp" // the recorder a device_launch of this layer may feed
+#include "../device/recorder.hpp" // the recorder of this layer's call-sites
 #include "../stub/dispatch.hpp"
 #include "../stub/table.hpp"
 #include "api.hpp"

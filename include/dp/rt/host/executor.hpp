@@ -4,7 +4,8 @@
 /// call-site, in place on the host copies of the data; on the caller's
 /// thread, or as a task of a named dp::queue (two queues' tasks run at the
 /// same time). Its patterns are host/forall.hpp, host/reduce.hpp and
-/// host/pencils.hpp; device/executor.hpp is its counterpart on a device.
+/// host/pencils.hpp; device/executor.hpp is its counterpart on a device,
+/// host/recorder.hpp its recording variant.
 #pragma once
 
 #include <string>
@@ -12,7 +13,6 @@
 #include <vector>
 
 #include "../../detail/completion.hpp"
-#include "../../detail/recording.hpp"
 #include "../../detail/small_vector.hpp"
 #include "../../detail/storage.hpp"
 #include "../../scalar.hpp"
@@ -29,11 +29,6 @@ public:
   /// becomes, or null: the work runs now, on the caller's thread.
   host_executor(const std::string &site, task_queue *queue) : site_(&site), queue_(queue) {}
 
-  /// The call-site is recorded (dp::record) into `r`, its work kept by its
-  /// queue's capture: placing its data changes nothing, it waits for
-  /// nothing and its uses are the replays'.
-  void record_into(dp::detail::recording &r) { recording_ = &r; }
-
   /// True when the work becomes a named queue's task.
   bool on_queue() const { return queue_ != nullptr; }
   const std::string &site() const { return *site_; }
@@ -42,8 +37,8 @@ public:
   /// host copy made current first. A queue's task also waits for other
   /// queues' work on the block, and records its own use of it.
   void *place(dp::detail::storage *block, void *data, bool writes) {
-    if (!block || recording_)
-      return data; // an unowned view, or a recorded call-site's
+    if (!block)
+      return data; // an unowned view
     if (!queue_) {
       if (writes)
         block->host_wrote(); // waits for launches still reading it
@@ -78,12 +73,6 @@ public:
   /// A full reduce's result: `result = fold(prior)`, now or as the
   /// queue's task (the scalar then waits for it).
   template <class T, class Fold> void deliver(dp::scalar<T> &result, Fold fold) {
-    if (recording_) { // each replay folds into the value the scalar has then
-      recording_->writes(*site_, result);
-      T *slot = dp::detail::scalar_access::value_slot(result);
-      run([slot, fold] { *slot = fold(*slot); });
-      return;
-    }
     if (queue_ && dp::detail::scalar_access::pending_queue(result) == queue_) {
       // The reduction still computing the scalar is this queue's, so it
       // has run when this task runs: the task folds into its value.
@@ -102,8 +91,6 @@ public:
   /// The work is enqueued (or done): its completion, which the blocks and
   /// scalars it used record; null when it ran on the caller's thread.
   dp::detail::pending finish() {
-    if (recording_)
-      return nullptr; // its uses are the replays'
     dp::detail::pending done = queue_ ? queue_->record() : nullptr;
     uses_.settle(done, false);
     return done;
@@ -121,7 +108,6 @@ private:
   task_queue *queue_;
   dp::detail::small_vector<dp::detail::pending, 4> waits_; ///< other queues' work the task waits for
   launch_uses uses_;
-  dp::detail::recording *recording_ = nullptr;
 };
 
 } // namespace dp::rt

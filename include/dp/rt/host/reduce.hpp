@@ -21,6 +21,7 @@
 #include "../jobs.hpp"
 #include "../stub/positions.hpp"
 #include "executor.hpp"
+#include "recorder.hpp"
 #include "rows.hpp"
 
 namespace dp::rt {
@@ -62,11 +63,11 @@ std::optional<T> reduce_tiles(const std::string &site, const dp::grid<Rc> &grid,
   }
 }
 
-} // namespace host
-
-/// The full reduce on the host executor.
-template <int Rc, class Domain, class T, class Op, class Map, class DomainMap>
-void execute(host_executor &host, const reduce_job<Rc, Domain, T, Op, Map, DomainMap> &job) {
+/// The full reduce: the fold of the values into the scalar's value, as
+/// the executor delivers it (Host: the host executor, now or as its
+/// queue's task; or the host recorder, at each replay).
+template <class Host, int Rc, class Domain, class T, class Op, class Map, class DomainMap>
+void reduce_job_into(Host &host, const reduce_job<Rc, Domain, T, Op, Map, DomainMap> &job) {
   host.deliver(*job.result, [op = job.op, domain = job.domain, rows = job.rows,
                              map = job.map](const T &prior) {
     const std::optional<T> total = host::reduce<T, Rc>(domain, rows, op, map);
@@ -74,15 +75,38 @@ void execute(host_executor &host, const reduce_job<Rc, Domain, T, Op, Map, Domai
   });
 }
 
-/// The full reduce over a tiled grid on the host executor.
-template <int Rc, std::size_t TileBytes, class T, class Op, class Map, class Tiling, tile_sight Sight>
-void execute(host_executor &host,
-         const reduce_tiles_job<Rc, TileBytes, T, Op, Map, Tiling, Sight> &job) {
+/// The full reduce over a tiled grid.
+template <class Host, int Rc, std::size_t TileBytes, class T, class Op, class Map, class Tiling,
+          tile_sight Sight>
+void reduce_job_into(Host &host,
+                     const reduce_tiles_job<Rc, TileBytes, T, Op, Map, Tiling, Sight> &job) {
   host.deliver(*job.result, [site = host.site(), job](const T &prior) {
     const std::optional<T> total = host::reduce_tiles<TileBytes, T>(
         site, job.grid, job.tile, tile_sight_is<Sight>(), job.rows, job.op, job.map);
     return total ? static_cast<T>(job.op(prior, *total)) : prior;
   });
+}
+
+} // namespace host
+
+/// The full reduces on the host executor and on the host recorder.
+template <int Rc, class Domain, class T, class Op, class Map, class DomainMap>
+void execute(host_executor &host, const reduce_job<Rc, Domain, T, Op, Map, DomainMap> &job) {
+  host::reduce_job_into(host, job);
+}
+template <int Rc, class Domain, class T, class Op, class Map, class DomainMap>
+void execute(host_recorder &host, const reduce_job<Rc, Domain, T, Op, Map, DomainMap> &job) {
+  host::reduce_job_into(host, job);
+}
+template <int Rc, std::size_t TileBytes, class T, class Op, class Map, class Tiling, tile_sight Sight>
+void execute(host_executor &host,
+             const reduce_tiles_job<Rc, TileBytes, T, Op, Map, Tiling, Sight> &job) {
+  host::reduce_job_into(host, job);
+}
+template <int Rc, std::size_t TileBytes, class T, class Op, class Map, class Tiling, tile_sight Sight>
+void execute(host_recorder &host,
+             const reduce_tiles_job<Rc, TileBytes, T, Op, Map, Tiling, Sight> &job) {
+  host::reduce_job_into(host, job);
 }
 
 } // namespace dp::rt
