@@ -2,6 +2,7 @@
 /// dp::sort<Dim>: sorts every pencil of a field along dimension Dim.
 #pragma once
 
+#include <array>
 #include <type_traits>
 #include <utility>
 
