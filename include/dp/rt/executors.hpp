@@ -105,25 +105,15 @@ public:
   /// that owns nothing): the executor's copy, made current (a recorder's
   /// is made current by each replay).
   void *place(dp::detail::storage *block, void *data, bool writes) {
-    switch (runs_) {
-    case runs::device: return device_->place(block, data, writes);
-    case runs::device_recorder: return device_recorder_->place(block, data, writes);
-    case runs::host_recorder: return host_recorder_->place(block, data, writes);
-    case runs::host: break;
-    }
-    return host_.place(block, data, writes);
+    void *at = nullptr;
+    with([&](auto &ex) { at = ex.place(block, data, writes); });
+    return at;
   }
 
   /// Everything is enqueued: the blocks and scalars the work used record
   /// its completion (a recorder's work completes at each replay).
   void finish() {
-    switch (runs_) {
-    case runs::device: device_->finish(); return;
-    case runs::device_recorder: device_recorder_->finish(); return;
-    case runs::host_recorder: host_recorder_->finish(); return;
-    case runs::host: break;
-    }
-    host_.finish();
+    with([](auto &ex) { ex.finish(); });
   }
 
   /// DP_PROFILE: where the call-site's queue is, what it is, where it runs.
