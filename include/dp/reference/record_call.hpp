@@ -105,20 +105,28 @@ void keep_for_replay(recording &rec, const call_info &call, const exec_options *
   });
 }
 
-/// The untranslated call-site `call` is kept in the recording this thread
-/// makes (dp::record) when one is made: true, and the caller does not run
-/// it. `uses()` gives its arguments' uses of data, the first `n` of which
-/// count (asked only then, so a call-site made now pays nothing more);
-/// `run(args...)` is called at each replay.
+/// The recording this thread makes (dp::record) keeps the untranslated
+/// call-site `call`, if one is made: that recording, and the caller does
+/// not run the call-site; null otherwise. `uses()` gives its arguments'
+/// uses of data, the first `n` of which count (asked only then, so a
+/// call-site made now pays nothing more); `run(args...)` is called at
+/// each replay.
+template <class Uses, class Run, class... A>
+recording *kept_in_recording(const call_info &call, const exec_options *options, Uses uses,
+                             std::size_t n, Run run, A &...args) {
+  recording *rec = recording::active();
+  if (rec) {
+    const auto u = uses();
+    keep_for_replay(*rec, call, options, u.data(), n, run, args...);
+  }
+  return rec;
+}
+
+/// kept_in_recording, true when the call-site was kept.
 template <class Uses, class Run, class... A>
 bool kept_for_replay(const call_info &call, const exec_options *options, Uses uses,
                      std::size_t n, Run run, A &...args) {
-  recording *rec = recording::active();
-  if (!rec)
-    return false;
-  const auto u = uses();
-  keep_for_replay(*rec, call, options, u.data(), n, run, args...);
-  return true;
+  return kept_in_recording(call, options, uses, n, run, args...) != nullptr;
 }
 
 /// kept_for_replay for a full reduce, which combines into `result` at each
@@ -126,10 +134,10 @@ bool kept_for_replay(const call_info &call, const exec_options *options, Uses us
 template <class T, class Uses, class Run, class... A>
 bool kept_reduce_for_replay(const call_info &call, const exec_options *options,
                             scalar<T> &result, Uses uses, std::size_t n, Run run, A &...args) {
-  if (!kept_for_replay(call, options, uses, n, run, args...))
-    return false;
-  recording::active()->writes(call.name(), result);
-  return true;
+  recording *rec = kept_in_recording(call, options, uses, n, run, args...);
+  if (rec)
+    rec->writes(call.name(), result);
+  return rec != nullptr;
 }
 
 /// kept_for_replay for a call-site over pencils (reduce<Dim>, scan<Dim>):
