@@ -672,11 +672,11 @@ DependenceResult testPair(const Nest &N, std::size_t IA, std::size_t IB) {
   // stride the nest does not bound to be small: with `a[n * (b + i) + j]`,
   // j below some m, two rows overlap only where n < m, which the program
   // may never allow (a wavefront's blocks on one diagonal).
-  const std::set<int> Strides = strideSymbols(N, A, B);
   for (bool Distinct : {false, true}) {
     std::optional<std::vector<std::optional<std::int64_t>>> W = witness(N, A, B, SymbolValues{Distinct, {}});
     if (!W)
       continue;
+    const std::set<int> Strides = strideSymbols(N, A, B);
     if (!Strides.empty() && !witness(N, A, B, SymbolValues{Distinct, Strides})) {
       std::string Names;
       for (int Id : Strides)
