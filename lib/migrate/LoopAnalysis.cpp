@@ -467,11 +467,11 @@ private:
       M.Scalars.push_back({V, ScalarRole::FirstPrivate});
       return true;
     }
+    std::vector<const DeclRefExpr *> Exprs;
+    for (const VarRef *R : Refs)
+      Exprs.push_back(R->Ref);
     const bool Carried = readBeforeWritten(M.Body, {V}).count(V) > 0;
     if (Carried) {
-      std::vector<const DeclRefExpr *> Exprs;
-      for (const VarRef *R : Refs)
-        Exprs.push_back(R->Ref);
       if (std::optional<Reduction> R = recogniseReduction(V, Exprs, Ctx)) {
         if (V->hasGlobalStorage())
           return refuse(refusal(&Reporter::migrateVariable, At,
@@ -489,9 +489,6 @@ private:
                             {V->getName().str(), "is a namespace-scope variable every iteration "
                                                  "writes; declare it in the loop"}));
     if (liveAfter(C.Loop, V, Ctx)) {
-      std::vector<const DeclRefExpr *> Exprs;
-      for (const VarRef *R : Refs)
-        Exprs.push_back(R->Ref);
       if (std::optional<Reduction> R = recogniseFlag(V, Exprs, Ctx)) { // `stop = true`
         M.Reductions.push_back(*R);
         return true;
