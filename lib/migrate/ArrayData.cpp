@@ -79,6 +79,38 @@ const Stmt *meaningfulParent(const Stmt *S, ASTContext &Ctx, const Stmt *&Child)
   return P;
 }
 
+/// `*(a + k)`, `*(k + a)`, `*(a - k)`, `*(a + k + m)`: one element of a,
+/// named by pointer arithmetic, and its index as the user wrote its parts.
+struct DerefElement {
+  const UnaryOperator *Deref;
+  std::string Index;
+};
+std::optional<DerefElement> derefElement(const Stmt *Pointer, const BinaryOperator *B, ASTContext &Ctx) {
+  std::string Index;
+  const Stmt *Child = Pointer;
+  for (const Stmt *P = B;;) {
+    const auto *Op = dyn_cast_or_null<BinaryOperator>(P);
+    if (Op && (Op->getOpcode() == BO_Add || Op->getOpcode() == BO_Sub)) {
+      const bool Left = Op->getLHS() == Child;
+      if (!Left && (Op->getOpcode() == BO_Sub || Op->getRHS() != Child))
+        return std::nullopt; // `k - a`, or the pointer is not an operand
+      const std::string Term = textOf(Left ? Op->getRHS() : Op->getLHS(), Ctx);
+      if (Term.empty())
+        return std::nullopt;
+      if (Op->getOpcode() == BO_Sub)
+        Index += Index.empty() ? "-" + Term : " - " + Term;
+      else
+        Index += Index.empty() ? Term : " + " + Term;
+      P = meaningfulParent(Op, Ctx, Child);
+      continue;
+    }
+    const auto *U = dyn_cast_or_null<UnaryOperator>(P);
+    if (U && U->getOpcode() == UO_Deref && !Index.empty())
+      return DerefElement{U, Index};
+    return std::nullopt;
+  }
+}
+
 /// True when E's value is an argument of a call (which uses it while it
 /// runs), looking through parentheses and casts.
 bool consumedByCall(const Expr *E, ASTContext &Ctx) {
@@ -761,6 +793,12 @@ void ArrayData::Impl::use(const DeclRefExpr *D, const ArrayVar &A) {
     }
     if ((B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub) && consumedByCall(B, Ctx)) {
       insertAfter(A.Var, D, ".data()");
+      return;
+    }
+    if (std::optional<DerefElement> E = derefElement(Child, B, Ctx); E && A.Rank == 1) {
+      // *(a + k) -> a(k): the element the pointer arithmetic names.
+      edit(A.Var, E->Deref->getBeginLoc(), E->Deref->getEndLoc(),
+           D->getNameInfo().getAsString() + "(" + E->Index + ")", true);
       return;
     }
     refuse(A.Var, B->getBeginLoc(), "'" + textOf(B, Ctx) + "' uses it as a pointer");

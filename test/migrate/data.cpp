@@ -52,6 +52,22 @@ void helpers(int n) {
 // REWRITE-NEXT: k = dp::field<1, int>();
 }
 
+// An element named by pointer arithmetic, as Rodinia's cfd reads its
+// momentum (`*(ff_variable + VAR_MOMENTUM + 0)`), is that element.
+#define MOMENTUM 1
+void arithmetic(int n) {
+  float *ff = (float *)malloc(sizeof(float) * n);
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i)
+    ff[i] = 2.0f * i;
+// DIAG: data.cpp:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+  float x = *(ff + MOMENTUM + 0), y = *(1 + ff), z = *(ff + n - 1);
+// REWRITE: float x = ff(MOMENTUM + 0), y = ff(1), z = ff(n - 1);
+  printf("%f %f %f %f\n", x, y, z, *ff);
+// REWRITE: printf("%f %f %f %f\n", x, y, z, *ff.data());
+  free(ff);
+}
+
 int main() {
   const int n = 64;
   double *a = new double[n];
@@ -107,6 +123,7 @@ int main() {
 // REWRITE: a = dp::field<1, double>();
 // REWRITE-NEXT: b = dp::field<1, double>();
   helpers(n);
+  arithmetic(n);
   return 0;
 }
-// SUMMARY: migrated 3 of 3 loops (0 refused)
+// SUMMARY: migrated 4 of 4 loops (0 refused)
