@@ -79,6 +79,17 @@ const Stmt *meaningfulParent(const Stmt *S, ASTContext &Ctx, const Stmt *&Child)
   return P;
 }
 
+/// The arrays `c ? a : b` chooses between, when both arms name one.
+std::optional<std::pair<const VarDecl *, const VarDecl *>> chosenArrays(const Expr *E) {
+  const auto *C = dyn_cast<ConditionalOperator>(E->IgnoreParenImpCasts());
+  if (!C)
+    return std::nullopt;
+  const VarDecl *T = namedVar(C->getTrueExpr()), *F = namedVar(C->getFalseExpr());
+  if (!T || !F || !isArrayLike(T->getType()) || !isArrayLike(F->getType()))
+    return std::nullopt;
+  return std::make_pair(T, F);
+}
+
 /// `*(a + k)`, `*(k + a)`, `*(a - k)`, `*(a + k + m)`: one element of a,
 /// named by pointer arithmetic, and its index as the user wrote its parts.
 struct DerefElement {
@@ -376,6 +387,7 @@ struct ArrayData::Impl {
   void subscript(const DeclRefExpr *D, const ArrayVar &A, const Stmt *First);
   void call(const DeclRefExpr *D, const ArrayVar &A, const CallExpr *C, const Stmt *Child);
   void assignment(const DeclRefExpr *D, const ArrayVar &A, const BinaryOperator *B);
+  bool chosen(const ArrayVar &A, const ConditionalOperator *Cond);
   void finish();
 };
 
@@ -721,6 +733,28 @@ void ArrayData::Impl::call(const DeclRefExpr *D, const ArrayVar &A, const CallEx
   insertAfter(A.Var, D, ".data()"); // the host copy, current while the call runs
 }
 
+/// `c ? a : b` handed to a function of this file (Rodinia's hotspot
+/// writes out whichever buffer its last step filled): both arrays are one
+/// group with the parameter, and the choice stays as written.
+bool ArrayData::Impl::chosen(const ArrayVar &A, const ConditionalOperator *Cond) {
+  const std::optional<std::pair<const VarDecl *, const VarDecl *>> Arms = chosenArrays(Cond);
+  if (!Arms)
+    return false;
+  join(Arms->first, Arms->second);
+  const Stmt *Child;
+  const auto *C = dyn_cast_or_null<CallExpr>(meaningfulParent(Cond, Ctx, Child));
+  const FunctionDecl *FD = C ? C->getDirectCallee() : nullptr, *Def = nullptr;
+  if (!FD || FD->isVariadic() || !FD->hasBody(Def) || !SM.isWrittenInMainFile(SM.getFileLoc(Def->getLocation())))
+    return false;
+  for (unsigned Index = 0; Index < C->getNumArgs() && Index < Def->getNumParams(); ++Index)
+    if (C->getArg(Index) == Child && isArrayLike(Def->getParamDecl(Index)->getOriginalType())) {
+      join(A.Var, Def->getParamDecl(Index));
+      Params[Def->getParamDecl(Index)] = Def;
+      return true;
+    }
+  return false;
+}
+
 void ArrayData::Impl::assignment(const DeclRefExpr *D, const ArrayVar &A, const BinaryOperator *B) {
   const Expr *R = B->getRHS();
   if (isNull(R, Ctx)) {
@@ -770,6 +804,10 @@ void ArrayData::Impl::use(const DeclRefExpr *D, const ArrayVar &A) {
   if (const auto *C = dyn_cast_or_null<CallExpr>(P); C && C->getCallee() != Child) {
     call(D, A, C, Child);
     return;
+  }
+  if (const auto *Cond = dyn_cast_or_null<ConditionalOperator>(P); Cond && Cond->getCond() != Child) {
+    if (chosen(A, Cond))
+      return;
   }
   if (const auto *Del = dyn_cast_or_null<CXXDeleteExpr>(P); Del && Del->isArrayForm()) {
     edit(A.Var, Del->getBeginLoc(), Del->getEndLoc(), D->getNameInfo().getAsString() + " = " + fieldType(A) + "()",
@@ -928,7 +966,7 @@ public:
       if (!isArrayLike(P->getOriginalType()))
         continue;
       const VarDecl *A = namedVar(C->getArg(K));
-      if (!A || !isArrayLike(A->getType())) {
+      if ((!A || !isArrayLike(A->getType())) && !chosenArrays(C->getArg(K))) {
         I.addVar(P);
         I.refuse(P, C->getArg(K)->getBeginLoc(),
                  "'" + FD->getName().str() + "' is passed '" + textOf(C->getArg(K), I.Ctx) + "' for it");

@@ -52,6 +52,12 @@ void helpers(int n) {
 // REWRITE-NEXT: k = dp::field<1, int>();
 }
 
+// Whichever of two arrays a condition chooses, handed to a function of
+// the file (Rodinia's hotspot writes out the buffer its last step filled):
+// both arrays and the parameter are one group.
+static double last(const double *v, int n) { return v[n - 1]; }
+// REWRITE: static double last(dp::field<1, const double> v, int n) { return v(n - 1); }
+
 // An element named by pointer arithmetic, as Rodinia's cfd reads its
 // momentum (`*(ff_variable + VAR_MOMENTUM + 0)`), is that element.
 #define MOMENTUM 1
@@ -118,6 +124,8 @@ int main() {
 // The size of a C array: its elements' bytes.
 // REWRITE: fwrite(a.data(), sizeof(double), 1, stdout == nullptr ? stderr : nullptr);
 // REWRITE: printf("%f %f %zu\n", check, a(5), (w.size() * sizeof(float)));
+  printf("%f\n", last((n & 1) ? a : b, n));
+// REWRITE: printf("%f\n", last((n & 1) ? a : b, n));
   delete[] a;
   free(b);
 // REWRITE: a = dp::field<1, double>();
