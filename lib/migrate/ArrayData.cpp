@@ -710,9 +710,13 @@ void ArrayData::Impl::call(const DeclRefExpr *D, const ArrayVar &A, const CallEx
         join(A.Var, O);
     return;
   }
+  // A function of this file takes the array as a field parameter; an
+  // instance of a template (Rodinia's cfd: copy<float>) keeps its pointer
+  // parameter, so it gets the host copy, as a library function does.
   if (FD && !FD->isVariadic()) {
     const FunctionDecl *Def = nullptr;
-    if (FD->hasBody(Def) && SM.isWrittenInMainFile(SM.getFileLoc(Def->getLocation())) &&
+    if (FD->hasBody(Def) && !Def->isTemplateInstantiation() &&
+        SM.isWrittenInMainFile(SM.getFileLoc(Def->getLocation())) &&
         !SM.isInSystemHeader(Def->getLocation()) && Index < Def->getNumParams() &&
         isArrayLike(Def->getParamDecl(Index)->getOriginalType())) {
       join(A.Var, Def->getParamDecl(Index));
@@ -744,7 +748,8 @@ bool ArrayData::Impl::chosen(const ArrayVar &A, const ConditionalOperator *Cond)
   const Stmt *Child;
   const auto *C = dyn_cast_or_null<CallExpr>(meaningfulParent(Cond, Ctx, Child));
   const FunctionDecl *FD = C ? C->getDirectCallee() : nullptr, *Def = nullptr;
-  if (!FD || FD->isVariadic() || !FD->hasBody(Def) || !SM.isWrittenInMainFile(SM.getFileLoc(Def->getLocation())))
+  if (!FD || FD->isVariadic() || !FD->hasBody(Def) || Def->isTemplateInstantiation() ||
+      !SM.isWrittenInMainFile(SM.getFileLoc(Def->getLocation())))
     return false;
   for (unsigned Index = 0; Index < C->getNumArgs() && Index < Def->getNumParams(); ++Index)
     if (C->getArg(Index) == Child && isArrayLike(Def->getParamDecl(Index)->getOriginalType())) {

@@ -32,6 +32,11 @@ template <typename T> void dealloc(T *array) { delete[] array; }
 // REWRITE: template <typename T> T *alloc(int N) { return new T[N]; }
 // REWRITE-NEXT: template <typename T> void dealloc(T *array) { delete[] array; }
 
+template <typename T> void fill(T *p, int n, T v) {
+  for (int i = 0; i < n; ++i)
+    p[i] = v;
+}
+
 void helpers(int n) {
   float *f = alloc<float>(n * 2);
   // Bytes of another type (Rodinia's srad sizes ints by pointers): the
@@ -45,6 +50,10 @@ void helpers(int n) {
     k[i] = -i;
   }
 // DIAG: data.cpp:[[@LINE-4]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+  // An instance of a template keeps its pointer parameter (Rodinia's cfd:
+  // copy<float>(old_variables, variables, n)): it gets the host copy.
+  fill<float>(f, n, 0.5f);
+// REWRITE: fill<float>(f.data(), n, 0.5f);
   printf("%f %d\n", f[2 * n - 1], k[n - 1]);
   dealloc<float>(f);
   free(k);
