@@ -459,18 +459,21 @@ private:
       M.Reductions.push_back({V, *Op, ""});
       return true;
     }
-    if (clauseNaming(V, "private")) {
-      M.Scalars.push_back({V, ScalarRole::Private});
-      return true;
-    }
-    if (clauseNaming(V, "firstprivate")) {
-      M.Scalars.push_back({V, ScalarRole::FirstPrivate});
+    // A private copy is the thread's, not the iteration's: one that an
+    // iteration may read before writing holds what the thread's previous
+    // iteration left (Rodinia's hotspot reads `delta` where no branch set
+    // it), which a kernel's iteration does not have.
+    const bool Carried = readBeforeWritten(M.Body, {V}).count(V) > 0;
+    const bool Private = clauseNaming(V, "private"), FirstPrivate = clauseNaming(V, "firstprivate");
+    if ((Private || FirstPrivate) && Carried)
+      return refuse(refusal(&Reporter::migrateCarried, At, {V->getName().str()}));
+    if (Private || FirstPrivate) {
+      M.Scalars.push_back({V, Private ? ScalarRole::Private : ScalarRole::FirstPrivate});
       return true;
     }
     std::vector<const DeclRefExpr *> Exprs;
     for (const VarRef *R : Refs)
       Exprs.push_back(R->Ref);
-    const bool Carried = readBeforeWritten(M.Body, {V}).count(V) > 0;
     if (Carried) {
       if (std::optional<Reduction> R = recogniseReduction(V, Exprs, Ctx)) {
         if (V->hasGlobalStorage())

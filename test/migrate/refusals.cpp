@@ -58,6 +58,18 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
     b[i] = carry;
   }
 
+// A private copy is the thread's: an iteration that may read it before
+// writing it sees what the thread's previous iteration left (Rodinia's
+// hotspot), which no kernel's iteration has.
+  double delta;
+#pragma omp parallel for private(delta)
+  for (int i = 0; i < n; ++i) {
+    if (a[i] > 0)
+      delta = a[i];
+    b[i] = delta;
+// DIAG: refusals.cpp:[[@LINE-2]]:7: warning: not converted: 'delta' is read before it is written in an iteration, so it carries a value from one iteration to the next [dp-migrate]
+  }
+
 #pragma omp parallel for
   for (int i = 0; i < n; ++i)
     shared = shared * 2 + a[i];
@@ -143,7 +155,7 @@ int main() {
   free(idx);
   free(g.cells);
 }
-// SUMMARY: migrated 0 of 17 loops (17 refused)
+// SUMMARY: migrated 0 of 18 loops (18 refused)
 // LIST: "construct": "omp parallel for",
 // LIST-NEXT: "verdict": "refused",
 // LIST-NEXT: "reason": "not converted: a 'break' leaves the loop early, and the iterations of a call-site all run [dp-migrate]",
