@@ -203,7 +203,11 @@ bool translateUnit(const tooling::CompilationDatabase &DB, const std::string &So
       tooling::ArgumentInsertPosition::END));
   // Migration reads OpenMP and OpenACC directives from the text: the
   // loops stay loops in the AST whatever the build enables.
-  if (Opts.Migrate)
+  // C that GCC takes with a warning (a call with no declaration, an
+  // implicit int), clang refuses by default since version 16: as GCC, a
+  // warning; the migrated file, which is C++, must then do without them
+  // (migrate/FromC.h).
+  if (Opts.Migrate) {
     Tool.appendArgumentsAdjuster([](const tooling::CommandLineArguments &Args, llvm::StringRef) {
       tooling::CommandLineArguments Kept;
       for (const std::string &A : Args)
@@ -211,6 +215,12 @@ bool translateUnit(const tooling::CompilationDatabase &DB, const std::string &So
           Kept.push_back(A);
       return Kept;
     });
+    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+        {"-Wno-error=implicit-function-declaration", "-Wno-error=implicit-int",
+         "-Wno-error=int-conversion", "-Wno-error=incompatible-pointer-types",
+         "-Wno-error=incompatible-function-pointer-types"},
+        tooling::ArgumentInsertPosition::END));
+  }
   // The database compiler's own headers (GCC's omp.h), searched after
   // clang's and before dpstub's own.
   Tool.appendArgumentsAdjuster(queryDriverAdjuster(Opts.QueryDrivers));

@@ -7,8 +7,9 @@
 #
 #   bash scripts/migrate-check.sh [-k] SOURCE [-- FLAGS...]
 #
-# SOURCE is a C or C++ file holding main (a C file is built as C++, which
-# is what its migration becomes); FLAGS are its compile flags (-I, -D).
+# SOURCE is a C or C++ file holding main; FLAGS are its compile flags
+# (-I, -D). A C file is built as C (gnu99, or CSTD) and migrated as C; its
+# migration, which is C++, is built as C++.
 # Uses build/ (bash scripts/build.sh makes it); work goes to a temporary
 # folder, kept with -k. Prints one line: the verdict and what differed.
 # For programs that take arguments or write files (Rodinia's), the
@@ -27,7 +28,9 @@ flags=("$@")
 work=$(mktemp -d)
 [ $keep -eq 1 ] || trap 'rm -rf "$work"' EXIT
 name=$(basename "${src%.*}")
-cp "$src" "$work/$name.cpp"
+ext=${src##*.}
+[ "$ext" = c ] || ext=cpp
+cp "$src" "$work/$name.$ext"
 inc=(-I"$(dirname "$src")" -I"$here/include")
 cxx=${CXX:-g++}
 runtime=("$build/runtime/libdp_runtime.a" -ltbb -lpthread)
@@ -48,13 +51,22 @@ run() { # run LABEL EXE [ENV...]: its output (and CHECK_FILE) in $work/LABEL.out
   fi
 }
 
-$cxx -std=c++17 -O1 -w "${inc[@]}" "${flags[@]}" "$work/$name.cpp" -o "$work/original" -lm ||
-  fail "the original does not build"
+# How the source is built and parsed as written: as C or as C++.
+lang=(-std=c++17)
+[ "$ext" = c ] && lang=(-std="${CSTD:-gnu99}")
+if [ "$ext" = c ]; then
+  ${CC:-gcc} "${lang[@]}" -O1 -w "${inc[@]}" "${flags[@]}" "$work/$name.c" -o "$work/original" -lm
+else
+  $cxx "${lang[@]}" -O1 -w "${inc[@]}" "${flags[@]}" "$work/$name.cpp" -o "$work/original" -lm
+fi || fail "the original does not build"
 run original "$work/original"
 
 mkdir -p "$work/migrated" "$work/translated"
-"$build/tool/dpstub" --migrate --quiet "$work/$name.cpp" --out-dir "$work/migrated" -- \
-  -std=c++17 "${inc[@]}" "${flags[@]}" 2> "$work/migrate.log" || fail "dpstub --migrate failed: $(grep -m1 error "$work/migrate.log")"
+"$build/tool/dpstub" --migrate --quiet "$work/$name.$ext" --out-dir "$work/migrated" -- \
+  "${lang[@]}" "${inc[@]}" "${flags[@]}" 2> "$work/migrate.log" || fail "dpstub --migrate failed: $(grep -m1 error "$work/migrate.log")"
+# The migration is C++ whatever the source was.
+[ -f "$work/migrated/$name.$ext" ] || cp "$work/$name.$ext" "$work/migrated/$name.$ext"
+[ "$ext" = cpp ] || mv "$work/migrated/$name.$ext" "$work/migrated/$name.cpp"
 converted=$(grep -c "remark: converted" "$work/migrate.log" || true)
 refused=$(grep -c "warning: not converted" "$work/migrate.log" || true)
 $cxx -std=c++17 -O1 -w "${inc[@]}" "${flags[@]}" "$work/migrated/$name.cpp" "${runtime[@]}" -o "$work/migrated/program" -lm ||

@@ -5,8 +5,9 @@ by reason, per file and in all.
     python3 scripts/migrate-survey.py [--dpstub PATH] [--json OUT] DIR... -- FLAGS...
 
 Every C and C++ source under DIR that holds an OpenMP or OpenACC directive
-is migrated with --list (nothing is written), parsed as C++17 (what a
-migrated file becomes) with FLAGS as its compile flags (-I, -D). Prints a
+is migrated with --list (nothing is written), parsed as the language it
+is written in (a .c file as GNU C99, as its makefile builds it; others as
+C++17) with FLAGS as its compile flags (-I, -D). Prints a
 line per file and the totals by reason; --json keeps every loop's entry.
 """
 import argparse
@@ -48,7 +49,7 @@ def main():
     entries = []
     failed = []
     for src in sources(args.dirs):
-        extra = ['-x', 'c++', '-std=c++17']
+        extra = ['-std=gnu99'] if src.endswith('.c') else ['-std=c++17']
         cmd = [args.dpstub, '--migrate', '--list', '--quiet', src, '--'] + extra + \
               ['-I' + os.path.dirname(src)] + flags
         run = subprocess.run(cmd, capture_output=True, text=True)

@@ -272,6 +272,15 @@ void printMigrationSummary(const Units &Us) {
     }
   llvm::errs() << "migrated " << Converted << " of " << Found << (Found == 1 ? " loop" : " loops") << " ("
                << Found - Converted << " refused)\n";
+  // Loops the summary counts as converted, in files an error kept as
+  // they were.
+  for (const auto &U : Us)
+    if (U->Result.HasErrors && !U->Result.ParseFailed && !U->Result.MainFile.empty())
+      for (const MigratedLoop &L : U->Result.Loops)
+        if (L.Converted) {
+          error(U->Result.MainFile + " is not written: the errors above stop it");
+          break;
+        }
 }
 
 } // namespace dpstub::driver

@@ -13,6 +13,7 @@
 #include "migrate/ArrayData.h"
 #include "migrate/Candidates.h"
 #include "migrate/DataDirectives.h"
+#include "migrate/FromC.h"
 #include "migrate/LoopAnalysis.h"
 #include "migrate/Render.h"
 #include "migrate/Text.h"
@@ -323,6 +324,8 @@ private:
         Calls.insert(Calls.end(), Models[I].HelperCalls.begin(), Models[I].HelperCalls.end());
       }
     Helpers.rewrite(Needed, Calls, E);
+    // A C source: its C made C++ too, before the loops carry its text away.
+    const CxxFromC FromC = planCxxFromC(Ctx, E, Diags);
     auto DeleteLine = [&](const PragmaLine &P) { E.add({P.Begin, P.End - P.Begin, ""}); };
     auto PragmaAt = [&](SourceLocation L) -> const PragmaLine * {
       for (const PragmaLine &P : Pragmas)
@@ -367,7 +370,8 @@ private:
     const std::set<const VarDecl *> Fields = Arrays.members(Vars);
     const DataContext Data{Ctx, Fields, AllConverted};
     planDataDirectives(Pragmas, Data, LoopsQueue, E, Diags, Out.KeptDirectives);
-    addInclude(Buf, Ctx, E);
+    addInclude(Buf, Ctx, E, FromC.Headers);
+    Out.HasErrors |= Diags.hasErrors();
     for (const TextEdit &T : E.rejected()) {
       Diags.editFailed(SM.getLocForStartOfFile(SM.getMainFileID()).getLocWithOffset(T.Offset))
           << "two rewrites of this place overlap";
@@ -474,7 +478,7 @@ private:
 
   /// `#include <dp/dp.hpp>` (and <map> for the async queues' helper)
   /// before the file's first #include, where missing.
-  void addInclude(StringRef Buf, ASTContext &Ctx, EditList &E) {
+  void addInclude(StringRef Buf, ASTContext &Ctx, EditList &E, const std::set<std::string> &Headers) {
     bool Queues = false;
     for (const TextEdit &T : E.edits())
       Queues |= T.Text.find("dp_async_queue(long long") != std::string::npos;
@@ -492,6 +496,9 @@ private:
       Lines += "#include <dp/dp.hpp>\n";
     if (Queues && !Includes("<map>"))
       Lines += "#include <map>\n";
+    for (const std::string &H : Headers) // a C library function called undeclared
+      if (!Includes("<" + H + ">"))
+        Lines += "#include <" + H + ">\n";
     if (Lines.empty())
       return;
     const SourceManager &SM = Ctx.getSourceManager();

@@ -10,6 +10,7 @@
 #   // SUMMARY: text    the closing summary line
 # Then: the migrated source compiles, migrating it again changes nothing,
 # and dpstub translates it like any dp program (its output compiles too).
+# A `.c` input is migrated as C (gnu99); its migration is C++ from then on.
 #
 # cmake -DDPSTUB=... -DFILECHECK=... -DCXX=... -DINCLUDE=... -DINPUT=... -DWORK=... -P
 cmake_minimum_required(VERSION 3.20)
@@ -19,6 +20,13 @@ file(MAKE_DIRECTORY ${WORK}/in ${WORK}/out ${WORK}/again ${WORK}/translated)
 configure_file(${INPUT} ${WORK}/in/${name} COPYONLY)
 file(READ ${INPUT} source)
 set(flags -std=c++17 -I${INCLUDE})
+# A C source is migrated as C; what comes out is C++, whatever its name.
+set(in_flags ${flags})
+set(out_flags ${flags})
+if(name MATCHES "\\.c$")
+  set(in_flags -std=gnu99 -I${INCLUDE})
+  set(out_flags -x c++ ${flags})
+endif()
 
 set(expected_exit 0)
 if(source MATCHES "// EXIT: ([0-9]+)")
@@ -40,7 +48,7 @@ function(filecheck prefix file)
   endif()
 endfunction()
 
-execute_process(COMMAND ${DPSTUB} --migrate ${selection} ${WORK}/in/${name} --out-dir ${WORK}/out -- ${flags}
+execute_process(COMMAND ${DPSTUB} --migrate ${selection} ${WORK}/in/${name} --out-dir ${WORK}/out -- ${in_flags}
                 RESULT_VARIABLE rc ERROR_VARIABLE diags OUTPUT_VARIABLE ignored)
 file(WRITE ${WORK}/diagnostics.txt "${diags}")
 if(NOT rc EQUAL expected_exit)
@@ -59,7 +67,7 @@ endif()
 filecheck(SUMMARY ${WORK}/diagnostics.txt)
 
 if(source MATCHES "// LIST:")
-  execute_process(COMMAND ${DPSTUB} --migrate --list ${selection} ${WORK}/in/${name} -- ${flags}
+  execute_process(COMMAND ${DPSTUB} --migrate --list ${selection} ${WORK}/in/${name} -- ${in_flags}
                   OUTPUT_FILE ${WORK}/list.json ERROR_VARIABLE ignored)
   filecheck(LIST ${WORK}/list.json)
 endif()
@@ -76,13 +84,13 @@ endif()
 filecheck(REWRITE ${WORK}/out/${name})
 
 # The migrated source is valid C++ for the host compiler...
-execute_process(COMMAND ${CXX} ${flags} -fsyntax-only ${WORK}/out/${name}
+execute_process(COMMAND ${CXX} ${out_flags} -fsyntax-only ${WORK}/out/${name}
                 RESULT_VARIABLE rc ERROR_VARIABLE out)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "the migrated source does not compile:\n${out}")
 endif()
 # ...migrating it again changes nothing...
-execute_process(COMMAND ${DPSTUB} --migrate ${WORK}/out/${name} --out-dir ${WORK}/again -- ${flags}
+execute_process(COMMAND ${DPSTUB} --migrate ${WORK}/out/${name} --out-dir ${WORK}/again -- ${out_flags}
                 RESULT_VARIABLE rc ERROR_VARIABLE out OUTPUT_VARIABLE ignored)
 if(EXISTS ${WORK}/again/${name})
   file(READ ${WORK}/out/${name} first)
@@ -92,13 +100,13 @@ if(EXISTS ${WORK}/again/${name})
   endif()
 endif()
 # ...and it translates like any dp program.
-execute_process(COMMAND ${DPSTUB} ${WORK}/out/${name} --out-dir ${WORK}/translated -- ${flags}
+execute_process(COMMAND ${DPSTUB} ${WORK}/out/${name} --out-dir ${WORK}/translated -- ${out_flags}
                 RESULT_VARIABLE rc ERROR_VARIABLE out OUTPUT_VARIABLE ignored)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "dpstub does not translate the migrated source (exit ${rc}):\n${out}")
 endif()
 if(EXISTS ${WORK}/translated/${name})
-  execute_process(COMMAND ${CXX} ${flags} -I${WORK}/translated -fsyntax-only ${WORK}/translated/${name}
+  execute_process(COMMAND ${CXX} ${out_flags} -I${WORK}/translated -fsyntax-only ${WORK}/translated/${name}
                   RESULT_VARIABLE rc ERROR_VARIABLE out)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "the translated migrated source does not compile:\n${out}")

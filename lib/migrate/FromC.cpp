@@ -1,0 +1,216 @@
+//===- FromC.cpp - A C source's migration, made C++ -----------------------===//
+//
+// One walk over the main file's declarations and expressions, each C
+// construct C++ rejects handled where it stands (FromC.h), then one pass
+// of the raw lexer for `restrict`, which the AST does not keep apart.
+//
+//===----------------------------------------------------------------------===//
+
+#include "migrate/FromC.h"
+
+#include "dpstub/Diagnostics.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Builtins.h"
+#include "clang/Basic/IdentifierTable.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace dpstub::migrate {
+
+namespace {
+
+/// True when `(T)` may stand before E without parentheses around E: a
+/// postfix or primary expression.
+bool castBindsWhole(const Expr *E) {
+  E = E->IgnoreImplicit();
+  return isa<CallExpr, DeclRefExpr, ParenExpr, MemberExpr, ArraySubscriptExpr, CStyleCastExpr,
+             IntegerLiteral, StringLiteral>(E);
+}
+
+/// True when an edit already replaces text on both sides of Offset, or
+/// (with AtStart) one starting there: an insertion at Offset would land
+/// inside the new text or before it.
+bool rewritten(const EditList &E, unsigned Offset, bool AtStart) {
+  for (const TextEdit &X : E.edits())
+    if (X.Length > 0 && (X.Offset < Offset || (AtStart && X.Offset == Offset)) &&
+        X.Offset + X.Length > Offset)
+      return true;
+  return false;
+}
+
+/// The explicit cast C++ needs where C converts implicitly, if any.
+std::optional<QualType> castNeeded(const ImplicitCastExpr *C, ASTContext &Ctx) {
+  const Expr *Sub = C->getSubExpr();
+  const QualType To = C->getType(), From = Sub->getType();
+  if (C->getCastKind() == CK_BitCast && From->isPointerType() && To->isPointerType() &&
+      From->getPointeeType()->isVoidType() && !To->getPointeeType()->isVoidType() &&
+      !Sub->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    return To; // `p = malloc(...)`: a `void *` into a `T *`
+  if (C->getCastKind() == CK_IntegralCast && To->isEnumeralType() &&
+      !Ctx.hasSameUnqualifiedType(From, To))
+    return To; // `enum color c = 1`
+  return std::nullopt;
+}
+
+class Walk : public RecursiveASTVisitor<Walk> {
+public:
+  Walk(ASTContext &Ctx, EditList &E, Reporter &Diags, CxxFromC &Out)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), E(E), Diags(Diags), Out(Out) {
+    LangOptions Cxx;
+    Cxx.CPlusPlus = Cxx.CPlusPlus11 = Cxx.CPlusPlus14 = Cxx.CPlusPlus17 = true;
+    Cxx.Bool = true;
+    CxxKeywords = std::make_unique<IdentifierTable>(Cxx);
+    CxxOpts = Cxx;
+  }
+
+  bool shouldVisitImplicitCode() const { return false; }
+
+  bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+    if (!inMainFile(C->getBeginLoc()))
+      return true;
+    std::optional<QualType> To = castNeeded(C, Ctx);
+    if (!To)
+      return true;
+    const Expr *Sub = C->getSubExpr();
+    std::optional<Span> S = spanOf(Sub->getSourceRange(), Ctx);
+    if (!S) {
+      Diags.migrateNotCxx(C->getBeginLoc())
+          << ("a macro converts '" + From(Sub) + "' to '" + typeText(*To) +
+              "' implicitly; write the cast in the macro");
+      return true;
+    }
+    castTo(Sub, *To); // none where rewritten already (an allocation that became a field)
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (!F || !inMainFile(Call->getBeginLoc()))
+      return true;
+    overloadsAsInC(Call, F);
+    if (!F->isImplicit())
+      return true;
+    if (unsigned Id = F->getBuiltinID())
+      if (const char *Header = Ctx.BuiltinInfo.getHeaderName(Id)) {
+        Out.Headers.insert(Header);
+        return true;
+      }
+    if (Reported.insert(F).second)
+      Diags.migrateNotCxx(Call->getBeginLoc())
+          << ("'" + F->getNameAsString() +
+              "' is called with no declaration in view; include the header that declares it");
+    return true;
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *F) {
+    if (inMainFile(F->getLocation()) && F->isThisDeclarationADefinition() &&
+        !F->hasWrittenPrototype() && F->getNumParams() > 0)
+      Diags.migrateNotCxx(F->getLocation())
+          << ("'" + F->getNameAsString() +
+              "' is defined in the K&R style; give it a prototype");
+    return true;
+  }
+
+  bool VisitNamedDecl(NamedDecl *D) {
+    const IdentifierInfo *Id = D->getIdentifier();
+    if (!Id || D->isImplicit() || !inMainFile(D->getLocation()))
+      return true;
+    if (CxxKeywords->get(Id->getName()).isKeyword(CxxOpts))
+      Diags.migrateNotCxx(D->getLocation())
+          << ("'" + Id->getName().str() + "' is a keyword of C++; rename it");
+    return true;
+  }
+
+private:
+  /// C++ overloads C's math functions and abs (<math.h> brings them in):
+  /// `sqrt(f)` of a float would compute in float, `abs(d)` of a double
+  /// would not truncate. Each argument C converts for such a function gets
+  /// that conversion written, so that C++ picks the function C called.
+  void overloadsAsInC(const CallExpr *Call, const FunctionDecl *F) {
+    const unsigned Id = F->getBuiltinID();
+    if (!Id)
+      return;
+    const char *Header = Ctx.BuiltinInfo.getHeaderName(Id);
+    const std::string Name = F->getNameAsString();
+    if (!(Header && StringRef(Header) == "math.h") && Name != "abs" && Name != "labs" &&
+        Name != "llabs")
+      return;
+    for (unsigned K = 0; K < Call->getNumArgs() && K < F->getNumParams(); ++K) {
+      const auto *C = dyn_cast<ImplicitCastExpr>(Call->getArg(K));
+      if (!C || !(C->getCastKind() == CK_FloatingCast || C->getCastKind() == CK_FloatingToIntegral ||
+                  C->getCastKind() == CK_IntegralCast))
+        continue;
+      castTo(C->getSubExpr(), F->getParamDecl(K)->getType());
+    }
+  }
+
+  /// `(T)` written before X (in parentheses where it must be), unless an
+  /// edit already rewrites X's place.
+  void castTo(const Expr *X, QualType T) {
+    std::optional<Span> S = spanOf(X->getSourceRange(), Ctx);
+    if (!S || rewritten(E, S->Begin, true))
+      return;
+    const std::string Cast = "(" + typeText(T) + ")";
+    if (castBindsWhole(X)) {
+      E.add({S->Begin, 0, Cast});
+    } else if (!rewritten(E, S->End, false)) {
+      E.add({S->Begin, 0, Cast + "("});
+      E.add({S->End, 0, ")"});
+    }
+  }
+
+  bool inMainFile(SourceLocation L) const { return L.isValid() && SM.isWrittenInMainFile(SM.getFileLoc(L)); }
+  std::string typeText(QualType T) const {
+    PrintingPolicy P(Ctx.getLangOpts());
+    P.SuppressTagKeyword = false;
+    return T.getAsString(P);
+  }
+  std::string From(const Expr *X) const {
+    std::string T = textOf(X, Ctx);
+    return T.empty() ? typeText(X->getType()) : T;
+  }
+
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  EditList &E;
+  Reporter &Diags;
+  CxxFromC &Out;
+  std::unique_ptr<IdentifierTable> CxxKeywords;
+  LangOptions CxxOpts;
+  std::set<const FunctionDecl *> Reported;
+};
+
+/// `restrict` (a keyword of C, not of C++) as `__restrict`, which both
+/// compilers take, wherever the main file spells it outside comments and
+/// literals.
+void restrictQualifiers(ASTContext &Ctx, EditList &E) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const FileID Main = SM.getMainFileID();
+  const StringRef Buf = SM.getBufferData(Main);
+  Lexer L(SM.getLocForStartOfFile(Main), Ctx.getLangOpts(), Buf.begin(), Buf.begin(), Buf.end());
+  Token T;
+  while (!L.LexFromRawLexer(T)) {
+    if (T.is(tok::raw_identifier) && T.getRawIdentifier() == "restrict") {
+      const unsigned At = SM.getFileOffset(T.getLocation());
+      if (!rewritten(E, At, true))
+        E.add({At, 8, "__restrict"});
+    }
+  }
+}
+
+} // namespace
+
+CxxFromC planCxxFromC(ASTContext &Ctx, EditList &E, Reporter &Diags) {
+  CxxFromC Out;
+  if (Ctx.getLangOpts().CPlusPlus)
+    return Out;
+  Walk W(Ctx, E, Diags, Out);
+  W.TraverseDecl(Ctx.getTranslationUnitDecl());
+  restrictQualifiers(Ctx, E);
+  return Out;
+}
+
+} // namespace dpstub::migrate

@@ -1,0 +1,33 @@
+// EXIT: 1
+// C that no edit makes C++: each is an error where it stands, and the
+// file, whose loop would convert, is not written. (The report's line per
+// loop comes before the errors the edits meet: DIAG-DAG.)
+#include <stdlib.h>
+
+// A K&R-style definition.
+static int twice(x)
+  int x;
+{
+  return 2 * x;
+}
+// DIAG-DAG: c_not_cxx.c:[[@LINE-5]]:12: error: the migrated file is C++, which rejects this C: 'twice' is defined in the K&R style; give it a prototype [dp-migrate]
+
+int main(void) {
+  int n = 64;
+  // A name C++ keeps for itself.
+  int new = 3;
+// DIAG-DAG: c_not_cxx.c:[[@LINE-1]]:7: error: the migrated file is C++, which rejects this C: 'new' is a keyword of C++; rename it [dp-migrate]
+  double *a = malloc(n * sizeof(double));
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i)
+    a[i] = twice(i) + new;
+// DIAG-DAG: c_not_cxx.c:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+  // A function no header in view declares (C allows the call; C++ needs
+  // its declaration, which only the user knows).
+  report(a, n);
+// DIAG-DAG: c_not_cxx.c:[[@LINE-1]]:3: error: the migrated file is C++, which rejects this C: 'report' is called with no declaration in view; include the header that declares it [dp-migrate]
+  free(a);
+  return 0;
+}
+// SUMMARY: migrated 1 of 1 loop (0 refused)
+// DIAG: dpstub: error: {{.*}}c_not_cxx.c is not written: the errors above stop it

@@ -1,0 +1,70 @@
+// A C source: parsed as C (gnu99, as a makefile builds it), its loops
+// migrated as any; what comes out is C++, so the C around them that C++
+// rejects is made C++ too, and no more than that.
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+// dp's header first, then the header of a library function the file
+// calls undeclared (strlen, below), then the file's own.
+// REWRITE: #include <dp/dp.hpp>
+// REWRITE-NEXT: #include <string.h>
+// REWRITE-NEXT: #include <math.h>
+
+enum mode { PLAIN, SCALED };
+
+// `restrict` is C's; a parameter that becomes a field drops it with the
+// pointer, one that stays keeps its meaning as `__restrict`.
+static void scale(float *restrict out, const float *restrict in, int n, float k) {
+// REWRITE: static void scale(dp::field<1, float> out, dp::field<1, const float> in, int n, float k) {
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i)
+    out[i] = k * in[i];
+// DIAG: c_source.c:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+}
+
+static int letters(const char *restrict s) {
+// REWRITE: static int letters(const char *__restrict s) {
+  int k = 0;
+  while (s[k])
+    ++k;
+  return k;
+}
+
+int main(void) {
+  int n = 1000;
+  // malloc's `void *` converts implicitly in C: an allocation that becomes
+  // a field needs no cast, one that stays a pointer gets the one C++ needs.
+  float *a = malloc(n * sizeof(float));
+  float *b = malloc(sizeof(float) * n);
+  char *name = malloc(16);
+  enum mode m = 1;
+// REWRITE: dp::field<1, float> a{dp::grid<1>(n)};
+// REWRITE: dp::field<1, float> b{dp::grid<1>(n)};
+// REWRITE: char *name = (char *)malloc(16);
+// REWRITE: enum mode m = (enum mode)1;
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i)
+    a[i] = 0.5f * i;
+// DIAG: c_source.c:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+  scale(b, a, n, m == SCALED ? 2.0f : 1.0f);
+  double s = 0;
+#pragma omp parallel for reduction(+ : s)
+  for (int i = 0; i < n; ++i)
+    s += b[i];
+// DIAG: c_source.c:[[@LINE-2]]:3: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
+  // C++ overloads C's math functions: a float into sqrt, a double into
+  // abs, would pick another function; the conversion C makes is written.
+  float h = 0.75f;
+  double d = -2.5;
+  printf("%.12f %d\n", sqrt(h * h + 1), abs(d));
+// REWRITE: printf("%.12f %d\n", sqrt((double)(h * h + 1)), abs((int)d));
+  sprintf(name, "sum");
+  // A library function called with no declaration, which C allows (with
+  // a warning): the migration includes its header.
+  printf("%s %d %.1f %zu %d\n", name, (int)m, s, strlen(name), letters(name));
+  free(a);
+  free(b);
+  free(name);
+  return 0;
+}
+// SUMMARY: migrated 3 of 3 loops (0 refused)

@@ -1,0 +1,77 @@
+/* A C program in the style of Rodinia's and PolyBench's OpenMP codes, for
+ * dpstub --migrate's end-to-end test of a C source: arrays from malloc
+ * with the implicit `void *` conversions C allows, linearized 2-D indices
+ * through a macro, `restrict` pointers, a collapse(2) stencil, a sum and a
+ * maximum in one loop, an element read by pointer arithmetic, a scratch
+ * buffer that stays a pointer, an enum set from an int, and a float into
+ * sqrt (C computes it in double). Values stay
+ * dyadic, so every order of summation gives the same bits. The original
+ * is built as C; its migration, as C++. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define ROWS 48
+#define COLS 40
+#define AT(r, c) ((r) * COLS + (c))
+
+enum boundary { FIXED, COPIED };
+
+static void step(float *restrict next, const float *restrict cur, int rows, int cols) {
+  int r, c;
+#pragma omp parallel for collapse(2) private(r, c)
+  for (r = 1; r < rows - 1; r++)
+    for (c = 1; c < cols - 1; c++)
+      next[AT(r, c)] = 0.25f * (cur[AT(r - 1, c)] + cur[AT(r + 1, c)] + cur[AT(r, c - 1)] +
+                                cur[AT(r, c + 1)]);
+}
+
+static void edges(float *restrict t, enum boundary b) {
+  int c;
+  if (b != COPIED)
+    return;
+#pragma omp parallel for
+  for (c = 0; c < COLS; c++) {
+    t[AT(0, c)] = t[AT(1, c)];
+    t[AT(ROWS - 1, c)] = t[AT(ROWS - 2, c)];
+  }
+}
+
+int main(void) {
+  float *a = malloc(sizeof(float) * ROWS * COLS);
+  float *b = malloc(sizeof(float) * ROWS * COLS);
+  char *label = malloc(32);
+  enum boundary mode = 1;
+  int i, it;
+  double total = 0, peak = 0;
+  float spread;
+
+#pragma omp parallel for
+  for (i = 0; i < ROWS * COLS; i++)
+    a[i] = b[i] = (float)((i * 7) % 16);
+  for (it = 0; it < 6; it++) {
+    float *t;
+    step(b, a, ROWS, COLS);
+    edges(b, mode);
+    t = a;
+    a = b;
+    b = t;
+  }
+#pragma omp parallel for reduction(+ : total) reduction(max : peak)
+  for (i = 0; i < ROWS * COLS; i++) {
+    total += a[i];
+    peak = fmax(peak, a[i]);
+  }
+  /* In C, sqrt of a float computes in double; C++ would pick its float
+   * overload, which prints otherwise at this precision. */
+  spread = (float)(peak - total / (ROWS * COLS));
+  printf("spread %.12f\n", sqrt(spread));
+  sprintf(label, "after %d steps", it);
+  printf("%s: total %.6f peak %.6f corner %.6f\n", label, total, peak, *(a + AT(1, 1)));
+  for (i = 0; i < ROWS; i += 8)
+    printf("%8.5f %8.5f\n", a[AT(i, 3)], a[AT(i, COLS / 2)]);
+  free(label);
+  free(a);
+  free(b);
+  return 0;
+}
