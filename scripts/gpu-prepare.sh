@@ -3,9 +3,10 @@
 # everything scripts/gpu-check.sh needs that a bare GPU machine lacks, so
 # that the check runs there with only nvcc (or hipcc), g++ and the
 # repository:
-#   - the translations dpstub made of every sample, every e2e program and
-#     the GPU benchmark, and of DP_GPU_FUZZ random programs (dpgen) with
-#     their untranslated sources;
+#   - the translations dpstub made of every sample, every e2e program,
+#     every migrated program (with the program --migrate made) and the GPU
+#     benchmark, and of DP_GPU_FUZZ random programs (dpgen) with their
+#     untranslated sources; the OpenACC sample as written;
 #   - Debian's oneTBB packages (unpacked privately on a machine without
 #     oneTBB, never over /).
 #
@@ -59,6 +60,22 @@ for src in samples/*.cpp test/e2e/*.cpp; do
   fi
   add "$name" "$src" "$dir" "$name.cpp"
 done
+
+# Migrated programs (test/CMakeLists.txt's dpstub_migrated_e2e): the
+# program `dpstub --migrate` made, untranslated, is the reference (CTest
+# checks it against the original), beside its translation. For the
+# OpenACC comparison of gpu-bench.sh, the original OpenACC sample too.
+for dir in "$build"/test/dpstub/*_migrated_dp; do
+  name=$(basename "$dir" _migrated_dp)
+  file=$(basename "$(ls "$dir"/*.cpp | head -n 1)")
+  [ -f "$build/test/migrated/$name/$file" ] ||
+    { echo "gpu-prepare: no migrated source $build/test/migrated/$name/$file" >&2; exit 1; }
+  mkdir -p "$bundle/programs/migrated_$name/reference"
+  cp "$build/test/migrated/$name/$file" "$bundle/programs/migrated_$name/reference/"
+  add "migrated_$name" "$bundle/programs/migrated_$name/reference/$file" "$dir" "$file"
+done
+mkdir -p "$bundle/openacc"
+cp samples/openacc/laplace.cpp "$bundle/openacc/"
 
 # Random programs: each is its own reference (it checks itself against
 # plain loops and prints checksums the translation must print too).
