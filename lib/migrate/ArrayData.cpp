@@ -388,6 +388,7 @@ struct ArrayData::Impl {
   void call(const DeclRefExpr *D, const ArrayVar &A, const CallExpr *C, const Stmt *Child);
   void assignment(const DeclRefExpr *D, const ArrayVar &A, const BinaryOperator *B);
   bool chosen(const ArrayVar &A, const ConditionalOperator *Cond);
+  bool joinParameter(const VarDecl *V, const CallExpr *C, unsigned Index);
   void finish();
 };
 
@@ -713,17 +714,8 @@ void ArrayData::Impl::call(const DeclRefExpr *D, const ArrayVar &A, const CallEx
   // A function of this file takes the array as a field parameter; an
   // instance of a template (Rodinia's cfd: copy<float>) keeps its pointer
   // parameter, so it gets the host copy, as a library function does.
-  if (FD && !FD->isVariadic()) {
-    const FunctionDecl *Def = nullptr;
-    if (FD->hasBody(Def) && !Def->isTemplateInstantiation() &&
-        SM.isWrittenInMainFile(SM.getFileLoc(Def->getLocation())) &&
-        !SM.isInSystemHeader(Def->getLocation()) && Index < Def->getNumParams() &&
-        isArrayLike(Def->getParamDecl(Index)->getOriginalType())) {
-      join(A.Var, Def->getParamDecl(Index));
-      Params[Def->getParamDecl(Index)] = Def;
-      return;
-    }
-  }
+  if (joinParameter(A.Var, C, Index))
+    return;
   if (keepsBuffer(Name)) {
     refuse(A.Var, D->getLocation(), "it is handed to '" + Name + "', which keeps it after the call returns");
     return;
@@ -747,17 +739,28 @@ bool ArrayData::Impl::chosen(const ArrayVar &A, const ConditionalOperator *Cond)
   join(Arms->first, Arms->second);
   const Stmt *Child;
   const auto *C = dyn_cast_or_null<CallExpr>(meaningfulParent(Cond, Ctx, Child));
-  const FunctionDecl *FD = C ? C->getDirectCallee() : nullptr, *Def = nullptr;
-  if (!FD || FD->isVariadic() || !FD->hasBody(Def) || Def->isTemplateInstantiation() ||
-      !SM.isWrittenInMainFile(SM.getFileLoc(Def->getLocation())))
+  if (!C)
     return false;
-  for (unsigned Index = 0; Index < C->getNumArgs() && Index < Def->getNumParams(); ++Index)
-    if (C->getArg(Index) == Child && isArrayLike(Def->getParamDecl(Index)->getOriginalType())) {
-      join(A.Var, Def->getParamDecl(Index));
-      Params[Def->getParamDecl(Index)] = Def;
-      return true;
-    }
+  for (unsigned Index = 0; Index < C->getNumArgs(); ++Index)
+    if (C->getArg(Index) == Child)
+      return joinParameter(A.Var, C, Index);
   return false;
+}
+
+/// V goes with the parameter a call's argument Index reaches, when that
+/// parameter can become a field: an array parameter of a function of
+/// this file. An instance of a template keeps its pointer parameter (the
+/// template's text is the pattern's), as a library function does.
+bool ArrayData::Impl::joinParameter(const VarDecl *V, const CallExpr *C, unsigned Index) {
+  const FunctionDecl *FD = C->getDirectCallee(), *Def = nullptr;
+  if (!FD || FD->isVariadic() || !FD->hasBody(Def) || Def->isTemplateInstantiation() ||
+      !SM.isWrittenInMainFile(SM.getFileLoc(Def->getLocation())) ||
+      SM.isInSystemHeader(Def->getLocation()) || Index >= Def->getNumParams() ||
+      !isArrayLike(Def->getParamDecl(Index)->getOriginalType()))
+    return false;
+  join(V, Def->getParamDecl(Index));
+  Params[Def->getParamDecl(Index)] = Def;
+  return true;
 }
 
 void ArrayData::Impl::assignment(const DeclRefExpr *D, const ArrayVar &A, const BinaryOperator *B) {
