@@ -288,7 +288,12 @@ void renderBindings(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef In
     case Conversion::BroadcastField:
       if (A.ActualIsField) {
         // The formal's own type, so binding it converts nothing per element.
-        const std::string E = element(A, A.FormalKnown ? A.FormalElementConst : A.ElementConst);
+        // An element type that varies between instantiations is the
+        // member's own (the parameter block's type parameters are not in
+        // scope here).
+        const bool Const = A.FormalKnown ? A.FormalElementConst : A.ElementConst;
+        const std::string E = Auto ? std::string(Const ? "const " : "") + "dp::rt::element_t<decltype(" + M + ")>"
+                                   : element(A, Const);
         OS << (Auto ? "auto" : "dp::field<" + rank(A.ActualRank) + ", " + E + ">") << " " << V
            << " = dp::rt::launch_handle<" << E << ">(" << M << (AtPosition ? ", pos" : "")
            << "); // a handle on the launch's copy";

@@ -83,6 +83,15 @@ unsigned long checksum(const dp::field<1, cell> &f) {
   return s;
 }
 
+/// A call-site in a function template whose fields' element type differs
+/// between its instances (what --migrate makes of a `template <class T>
+/// void copy(T *dst, T *src, int n)` loop).
+template <class T> void rotate_into(dp::field<1, T> &dst, const dp::field<1, T> &src, int n) {
+  dp::forall(dp::grid<1>(n), [=](dp::index<1> i, dp::field<1, T> &d, const dp::field<1, T> &s) {
+    d(i[0]) = s((i[0] + 1) % n);
+  }, dst, src);
+}
+
 int main() {
   // Rank 1, edge sizes around a group, elemental read/write and a scalar.
   for (int n : {1, 255, 257, 1000}) {
@@ -258,6 +267,19 @@ int main() {
     } catch (const dp::error &e) {
       std::printf("error: %s\n", without_location(e.what()).c_str());
     }
+  }
+  // One call-site, two instances: int and double elements.
+  {
+    const int n = 300;
+    dp::field<1, int> ri{dp::grid<1>(n)}, si{dp::grid<1>(n)};
+    dp::field<1, double> rd{dp::grid<1>(n)}, sd{dp::grid<1>(n)};
+    for (int k = 0; k < n; ++k) {
+      si(k) = k * 7 % 31;
+      sd(k) = k * 0.5;
+    }
+    rotate_into(ri, si, n);
+    rotate_into(rd, sd, n);
+    std::printf("template instances %lu %lu\n", checksum(ri), checksum(rd));
   }
   return 0;
 }
