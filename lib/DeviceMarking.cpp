@@ -36,7 +36,8 @@ public:
 };
 } // namespace
 
-DeviceMarker::DeviceMarker(ASTContext &Ctx, Reporter &Diags) : Ctx(Ctx), Diags(Diags) {}
+DeviceMarker::DeviceMarker(ASTContext &Ctx, Reporter &Diags)
+    : Ctx(Ctx), Diags(Diags), Declared(Ctx.getSourceManager()) {}
 
 void DeviceMarker::markKernel(const AnalysedCall &Call) {
   if (Call.Lambda)
@@ -85,7 +86,17 @@ void DeviceMarker::insertAt(SourceLocation L, llvm::StringRef Text) {
   if (!FE)
     return;
   const std::string Path = FE->getName().str();
-  Texts[{Path, Offset}] = Text.str();
+  // Text at one offset as one insertion: whole lines (an #include) first.
+  auto Add = [&](unsigned At, llvm::StringRef T) {
+    std::string &Slot = Texts[{Path, At}];
+    Slot = T.ends_with("\n") ? T.str() + Slot : Slot + T.str();
+  };
+  if (IncludeChecked.insert(FID).second) {
+    const llvm::StringRef Buffer = SM.getBufferData(FID);
+    if (!includesDp(Buffer))
+      Add(configIncludeOffset(Buffer), "#include <dp/config.hpp>\n");
+  }
+  Add(Offset, Text);
 }
 
 void DeviceMarker::markLambda(const LambdaExpr *LE) {
@@ -121,6 +132,38 @@ void DeviceMarker::markFunction(const FunctionDecl *FD) {
     walk(Def->getBody());
 }
 
+void DeviceMarker::markDeclarations(const FunctionDecl *FD) {
+  if (!Visited.insert(FD->getCanonicalDecl()).second)
+    return;
+  for (const FunctionDecl *Redecl : FD->redecls())
+    if (!isLibraryCode(Redecl))
+      insertAt(Redecl->getBeginLoc(), "DP_HOST_DEVICE ");
+}
+
+namespace {
+/// The function definitions of the unit's own files.
+class DefinitionCollector : public RecursiveASTVisitor<DefinitionCollector> {
+public:
+  std::vector<const FunctionDecl *> Definitions;
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->doesThisDeclarationHaveABody() && !FD->isDependentContext() && !FD->isImplicit())
+      Definitions.push_back(FD);
+    return true;
+  }
+  bool shouldVisitTemplateInstantiations() const { return false; }
+};
+} // namespace
+
+void DeviceMarker::markDeclaredDefinitions() {
+  DefinitionCollector Collect;
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (!isLibraryCode(D))
+      Collect.TraverseDecl(D);
+  for (const FunctionDecl *FD : Collect.Definitions)
+    if (Declared.declared(FD))
+      markFunction(FD);
+}
+
 void DeviceMarker::walk(const Stmt *Body) {
   if (!Body)
     return;
@@ -135,7 +178,9 @@ void DeviceMarker::walk(const Stmt *Body) {
     if (const auto *MD = dyn_cast<CXXMethodDecl>(Target); MD && MD->getParent()->isLambda())
       continue; // a lambda's call operator: marked with its lambda
     if (!FD->isDefined() && !Target->isDefined()) {
-      if (Visited.insert(Target->getCanonicalDecl()).second)
+      if (Declared.declared(Target))
+        markDeclarations(Target);
+      else if (Visited.insert(Target->getCanonicalDecl()).second)
         Diags.noDeviceDefinition(At) << Target->getQualifiedNameAsString();
       continue;
     }

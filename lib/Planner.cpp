@@ -100,6 +100,7 @@ std::vector<std::pair<std::string, Edit>> planDeviceMarks(const std::vector<Anal
     Marker.replaced(LE);
   for (const AnalysedCall &A : Accepted)
     Marker.markKernel(A);
+  Marker.markDeclaredDefinitions();
   std::vector<std::pair<std::string, Edit>> Marks;
   for (const auto &[Key, Text] : Marker.texts())
     Marks.push_back({absolutePath(Key.first, Ctx.getSourceManager().getFileManager()),
@@ -240,7 +241,37 @@ std::vector<Edit> mergeInsertions(std::vector<Edit> List) {
   return Out;
 }
 
+/// The main file's edits as written: with --out-dir, line markers keep the
+/// user's line numbers below every edit that adds lines.
+std::vector<Edit> mainFileEdits(MainEdits &Main, const PlanUnit &U) {
+  const SourceManager &SM = U.Ctx.getSourceManager();
+  const FileID MainID = SM.getMainFileID();
+  if (U.LineMarkers)
+    addLineMarkers(Main.List, SM.getBufferData(MainID), [&](unsigned Offset) {
+      // The source's own name (no #line of the user's before): absolute.
+      const PresumedLoc P = SM.getPresumedLoc(SM.getComposedLoc(MainID, Offset));
+      const bool Own = llvm::StringRef(P.getFilename()) == SM.getFileEntryRefForID(MainID)->getName();
+      return lineDirective(P.getLine(), Own ? U.MainFile : std::string(P.getFilename()));
+    });
+  return mergeInsertions(Main.List);
+}
+
 } // namespace
+
+TranslationPlan planDeclaredDefinitions(const PlanUnit &U, Reporter &Diags) {
+  TranslationPlan Plan;
+  auto Add = [&](const std::string &Path, const Edit &E) {
+    if (llvm::Error Err = Plan.Edits[Path].add(tooling::Replacement(Path, E.Offset, E.Length, E.Text)))
+      Diags.editFailed(SourceLocation()) << llvm::toString(std::move(Err));
+  };
+  const std::vector<AnalysedCall> None;
+  MainEdits Main(U.Ctx.getSourceManager().getBufferData(U.Ctx.getSourceManager().getMainFileID()));
+  for (const auto &[Path, E] : planDeviceMarks(None, LambdaRewrite(None, U.Ctx), U.Ctx, Diags))
+    Path == U.MainFile ? Main.add(E) : Add(Path, E);
+  for (const Edit &E : mainFileEdits(Main, U))
+    Add(U.MainFile, E);
+  return Plan;
+}
 
 TranslationPlan planTranslation(std::vector<AnalysedCall> Accepted, const PlanUnit &U,
                                 Reporter &Diags) {
@@ -269,14 +300,7 @@ TranslationPlan planTranslation(std::vector<AnalysedCall> Accepted, const PlanUn
     Main.add(E);
   const std::vector<CallSiteName> Names = nameCallSites(Accepted, Namespace, Buffer, U, Main);
 
-  if (U.LineMarkers)
-    addLineMarkers(Main.List, Buffer, [&](unsigned Offset) {
-      // The source's own name (no #line of the user's before): absolute.
-      const PresumedLoc P = SM.getPresumedLoc(SM.getComposedLoc(MainID, Offset));
-      const bool Own = llvm::StringRef(P.getFilename()) == SM.getFileEntryRefForID(MainID)->getName();
-      return lineDirective(P.getLine(), Own ? U.MainFile : std::string(P.getFilename()));
-    });
-  for (const Edit &E : mergeInsertions(Main.List))
+  for (const Edit &E : mainFileEdits(Main, U))
     Add(U.MainFile, E);
 
   const std::vector<CallSite> Models = completeModels(Accepted, Names, Objects, Buffer, U.Ctx);

@@ -42,4 +42,8 @@ struct PlanUnit {
 TranslationPlan planTranslation(std::vector<AnalysedCall> Accepted, const PlanUnit &U,
                                 Reporter &Diags);
 
+/// A unit without call-sites: only the device marks of the definitions the
+/// user declared for the device (DeviceDeclared.h), and what they call.
+TranslationPlan planDeclaredDefinitions(const PlanUnit &U, Reporter &Diags);
+
 } // namespace dpstub

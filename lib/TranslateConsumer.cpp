@@ -95,8 +95,16 @@ public:
     instantiateCallOperators(Candidates);
     std::vector<AnalysedCall> Accepted = analyseCallSites(Candidates, Ctx, Diags);
     Out.HasErrors = Diags.hasErrors();
-    if (Accepted.empty() || Diags.hasErrors() || Opts.ListOnly)
+    if (Diags.hasErrors() || Opts.ListOnly)
       return;
+    if (Accepted.empty()) {
+      // Functions declared for the device elsewhere, defined here.
+      Out.Whole = planDeclaredDefinitions(PlanUnit{Ctx, Out.MainFile, Opts.LineMarkers}, Diags);
+      if (!Out.Whole.Edits.empty())
+        recordParsed(Ctx);
+      Out.HasErrors = Diags.hasErrors();
+      return;
+    }
     Out.StubHeaderName = stubHeaderNameOf(Out.MainFile);
     const PlanUnit Unit{Ctx, Out.MainFile, Opts.LineMarkers};
     Out.Whole = planTranslation(Accepted, Unit, Diags);

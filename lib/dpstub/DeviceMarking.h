@@ -2,11 +2,16 @@
 //
 // A kernel, and every function it calls that is defined in the project's own
 // files, must compile for the device: each gets the DP_HOST_DEVICE macro of
-// <dp/config.hpp> inserted in front of it (every redeclaration too).
+// <dp/config.hpp> inserted in front of it (every redeclaration too). A
+// callee defined in another file that the user declared for the device
+// (DeviceDeclared.h) has its declarations marked; the unit that defines it
+// marks the definition and what it calls, call-sites or not. A file that
+// gets a mark and does not include dp gets <dp/config.hpp>.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "dpstub/DeviceDeclared.h"
 #include "dpstub/Diagnostics.h"
 #include "dpstub/Rule.h"
 
@@ -31,6 +36,10 @@ public:
   /// Marks the kernel of a call-site and, transitively, what it calls.
   void markKernel(const AnalysedCall &Call);
 
+  /// Marks every definition of the unit's own files that the user
+  /// declared for the device, and what it calls.
+  void markDeclaredDefinitions();
+
   /// The insertions: text by (file path, offset), one per declaration.
   const std::map<std::pair<std::string, unsigned>, std::string> &texts() const { return Texts; }
 
@@ -41,11 +50,14 @@ private:
   void insertAt(clang::SourceLocation L, llvm::StringRef Text);
   bool alreadyMarked(clang::SourceLocation L) const;
   bool isLibraryCode(const clang::Decl *D) const;
+  void markDeclarations(const clang::FunctionDecl *FD);
 
   clang::ASTContext &Ctx;
   Reporter &Diags;
   std::set<const clang::Decl *> Visited;
   std::set<const clang::Decl *> Replaced;
+  DeviceDeclarations Declared;
+  std::set<clang::FileID> IncludeChecked;
   std::map<std::pair<std::string, unsigned>, std::string> Texts;
 };
 
