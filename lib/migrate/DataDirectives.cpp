@@ -5,6 +5,8 @@
 #include "migrate/BodyScan.h"
 #include "migrate/Canonical.h"
 
+#include "dpstub/DeviceDeclared.h"
+
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -141,7 +143,7 @@ public:
       case DirectiveKind::Wait: wait(P); break;
       case DirectiveKind::Routine:
       case DirectiveKind::Declare:
-        if (C.AllConverted)
+        if (C.AllConverted && !(P.D.Kind == DirectiveKind::Routine && declaresElsewhere(P)))
           E.add({P.Begin, P.End - P.Begin, ""});
         break;
       case DirectiveKind::Other:
@@ -161,6 +163,44 @@ public:
   bool UsesQueues = false;
 
 private:
+  /// True when P declares for the device a function defined in another
+  /// file: the translation reads it there (DeviceDeclared.h), so it stays.
+  /// `acc routine` applies to the declaration after it; the other forms
+  /// (`acc routine(name)`, `omp declare target` blocks) stay whenever the
+  /// file declares such a function.
+  bool declaresElsewhere(const PragmaLine &P) {
+    if (!ElsewhereDeclared) {
+      ElsewhereDeclared.emplace();
+      DeviceDeclarations Declared(SM);
+      std::vector<const DeclContext *> Scopes{Ctx.getTranslationUnitDecl()};
+      while (!Scopes.empty()) {
+        const DeclContext *DC = Scopes.back();
+        Scopes.pop_back();
+        for (const Decl *D : DC->decls()) {
+          if (const auto *NS = dyn_cast<NamespaceDecl>(D))
+            Scopes.push_back(NS);
+          else if (const auto *LS = dyn_cast<LinkageSpecDecl>(D))
+            Scopes.push_back(LS);
+          const auto *FD = dyn_cast<FunctionDecl>(D);
+          const SourceLocation L = FD ? SM.getFileLoc(FD->getBeginLoc()) : SourceLocation();
+          if (FD && !FD->isDefined() && SM.isWrittenInMainFile(L) && Declared.declared(FD))
+            ElsewhereDeclared->push_back(SM.getFileOffset(L));
+        }
+      }
+    }
+    const llvm::StringRef Line = Buf.slice(P.Begin, P.End);
+    const size_t Routine = Line.find("routine");
+    if (P.D.Model == PragmaModel::OpenACC && Routine != llvm::StringRef::npos &&
+        !Line.substr(Routine + 7).ltrim().starts_with("(")) {
+      unsigned At = P.End;
+      while (At < Buf.size() && isspace(static_cast<unsigned char>(Buf[At])))
+        ++At;
+      return std::count(ElsewhereDeclared->begin(), ElsewhereDeclared->end(), At) > 0;
+    }
+    return !ElsewhereDeclared->empty();
+  }
+  std::optional<std::vector<unsigned>> ElsewhereDeclared;
+
   void keep(const PragmaLine &P, const std::string &Why) {
     Diags.migrateDirectiveKept(P.Loc) << P.D.construct() << Why;
     Kept.push_back(P.D.construct());

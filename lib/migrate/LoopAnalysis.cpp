@@ -10,7 +10,10 @@
 
 #include "migrate/LoopAnalysis.h"
 
+#include "dpstub/DeviceDeclared.h"
+
 #include "migrate/Affine.h"
+#include "migrate/ArrayData.h"
 #include "migrate/BodyScan.h"
 #include "migrate/Canonical.h"
 #include "migrate/Liveness.h"
@@ -310,11 +313,16 @@ private:
                               {Name, "a library function with no device version"}));
       }
       const FunctionDecl *Def = nullptr;
-      if (!FD->hasBody(Def))
+      if (!FD->hasBody(Def)) {
+        // Declared for the device (`acc routine`, `omp declare target`): the
+        // user asserts what dpstub cannot see, as to their compiler.
+        if (DeviceDeclarations(SM).declared(FD))
+          continue;
         return refuse(refusal(&Reporter::migrateCall, Call->getBeginLoc(),
-                              {Name, "which is defined in another file (a kernel runs only "
-                                     "functions defined in its own file or a header it "
-                                     "includes, where dpstub marks them for the device)"}));
+                              {Name, "which is defined in another file and not declared for "
+                                     "the device (`#pragma acc routine` or `omp declare target` "
+                                     "at its declaration)"}));
+      }
       // What it reads from namespace scope, it will take as parameters.
       std::string Why;
       std::optional<std::vector<const VarDecl *>> Reads = U.Helpers.readBy(FD, Why);

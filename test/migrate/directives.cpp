@@ -33,6 +33,29 @@ static void scale(int n, double *w) {
 // REWRITE: dp::forall(dp::on(dp_async_queue()), dp::grid<1>(dp::arithmetic_sequence(0, n)), [=](dp::index<1> idx, dp::field<1, double> &w) {
 }
 
+// A function another file defines, declared for the device: the loop
+// calls it as the user asserted, and the directive stays (the translation
+// marks the declaration it names; shade.cpp of test/migrate/e2e/routine
+// is the whole program).
+#pragma acc routine seq
+double limiter(double r);
+// REWRITE: #pragma acc routine seq
+// REWRITE-NEXT: double limiter(double r);
+
+double limit(int n) {
+  double *r = (double *)malloc(n * sizeof(double));
+  for (int i = 0; i < n; ++i)
+    r[i] = i;
+#pragma acc parallel loop
+  for (int i = 0; i < n; ++i)
+    r[i] = limiter(r[i]);
+// DIAG: directives.cpp:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: dp::forall(dp::grid<1>(dp::arithmetic_sequence(0, n)), [=](dp::index<1> idx, dp::field<1, double> &r) {
+  const double last = r[n - 1];
+  free(r);
+  return last;
+}
+
 // copyout of a C array: dp::copyout where a loop writes every element,
 // unconditionally; dp::copy where a border stays unwritten (the original,
 // run on the host, keeps its values there). Named by copyin and copyout,
@@ -116,4 +139,4 @@ int main() {
   free(v);
   free(w);
 }
-// SUMMARY: migrated 5 of 5 loops (0 refused)
+// SUMMARY: migrated 6 of 6 loops (0 refused)

@@ -25,7 +25,7 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
 #pragma omp parallel for
   for (int i = 0; i < n; ++i)
     b[i] = lookup(a[i]);
-// DIAG: refusals.cpp:[[@LINE-1]]:12: warning: not converted: the loop calls 'lookup', which is defined in another file (a kernel runs only functions defined in its own file or a header it includes, where dpstub marks them for the device) [dp-migrate]
+// DIAG: refusals.cpp:[[@LINE-1]]:12: warning: not converted: the loop calls 'lookup', which is defined in another file and not declared for the device (`#pragma acc routine` or `omp declare target` at its declaration) [dp-migrate]
 
 #pragma omp parallel for
   for (int i = 0; i < n; ++i)
