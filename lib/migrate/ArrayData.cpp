@@ -20,6 +20,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
+#include <iterator>
 #include <numeric>
 
 using namespace clang;
@@ -53,6 +54,30 @@ std::pair<int, QualType> shapeOf(QualType T) {
 }
 
 /// An element type a dp::field holds: arithmetic, or a plain struct.
+/// The definition whose text a call of Def runs: a function template's
+/// pattern for its one instance (its parameters are the ones written), or
+/// Def itself. Null for a template of several instances (one text cannot
+/// take fields of float and of double), a member of a class template or a
+/// template with a parameter pack: their text serves other shapes too.
+const FunctionDecl *writtenDefinition(const FunctionDecl *Def) {
+  if (!Def->isTemplateInstantiation())
+    return Def;
+  const FunctionDecl *Pattern = Def->getTemplateInstantiationPattern();
+  const FunctionTemplateDecl *Template = Pattern ? Pattern->getDescribedFunctionTemplate() : nullptr;
+  if (!Template || Pattern->getDeclContext()->isDependentContext() ||
+      Pattern->getNumParams() != Def->getNumParams() ||
+      std::distance(Template->specializations().begin(), Template->specializations().end()) != 1)
+    return nullptr;
+  for (const ParmVarDecl *P : Pattern->parameters())
+    if (P->isParameterPack())
+      return nullptr;
+  return Pattern;
+}
+
+/// An element type a function template's parameter names by its type
+/// parameter (`T *dst`): each instance's arrays decide it.
+bool templateElement(QualType T) { return T.getCanonicalType()->isTemplateTypeParmType(); }
+
 bool fieldElement(QualType T) {
   T = T.getCanonicalType();
   if (T->isArithmeticType())
@@ -408,9 +433,22 @@ void ArrayData::Impl::addVar(const VarDecl *V) {
   A.Group = static_cast<int>(Parent.size());
   Parent.push_back(A.Group);
   auto &Slot = Vars[V] = A;
-  if (!fieldElement(A.Element)) {
+  const bool TemplateParameter =
+      P && templateElement(A.Element) && isa<FunctionDecl>(P->getDeclContext()) &&
+      cast<FunctionDecl>(P->getDeclContext())->getDescribedFunctionTemplate();
+  if (!fieldElement(A.Element) && !TemplateParameter) {
     refuse(V, V->getLocation(), "its elements are not plain values ('" + printType(A.Element, Ctx) + "')");
     return;
+  }
+  if (TemplateParameter) {
+    const FunctionTemplateDecl *Template = cast<FunctionDecl>(P->getDeclContext())->getDescribedFunctionTemplate();
+    const auto Instances = std::distance(Template->specializations().begin(), Template->specializations().end());
+    if (Instances > 1) {
+      refuse(V, V->getLocation(),
+             "'" + Template->getName().str() + "' has " + std::to_string(Instances) +
+                 " instances, and one text cannot take the fields of each");
+      return;
+    }
   }
   if (A.K == ArrayVar::Kind::Vector && T->isReferenceType() == false && P) {
     refuse(V, V->getLocation(), "it is a std::vector passed by value, which copies it");
@@ -563,7 +601,12 @@ void ArrayData::Impl::declaration(const ArrayVar &A) {
     const SourceLocation End = !Name.empty() && SM.isBeforeInTranslationUnit(TL.getEndLoc(), V->getLocation())
                                    ? V->getLocation()
                                    : TL.getEndLoc();
-    edit(V, V->getBeginLoc(), End, fieldType(A) + (Name.empty() ? "" : " " + Name), true);
+    // `const T *p` of a template: a const field of T, since deduction
+    // would not convert an instance's field<1, float> to field<1, const T>.
+    const std::string Type = templateElement(A.Element) && A.Element.isConstQualified()
+                                 ? "const " + fieldType(A, false)
+                                 : fieldType(A);
+    edit(V, V->getBeginLoc(), End, Type + (Name.empty() ? "" : " " + Name), true);
     return;
   }
   std::optional<std::string> Text = fieldDeclaration(A);
@@ -711,9 +754,10 @@ void ArrayData::Impl::call(const DeclRefExpr *D, const ArrayVar &A, const CallEx
         join(A.Var, O);
     return;
   }
-  // A function of this file takes the array as a field parameter; an
-  // instance of a template (Rodinia's cfd: copy<float>) keeps its pointer
-  // parameter, so it gets the host copy, as a library function does.
+  // A function of this file takes the array as a field parameter; a
+  // function template (Rodinia's cfd: copy<float>) in its written text, so
+  // every instance takes fields. Other templates keep their pointer
+  // parameters and get the host copy, as a library function does.
   if (joinParameter(A.Var, C, Index))
     return;
   if (keepsBuffer(Name)) {
@@ -747,19 +791,24 @@ bool ArrayData::Impl::chosen(const ArrayVar &A, const ConditionalOperator *Cond)
   return false;
 }
 
-/// V goes with the parameter a call's argument Index reaches, when that
-/// parameter can become a field: an array parameter of a function of
-/// this file. An instance of a template keeps its pointer parameter (the
-/// template's text is the pattern's), as a library function does.
-bool ArrayData::Impl::joinParameter(const VarDecl *V, const CallExpr *C, unsigned Index) {
+const ParmVarDecl *fieldParameter(const CallExpr *C, unsigned Index, const SourceManager &SM) {
   const FunctionDecl *FD = C->getDirectCallee(), *Def = nullptr;
-  if (!FD || FD->isVariadic() || !FD->hasBody(Def) || Def->isTemplateInstantiation() ||
+  if (!FD || FD->isVariadic() || !FD->hasBody(Def) || !(Def = writtenDefinition(Def)) ||
       !SM.isWrittenInMainFile(SM.getFileLoc(Def->getLocation())) ||
       SM.isInSystemHeader(Def->getLocation()) || Index >= Def->getNumParams() ||
       !isArrayLike(Def->getParamDecl(Index)->getOriginalType()))
+    return nullptr;
+  return Def->getParamDecl(Index);
+}
+
+/// V goes with the parameter a call's argument Index reaches, when that
+/// parameter can become a field (fieldParameter).
+bool ArrayData::Impl::joinParameter(const VarDecl *V, const CallExpr *C, unsigned Index) {
+  const ParmVarDecl *P = fieldParameter(C, Index, SM);
+  if (!P)
     return false;
-  join(V, Def->getParamDecl(Index));
-  Params[Def->getParamDecl(Index)] = Def;
+  join(V, P);
+  Params[P] = cast<FunctionDecl>(P->getDeclContext());
   return true;
 }
 
@@ -893,7 +942,10 @@ void ArrayData::Impl::finish() {
              "'" + F->getName().str() + "' may be called from other files with a plain pointer (this file has no main)");
     if (AddressTaken.count(F->getCanonicalDecl()))
       refuse(P, F->getLocation(), "the address of '" + F->getName().str() + "' is taken");
-    if (F->isTemplated() || F->isTemplateInstantiation())
+    // A function template's parameters are rewritten in its text, which
+    // each instance follows; any other template's text serves other shapes.
+    const bool FunctionTemplate = F->getDescribedFunctionTemplate() && !F->getDeclContext()->isDependentContext();
+    if (F->isTemplateInstantiation() || (F->isTemplated() && !FunctionTemplate))
       refuse(P, F->getLocation(), "'" + F->getName().str() + "' is a template");
   }
   // Variables indexed through one macro's brackets go together.
@@ -917,12 +969,21 @@ void ArrayData::Impl::finish() {
   }
   for (auto &[G, List] : Members) {
     Refusal R;
-    const ArrayVar &First = Vars.at(List.front());
+    // The element type is the first member's that is not a template's
+    // type parameter (each instance's arrays decide those).
+    const VarDecl *Named = List.front();
+    for (const VarDecl *V : List)
+      if (!templateElement(Vars.at(V).Element)) {
+        Named = V;
+        break;
+      }
+    const ArrayVar &First = Vars.at(Named);
     for (const VarDecl *V : List) {
       if (auto It = Refusals.find(V); It != Refusals.end() && !R)
         R = It->second;
       const ArrayVar &A = Vars.at(V);
-      if (!R && (A.Rank != First.Rank || !sameElement(A.Element, First.Element))) {
+      if (!R && (A.Rank != First.Rank ||
+                 !(sameElement(A.Element, First.Element) || templateElement(A.Element)))) {
         R.Report = &Reporter::migrateArray;
         R.Loc = V->getLocation();
         R.Args = {First.Var->getName().str(),
@@ -966,7 +1027,8 @@ public:
   bool VisitCallExpr(CallExpr *C) {
     // A parameter dpstub may turn into a dp::field takes only arrays.
     const FunctionDecl *FD = C->getDirectCallee(), *Def = nullptr;
-    if (!FD || !FD->hasBody(Def) || !I.SM.isWrittenInMainFile(I.SM.getFileLoc(Def->getLocation())))
+    if (!FD || !FD->hasBody(Def) || !(Def = writtenDefinition(Def)) ||
+        !I.SM.isWrittenInMainFile(I.SM.getFileLoc(Def->getLocation())))
       return true;
     const unsigned Shift = isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(FD) ? 1 : 0;
     for (unsigned K = Shift; K < C->getNumArgs() && K - Shift < Def->getNumParams(); ++K) {

@@ -39,6 +39,14 @@ struct ArrayVar {
   int Group = -1;
 };
 
+/// The parameter a call's argument Index reaches when that parameter can
+/// become a field with the array handed to it (the two are then one
+/// group): an array parameter of a function of the main file, as written
+/// (a function template's one instance reaches the template's). Null
+/// otherwise.
+const clang::ParmVarDecl *fieldParameter(const clang::CallExpr *C, unsigned Index,
+                                         const clang::SourceManager &SM);
+
 /// The arrays of the main file, their groups and their rewrites.
 class ArrayData {
 public:

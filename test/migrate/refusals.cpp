@@ -126,7 +126,7 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
 #pragma omp parallel for
   for (int i = 0; i < n; ++i)
     idx[i] = n - 1 - i;
-// DIAG: refusals.cpp:[[@LINE-1]]:5: warning: not converted: 'idx' cannot become a dp::field: 'idx + 1' uses it as a pointer (line [[#@LINE+22]]) [dp-migrate]
+// DIAG: refusals.cpp:[[@LINE-1]]:5: warning: not converted: 'idx' cannot become a dp::field: 'idx + 1' uses it as a pointer (line [[#@LINE+33]]) [dp-migrate]
 
 // A 2-D C array handed whole to a function that wants its rows: a field
 // has elements, not rows, so it stays an array.
@@ -139,6 +139,15 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
   consume(m);
 }
 
+// A function template of several instances: one text cannot take a
+// field of each element type, so its pointers stay.
+template <typename T> void zero(T *p, int n) {
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i)
+    p[i] = 0;
+}
+// DIAG: refusals.cpp:[[@LINE-2]]:5: warning: not converted: 'p' cannot become a dp::field: 'zero' has 2 instances, and one text cannot take the fields of each (line [[#@LINE-5]]) [dp-migrate]
+
 int main() {
   int n = 8;
   double *a = (double *)malloc(n * n * sizeof(double));
@@ -148,6 +157,8 @@ int main() {
   for (int i = 0; i < n * n; ++i)
     a[i] = i;
   refusals(n, a, b, idx, g);
+  zero(b, n);
+  zero(idx, n);
   int *tail = idx + 1;
   printf("%f %f %d\n", a[1], b[1], tail[0]);
   free(a);
@@ -155,7 +166,7 @@ int main() {
   free(idx);
   free(g.cells);
 }
-// SUMMARY: migrated 0 of 18 loops (18 refused)
+// SUMMARY: migrated 0 of 19 loops (19 refused)
 // LIST: "construct": "omp parallel for",
 // LIST-NEXT: "verdict": "refused",
 // LIST-NEXT: "reason": "not converted: a 'break' leaves the loop early, and the iterations of a call-site all run [dp-migrate]",

@@ -2,8 +2,9 @@
 // end-to-end test: a Jacobi solver over C arrays at namespace scope,
 // collapse(2), a max reduction, a parallel region of two loops, a target
 // offload over std::vector, private and firstprivate clauses, `continue`,
-// and a serial prefix sum that stays a loop. Values stay dyadic, so every
-// order of summation gives the same bits.
+// a function template's loop over its pointer parameters (Rodinia's cfd:
+// copy<float>), and a serial prefix sum that stays a loop. Values stay
+// dyadic, so every order of summation gives the same bits.
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -47,6 +48,12 @@ static void weights(std::vector<double> &w, const std::vector<double> &x, double
   }
 }
 
+template <typename T> static void copy(T *dst, const T *src, int n) {
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i)
+    dst[i] = src[i];
+}
+
 int main() {
   for (int i = 0; i < N; ++i)
     for (int j = 0; j < M; ++j)
@@ -67,5 +74,13 @@ int main() {
     run += w[j];
     printf("%d %.17g %.17g\n", j, w[j], run);
   }
+  double *row = new double[M];
+  double *kept = new double[M];
+  for (int j = 0; j < M; ++j)
+    row[j] = 2 * u[N / 2][j];
+  copy(kept, row, M);
+  printf("kept %.17g %.17g\n", kept[0], kept[M / 2]);
+  delete[] row;
+  delete[] kept;
   return 0;
 }
