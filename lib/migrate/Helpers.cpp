@@ -134,8 +134,12 @@ void HelperGlobals::rewrite(const std::set<const FunctionDecl *> &Needed, const 
                             EditList &E) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::set<const FunctionDecl *> Done;
-  for (const FunctionDecl *F : Needed) {
-    F = F->getCanonicalDecl();
+  // The helpers the kernels call, and the helpers those call in turn
+  // (particlefilter's randn calls randu): each takes the variables.
+  std::vector<const FunctionDecl *> Work(Needed.rbegin(), Needed.rend());
+  while (!Work.empty()) {
+    const FunctionDecl *F = Work.back()->getCanonicalDecl();
+    Work.pop_back();
     if (!Done.insert(F).second)
       continue;
     const Entry &En = compute(F);
@@ -172,8 +176,11 @@ void HelperGlobals::rewrite(const std::set<const FunctionDecl *> &Needed, const 
         }
       } Visit;
       Visit.TraverseStmt(Def->getBody());
-      for (const CallExpr *C : Visit.Out)
+      for (const CallExpr *C : Visit.Out) {
         passArguments(C, E);
+        if (const FunctionDecl *G = C->getDirectCallee(); G && definitionOf(G))
+          Work.push_back(G);
+      }
     }
   }
   for (const CallExpr *C : Calls)

@@ -398,6 +398,15 @@ private:
           if (const auto *ME = dyn_cast_or_null<MemberExpr>(P);
               ME && ME->getMemberDecl()->getName() == "size")
             continue;
+          // Handed whole to a function of the file whose parameter becomes
+          // a field with it (particlefilter's randu(seed, i)): the kernel
+          // passes its field on, writable unless the parameter's elements
+          // are const (the field parameter takes what the pointer took).
+          if (const ParmVarDecl *Param = handedTo(R->Ref)) {
+            const ArrayVar *P = U.Arrays.find(Param);
+            Handed[V] |= !P || !P->Element.isConstQualified();
+            continue;
+          }
           return refuse(refusal(&Reporter::migrateArray, R->Ref->getLocation(),
                                 {V->getName().str(), "the loop uses it as a pointer ('" +
                                                          textOf(P ? P : R->Ref, Ctx) +
@@ -536,7 +545,16 @@ private:
         Order.push_back(A.Array);
       Written[A.Array] |= A.Mode.Write;
     }
-    for (const VarDecl *V : ArrayOnlySized)
+    // Arrays the body uses only whole (v.size(), handed to a function),
+    // in source order.
+    std::vector<const VarDecl *> Whole(ArrayOnlySized.begin(), ArrayOnlySized.end());
+    std::sort(Whole.begin(), Whole.end(), [&](const VarDecl *X, const VarDecl *Y) {
+      return Ctx.getSourceManager().isBeforeInTranslationUnit(X->getLocation(), Y->getLocation());
+    });
+    for (const VarDecl *V : Whole)
+      if (auto It = Handed.find(V); It != Handed.end() && Written.count(V))
+        Written[V] |= It->second;
+    for (const VarDecl *V : Whole)
       if (!Written.count(V)) {
         if (const Refusal &R = U.Arrays.refusal(V)) {
           Refusal Here = R;
@@ -544,7 +562,7 @@ private:
           return refuse(std::move(Here));
         }
         Order.push_back(V);
-        Written[V] = false;
+        Written[V] = Handed.count(V) && Handed.at(V);
       }
     for (const VarDecl *V : Order)
       M.Arrays.push_back({V, Written[V]});
@@ -678,6 +696,29 @@ private:
   LoopModel M;
   BodyFacts Facts;
   std::set<const VarDecl *> LevelVars, Varying, ArrayOnlySized, HelperReads;
+  /// Arrays the body hands whole to a function of the file: whether it may
+  /// write through them.
+  std::map<const VarDecl *, bool> Handed;
+
+  /// The parameter that becomes a field with the array Ref names, when Ref
+  /// is a call's argument (fieldParameter), or null.
+  const ParmVarDecl *handedTo(const DeclRefExpr *Ref) const {
+    const Expr *Arg = Ref;
+    for (DynTypedNodeList Ps = Ctx.getParents(*Arg); !Ps.empty(); Ps = Ctx.getParents(*Arg)) {
+      const auto *Cast = Ps[0].get<ImplicitCastExpr>();
+      if (!Cast)
+        break;
+      Arg = Cast;
+    }
+    DynTypedNodeList Ps = Ctx.getParents(*Arg);
+    const auto *Call = Ps.empty() ? nullptr : Ps[0].get<CallExpr>();
+    if (!Call)
+      return nullptr;
+    for (unsigned K = 0; K < Call->getNumArgs(); ++K)
+      if (Call->getArg(K) == Arg)
+        return fieldParameter(Call, K, Ctx.getSourceManager());
+    return nullptr;
+  }
   std::map<const VarDecl *, const Expr *> Locals, Inline;
 };
 

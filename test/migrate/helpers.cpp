@@ -62,6 +62,43 @@ void solve(int n, const double *c) {
   }
 }
 
+// An array handed whole to a function of the file, inside the loop
+// (Rodinia's particlefilter: randn(seed, x)): the function's parameter
+// becomes a field with it, and the kernel passes its field on. A helper
+// calling another that reads namespace-scope variables passes them on,
+// and both take them.
+int MULT = 75;
+static double uniform(int *seed, int k) {
+  seed[k] = (MULT * seed[k] + 74) % 65537;
+  return seed[k] / 65537.0;
+}
+// REWRITE: static double uniform(dp::field<1, int> seed, int k, int MULT = ::MULT) {
+static double pair(int *seed, int k) { return uniform(seed, k) + uniform(seed, k); }
+// REWRITE: static double pair(dp::field<1, int> seed, int k, int MULT = ::MULT) { return uniform(seed, k, MULT) + uniform(seed, k, MULT); }
+static double first(const double *v) { return v[0]; }
+// REWRITE: static double first(dp::field<1, const double> v) { return v(0); }
+
+double jitter(int n) {
+  int *seed = (int *)malloc(n * sizeof(int));
+  double *x = (double *)malloc(n * sizeof(double));
+  double *base = (double *)malloc(sizeof(double));
+  base[0] = 0.5;
+  for (int i = 0; i < n; ++i)
+    seed[i] = i;
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i)
+    x[i] = first(base) + pair(seed, i);
+// DIAG: helpers.cpp:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// A pointer to const elements: read-only in the kernel.
+// REWRITE: dp::forall(dp::grid<1>(dp::arithmetic_sequence(0, n)), [=](dp::index<1> idx, dp::field<1, double> &x, dp::field<1, int> &seed, const dp::field<1, double> &base, int MULT) {
+// REWRITE: x(i) = first(base) + pair(seed, i, MULT);
+  const double last = x[n - 1];
+  free(seed);
+  free(x);
+  free(base);
+  return last;
+}
+
 int main() {
   NI = 4, NJ = 8;
   DECLARE(a, 32)
@@ -72,6 +109,7 @@ int main() {
     u[k] = k;
   roots(64);
   solve(8, u);
+  jitter(16);
   return a[5] + w[4] > 0 ? 0 : 1;
 }
-// SUMMARY: migrated 3 of 4 loops (1 refused)
+// SUMMARY: migrated 4 of 5 loops (1 refused)

@@ -3,10 +3,11 @@
  * with the implicit `void *` conversions C allows, linearized 2-D indices
  * through a macro, `restrict` pointers, a collapse(2) stencil, a sum and a
  * maximum in one loop, an element read by pointer arithmetic, a scratch
- * buffer that stays a pointer, an enum set from an int, and a float into
- * sqrt (C computes it in double). Values stay
- * dyadic, so every order of summation gives the same bits. The original
- * is built as C; its migration, as C++. */
+ * buffer that stays a pointer, an enum set from an int, a float into sqrt
+ * (C computes it in double), and a seed array handed whole to functions
+ * inside a loop, which read a global (Rodinia's particlefilter). Values
+ * stay dyadic, so every order of summation gives the same bits. The
+ * original is built as C; its migration, as C++. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +37,13 @@ static void edges(float *restrict t, enum boundary b) {
     t[AT(ROWS - 1, c)] = t[AT(ROWS - 2, c)];
   }
 }
+
+int MULT = 75;
+static int advance(int *seed, int k) {
+  seed[k] = (MULT * seed[k] + 74) % 65537;
+  return seed[k];
+}
+static int draw(int *seed, int k) { return advance(seed, k) % 7 + advance(seed, k) % 5; }
 
 int main(void) {
   float *a = malloc(sizeof(float) * ROWS * COLS);
@@ -70,6 +78,17 @@ int main(void) {
   printf("%s: total %.6f peak %.6f corner %.6f\n", label, total, peak, *(a + AT(1, 1)));
   for (i = 0; i < ROWS; i += 8)
     printf("%8.5f %8.5f\n", a[AT(i, 3)], a[AT(i, COLS / 2)]);
+  {
+    int *seed = malloc(sizeof(int) * COLS);
+    int noise = 0;
+    for (i = 0; i < COLS; i++)
+      seed[i] = i;
+#pragma omp parallel for reduction(+ : noise)
+    for (i = 0; i < COLS; i++)
+      noise += draw(seed, i);
+    printf("noise %d seed %d\n", noise, seed[COLS - 1]);
+    free(seed);
+  }
   free(label);
   free(a);
   free(b);
