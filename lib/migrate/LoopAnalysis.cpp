@@ -155,6 +155,28 @@ bool mayWriteOutside(const FunctionDecl *FD, ASTContext &Ctx, int Depth) {
   return Visit.Writes;
 }
 
+/// The triangle a collapse(2) of Outer and Inner covers, when exactly one
+/// of dp's: the outer level by 1 from a to n, the inner by 1 either from
+/// the outer variable to the same n (`for (j = a; j < n; j++) for (i = j;
+/// i < n; i++)`: dp::upper_triangle(n - a), points (j, i) with i >= j) or
+/// from the same a up to and with the outer variable (`i <= j`:
+/// dp::lower_triangle(n - a)); index values count from 0, a is added back.
+/// Grid otherwise (other bounds using the outer variable stay refused).
+LoopModel::Shape triangleOf(const LoopLevel &Outer, const LoopLevel &Inner) {
+  auto IsOuter = [&](const Expr *E) {
+    const auto *D = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+    return D && D->getDecl() == Outer.Var;
+  };
+  if (Outer.Step != 1 || Inner.Step != 1 || Outer.Lower.empty() || Outer.Upper.empty() ||
+      (Outer.Cmp != Comparison::Less && Outer.Cmp != Comparison::LessEqual))
+    return LoopModel::Shape::Grid;
+  if (IsOuter(Inner.LowerExpr) && Inner.Cmp == Outer.Cmp && Inner.Upper == Outer.Upper)
+    return LoopModel::Shape::UpperTriangle;
+  if (Inner.Lower == Outer.Lower && Inner.Cmp == Comparison::LessEqual && IsOuter(Inner.UpperExpr))
+    return LoopModel::Shape::LowerTriangle;
+  return LoopModel::Shape::Grid;
+}
+
 /// One analysis of one candidate at one depth.
 class Analysis {
 public:
@@ -203,16 +225,22 @@ private:
         break;
       }
       LoopLevel L = std::get<LoopLevel>(Level);
-      // Rectangular: the bounds use no outer level's variable.
+      // Rectangular: the bounds use no outer level's variable; or, for a
+      // collapse(2), a triangle of the square dp launches as one.
       bool Rectangular = true;
+      const LoopModel::Shape Triangle =
+          K == 1 && Must && Required == 2 ? triangleOf(M.Levels.front(), L) : LoopModel::Shape::Grid;
       for (const Expr *B : boundExprs(F))
         for (const DeclRefExpr *D : namesIn(B))
           if (std::find(Outer.begin(), Outer.end(), D->getDecl()) != Outer.end()) {
+            if (Triangle != LoopModel::Shape::Grid)
+              continue;
             if (Must)
               return refuse(refusal(&Reporter::migrateNotRectangular, D->getLocation(),
                                     {L.Name, D->getDecl()->getName().str()}));
             Rectangular = false;
           }
+      M.Domain = Triangle;
       if (!Rectangular)
         break;
       if (K > 0 && (L.Lower.empty() || L.Upper.empty()))
@@ -590,10 +618,11 @@ private:
       std::optional<Poly> Lo = Affine.invariant(First), Hi = Affine.invariant(Bound);
       std::optional<Linear> HiForm = Hi ? std::nullopt : Affine.build(Bound);
       if (!Lo || (!Hi && HiForm)) {
-        // An inner loop whose bounds use outer variables (`j < i`): its
-        // range for the witness search, unknown to the proof.
+        // An inner loop whose bounds use outer variables (`j < i`), or a
+        // triangle's inner level: its range for the witness search,
+        // unknown to the proof.
         std::optional<Linear> From = Affine.build(First), To = Affine.build(Bound);
-        if (Parallel || !From || !To || L.Step != 1 ||
+        if ((Parallel && M.Domain == LoopModel::Shape::Grid) || !From || !To || L.Step != 1 ||
             (L.Cmp != Comparison::Less && L.Cmp != Comparison::LessEqual))
           return false;
         auto AsSubscript = [](const Linear &X) {

@@ -125,6 +125,11 @@ struct LoopModel {
   /// RunsInOrder, with loops inside it that became call-sites.
   bool AroundCallSites = false;
 
+  /// A collapse(2) whose inner bound is the outer variable: its points
+  /// are a triangle of the square (j, i), launched as dp::upper_triangle
+  /// (`i = j .. n`) or dp::lower_triangle (`i = 0 ..= j`).
+  enum class Shape { Grid, UpperTriangle, LowerTriangle } Domain = Shape::Grid;
+
   int rank() const { return static_cast<int>(Levels.size()); }
   bool reduces() const { return !Reductions.empty(); }
 };

@@ -241,7 +241,10 @@ private:
                            L.Kind = callSiteKind(M);
                            L.Rank = M.rank();
                            L.Grid = gridText(M);
-                           Diags.migrated(C.Loop->getBeginLoc()) << L.Kind << L.Rank;
+                           if (M.Domain == LoopModel::Shape::Grid)
+                             Diags.migrated(C.Loop->getBeginLoc()) << L.Kind << L.Rank;
+                           else
+                             Diags.migratedTriangle(C.Loop->getBeginLoc()) << L.Kind << triangleName(M);
                          } else {
                            emit(M.Refused, Diags);
                            if (Owner == I && M.DropsDirective) {

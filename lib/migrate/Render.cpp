@@ -42,6 +42,14 @@ std::string plusOne(const std::string &T, int Delta) {
   return (simple(T) ? T : "(" + T + ")") + (Delta > 0 ? " + 1" : " - 1");
 }
 
+/// T as one operand of + or -: parenthesised unless a name or a number.
+std::string parenthesised(const std::string &T) {
+  for (char C : T)
+    if (!std::isalnum(static_cast<unsigned char>(C)) && C != '_')
+      return "(" + T + ")";
+  return T;
+}
+
 std::string sequenceText(const LoopLevel &L) {
   const bool Up = L.Step > 0;
   std::string Hi = L.Upper;
@@ -85,9 +93,14 @@ Parameters parametersOf(const LoopModel &M, const ArrayData &Arrays, const ASTCo
 std::string prologue(const LoopModel &M, const RenderInput &In, const std::string &Indent,
                      const ASTContext &Ctx) {
   std::string S;
+  // A triangle's index values count from 0: the outer level's first value
+  // is added back to both.
+  const std::string Offset = M.Domain == LoopModel::Shape::Grid || M.Levels.front().LowerIsZero
+                                 ? std::string()
+                                 : " + " + parenthesised(M.Levels.front().Lower);
   for (size_t K = 0; K < M.Levels.size(); ++K)
     S += Indent + "const " + M.Levels[K].Type + " " + M.Levels[K].Name + " = " + In.IndexName + "[" +
-         std::to_string(K) + "];\n";
+         std::to_string(K) + "]" + Offset + ";\n";
   for (const ScalarUse &U : M.Scalars)
     if (U.Role == ScalarRole::Private)
       S += Indent + valueType(U.Var, Ctx) + " " + U.Var->getName().str() + ";\n";
@@ -160,7 +173,18 @@ bool usesQueue(const LoopModel &M) {
                                                      M.Pragma->clause("nowait")));
 }
 
+const char *triangleName(const LoopModel &M) {
+  return M.Domain == LoopModel::Shape::UpperTriangle ? "upper_triangle" : "lower_triangle";
+}
+
 std::string gridText(const LoopModel &M) {
+  if (M.Domain != LoopModel::Shape::Grid) {
+    // The square's order: the outer level's count.
+    const LoopLevel &L = M.Levels.front();
+    const std::string Hi = L.Cmp == Comparison::LessEqual ? plusOne(L.Upper, 1) : L.Upper;
+    return std::string("dp::") + triangleName(M) + "(" +
+           (L.LowerIsZero ? Hi : Hi + " - " + parenthesised(L.Lower)) + ")";
+  }
   std::string G = "dp::grid<" + std::to_string(M.rank()) + ">(";
   for (size_t K = 0; K < M.Levels.size(); ++K)
     G += (K ? ", " : "") + sequenceText(M.Levels[K]);

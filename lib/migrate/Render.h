@@ -32,6 +32,8 @@ struct RenderInput {
 
 /// `dp::grid<2>(n, dp::arithmetic_sequence(1, m - 1))`.
 std::string gridText(const LoopModel &M);
+/// "upper_triangle" or "lower_triangle", for a triangular model.
+const char *triangleName(const LoopModel &M);
 
 /// True when the loop's directive runs it asynchronously (`async(q)`,
 /// OpenMP's `nowait`): it goes on a dp::queue.

@@ -90,6 +90,38 @@ void forms(int n, int m, double *a, const double *b, double alpha) {
 // REWRITE:   dp::forall(dp::when(n > 1000), dp::grid<1>(NX), [=](dp::index<1> idx, dp::field<1, double> &a) {
 }
 
+// A triangular collapse(2) whose inner bound is the outer variable is one
+// of dp's triangles of the square (PolyBench's reg_detect): (j, i) with
+// i >= j, or i <= j; other triangles stay refused (refusals.cpp).
+void triangles(int n, double *a) {
+  int i, j;
+#pragma omp parallel for private(i) collapse(2)
+  for (j = 0; j <= n - 1; j++)
+    for (i = j; i <= n - 1; i++)
+      a[j * n + i] = i - j;
+// DIAG: loops.cpp:[[@LINE-3]]:3: remark: converted to dp::forall over dp::upper_triangle [dp-migrate]
+// REWRITE:   dp::forall(dp::upper_triangle(n), [=](dp::index<2> idx, dp::field<1, double> &a) {
+// REWRITE-NEXT:     const int j = idx[0];
+// REWRITE-NEXT:     const int i = idx[1];
+  double sum = 0;
+#pragma omp parallel for collapse(2) reduction(+ : sum)
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c <= r; ++c)
+      sum += a[c * n + r];
+// DIAG: loops.cpp:[[@LINE-3]]:3: remark: converted to dp::reduce over dp::lower_triangle [dp-migrate]
+// REWRITE:     dp::reduce(dp::lower_triangle(n), std::plus<>(), dp_sum, [=](dp::index<2> idx, const dp::field<1, double> &a) {
+  // From 1: the triangle of the square [1, n), its index values shifted.
+#pragma omp parallel for collapse(2)
+  for (int r = 1; r < n; ++r)
+    for (int c = r; c < n; ++c)
+      a[r * n + c] += 1;
+// DIAG: loops.cpp:[[@LINE-3]]:3: remark: converted to dp::forall over dp::upper_triangle [dp-migrate]
+// REWRITE:   dp::forall(dp::upper_triangle(n - 1), [=](dp::index<2> idx, dp::field<1, double> &a) {
+// REWRITE-NEXT:     const int r = idx[0] + 1;
+// REWRITE-NEXT:     const int c = idx[1] + 1;
+  a[0] = sum;
+}
+
 int main() {
   int n = 40, m = 40;
   double *a = (double *)calloc(n * m, sizeof(double));
@@ -102,6 +134,7 @@ int main() {
 // coherent); a loop with no directive is no candidate here.
 // REWRITE:     b(k) = k % 5 - 1;
   forms(n, m, a, b, 3.0);
+  triangles(n, a);
   double sum = 0;
   for (int k = 0; k < n * m; ++k)
     sum += a[k];
@@ -111,7 +144,7 @@ int main() {
 // REWRITE-NEXT:   a = dp::field<1, double>();
   return sum > 0 ? 0 : 1;
 }
-// SUMMARY: migrated 5 of 5 loops (0 refused)
+// SUMMARY: migrated 8 of 8 loops (0 refused)
 // LIST: {
 // LIST-NEXT:     "file": "loops.cpp",
 // LIST-NEXT:     "line": 18,

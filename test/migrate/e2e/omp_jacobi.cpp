@@ -3,8 +3,9 @@
 // collapse(2), a max reduction, a parallel region of two loops, a target
 // offload over std::vector, private and firstprivate clauses, `continue`,
 // a function template's loop over its pointer parameters (Rodinia's cfd:
-// copy<float>), and a serial prefix sum that stays a loop. Values stay
-// dyadic, so every order of summation gives the same bits.
+// copy<float>), a triangular collapse(2), and a serial prefix sum that
+// stays a loop. Values stay dyadic, so every order of summation gives the
+// same bits.
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -80,6 +81,20 @@ int main() {
     row[j] = 2 * u[N / 2][j];
   copy(kept, row, M);
   printf("kept %.17g %.17g\n", kept[0], kept[M / 2]);
+  // A triangular collapse(2) from 1 (PolyBench's reg_detect): its points
+  // are dp::upper_triangle's, shifted; the others keep -1.
+  double *tri = new double[M * M];
+  for (int k = 0; k < M * M; ++k)
+    tri[k] = -1;
+#pragma omp parallel for collapse(2)
+  for (int j = 1; j < M; ++j)
+    for (int i = j; i < M; ++i)
+      tri[j * M + i] = u[N / 2][i] - u[N / 2][j] + j;
+  double weighted = 0;
+  for (int k = 0; k < M * M; ++k)
+    weighted += tri[k] * (k % 3);
+  printf("triangle %.17g\n", weighted);
+  delete[] tri;
   delete[] row;
   delete[] kept;
   return 0;
