@@ -10,8 +10,8 @@
 # or clang's host pass). HOST_PASS compiles both, as a GPU build does.
 # RDC: SOURCE lists the files of one program whose kernels call device
 # functions another of them defines; each compiles with relocatable device
-# code (OUT.<n>.o), and with nvcc the device link of them all must resolve
-# every call (hipcc's device link needs ROCm's linker, which Debian's HIP
+# code (OUT.<n>.o, or .cubin for nvcc's device pass), and with nvcc the
+# device link of them all must resolve every call (hipcc's device link needs ROCm's linker, which Debian's HIP
 # does not ship: its files are only compiled).
 cmake_minimum_required(VERSION 3.20)
 set(flags -std=c++17)
@@ -29,7 +29,6 @@ if(RDC AND COMPILER STREQUAL "hipcc")
   list(APPEND flags -fgpu-rdc)
 elseif(RDC)
   list(APPEND flags -rdc=true)
-  set(HOST_PASS ON) # the device link takes objects
 endif()
 if(COMPILER STREQUAL "hipcc" AND NOT HOST_PASS)
   list(APPEND flags --cuda-device-only)
@@ -39,7 +38,12 @@ set(index 0)
 foreach(source IN LISTS SOURCE)
   set(object ${OUT})
   if(RDC)
-    set(object ${OUT}.${index}.o)
+    # nvcc's device link takes the device pass's relocatable cubins.
+    if(COMPILER STREQUAL "nvcc" AND NOT HOST_PASS)
+      set(object ${OUT}.${index}.cubin)
+    else()
+      set(object ${OUT}.${index}.o)
+    endif()
     math(EXPR index "${index} + 1")
     list(APPEND objects ${object})
   endif()
