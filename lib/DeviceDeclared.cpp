@@ -53,6 +53,17 @@ bool word(llvm::StringRef &S, llvm::StringRef Word) {
 
 } // namespace
 
+std::optional<std::string> routineName(llvm::StringRef Directive) {
+  if (llvm::StringRef Line = pragmaText(Directive); !Line.empty())
+    Directive = Line;
+  Directive = Directive.trim();
+  if (!word(Directive, "acc") || !word(Directive, "routine"))
+    return std::nullopt;
+  if (!Directive.consume_front("("))
+    return std::string();
+  return Directive.take_until([](char C) { return C == ')'; }).trim().str();
+}
+
 const DeviceDeclarations::FileFacts &DeviceDeclarations::factsOf(FileID FID) {
   auto [It, New] = Files.try_emplace(FID);
   if (!New)
@@ -71,13 +82,11 @@ const DeviceDeclarations::FileFacts &DeviceDeclarations::factsOf(FileID FID) {
       E = B.find('\n', E + 1);
     const unsigned End = E == llvm::StringRef::npos ? B.size() : unsigned(E) + 1;
     llvm::StringRef P = pragmaText(B.slice(Start, End));
-    if (word(P, "acc") && word(P, "routine")) {
-      if (P.consume_front("(")) {
-        const llvm::StringRef Name = P.take_until([](char C) { return C == ')'; }).trim();
-        F.NamedRoutines.insert(Name.str());
-      } else {
+    if (std::optional<std::string> Name = routineName(P)) {
+      if (Name->empty())
         F.RoutineEnds.push_back(End);
-      }
+      else
+        F.NamedRoutines.insert(*Name);
     } else if (word(P, "omp")) {
       const bool Ends = word(P, "end");
       (void)word(P, "begin");

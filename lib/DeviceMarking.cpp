@@ -154,14 +154,22 @@ public:
 };
 } // namespace
 
-void DeviceMarker::markDeclaredDefinitions() {
+std::vector<const FunctionDecl *> declaredDefinitions(ASTContext &Ctx) {
   DefinitionCollector Collect;
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (!isLibraryCode(D))
+    if (!isLibraryDecl(D, Ctx.getSourceManager()))
       Collect.TraverseDecl(D);
+  DeviceDeclarations Declared(Ctx.getSourceManager());
+  std::vector<const FunctionDecl *> Found;
   for (const FunctionDecl *FD : Collect.Definitions)
     if (Declared.declared(FD))
-      markFunction(FD);
+      Found.push_back(FD);
+  return Found;
+}
+
+void DeviceMarker::markDeclaredDefinitions(const std::vector<const FunctionDecl *> &Definitions) {
+  for (const FunctionDecl *FD : Definitions)
+    markFunction(FD);
 }
 
 void DeviceMarker::walk(const Stmt *Body) {

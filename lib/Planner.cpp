@@ -94,13 +94,14 @@ struct MainEdits {
 /// marks, by absolute path.
 std::vector<std::pair<std::string, Edit>> planDeviceMarks(const std::vector<AnalysedCall> &Accepted,
                                                           const LambdaRewrite &Objects,
-                                                          ASTContext &Ctx, Reporter &Diags) {
+                                                          const PlanUnit &U, Reporter &Diags) {
+  ASTContext &Ctx = U.Ctx;
   DeviceMarker Marker(Ctx, Diags);
   for (const LambdaExpr *LE : Objects.replaced())
     Marker.replaced(LE);
   for (const AnalysedCall &A : Accepted)
     Marker.markKernel(A);
-  Marker.markDeclaredDefinitions();
+  Marker.markDeclaredDefinitions(U.DeclaredDefinitions);
   std::vector<std::pair<std::string, Edit>> Marks;
   for (const auto &[Key, Text] : Marker.texts())
     Marks.push_back({absolutePath(Key.first, Ctx.getSourceManager().getFileManager()),
@@ -266,7 +267,7 @@ TranslationPlan planDeclaredDefinitions(const PlanUnit &U, Reporter &Diags) {
   };
   const std::vector<AnalysedCall> None;
   MainEdits Main(U.Ctx.getSourceManager().getBufferData(U.Ctx.getSourceManager().getMainFileID()));
-  for (const auto &[Path, E] : planDeviceMarks(None, LambdaRewrite(None, U.Ctx), U.Ctx, Diags))
+  for (const auto &[Path, E] : planDeviceMarks(None, LambdaRewrite(None, U.Ctx), U, Diags))
     Path == U.MainFile ? Main.add(E) : Add(Path, E);
   for (const Edit &E : mainFileEdits(Main, U))
     Add(U.MainFile, E);
@@ -291,7 +292,7 @@ TranslationPlan planTranslation(std::vector<AnalysedCall> Accepted, const PlanUn
   // definition before the declaration that holds it, its construction in
   // its place.
   LambdaRewrite Objects(Accepted, U.Ctx);
-  for (const auto &[Path, E] : planDeviceMarks(Accepted, Objects, U.Ctx, Diags))
+  for (const auto &[Path, E] : planDeviceMarks(Accepted, Objects, U, Diags))
     Path == U.MainFile ? Main.add(E) : Add(Path, E);
   for (const Edit &E : planStubHeaderIncludes(Accepted, stubHeaderNameOf(U.MainFile), Buffer,
                                               U.Ctx, Objects))

@@ -32,6 +32,8 @@ struct PlanUnit {
   clang::ASTContext &Ctx;
   std::string MainFile; ///< absolute
   bool LineMarkers;     ///< --out-dir: the rewritten file keeps the user's lines
+  /// declaredDefinitions(Ctx), found once for every plan of the unit.
+  const std::vector<const clang::FunctionDecl *> &DeclaredDefinitions;
 };
 
 /// The edits that translate `Accepted` (in source order, from one unit's

@@ -10,6 +10,7 @@
 #include "Planner.h"
 
 #include "AstText.h"
+#include "dpstub/DeviceMarking.h"
 #include "dpstub/Diagnostics.h"
 #include "dpstub/Instantiations.h"
 #include "dpstub/Rule.h"
@@ -97,16 +98,17 @@ public:
     Out.HasErrors = Diags.hasErrors();
     if (Diags.hasErrors() || Opts.ListOnly)
       return;
+    const std::vector<const FunctionDecl *> Declared = declaredDefinitions(Ctx);
+    const PlanUnit Unit{Ctx, Out.MainFile, Opts.LineMarkers, Declared};
     if (Accepted.empty()) {
       // Functions declared for the device elsewhere, defined here.
-      Out.Whole = planDeclaredDefinitions(PlanUnit{Ctx, Out.MainFile, Opts.LineMarkers}, Diags);
+      Out.Whole = planDeclaredDefinitions(Unit, Diags);
       if (!Out.Whole.Edits.empty())
         recordParsed(Ctx);
       Out.HasErrors = Diags.hasErrors();
       return;
     }
     Out.StubHeaderName = stubHeaderNameOf(Out.MainFile);
-    const PlanUnit Unit{Ctx, Out.MainFile, Opts.LineMarkers};
     Out.Whole = planTranslation(Accepted, Unit, Diags);
     if (Opts.PlanEachCallSite)
       planEachCallSite(Accepted, Unit, Diags);

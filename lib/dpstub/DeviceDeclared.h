@@ -17,6 +17,7 @@
 #include "clang/Basic/SourceManager.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -49,6 +50,12 @@ private:
   const clang::SourceManager &SM;
   std::map<clang::FileID, FileFacts> Files;
 };
+
+/// For the text of an `acc routine` directive (after `#pragma`, or the
+/// whole line): the function it names, `acc routine(name)`, or "" for the
+/// bare form, which applies to the declaration after it. None for any
+/// other text.
+std::optional<std::string> routineName(llvm::StringRef Directive);
 
 /// Where an `#include <dp/config.hpp>` goes in a file that gets device
 /// marks and does not include dp itself: after its leading comments and

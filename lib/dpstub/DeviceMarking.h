@@ -21,8 +21,14 @@
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace dpstub {
+
+/// The definitions of the unit's own files that the user declared for the
+/// device: they are marked whatever call-sites a plan holds, so a unit
+/// finds them once.
+std::vector<const clang::FunctionDecl *> declaredDefinitions(clang::ASTContext &Ctx);
 
 /// Insertions of the host+device macro, by file.
 class DeviceMarker {
@@ -36,9 +42,9 @@ public:
   /// Marks the kernel of a call-site and, transitively, what it calls.
   void markKernel(const AnalysedCall &Call);
 
-  /// Marks every definition of the unit's own files that the user
-  /// declared for the device, and what it calls.
-  void markDeclaredDefinitions();
+  /// Marks Definitions (declaredDefinitions of the unit) and what they
+  /// call.
+  void markDeclaredDefinitions(const std::vector<const clang::FunctionDecl *> &Definitions);
 
   /// The insertions: text by (file path, offset), one per declaration.
   const std::map<std::pair<std::string, unsigned>, std::string> &texts() const { return Texts; }

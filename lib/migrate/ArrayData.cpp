@@ -87,23 +87,6 @@ bool fieldElement(QualType T) {
   return false;
 }
 
-const Stmt *parentOf(const Stmt *S, ASTContext &Ctx) {
-  DynTypedNodeList P = Ctx.getParents(*S);
-  return P.empty() ? nullptr : P[0].get<Stmt>();
-}
-
-/// The first parent that is not a parenthesis or an implicit cast; Child
-/// is the node just below it.
-const Stmt *meaningfulParent(const Stmt *S, ASTContext &Ctx, const Stmt *&Child) {
-  Child = S;
-  const Stmt *P = parentOf(S, Ctx);
-  while (P && (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P))) {
-    Child = P;
-    P = parentOf(P, Ctx);
-  }
-  return P;
-}
-
 /// The arrays `c ? a : b` chooses between, when both arms name one.
 std::optional<std::pair<const VarDecl *, const VarDecl *>> chosenArrays(const Expr *E) {
   const auto *C = dyn_cast<ConditionalOperator>(E->IgnoreParenImpCasts());

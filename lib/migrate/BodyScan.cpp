@@ -11,6 +11,21 @@ using namespace clang;
 
 namespace dpstub::migrate {
 
+const Stmt *parentOf(const Stmt *S, ASTContext &Ctx) {
+  DynTypedNodeList P = Ctx.getParents(*S);
+  return P.empty() ? nullptr : P[0].get<Stmt>();
+}
+
+const Stmt *meaningfulParent(const Stmt *S, ASTContext &Ctx, const Stmt *&Child) {
+  Child = S;
+  const Stmt *P = parentOf(S, Ctx);
+  while (P && (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P))) {
+    Child = P;
+    P = parentOf(P, Ctx);
+  }
+  return P;
+}
+
 bool isArrayLike(QualType T) {
   T = T.getNonReferenceType();
   if (const auto *P = T->getAs<PointerType>())

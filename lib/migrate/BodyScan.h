@@ -27,6 +27,14 @@ struct UseMode {
 /// The mode of E in its parents: assigned, incremented, read, ...
 UseMode useMode(const clang::Expr *E, clang::ASTContext &Ctx);
 
+/// The statement above S, or null.
+const clang::Stmt *parentOf(const clang::Stmt *S, clang::ASTContext &Ctx);
+
+/// The first statement above S that is not a parenthesis or an implicit
+/// cast; Child is the node just below it.
+const clang::Stmt *meaningfulParent(const clang::Stmt *S, clang::ASTContext &Ctx,
+                                    const clang::Stmt *&Child);
+
 /// True for the variables migration treats as arrays: pointers to data,
 /// C arrays, std::vector.
 bool isArrayLike(clang::QualType T);

@@ -171,7 +171,6 @@ private:
   bool declaresElsewhere(const PragmaLine &P) {
     if (!ElsewhereDeclared) {
       ElsewhereDeclared.emplace();
-      DeviceDeclarations Declared(SM);
       std::vector<const DeclContext *> Scopes{Ctx.getTranslationUnitDecl()};
       while (!Scopes.empty()) {
         const DeclContext *DC = Scopes.back();
@@ -183,15 +182,13 @@ private:
             Scopes.push_back(LS);
           const auto *FD = dyn_cast<FunctionDecl>(D);
           const SourceLocation L = FD ? SM.getFileLoc(FD->getBeginLoc()) : SourceLocation();
-          if (FD && !FD->isDefined() && SM.isWrittenInMainFile(L) && Declared.declared(FD))
+          if (FD && !FD->isDefined() && SM.isWrittenInMainFile(L) && C.Device.declared(FD))
             ElsewhereDeclared->push_back(SM.getFileOffset(L));
         }
       }
     }
-    const llvm::StringRef Line = Buf.slice(P.Begin, P.End);
-    const size_t Routine = Line.find("routine");
-    if (P.D.Model == PragmaModel::OpenACC && Routine != llvm::StringRef::npos &&
-        !Line.substr(Routine + 7).ltrim().starts_with("(")) {
+    const std::optional<std::string> Named = routineName(Buf.slice(P.Begin, P.End));
+    if (Named && Named->empty()) {
       unsigned At = P.End;
       while (At < Buf.size() && isspace(static_cast<unsigned char>(Buf[At])))
         ++At;

@@ -32,6 +32,9 @@ struct DataContext {
   /// Every candidate loop was converted: no directive is left for a
   /// routine or declare directive to serve.
   bool AllConverted = false;
+  /// Which functions the user declared for the device (shared with the
+  /// loops' analysis, so each file's directives are read once).
+  DeviceDeclarations &Device;
 };
 
 /// `dp_async_queue(q)`: a dp::queue per OpenACC async number (OpenMP's

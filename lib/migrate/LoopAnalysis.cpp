@@ -344,7 +344,7 @@ private:
       if (!FD->hasBody(Def)) {
         // Declared for the device (`acc routine`, `omp declare target`): the
         // user asserts what dpstub cannot see, as to their compiler.
-        if (DeviceDeclarations(SM).declared(FD))
+        if (U.Device.declared(FD))
           continue;
         return refuse(refusal(&Reporter::migrateCall, Call->getBeginLoc(),
                               {Name, "which is defined in another file and not declared for "
@@ -419,10 +419,7 @@ private:
       if (isArrayLike(V->getType())) {
         // Only element accesses (and v.size()) reach a kernel's fields.
         for (const VarRef *R : Refs) {
-          const Stmt *P = nullptr;
-          DynTypedNodeList Parents = Ctx.getParents(*R->Ref);
-          if (!Parents.empty())
-            P = Parents[0].get<Stmt>();
+          const Stmt *P = parentOf(R->Ref, Ctx);
           if (const auto *ME = dyn_cast_or_null<MemberExpr>(P);
               ME && ME->getMemberDecl()->getName() == "size")
             continue;
@@ -732,15 +729,8 @@ private:
   /// The parameter that becomes a field with the array Ref names, when Ref
   /// is a call's argument (fieldParameter), or null.
   const ParmVarDecl *handedTo(const DeclRefExpr *Ref) const {
-    const Expr *Arg = Ref;
-    for (DynTypedNodeList Ps = Ctx.getParents(*Arg); !Ps.empty(); Ps = Ctx.getParents(*Arg)) {
-      const auto *Cast = Ps[0].get<ImplicitCastExpr>();
-      if (!Cast)
-        break;
-      Arg = Cast;
-    }
-    DynTypedNodeList Ps = Ctx.getParents(*Arg);
-    const auto *Call = Ps.empty() ? nullptr : Ps[0].get<CallExpr>();
+    const Stmt *Arg = nullptr;
+    const auto *Call = dyn_cast_or_null<CallExpr>(meaningfulParent(Ref, Ctx, Arg));
     if (!Call)
       return nullptr;
     for (unsigned K = 0; K < Call->getNumArgs(); ++K)

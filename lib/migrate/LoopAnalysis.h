@@ -12,6 +12,7 @@
 #include "migrate/ArrayData.h"
 #include "migrate/Helpers.h"
 #include "migrate/LoopModel.h"
+#include "dpstub/DeviceDeclared.h"
 
 #include "clang/AST/ASTContext.h"
 
@@ -46,6 +47,7 @@ struct UnitFacts {
   const ArrayData &Arrays;
   const std::vector<PragmaLine> &Pragmas;
   HelperGlobals &Helpers;
+  DeviceDeclarations &Device;
 };
 
 /// The model of C's loop nest, converted or refused.

@@ -97,7 +97,8 @@ public:
     }
     const ArrayData Arrays(Ctx);
     HelperGlobals Helpers(Ctx);
-    const UnitFacts Facts{Ctx, Arrays, Pragmas, Helpers};
+    Device.emplace(SM);
+    const UnitFacts Facts{Ctx, Arrays, Pragmas, Helpers, *Device};
     std::vector<LoopModel> Models = analyseAll(Cands, Facts);
     moveRegionsWhole(Cands, Models, Ctx);
     report(Cands, Models, Pragmas, Ctx, Diags);
@@ -371,7 +372,7 @@ private:
       LoopsQueue |= !Consumed[I] && !Models[I].Refused && usesQueue(Models[I]);
     }
     const std::set<const VarDecl *> Fields = Arrays.members(Vars);
-    const DataContext Data{Ctx, Fields, AllConverted};
+    const DataContext Data{Ctx, Fields, AllConverted, *Device};
     planDataDirectives(Pragmas, Data, LoopsQueue, E, Diags, Out.KeptDirectives);
     addInclude(Buf, Ctx, E, FromC.Headers);
     Out.HasErrors |= Diags.hasErrors();
@@ -528,6 +529,8 @@ private:
 
   const TranslationOptions &Opts;
   TranslationResult &Out;
+  /// Which functions the user declared for the device, one cache per unit.
+  std::optional<DeviceDeclarations> Device;
   std::vector<SourceLocation> Hashes;
   std::vector<bool> Consumed; ///< by candidate: taken along by an outer converted loop
   std::vector<size_t> ConsumedBy; ///< ... by which

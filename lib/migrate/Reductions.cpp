@@ -2,6 +2,7 @@
 
 #include "migrate/Reductions.h"
 
+#include "migrate/BodyScan.h"
 #include "migrate/Canonical.h"
 #include "migrate/Text.h"
 #include "dpstub/DpTypes.h"
@@ -32,22 +33,6 @@ bool mentions(const Stmt *E, const VarDecl *S) {
   F.S = S;
   F.TraverseStmt(const_cast<Stmt *>(E));
   return F.Found;
-}
-
-const Stmt *parentOf(const Stmt *S, ASTContext &Ctx) {
-  DynTypedNodeList P = Ctx.getParents(*S);
-  return P.empty() ? nullptr : P[0].get<Stmt>();
-}
-
-/// Skips parentheses and implicit casts upwards.
-const Stmt *meaningfulParent(const Stmt *S, ASTContext &Ctx, const Stmt *&Child) {
-  Child = S;
-  const Stmt *P = parentOf(S, Ctx);
-  while (P && (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P))) {
-    Child = P;
-    P = parentOf(P, Ctx);
-  }
-  return P;
 }
 
 bool isS(const Expr *E, const VarDecl *S) { return namedVar(E) == S; }
