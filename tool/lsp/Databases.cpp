@@ -36,9 +36,10 @@ const CompilationDatabase &Databases::forFile(const std::string &File) {
       break;
   }
   const std::string Dir = path::parent_path(File).str();
-  auto &DB = FallbackByDir[Dir];
+  const bool C = path::extension(File) == ".c";
+  auto &DB = FallbackByDir[{Dir, C}];
   if (!DB)
-    DB = std::make_unique<FixedCompilationDatabase>(Dir, Fallback);
+    DB = std::make_unique<FixedCompilationDatabase>(Dir, C ? FallbackC : Fallback);
   return *DB;
 }
 

@@ -25,7 +25,7 @@ namespace dpstub {
 using namespace server_parts;
 
 Server::Server(lsp::MessageHandler &Messages, ServerSettings Settings)
-    : Messages(Messages), Settings(std::move(Settings)), Dbs(this->Settings.FallbackFlags) {
+    : Messages(Messages), Settings(std::move(Settings)), Dbs(this->Settings.FallbackFlags, this->Settings.FallbackCFlags) {
   Messages.method("initialize", this, &Server::onInitialize);
   Messages.method("shutdown", this, &Server::onShutdown);
   Messages.notification("textDocument/didOpen", this, &Server::onOpen);

@@ -34,7 +34,9 @@ namespace dpstub {
 
 /// What the server is told at start.
 struct ServerSettings {
-  std::vector<std::string> FallbackFlags; ///< for files no database covers
+  /// For files no database covers: C++ sources and headers, and C
+  /// sources (`.c`), which C++ flags would parse as C++.
+  std::vector<std::string> FallbackFlags, FallbackCFlags;
   std::string Version;
 };
 

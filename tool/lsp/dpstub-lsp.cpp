@@ -41,7 +41,9 @@ int main(int argc, char **argv) {
                                        /*prettyOutput=*/LitTest);
   dpstub::lsp::MessageHandler Messages(Transport);
   dpstub::ServerSettings Settings;
-  Settings.FallbackFlags = {"clang++", "-std=c++17", "-I" + dpstub::ownIncludeDir(argv[0], reinterpret_cast<void *>(&anchor))};
+  const std::string Include = "-I" + dpstub::ownIncludeDir(argv[0], reinterpret_cast<void *>(&anchor));
+  Settings.FallbackFlags = {"clang++", "-std=c++17", Include};
+  Settings.FallbackCFlags = {"clang", Include};
   Settings.Version = DPSTUB_VERSION;
   dpstub::Server Server(Messages, Settings);
   if (llvm::Error E = Transport.run(Messages)) {
