@@ -110,8 +110,7 @@ void writeDiagnostics(OStream &J, const TranslationResult &U, const ListedCallSi
 } // namespace
 
 /// A unit's file as the report names it: below Root, relative to it.
-std::string reportedFile(const TranslationResult &U, llvm::StringRef Root) {
-  std::string File = U.MainFile;
+std::string reportedFile(std::string File, llvm::StringRef Root) {
   if (!Root.empty() && llvm::StringRef(File).starts_with((Root + "/").str()))
     File = File.substr(Root.size() + 1);
   return File;
@@ -122,7 +121,7 @@ void writeListReport(llvm::raw_ostream &OS, const std::vector<const TranslationR
   OStream J(OS, 2);
   J.array([&] {
     for (const TranslationResult *U : Units) {
-      const std::string File = reportedFile(*U, Root);
+      const std::string File = reportedFile(U->MainFile, Root);
       for (const ListedCallSite &L : U->CallSites) {
         const CallSite &C = L.Model;
         J.object([&] {
@@ -150,7 +149,7 @@ void writeMigrationReport(llvm::raw_ostream &OS, const std::vector<const Transla
     for (const TranslationResult *U : Units)
       for (const MigratedLoop &L : U->Loops)
         J.object([&] {
-          J.attribute("file", reportedFile(*U, Root));
+          J.attribute("file", reportedFile(L.Path.empty() ? U->MainFile : L.Path, Root));
           J.attribute("line", L.Loc.Line);
           J.attribute("column", L.Loc.Column);
           J.attribute("construct", L.Construct);

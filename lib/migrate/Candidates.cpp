@@ -100,6 +100,60 @@ bool asserted(const Directive &D, const Directive *Region) {
 
 } // namespace
 
+namespace {
+
+/// The text of the directive at Start (its continuation lines joined) and
+/// the offset of its last line's end.
+std::string directiveText(StringRef B, unsigned Start, unsigned &End) {
+  End = Start;
+  std::string Text;
+  while (End < B.size() && B[End] != '\n') {
+    if (B[End] == '\\' && End + 1 < B.size() && (B[End + 1] == '\n' || B[End + 1] == '\r')) {
+      End = nextLineStart(B, End + 1) - 1;
+      Text += ' ';
+    } else {
+      Text += B[End];
+    }
+    ++End;
+  }
+  return Text;
+}
+
+/// The directive of a `#pragma` line's text, if it is OpenMP's or OpenACC's.
+std::optional<Directive> directiveOf(const std::string &Text) {
+  const size_t P = Text.find("pragma");
+  if (P == std::string::npos)
+    return std::nullopt;
+  return parseDirective(Text.substr(P + 6));
+}
+
+} // namespace
+
+std::vector<IncludedLoop> includedLoops(const std::vector<SourceLocation> &Hashes, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<IncludedLoop> Out;
+  for (SourceLocation Hash : Hashes) {
+    if (Hash.isMacroID() || SM.isWrittenInMainFile(Hash) || SM.isInSystemHeader(Hash))
+      continue;
+    const auto [FID, Start] = SM.getDecomposedLoc(Hash);
+    const StringRef B = SM.getBufferData(FID);
+    unsigned End = 0;
+    const std::optional<Directive> D = directiveOf(directiveText(B, Start, End));
+    if (!D || D->Kind != DirectiveKind::Loop)
+      continue;
+    // The loop: what follows the directive.
+    const unsigned Loop = skipBlank(B, End);
+    // Where the main file includes it (through other headers, maybe).
+    SourceLocation Include = SM.getIncludeLoc(FID);
+    while (Include.isValid() && !SM.isWrittenInMainFile(Include))
+      Include = SM.getIncludeLoc(SM.getFileID(Include));
+    OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+    Out.push_back({Loop < B.size() ? SM.getComposedLoc(FID, Loop) : Hash, D->construct(), FE ? FE->getName().str() : "",
+                   Include.isValid() ? SM.getFileOffset(Include) : 0});
+  }
+  return Out;
+}
+
 std::vector<PragmaLine> readPragmas(const std::vector<SourceLocation> &Hashes, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   const StringRef B = SM.getBufferData(SM.getMainFileID());
@@ -112,22 +166,8 @@ std::vector<PragmaLine> readPragmas(const std::vector<SourceLocation> &Hashes, A
     if (Hash.isMacroID() || !SM.isWrittenInMainFile(Hash))
       continue;
     const unsigned Start = SM.getFileOffset(Hash);
-    // The directive's text, its continuation lines joined.
     unsigned End = Start;
-    std::string Text;
-    while (End < B.size() && B[End] != '\n') {
-      if (B[End] == '\\' && End + 1 < B.size() && (B[End + 1] == '\n' || B[End + 1] == '\r')) {
-        End = nextLineStart(B, End + 1) - 1;
-        Text += ' ';
-      } else {
-        Text += B[End];
-      }
-      ++End;
-    }
-    size_t P = Text.find("pragma");
-    if (P == std::string::npos)
-      continue;
-    std::optional<Directive> D = parseDirective(Text.substr(P + 6));
+    std::optional<Directive> D = directiveOf(directiveText(B, Start, End));
     if (!D)
       continue;
     PragmaLine L;

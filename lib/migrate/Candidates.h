@@ -18,11 +18,12 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace dpstub::migrate {
 
-/// Records where every `#pragma` of the main file is.
+/// Records where every `#pragma` of the unit is.
 class PragmaRecorder : public clang::PPCallbacks {
 public:
   explicit PragmaRecorder(std::vector<clang::SourceLocation> &Out) : Out(Out) {}
@@ -35,6 +36,18 @@ private:
 /// The directives at those places, each with the statement after it.
 std::vector<PragmaLine> readPragmas(const std::vector<clang::SourceLocation> &Hashes,
                                     clang::ASTContext &Ctx);
+
+/// A loop directive in one of the user's headers the main file includes.
+/// --migrate edits only the file it is given, so the loop is refused,
+/// naming its file (never a silent skip).
+struct IncludedLoop {
+  clang::SourceLocation Loc; ///< the loop after the directive
+  std::string Construct;     ///< "acc parallel loop", ...
+  std::string File;          ///< the header, as the include names it
+  unsigned IncludeOffset = 0; ///< where the main file includes it
+};
+std::vector<IncludedLoop> includedLoops(const std::vector<clang::SourceLocation> &Hashes,
+                                        clang::ASTContext &Ctx);
 
 /// A compute region and the loop candidates inside it.
 struct Region {

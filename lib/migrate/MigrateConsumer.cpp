@@ -91,6 +91,8 @@ public:
       Selection = LineRange{Opts.Only->BeginLine, Opts.Only->BeginColumn, Opts.Only->EndLine,
                             Opts.Only->EndColumn};
     const Candidates Cands = findCandidates(Pragmas, Ctx, Selection);
+    if (!Selection)
+      Included = includedLoops(Hashes, Ctx);
     if (Selection && Cands.Loops.empty() && Cands.Unusable.empty()) {
       Out.SelectionEmpty = true;
       return;
@@ -258,6 +260,15 @@ private:
                          Out.Loops.push_back(std::move(L));
                        }});
     }
+    for (const IncludedLoop &Inc : Included)
+      Lines.push_back({Inc.IncludeOffset, [&, Inc] {
+                         Diags.migrateInHeader(Inc.Loc) << llvm::sys::path::filename(Inc.File);
+                         MigratedLoop L = listed(Inc.Loc, Inc.Construct, SM);
+                         L.Path = absolutePath(Inc.File, SM.getFileManager());
+                         L.Category = "migrateInHeader";
+                         L.Reason = lastMessage();
+                         Out.Loops.push_back(std::move(L));
+                       }});
     for (const auto &[P, Why] : Cands.Unusable) {
       const PragmaLine *Line = P;
       const std::string Reason = Why;
@@ -366,7 +377,7 @@ private:
       }
     }
     // Data directives, once their arrays are fields.
-    bool AllConverted = Cands.Unusable.empty(), LoopsQueue = false;
+    bool AllConverted = Cands.Unusable.empty() && Included.empty(), LoopsQueue = false;
     for (size_t I = 0; I < Models.size(); ++I) {
       AllConverted &= Consumed[I] || !Models[I].Refused || Models[I].DropsDirective;
       LoopsQueue |= !Consumed[I] && !Models[I].Refused && usesQueue(Models[I]);
@@ -532,6 +543,8 @@ private:
   /// Which functions the user declared for the device, one cache per unit.
   std::optional<DeviceDeclarations> Device;
   std::vector<SourceLocation> Hashes;
+  /// Loop directives in the headers the main file includes.
+  std::vector<IncludedLoop> Included;
   std::vector<bool> Consumed; ///< by candidate: taken along by an outer converted loop
   std::vector<size_t> ConsumedBy; ///< ... by which
 };

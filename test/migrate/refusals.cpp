@@ -3,6 +3,8 @@
 // its place. Nothing is converted here, so the source stays as written.
 #include <cstdio>
 #include <cstdlib>
+#include "refusals_loops.h"
+// DIAG: refusals_loops.h:7:3: warning: not converted: the loop is in 'refusals_loops.h', which this file includes; --migrate converts the loops of the file it is given, so run it on 'refusals_loops.h' [dp-migrate]
 
 double lookup(double x);     // defined in another file
 void consume(double (*rows)[4]); // defined in another file, wants rows
@@ -166,7 +168,14 @@ int main() {
   free(idx);
   free(g.cells);
 }
-// SUMMARY: migrated 0 of 19 loops (19 refused)
+// SUMMARY: migrated 0 of 20 loops (20 refused)
+// LIST: "file": "refusals_loops.h",
+// LIST-NEXT: "line": 7,
+// LIST-NEXT: "column": 3,
+// LIST-NEXT: "construct": "omp parallel for",
+// LIST-NEXT: "verdict": "refused",
+// LIST-NEXT: "reason": "not converted: the loop is in 'refusals_loops.h', which this file includes; --migrate converts the loops of the file it is given, so run it on 'refusals_loops.h' [dp-migrate]",
+// LIST-NEXT: "diagnostic": "migrateInHeader"
 // LIST: "construct": "omp parallel for",
 // LIST-NEXT: "verdict": "refused",
 // LIST-NEXT: "reason": "not converted: a 'break' leaves the loop early, and the iterations of a call-site all run [dp-migrate]",

@@ -8,6 +8,7 @@
 #   // DIAG: text       a remark, warning or note; any other fails the test
 #   // LIST: text       a line of `dpstub --migrate --list` output
 #   // SUMMARY: text    the closing summary line
+# Headers named <input's stem>_*.h beside it are copied with it.
 # Then: the migrated source compiles, migrating it again changes nothing,
 # and dpstub translates it like any dp program (its output compiles too).
 # A `.c` input is migrated as C (gnu99); its migration is C++ from then on.
@@ -18,13 +19,21 @@ get_filename_component(name ${INPUT} NAME)
 file(REMOVE_RECURSE ${WORK})
 file(MAKE_DIRECTORY ${WORK}/in ${WORK}/out ${WORK}/again ${WORK}/translated)
 configure_file(${INPUT} ${WORK}/in/${name} COPYONLY)
+# Headers beside the input named after it (refusals_loops.h for
+# refusals.cpp) go with it; every later step finds them there.
+get_filename_component(stem ${INPUT} NAME_WE)
+get_filename_component(dir ${INPUT} DIRECTORY)
+file(GLOB companions ${dir}/${stem}_*.h)
+foreach(header IN LISTS companions)
+  configure_file(${header} ${WORK}/in/ COPYONLY)
+endforeach()
 file(READ ${INPUT} source)
-set(flags -std=c++17 -I${INCLUDE})
+set(flags -std=c++17 -I${INCLUDE} -iquote ${WORK}/in)
 # A C source is migrated as C; what comes out is C++, whatever its name.
 set(in_flags ${flags})
 set(out_flags ${flags})
 if(name MATCHES "\\.c$")
-  set(in_flags -std=gnu99 -I${INCLUDE})
+  set(in_flags -std=gnu99 -I${INCLUDE} -iquote ${WORK}/in)
   set(out_flags -x c++ ${flags})
 endif()
 
