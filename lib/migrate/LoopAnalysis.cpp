@@ -162,18 +162,42 @@ bool mayWriteOutside(const FunctionDecl *FD, ASTContext &Ctx, int Depth) {
 /// from the same a up to and with the outer variable (`i <= j`:
 /// dp::lower_triangle(n - a)); index values count from 0, a is added back.
 /// Grid otherwise (other bounds using the outer variable stay refused).
-LoopModel::Shape triangleOf(const LoopLevel &Outer, const LoopLevel &Inner) {
+LoopModel::Shape triangleOf(const LoopLevel &Outer, const LoopLevel &Inner, bool &Strict) {
   auto IsOuter = [&](const Expr *E) {
     const auto *D = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
     return D && D->getDecl() == Outer.Var;
   };
+  // `j + 1` or `1 + j`.
+  auto IsOuterPlusOne = [&](const Expr *E) {
+    const auto *B = E ? dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts()) : nullptr;
+    if (!B || B->getOpcode() != BO_Add)
+      return false;
+    auto IsOne = [](const Expr *X) {
+      const auto *L = dyn_cast<IntegerLiteral>(X->IgnoreParenImpCasts());
+      return L && L->getValue() == 1;
+    };
+    return (IsOuter(B->getLHS()) && IsOne(B->getRHS())) || (IsOne(B->getLHS()) && IsOuter(B->getRHS()));
+  };
+  Strict = false;
   if (Outer.Step != 1 || Inner.Step != 1 || Outer.Lower.empty() || Outer.Upper.empty() ||
       (Outer.Cmp != Comparison::Less && Outer.Cmp != Comparison::LessEqual))
     return LoopModel::Shape::Grid;
-  if (IsOuter(Inner.LowerExpr) && Inner.Cmp == Outer.Cmp && Inner.Upper == Outer.Upper)
-    return LoopModel::Shape::UpperTriangle;
-  if (Inner.Lower == Outer.Lower && Inner.Cmp == Comparison::LessEqual && IsOuter(Inner.UpperExpr))
-    return LoopModel::Shape::LowerTriangle;
+  if (Inner.Cmp == Outer.Cmp && Inner.Upper == Outer.Upper) {
+    if (IsOuter(Inner.LowerExpr))
+      return LoopModel::Shape::UpperTriangle;
+    if (IsOuterPlusOne(Inner.LowerExpr)) {
+      Strict = true;
+      return LoopModel::Shape::UpperTriangle;
+    }
+  }
+  if (Inner.Lower == Outer.Lower && IsOuter(Inner.UpperExpr)) {
+    if (Inner.Cmp == Comparison::LessEqual)
+      return LoopModel::Shape::LowerTriangle;
+    if (Inner.Cmp == Comparison::Less) {
+      Strict = true;
+      return LoopModel::Shape::LowerTriangle;
+    }
+  }
   return LoopModel::Shape::Grid;
 }
 
@@ -227,9 +251,9 @@ private:
       LoopLevel L = std::get<LoopLevel>(Level);
       // Rectangular: the bounds use no outer level's variable; or, for a
       // collapse(2), a triangle of the square dp launches as one.
-      bool Rectangular = true;
+      bool Rectangular = true, Strict = false;
       const LoopModel::Shape Triangle =
-          K == 1 && Must && Required == 2 ? triangleOf(M.Levels.front(), L) : LoopModel::Shape::Grid;
+          K == 1 && Must && Required == 2 ? triangleOf(M.Levels.front(), L, Strict) : LoopModel::Shape::Grid;
       for (const Expr *B : boundExprs(F))
         for (const DeclRefExpr *D : namesIn(B))
           if (std::find(Outer.begin(), Outer.end(), D->getDecl()) != Outer.end()) {
@@ -241,6 +265,7 @@ private:
             Rectangular = false;
           }
       M.Domain = Triangle;
+      M.Strict = Strict;
       if (!Rectangular)
         break;
       if (K > 0 && (L.Lower.empty() || L.Upper.empty()))

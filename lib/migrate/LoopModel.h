@@ -129,6 +129,10 @@ struct LoopModel {
   /// are a triangle of the square (j, i), launched as dp::upper_triangle
   /// (`i = j .. n`) or dp::lower_triangle (`i = 0 ..= j`).
   enum class Shape { Grid, UpperTriangle, LowerTriangle } Domain = Shape::Grid;
+  /// The triangle leaves out the diagonal (`i = j + 1 .. n`, `i = 0 .. j`):
+  /// it is dp's triangle of a square one smaller, the inner index (upper)
+  /// or the outer one (lower) shifted by one.
+  bool Strict = false;
 
   int rank() const { return static_cast<int>(Levels.size()); }
   bool reduces() const { return !Reductions.empty(); }

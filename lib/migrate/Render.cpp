@@ -94,13 +94,21 @@ std::string prologue(const LoopModel &M, const RenderInput &In, const std::strin
                      const ASTContext &Ctx) {
   std::string S;
   // A triangle's index values count from 0: the outer level's first value
-  // is added back to both.
-  const std::string Offset = M.Domain == LoopModel::Shape::Grid || M.Levels.front().LowerIsZero
-                                 ? std::string()
-                                 : " + " + parenthesised(M.Levels.front().Lower);
-  for (size_t K = 0; K < M.Levels.size(); ++K)
+  // is added back to both, and one more to the index a strict triangle
+  // shifts (the inner of an upper one, the outer of a lower one).
+  for (size_t K = 0; K < M.Levels.size(); ++K) {
+    std::string Offset;
+    if (M.Domain != LoopModel::Shape::Grid) {
+      const LoopLevel &First = M.Levels.front();
+      const bool Shifted = M.Strict && (K == 1) == (M.Domain == LoopModel::Shape::UpperTriangle);
+      if (!First.LowerIsZero)
+        Offset = " + " + (Shifted ? plusOne(parenthesised(First.Lower), 1) : parenthesised(First.Lower));
+      else if (Shifted)
+        Offset = " + 1";
+    }
     S += Indent + "const " + M.Levels[K].Type + " " + M.Levels[K].Name + " = " + In.IndexName + "[" +
          std::to_string(K) + "]" + Offset + ";\n";
+  }
   for (const ScalarUse &U : M.Scalars)
     if (U.Role == ScalarRole::Private)
       S += Indent + valueType(U.Var, Ctx) + " " + U.Var->getName().str() + ";\n";
@@ -179,11 +187,17 @@ const char *triangleName(const LoopModel &M) {
 
 std::string gridText(const LoopModel &M) {
   if (M.Domain != LoopModel::Shape::Grid) {
-    // The square's order: the outer level's count.
+    // The square's order: the outer level's count, one less for a strict
+    // triangle; when that may be negative (the loops then run nothing),
+    // no less than 0.
     const LoopLevel &L = M.Levels.front();
     const std::string Hi = L.Cmp == Comparison::LessEqual ? plusOne(L.Upper, 1) : L.Upper;
-    return std::string("dp::") + triangleName(M) + "(" +
-           (L.LowerIsZero ? Hi : Hi + " - " + parenthesised(L.Lower)) + ")";
+    std::string Order = L.LowerIsZero ? Hi : Hi + " - " + parenthesised(L.Lower);
+    if (M.Strict)
+      Order = plusOne(Order, -1);
+    if (M.Strict || !L.LowerIsZero)
+      Order = "std::max<std::int64_t>(" + Order + ", 0)";
+    return std::string("dp::") + triangleName(M) + "(" + Order + ")";
   }
   std::string G = "dp::grid<" + std::to_string(M.rank()) + ">(";
   for (size_t K = 0; K < M.Levels.size(); ++K)

@@ -116,9 +116,28 @@ void triangles(int n, double *a) {
     for (int c = r; c < n; ++c)
       a[r * n + c] += 1;
 // DIAG: loops.cpp:[[@LINE-3]]:3: remark: converted to dp::forall over dp::upper_triangle [dp-migrate]
-// REWRITE:   dp::forall(dp::upper_triangle(n - 1), [=](dp::index<2> idx, dp::field<1, double> &a) {
+// (no order below 0: with n < 1 the loops ran nothing).
+// REWRITE:   dp::forall(dp::upper_triangle(std::max<std::int64_t>(n - 1, 0)), [=](dp::index<2> idx, dp::field<1, double> &a) {
 // REWRITE-NEXT:     const int r = idx[0] + 1;
 // REWRITE-NEXT:     const int c = idx[1] + 1;
+  // Without the diagonal (pairs i < j): the triangle of a square one
+  // smaller, the inner index (upper) or the outer one (lower) shifted.
+#pragma omp parallel for collapse(2)
+  for (int p = 0; p < n; ++p)
+    for (int q = p + 1; q < n; ++q)
+      a[p * n + q] -= 1;
+// DIAG: loops.cpp:[[@LINE-3]]:3: remark: converted to dp::forall over dp::upper_triangle [dp-migrate]
+// REWRITE:   dp::forall(dp::upper_triangle(std::max<std::int64_t>(n - 1, 0)), [=](dp::index<2> idx, dp::field<1, double> &a) {
+// REWRITE-NEXT:     const int p = idx[0];
+// REWRITE-NEXT:     const int q = idx[1] + 1;
+#pragma omp parallel for collapse(2)
+  for (int p = 1; p <= n - 1; ++p)
+    for (int q = 1; q < p; ++q)
+      a[p * n + q] *= 2;
+// DIAG: loops.cpp:[[@LINE-3]]:3: remark: converted to dp::forall over dp::lower_triangle [dp-migrate]
+// REWRITE:   dp::forall(dp::lower_triangle(std::max<std::int64_t>((n - 1) - 1, 0)), [=](dp::index<2> idx, dp::field<1, double> &a) {
+// REWRITE-NEXT:     const int p = idx[0] + 2;
+// REWRITE-NEXT:     const int q = idx[1] + 1;
   a[0] = sum;
 }
 
@@ -144,7 +163,7 @@ int main() {
 // REWRITE-NEXT:   a = dp::field<1, double>();
   return sum > 0 ? 0 : 1;
 }
-// SUMMARY: migrated 8 of 8 loops (0 refused)
+// SUMMARY: migrated 10 of 10 loops (0 refused)
 // LIST: {
 // LIST-NEXT:     "file": "loops.cpp",
 // LIST-NEXT:     "line": 18,

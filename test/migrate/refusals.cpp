@@ -41,7 +41,7 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
 
 #pragma omp parallel for collapse(2)
   for (int i = 0; i < n; ++i)
-    for (int j = 0; j < i; ++j)
+    for (int j = 0; j < i / 2; ++j)
       b[i * n + j] = a[i * n + j];
 // DIAG: refusals.cpp:[[@LINE-2]]:25: warning: not converted: the bounds of 'j' depend on 'i' (the nest is not rectangular, so it is not a grid) [dp-migrate]
 

@@ -3,9 +3,9 @@
 // collapse(2), a max reduction, a parallel region of two loops, a target
 // offload over std::vector, private and firstprivate clauses, `continue`,
 // a function template's loop over its pointer parameters (Rodinia's cfd:
-// copy<float>), a triangular collapse(2), and a serial prefix sum that
-// stays a loop. Values stay dyadic, so every order of summation gives the
-// same bits.
+// copy<float>), triangular collapse(2)s (with and without the diagonal),
+// and a serial prefix sum that stays a loop. Values stay dyadic, so every
+// order of summation gives the same bits.
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -94,6 +94,19 @@ int main() {
   for (int k = 0; k < M * M; ++k)
     weighted += tri[k] * (k % 3);
   printf("triangle %.17g\n", weighted);
+  // Pairs without the diagonal, both ways: strict triangles, shifted.
+#pragma omp parallel for collapse(2)
+  for (int j = 0; j < M; ++j)
+    for (int i = j + 1; i < M; ++i)
+      tri[j * M + i] = 2 * j - i;
+#pragma omp parallel for collapse(2)
+  for (int j = 2; j < M; ++j)
+    for (int i = 2; i < j; ++i)
+      tri[j * M + i] = i + 0.5;
+  weighted = 0;
+  for (int k = 0; k < M * M; ++k)
+    weighted += tri[k] * (k % 7);
+  printf("pairs %.17g\n", weighted);
   delete[] tri;
   delete[] row;
   delete[] kept;
