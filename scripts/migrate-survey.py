@@ -4,11 +4,13 @@ by reason, per file and in all.
 
     python3 scripts/migrate-survey.py [--dpstub PATH] [--json OUT] DIR... -- FLAGS...
 
-Every C and C++ source under DIR that holds an OpenMP or OpenACC directive
-is migrated with --list (nothing is written), parsed as the language it
+Every C and C++ source under DIR that holds an OpenMP or OpenACC directive,
+or includes (`#include "h"`, beside it) a header that does, is migrated
+with --list (nothing is written), parsed as the language it
 is written in (a .c file as GNU C99, as its makefile builds it; others as
-C++17) with FLAGS as its compile flags (-I, -D). Prints a
-line per file and the totals by reason; --json keeps every loop's entry.
+C++17) with FLAGS as its compile flags (-I, -D). A header's loop counts
+once, however many sources include it. Prints a line per file and the
+totals by reason; --json keeps every loop's entry.
 """
 import argparse
 import collections
@@ -19,6 +21,21 @@ import subprocess
 import sys
 
 DIRECTIVE = re.compile(r'^\s*#\s*pragma\s+(omp|acc)\b', re.M)
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+
+def has_directive(path, seen=None):
+    """The file, or a header it includes from beside it, holds a directive."""
+    seen = set() if seen is None else seen
+    if path in seen or not os.path.isfile(path):
+        return False
+    seen.add(path)
+    with open(path, errors='replace') as h:
+        text = h.read()
+    if DIRECTIVE.search(text):
+        return True
+    return any(has_directive(os.path.join(os.path.dirname(path), inc), seen)
+               for inc in INCLUDE.findall(text))
 
 
 def sources(dirs):
@@ -27,9 +44,8 @@ def sources(dirs):
             for f in sorted(files):
                 if f.endswith(('.c', '.cc', '.cpp', '.cxx')):
                     path = os.path.join(root, f)
-                    with open(path, errors='replace') as h:
-                        if DIRECTIVE.search(h.read()):
-                            yield path
+                    if has_directive(path):
+                        yield path
 
 
 def main():
@@ -48,6 +64,7 @@ def main():
     reasons = collections.Counter()
     entries = []
     failed = []
+    counted = set()
     for src in sources(args.dirs):
         extra = ['-std=gnu99'] if src.endswith('.c') else ['-std=c++17']
         cmd = [args.dpstub, '--migrate', '--list', '--quiet', src, '--'] + extra + \
@@ -61,6 +78,12 @@ def main():
             first = next((l for l in run.stderr.splitlines() if 'error:' in l), run.stderr.strip()[:200])
             failed.append((src, first))
             continue
+        # A header's loops, once (each source including it reports them);
+        # a loop's file is named relative to its source's folder.
+        def key(l):
+            return (os.path.normpath(os.path.join(os.path.dirname(src), l['file'])), l['line'], l['column'])
+        loops = [l for l in loops if key(l) not in counted]
+        counted.update(key(l) for l in loops)
         c = collections.Counter(l['verdict'] for l in loops)
         print(f"{src}: {len(loops)} loops, {c['converted']} converted, {c['refused']} refused")
         for l in loops:
