@@ -36,8 +36,8 @@ public:
 };
 } // namespace
 
-DeviceMarker::DeviceMarker(ASTContext &Ctx, Reporter &Diags)
-    : Ctx(Ctx), Diags(Diags), Declared(Ctx.getSourceManager()) {}
+DeviceMarker::DeviceMarker(ASTContext &Ctx, Reporter &Diags, DeviceDeclarations &Declared)
+    : Ctx(Ctx), Diags(Diags), Declared(Declared) {}
 
 void DeviceMarker::markKernel(const AnalysedCall &Call) {
   if (Call.Lambda)
@@ -154,12 +154,11 @@ public:
 };
 } // namespace
 
-std::vector<const FunctionDecl *> declaredDefinitions(ASTContext &Ctx) {
+std::vector<const FunctionDecl *> declaredDefinitions(ASTContext &Ctx, DeviceDeclarations &Declared) {
   DefinitionCollector Collect;
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
     if (!isLibraryDecl(D, Ctx.getSourceManager()))
       Collect.TraverseDecl(D);
-  DeviceDeclarations Declared(Ctx.getSourceManager());
   std::vector<const FunctionDecl *> Found;
   for (const FunctionDecl *FD : Collect.Definitions)
     if (Declared.declared(FD))

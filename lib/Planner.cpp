@@ -96,7 +96,7 @@ std::vector<std::pair<std::string, Edit>> planDeviceMarks(const std::vector<Anal
                                                           const LambdaRewrite &Objects,
                                                           const PlanUnit &U, Reporter &Diags) {
   ASTContext &Ctx = U.Ctx;
-  DeviceMarker Marker(Ctx, Diags);
+  DeviceMarker Marker(Ctx, Diags, U.Declared);
   for (const LambdaExpr *LE : Objects.replaced())
     Marker.replaced(LE);
   for (const AnalysedCall &A : Accepted)

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "dpstub/DeviceDeclared.h"
 #include "dpstub/Diagnostics.h"
 #include "dpstub/Rule.h"
 #include "dpstub/Translation.h"
@@ -34,6 +35,8 @@ struct PlanUnit {
   bool LineMarkers;     ///< --out-dir: the rewritten file keeps the user's lines
   /// declaredDefinitions(Ctx), found once for every plan of the unit.
   const std::vector<const clang::FunctionDecl *> &DeclaredDefinitions;
+  /// The unit's device directives, read once for all its plans.
+  DeviceDeclarations &Declared;
 };
 
 /// The edits that translate `Accepted` (in source order, from one unit's

@@ -98,8 +98,9 @@ public:
     Out.HasErrors = Diags.hasErrors();
     if (Diags.hasErrors() || Opts.ListOnly)
       return;
-    const std::vector<const FunctionDecl *> Declared = declaredDefinitions(Ctx);
-    const PlanUnit Unit{Ctx, Out.MainFile, Opts.LineMarkers, Declared};
+    DeviceDeclarations DeviceDirectives(Ctx.getSourceManager());
+    const std::vector<const FunctionDecl *> Declared = declaredDefinitions(Ctx, DeviceDirectives);
+    const PlanUnit Unit{Ctx, Out.MainFile, Opts.LineMarkers, Declared, DeviceDirectives};
     if (Accepted.empty()) {
       // Functions declared for the device elsewhere, defined here.
       Out.Whole = planDeclaredDefinitions(Unit, Diags);

@@ -28,12 +28,14 @@ namespace dpstub {
 /// The definitions of the unit's own files that the user declared for the
 /// device: they are marked whatever call-sites a plan holds, so a unit
 /// finds them once.
-std::vector<const clang::FunctionDecl *> declaredDefinitions(clang::ASTContext &Ctx);
+std::vector<const clang::FunctionDecl *> declaredDefinitions(clang::ASTContext &Ctx,
+                                                             DeviceDeclarations &Declared);
 
 /// Insertions of the host+device macro, by file.
 class DeviceMarker {
 public:
-  DeviceMarker(clang::ASTContext &Ctx, Reporter &Diags);
+  /// Declared: the unit's one reading of its device directives.
+  DeviceMarker(clang::ASTContext &Ctx, Reporter &Diags, DeviceDeclarations &Declared);
 
   /// LE is rewritten as a function object (which carries its own mark):
   /// only what it calls is marked.
@@ -62,7 +64,7 @@ private:
   Reporter &Diags;
   std::set<const clang::Decl *> Visited;
   std::set<const clang::Decl *> Replaced;
-  DeviceDeclarations Declared;
+  DeviceDeclarations &Declared;
   std::set<clang::FileID> IncludeChecked;
   std::map<std::pair<std::string, unsigned>, std::string> Texts;
 };
