@@ -53,6 +53,21 @@ bool word(llvm::StringRef &S, llvm::StringRef Word) {
 
 } // namespace
 
+DirectiveLine directiveLine(llvm::StringRef B, unsigned Start) {
+  DirectiveLine L;
+  unsigned &I = L.End;
+  for (I = Start; I < B.size() && B[I] != '\n'; ++I) {
+    const bool CRLF = B[I] == '\\' && B.substr(I + 1).starts_with("\r\n");
+    if (B[I] == '\\' && (CRLF || B.substr(I + 1).starts_with("\n"))) {
+      I += CRLF ? 2 : 1; // the newline the loop's step passes
+      L.Text += ' ';
+    } else {
+      L.Text += B[I];
+    }
+  }
+  return L;
+}
+
 std::optional<std::string> routineName(llvm::StringRef Directive) {
   if (llvm::StringRef Line = pragmaText(Directive); !Line.empty())
     Directive = Line;
@@ -76,12 +91,9 @@ const DeviceDeclarations::FileFacts &DeviceDeclarations::factsOf(FileID FID) {
     return F;
   F.Any = true;
   for (unsigned Start = 0; Start < B.size();) {
-    size_t E = B.find('\n', Start);
-    // A directive continued on the next line (`\` at the end) is one line.
-    while (E != llvm::StringRef::npos && E > Start && B[E - 1] == '\\')
-      E = B.find('\n', E + 1);
-    const unsigned End = E == llvm::StringRef::npos ? B.size() : unsigned(E) + 1;
-    llvm::StringRef P = pragmaText(B.slice(Start, End));
+    const DirectiveLine Line = directiveLine(B, Start);
+    const unsigned End = Line.End < B.size() ? Line.End + 1 : Line.End;
+    llvm::StringRef P = pragmaText(Line.Text);
     if (std::optional<std::string> Name = routineName(P)) {
       if (Name->empty())
         F.RoutineEnds.push_back(End);

@@ -149,7 +149,7 @@ void writeMigrationReport(llvm::raw_ostream &OS, const std::vector<const Transla
     for (const TranslationResult *U : Units)
       for (const MigratedLoop &L : U->Loops)
         J.object([&] {
-          J.attribute("file", reportedFile(L.Path.empty() ? U->MainFile : L.Path, Root));
+          J.attribute("file", reportedFile(L.Path, Root));
           J.attribute("line", L.Loc.Line);
           J.attribute("column", L.Loc.Column);
           J.attribute("construct", L.Construct);

@@ -51,6 +51,14 @@ private:
   std::map<clang::FileID, FileFacts> Files;
 };
 
+/// A directive's line as the preprocessor reads it: the line at Start
+/// and those a trailing `\` continues, each `\`-newline a blank.
+struct DirectiveLine {
+  std::string Text;
+  unsigned End = 0; ///< the offset of its last line's newline (or Buffer's end)
+};
+DirectiveLine directiveLine(llvm::StringRef Buffer, unsigned Start);
+
 /// For the text of an `acc routine` directive (after `#pragma`, or the
 /// whole line): the function it names, `acc routine(name)`, or "" for the
 /// bare form, which applies to the declaration after it. None for any

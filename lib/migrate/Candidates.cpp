@@ -2,6 +2,7 @@
 
 #include "migrate/Candidates.h"
 
+#include "dpstub/DeviceDeclared.h"
 #include "migrate/Text.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -98,27 +99,6 @@ bool asserted(const Directive &D, const Directive *Region) {
   return !Region || !(Region->has("kernels") || Region->has("serial"));
 }
 
-} // namespace
-
-namespace {
-
-/// The text of the directive at Start (its continuation lines joined) and
-/// the offset of its last line's end.
-std::string directiveText(StringRef B, unsigned Start, unsigned &End) {
-  End = Start;
-  std::string Text;
-  while (End < B.size() && B[End] != '\n') {
-    if (B[End] == '\\' && End + 1 < B.size() && (B[End + 1] == '\n' || B[End + 1] == '\r')) {
-      End = nextLineStart(B, End + 1) - 1;
-      Text += ' ';
-    } else {
-      Text += B[End];
-    }
-    ++End;
-  }
-  return Text;
-}
-
 /// The directive of a `#pragma` line's text, if it is OpenMP's or OpenACC's.
 std::optional<Directive> directiveOf(const std::string &Text) {
   const size_t P = Text.find("pragma");
@@ -137,8 +117,9 @@ std::vector<IncludedLoop> includedLoops(const std::vector<SourceLocation> &Hashe
       continue;
     const auto [FID, Start] = SM.getDecomposedLoc(Hash);
     const StringRef B = SM.getBufferData(FID);
-    unsigned End = 0;
-    const std::optional<Directive> D = directiveOf(directiveText(B, Start, End));
+    const DirectiveLine Line = directiveLine(B, Start);
+    const unsigned End = Line.End;
+    const std::optional<Directive> D = directiveOf(Line.Text);
     if (!D || D->Kind != DirectiveKind::Loop)
       continue;
     // The loop: what follows the directive.
@@ -166,8 +147,9 @@ std::vector<PragmaLine> readPragmas(const std::vector<SourceLocation> &Hashes, A
     if (Hash.isMacroID() || !SM.isWrittenInMainFile(Hash))
       continue;
     const unsigned Start = SM.getFileOffset(Hash);
-    unsigned End = Start;
-    std::optional<Directive> D = directiveOf(directiveText(B, Start, End));
+    const DirectiveLine Line = directiveLine(B, Start);
+    const unsigned End = Line.End;
+    std::optional<Directive> D = directiveOf(Line.Text);
     if (!D)
       continue;
     PragmaLine L;

@@ -43,7 +43,7 @@ std::vector<PragmaLine> readPragmas(const std::vector<clang::SourceLocation> &Ha
 struct IncludedLoop {
   clang::SourceLocation Loc; ///< the loop after the directive
   std::string Construct;     ///< "acc parallel loop", ...
-  std::string File;          ///< the header, as the include names it
+  std::string File;          ///< the header's path, as it was found
   unsigned IncludeOffset = 0; ///< where the main file includes it
 };
 std::vector<IncludedLoop> includedLoops(const std::vector<clang::SourceLocation> &Hashes,

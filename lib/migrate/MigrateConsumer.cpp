@@ -262,10 +262,14 @@ private:
     }
     for (const IncludedLoop &Inc : Included)
       Lines.push_back({Inc.IncludeOffset, [&, Inc] {
-                         Diags.migrateInHeader(Inc.Loc) << llvm::sys::path::filename(Inc.File);
+                         Refusal R;
+                         R.Report = &Reporter::migrateInHeader;
+                         R.Loc = Inc.Loc;
+                         R.Args = {llvm::sys::path::filename(Inc.File).str()};
+                         emit(R, Diags);
                          MigratedLoop L = listed(Inc.Loc, Inc.Construct, SM);
                          L.Path = absolutePath(Inc.File, SM.getFileManager());
-                         L.Category = "migrateInHeader";
+                         L.Category = categoryOf(R);
                          L.Reason = lastMessage();
                          Out.Loops.push_back(std::move(L));
                        }});
