@@ -99,7 +99,9 @@ Split splitByMonomial(const Equation &E, const Nest &N) {
 
   // The lower levels' sum lies in [Lo, Hi]; it must stay within one unit
   // of the next level, (-m_K, m_K), for the levels to be independent.
-  bool Exact = true;
+  // The lowest level is 1, or a product of symbols that may be 0 (`2 * t
+  // = 0` holds at t = 0), which makes the split only narrow.
+  bool Exact = Chain.front().empty();
   Poly Lo = Poly::constant(0), Hi = Poly::constant(0);
   for (size_t K = 0; K < Chain.size(); ++K) {
     if (K > 0 && Exact)

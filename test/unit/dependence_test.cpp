@@ -222,6 +222,21 @@ TEST(Dependence, RandomConstantNestsAgreeWithEnumeration) {
   EXPECT_LT(Unknown, (Independent + Dependent) / 2) << Independent << " independent, " << Dependent << " dependent";
 }
 
+// A symbol may be 0: a[n * i] over i is one element for every i when
+// n = 0, so it is not independent (the levels of `n * (i - i') = 0`
+// split apart only above a level of 1).
+TEST(Dependence, SymbolsThatMayBeZero) {
+  Nest N;
+  N.Vars.push_back(var("i", true, C(8)));
+  N.Accesses.push_back(access(0, true, {sub({Sym(0)}, C(0))}, "a[n * i]"));
+  EXPECT_NE(testPair(N, 0, 0).V, Verdict::Independent);
+  EXPECT_TRUE(bruteForce(N, 0, 0, {{0, 0}}));
+  // With a level of 1 below it, the row length bounds the columns.
+  N.Vars.push_back(var("j", true, Sym(0)));
+  N.Accesses[0] = access(0, true, {sub({Sym(0), C(1)}, C(0))}, "a[n * i + j]");
+  EXPECT_EQ(testPair(N, 0, 0).V, Verdict::Independent);
+}
+
 TEST(Dependence, RandomLinearisedNestsAgreeWithEnumeration) {
   // a[(v * nk + k) * ni + i] and its neighbours, the row lengths symbols:
   // every verdict must hold for every value of them.
