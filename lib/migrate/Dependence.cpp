@@ -708,6 +708,96 @@ DependenceResult testPair(const Nest &N, std::size_t IA, std::size_t IB) {
   return R;
 }
 
+bool provablyApart(const Nest &N, std::size_t IF, std::size_t IO) {
+  const Access &F = N.Accesses[IF], &O = N.Accesses[IO];
+  if (F.Dims.size() != O.Dims.size())
+    return false;
+  for (const Subscript &D : F.Dims)
+    for (const Poly &C : D.Coef)
+      if (!D.Affine || !C.isZero())
+        return false; // not one element
+  auto UsesLoops = [](const Subscript &S) {
+    std::vector<int> Vars;
+    for (size_t V = 0; V < S.Coef.size(); ++V)
+      if (!S.Coef[V].isZero())
+        Vars.push_back(int(V));
+    return Vars;
+  };
+  // A dimension whose subscripts use no loop variable holds at contact
+  // only where its constants agree: a nonzero constant gap never does,
+  // and `i - j` says j = i there, which the other dimensions then use
+  // (B[i][j] against B[j][k]: k = j = i, out of k's range [0, i)).
+  std::map<int, int> Same; // symbol -> the symbol it equals at contact
+  for (size_t D = 0; D < F.Dims.size(); ++D) {
+    const Subscript &SO = O.Dims[D];
+    if (!SO.Affine || !UsesLoops(SO).empty())
+      continue;
+    const Poly Gap = F.Dims[D].Const - SO.Const;
+    if (std::optional<std::int64_t> G = Gap.asConstant(); G && *G != 0)
+      return true;
+    if (Gap.terms().size() == 2) {
+      auto A = Gap.terms().begin(), B = std::next(A);
+      if (A->first.size() == 1 && B->first.size() == 1 && A->second == -B->second &&
+          (A->second == 1 || A->second == -1))
+        Same[B->first.front()] = A->first.front();
+    }
+  }
+  auto AtContact = [&](const Poly &P) {
+    if (Same.empty() || !P.valid())
+      return P;
+    Poly R;
+    for (const auto &[M, C] : P.terms()) {
+      Poly T = Poly::constant(C);
+      for (int Id : M)
+        T = T * Poly::symbol(Same.count(Id) ? Same.at(Id) : Id);
+      R = R + T;
+    }
+    return R;
+  };
+  for (size_t D = 0; D < F.Dims.size(); ++D) {
+    const Subscript &SO = O.Dims[D];
+    if (!SO.Affine)
+      continue;
+    // The contact c * (Lower + Step * x) + O's constant = F's constant,
+    // for the one loop variable O's subscript uses.
+    const std::vector<int> Vars = UsesLoops(SO);
+    if (Vars.size() != 1)
+      continue;
+    const Poly Gap = AtContact(F.Dims[D].Const - SO.Const);
+    const LoopVar &L = N.Vars[Vars.front()];
+    const std::optional<std::int64_t> Coef = SO.Coef[Vars.front()].asConstant();
+    if (!Coef || !L.Count || L.From)
+      continue;
+    const std::int64_t Scale = *Coef * L.Step; // x = (Gap - c * Lower) / Scale
+    const Poly Rest = Gap - AtContact(L.Lower).times(*Coef);
+    std::optional<Poly> X;
+    if (Scale == 1 || Scale == -1)
+      X = Rest.times(Scale);
+    else if (std::optional<std::int64_t> G = Rest.asConstant()) {
+      if (*G % Scale != 0)
+        return true;
+      X = Poly::constant(*G / Scale);
+    }
+    // Outside [0, Count): below 0, or at Count or above.
+    if (X && (provablyPositive(-*X) || provablyPositive(*X - AtContact(*L.Count) + Poly::constant(1))))
+      return true;
+  }
+  // Otherwise the pair test, with one more parallel variable of two values
+  // that no subscript uses: the same iteration of the nest is then two.
+  Nest Twice;
+  Twice.Vars = N.Vars;
+  Twice.SymbolNames = N.SymbolNames;
+  LoopVar Extra;
+  Extra.Name = "(the same iteration)";
+  Extra.Parallel = true;
+  Extra.Lower = Poly::constant(0);
+  Extra.Count = Poly::constant(2);
+  Twice.Vars.push_back(Extra);
+  Twice.Accesses = {F, O};
+  Twice.Accesses[0].Write = true;
+  return testPair(Twice, 0, 1).V == Verdict::Independent;
+}
+
 DependenceResult testNest(const Nest &N) {
   std::optional<DependenceResult> FirstUnknown;
   for (size_t A = 0; A < N.Accesses.size(); ++A)

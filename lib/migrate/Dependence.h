@@ -94,6 +94,12 @@ DependenceResult testPair(const Nest &N, std::size_t A, std::size_t B);
 /// failing that the first unknown one.
 DependenceResult testNest(const Nest &N);
 
+/// For an access Fixed whose subscripts use no loop variable (one element
+/// for the whole nest: `x[i]` in a loop over j): true when a proof shows
+/// that access Other touches that element in no iteration, the same
+/// iteration included (`x[j]`, j in [0, i)). False when it may.
+bool provablyApart(const Nest &N, std::size_t Fixed, std::size_t Other);
+
 /// "(1, 0)", "(*, 0)".
 std::string distanceText(const std::vector<std::optional<std::int64_t>> &D);
 

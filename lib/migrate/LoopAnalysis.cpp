@@ -28,6 +28,8 @@
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
+#include <cctype>
+#include <regex>
 
 using namespace clang;
 
@@ -523,7 +525,7 @@ private:
         return refuse(refusal(&Reporter::migrateVariable, At,
                               {V->getName().str(), "is reduced into a namespace-scope variable; "
                                                    "reduce into a local and assign it"}));
-      M.Reductions.push_back({V, *Op, ""});
+      M.Reductions.push_back(Reduction::of(V, *Op));
       return true;
     }
     // A private copy is the thread's, not the iteration's: one that an
@@ -723,6 +725,8 @@ private:
       }
     }
     N.SymbolNames = Symbols.names();
+    if (!elementReductions(N, LoopVars))
+      return false;
     const DependenceResult R = testNest(N);
     if (R.V == Verdict::Independent)
       return true;
@@ -736,6 +740,139 @@ private:
     if (C.Asserted)
       return true; // the directive asserts what dpstub cannot prove
     return refuse(refusal(&Reporter::migrateUnproven, M.AccessLocs[First.Id], {R.Why}));
+  }
+
+  /// Arrays the nest writes only at one element its subscripts fix (`x[i]`
+  /// in a loop over j), every mention of that element an update with one
+  /// operator (`x[i] = x[i] - a[i][j] * x[j]`), and no other element it
+  /// reads ever that one: reductions into the element, as into a scalar.
+  /// Their mentions leave N; the kernel does not write the array. False
+  /// (refused) when another access may read the element.
+  bool elementReductions(Nest &N, const std::map<const VarDecl *, int> &LoopVars) {
+    std::map<const VarDecl *, std::vector<size_t>> ByArray; // indices into Facts.Accesses
+    for (size_t K = 0; K < Facts.Accesses.size(); ++K)
+      ByArray[Facts.Accesses[K].Array].push_back(K);
+    for (const auto &[A, Ks] : ByArray) {
+      std::string Key;
+      bool OneElement = true;
+      for (size_t K : Ks)
+        if (Facts.Accesses[K].Mode.Write) {
+          const std::string T = compactText(Facts.Accesses[K].Whole, Ctx);
+          OneElement &= !T.empty() && (Key.empty() || Key == T);
+          Key = T;
+        }
+      if (Key.empty() || !OneElement || ArrayOnlySized.count(A) || Handed.count(A))
+        continue;
+      std::vector<const Expr *> Mentions;
+      std::set<unsigned> MentionIds, OtherIds;
+      const ElementAccess *Element = nullptr;
+      bool Plain = true;
+      for (size_t K : Ks) {
+        const ElementAccess &X = Facts.Accesses[K];
+        if (compactText(X.Whole, Ctx) != Key) {
+          OtherIds.insert(static_cast<unsigned>(K));
+          continue;
+        }
+        MentionIds.insert(static_cast<unsigned>(K));
+        if (std::find(Mentions.begin(), Mentions.end(), X.Whole) == Mentions.end())
+          Mentions.push_back(X.Whole);
+        Element = Element ? Element : &X;
+        Plain &= !X.Whole->getBeginLoc().isMacroID() && spanOf(X.Whole->getSourceRange(), Ctx).has_value();
+      }
+      if (!Plain || !std::all_of(Element->Indices.begin(), Element->Indices.end(),
+                                 [&](const Expr *I) { return fixedOutside(I, LoopVars); }))
+        continue;
+      std::optional<Reduction> R = recogniseElementReduction(Mentions, Ctx);
+      if (!R)
+        continue;
+      // The elements it reads otherwise are never that one, in any
+      // iteration.
+      Nest Check;
+      Check.Vars = N.Vars;
+      Check.SymbolNames = N.SymbolNames;
+      for (const Access &X : N.Accesses)
+        if (MentionIds.count(X.Id) && X.Write && Check.Accesses.empty())
+          Check.Accesses.push_back(X);
+      for (const Access &X : N.Accesses)
+        if (OtherIds.count(X.Id))
+          Check.Accesses.push_back(X);
+      size_t Near = 1;
+      while (Near < Check.Accesses.size() && provablyApart(Check, 0, Near))
+        ++Near;
+      if (Near < Check.Accesses.size()) {
+        // (A nest of one iteration needs no reduction: the test decides.)
+        if (testPair(Check, 0, 0).V == Verdict::Independent)
+          continue;
+        const Access &Other = Check.Accesses[Near];
+        Refusal F = refusal(&Reporter::migrateReductionUse, Element->Whole->getBeginLoc(),
+                            {textOf(Element->Whole, Ctx), "'" + Other.Text + "' may be the same element"});
+        F.OtherAccess = M.AccessLocs[Other.Id];
+        return refuse(std::move(F));
+      }
+      R->Name = elementName(A, *Element, M.Reductions);
+      M.Reductions.push_back(std::move(*R));
+      N.Accesses.erase(std::remove_if(N.Accesses.begin(), N.Accesses.end(),
+                                      [&](const Access &X) { return MentionIds.count(X.Id) > 0; }),
+                       N.Accesses.end());
+      // The kernel reads the array's other elements, or has no use for it.
+      for (auto It = M.Arrays.begin(); It != M.Arrays.end(); ++It)
+        if (It->Var == A) {
+          It->Written = false;
+          if (OtherIds.empty())
+            M.Arrays.erase(It);
+          break;
+        }
+    }
+    return true;
+  }
+
+  /// E has one value for the whole nest, which the host can compute before
+  /// it: literals and variables from outside that the loop does not
+  /// change, in arithmetic.
+  bool fixedOutside(const Expr *E, const std::map<const VarDecl *, int> &LoopVars) const {
+    E = E->IgnoreParenImpCasts();
+    if (isa<IntegerLiteral>(E))
+      return true;
+    if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+      if (isa<EnumConstantDecl>(D->getDecl()))
+        return true;
+      const auto *V = dyn_cast<VarDecl>(D->getDecl());
+      return V && !LoopVars.count(V) && !LevelVars.count(V) && !Locals.count(V) && !Varying.count(V);
+    }
+    if (const auto *Un = dyn_cast<UnaryOperator>(E))
+      return (Un->getOpcode() == UO_Minus || Un->getOpcode() == UO_Plus) &&
+             fixedOutside(Un->getSubExpr(), LoopVars);
+    if (const auto *B = dyn_cast<BinaryOperator>(E))
+      return (B->isAdditiveOp() || B->isMultiplicativeOp()) && fixedOutside(B->getLHS(), LoopVars) &&
+             fixedOutside(B->getRHS(), LoopVars);
+    return false;
+  }
+
+  /// The kernel's name for an element's partial value: `x_i`, `b_i_j` (or
+  /// `x_element` for other subscripts), with `dp_` before it while the
+  /// loop's text or another reduction uses the name.
+  std::string elementName(const VarDecl *A, const ElementAccess &X, const std::vector<Reduction> &Others) const {
+    std::string Name = A->getName().str();
+    bool Simple = true;
+    for (const Expr *I : X.Indices) {
+      const std::string T = compactText(I, Ctx);
+      Simple &= !T.empty() && std::all_of(T.begin(), T.end(), [](char C) {
+        return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+      });
+      Name += "_" + T;
+    }
+    if (!Simple)
+      Name = A->getName().str() + "_element";
+    const std::string Loop = textOf(C.Loop, Ctx);
+    auto Used = [&](const std::string &N) {
+      for (const Reduction &R : Others)
+        if (R.Name == N)
+          return true;
+      return std::regex_search(Loop, std::regex("\\b" + N + "\\b"));
+    };
+    while (Used(Name) || Used("dp_" + Name))
+      Name = "dp_" + Name;
+    return Name;
   }
 
   const Candidate &C;
@@ -815,7 +952,7 @@ LoopModel analyseLoop(const Candidate &C, const UnitFacts &U) {
     for (int D = Depth; D >= Required; --D) {
       Analysis A(C, U, D, Required);
       LoopModel M = A.run();
-      if (!M.Refused || D == Required || M.Refused.Report != &Reporter::migrateDependence)
+      if (!M.Refused || D == Required || !refusedForOrder(M.Refused))
         return First && M.Refused ? std::move(*First) : std::move(M);
       if (!First)
         First = std::move(M);

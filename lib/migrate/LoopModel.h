@@ -39,6 +39,14 @@ struct Refusal {
   explicit operator bool() const { return Report != nullptr; }
 };
 
+/// The loop's iterations must run in order (a proven dependence, or an
+/// element the loop reduces into that another of its accesses may read):
+/// a directive that called it parallel was wrong, and the loop may run in
+/// order on the host instead.
+inline bool refusedForOrder(const Refusal &R) {
+  return R.Report == &Reporter::migrateDependence || R.Report == &Reporter::migrateReductionUse;
+}
+
 /// How the loop's condition compares its variable with the bound.
 enum class Comparison { Less, LessEqual, Greater, GreaterEqual, NotEqual };
 
@@ -73,13 +81,31 @@ struct ScalarUse {
 /// The operators of reductions.
 enum class ReductionOp { Sum, Product, Max, Min, BitAnd, BitOr, BitXor, LogicalAnd, LogicalOr };
 
-/// A variable the loop reduces into.
+/// What the loop reduces into: a variable, or one element of an array
+/// whose subscripts the loop does not change (`x[i]` in a loop over j).
 struct Reduction {
-  const clang::VarDecl *Var = nullptr;
+  const clang::VarDecl *Var = nullptr; ///< null for an element
   ReductionOp Op = ReductionOp::Sum;
   /// The function the user's update calls (`fmax`, `std::max`), which
   /// then also combines the partial values; empty for the operator's own.
   std::string Function;
+  clang::QualType Type;                ///< of the value
+  std::string Name;                    ///< the kernel's partial value: the variable's name, or `x_i`
+  /// An element: its every mention in the body (the kernel's partial value
+  /// replaces each), and its text on the host, where the result goes
+  /// (rewritten: `x(i)`; filled when the call-site is rendered).
+  std::vector<const clang::Expr *> Element;
+  std::string Host;
+
+  static Reduction of(const clang::VarDecl *V, ReductionOp Op, std::string Function = "") {
+    Reduction R;
+    R.Var = V;
+    R.Op = Op;
+    R.Function = std::move(Function);
+    R.Type = V->getType();
+    R.Name = R.Host = V->getName().str();
+    return R;
+  }
 };
 
 /// An array the loop touches.

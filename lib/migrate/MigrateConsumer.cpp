@@ -143,7 +143,7 @@ private:
       // A directive that called a dependent loop parallel was wrong: the
       // loop may still run in order, around loops that are parallel.
       Models[I].RunsInOrder = C.From == Origin::Pragma && Models[I].Refused &&
-                              Models[I].Refused.Report == &Reporter::migrateDependence;
+                              refusedForOrder(Models[I].Refused);
     }
     return Models;
   }
@@ -438,6 +438,17 @@ private:
       if (std::optional<Span> S = spanOf(L.UpperExpr->getSourceRange(), Ctx))
         L.Upper = E.take(Buf, S->Begin, S->End);
     }
+    // A reduction into an array element: the kernel's partial value
+    // stands for each mention of it; the host's element (rewritten: x(i))
+    // starts the reduction and takes its result.
+    for (Reduction &R : M.Reductions)
+      for (const Expr *X : R.Element)
+        if (std::optional<Span> S = spanOf(X->getSourceRange(), Ctx)) {
+          std::string Host = E.take(Buf, S->Begin, S->End);
+          if (R.Host.empty())
+            R.Host = std::move(Host);
+          E.add({S->Begin, S->End - S->Begin, R.Name});
+        }
     RenderInput In;
     In.BodyIsBlock = Block;
     In.Body = Block ? E.take(Buf, Body->Begin + 1, Body->End - 1) : E.take(Buf, Body->Begin, BodyEnd);

@@ -20,22 +20,34 @@ namespace dpstub::migrate {
 
 namespace {
 
-/// True when E mentions S.
-bool mentions(const Stmt *E, const VarDecl *S) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const VarDecl *S;
-    bool Found = false;
-    bool VisitDeclRefExpr(DeclRefExpr *D) {
-      Found |= D->getDecl() == S;
-      return !Found;
-    }
-  } F;
-  F.S = S;
-  F.TraverseStmt(const_cast<Stmt *>(E));
-  return F.Found;
-}
+/// What the updates update: a variable, or the mentions of one array
+/// element (`x[i]`, found by its text).
+struct Target {
+  const VarDecl *Var = nullptr;
+  std::set<const Expr *> Element;
 
-bool isS(const Expr *E, const VarDecl *S) { return namedVar(E) == S; }
+  /// E is the target itself.
+  bool is(const Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    return Var ? namedVar(E) == Var : Element.count(E) > 0;
+  }
+  /// E mentions the target (a variable's name, or an element's mention).
+  bool in(const Stmt *E) const {
+    struct Finder : RecursiveASTVisitor<Finder> {
+      const Target *T;
+      bool Found = false;
+      bool VisitStmt(Stmt *S) {
+        if (const auto *X = dyn_cast<Expr>(S))
+          Found |= T->Var ? isa<DeclRefExpr>(X) && cast<DeclRefExpr>(X)->getDecl() == T->Var
+                          : T->Element.count(X) > 0;
+        return !Found;
+      }
+    } F;
+    F.T = this;
+    F.TraverseStmt(const_cast<Stmt *>(E));
+    return F.Found;
+  }
+};
 
 /// max/min by name: `max`, `fmax`, `std::max`, `fmaxf`, ...
 std::optional<ReductionOp> maxMinCall(const CallExpr *C) {
@@ -52,35 +64,29 @@ std::optional<ReductionOp> maxMinCall(const CallExpr *C) {
 
 /// `s < e` and the like: Max when the comparison picks the larger for
 /// `TrueArm`. Null when it compares other things.
-std::optional<ReductionOp> comparisonPicks(const Expr *Cond, const VarDecl *S, const Expr *TrueArm,
+std::optional<ReductionOp> comparisonPicks(const Expr *Cond, const Target &S, const Expr *TrueArm,
                                            const Expr *&Other) {
   const auto *B = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
   if (!B || !B->isRelationalOp())
     return std::nullopt;
-  const bool SLeft = isS(B->getLHS(), S), SRight = isS(B->getRHS(), S);
+  const bool SLeft = S.is(B->getLHS()), SRight = S.is(B->getRHS());
   if (SLeft == SRight)
     return std::nullopt;
   Other = SLeft ? B->getRHS() : B->getLHS();
-  if (mentions(Other, S))
+  if (S.in(Other))
     return std::nullopt;
   // Is the condition "Other is larger"?
   const BinaryOperatorKind Op = B->getOpcode();
   const bool OtherGreater = SLeft ? (Op == BO_LT || Op == BO_LE) : (Op == BO_GT || Op == BO_GE);
   // The true arm picks Other or s.
-  const bool PicksOther = !isS(TrueArm, S);
+  const bool PicksOther = !S.is(TrueArm);
   return OtherGreater == PicksOther ? ReductionOp::Max : ReductionOp::Min;
 }
 
 /// Same text, ignoring spaces: the e of `s = s < e ? e : s`.
 bool sameText(const Expr *A, const Expr *B, const ASTContext &Ctx) {
-  auto Squeeze = [&](const Expr *E) {
-    std::string T = textOf(E, Ctx), R;
-    for (char C : T)
-      if (!isspace(static_cast<unsigned char>(C)))
-        R += C;
-    return R;
-  };
-  return !Squeeze(A).empty() && Squeeze(A) == Squeeze(B);
+  const std::string T = compactText(A, Ctx);
+  return !T.empty() && T == compactText(B, Ctx);
 }
 
 /// The update one reference of S belongs to: its operator (and function),
@@ -91,7 +97,7 @@ struct Update {
   std::vector<const Expr *> Covers;
 };
 
-std::optional<Update> updateAt(const DeclRefExpr *Ref, const VarDecl *S, ASTContext &Ctx) {
+std::optional<Update> updateAt(const Expr *Ref, const Target &S, ASTContext &Ctx) {
   const Stmt *Child;
   const Stmt *P = meaningfulParent(Ref, Ctx, Child);
   if (!P)
@@ -105,16 +111,16 @@ std::optional<Update> updateAt(const DeclRefExpr *Ref, const VarDecl *S, ASTCont
     const Stmt *Up = P, *UpChild = Child;
     // Walk to the assignment (or if) this reference is inside.
     for (int Depth = 0; Up && Depth < 6; ++Depth) {
-      if (const auto *A = dyn_cast<BinaryOperator>(Up); A && A->getOpcode() == BO_Assign && isS(A->getLHS(), S))
-        return updateAt(cast<DeclRefExpr>(A->getLHS()->IgnoreParenImpCasts()), S, Ctx);
+      if (const auto *A = dyn_cast<BinaryOperator>(Up); A && A->getOpcode() == BO_Assign && S.is(A->getLHS()))
+        return updateAt(A->getLHS()->IgnoreParenImpCasts(), S, Ctx);
       if (const auto *If = dyn_cast<IfStmt>(Up); If && If->getCond() == UpChild)
         if (const auto *A = dyn_cast_or_null<BinaryOperator>(
                 If->getThen() ? (isa<CompoundStmt>(If->getThen()) && cast<CompoundStmt>(If->getThen())->size() == 1
                                      ? cast<CompoundStmt>(If->getThen())->body_front()
                                      : If->getThen())
                               : nullptr);
-            A && A->getOpcode() == BO_Assign && isS(A->getLHS(), S))
-          return updateAt(cast<DeclRefExpr>(A->getLHS()->IgnoreParenImpCasts()), S, Ctx);
+            A && A->getOpcode() == BO_Assign && S.is(A->getLHS()))
+          return updateAt(A->getLHS()->IgnoreParenImpCasts(), S, Ctx);
       UpChild = Up;
       Up = parentOf(Up, Ctx);
     }
@@ -124,17 +130,17 @@ std::optional<Update> updateAt(const DeclRefExpr *Ref, const VarDecl *S, ASTCont
   switch (B->getOpcode()) {
   case BO_AddAssign:
   case BO_SubAssign:
-    if (mentions(R, S))
+    if (S.in(R))
       return std::nullopt;
     return Update{ReductionOp::Sum, "", {Ref}};
   case BO_MulAssign:
-    return mentions(R, S) ? std::nullopt : std::optional<Update>(Update{ReductionOp::Product, "", {Ref}});
+    return S.in(R) ? std::nullopt : std::optional<Update>(Update{ReductionOp::Product, "", {Ref}});
   case BO_AndAssign:
-    return mentions(R, S) ? std::nullopt : std::optional<Update>(Update{ReductionOp::BitAnd, "", {Ref}});
+    return S.in(R) ? std::nullopt : std::optional<Update>(Update{ReductionOp::BitAnd, "", {Ref}});
   case BO_OrAssign:
-    return mentions(R, S) ? std::nullopt : std::optional<Update>(Update{ReductionOp::BitOr, "", {Ref}});
+    return S.in(R) ? std::nullopt : std::optional<Update>(Update{ReductionOp::BitOr, "", {Ref}});
   case BO_XorAssign:
-    return mentions(R, S) ? std::nullopt : std::optional<Update>(Update{ReductionOp::BitXor, "", {Ref}});
+    return S.in(R) ? std::nullopt : std::optional<Update>(Update{ReductionOp::BitXor, "", {Ref}});
   case BO_Assign:
     break;
   default:
@@ -142,7 +148,7 @@ std::optional<Update> updateAt(const DeclRefExpr *Ref, const VarDecl *S, ASTCont
   }
   const Expr *RB = R->IgnoreParenImpCasts();
   Update U{ReductionOp::Sum, "", {Ref}};
-  if (!mentions(R, S)) {
+  if (!S.in(R)) {
     // if (e > s) s = e; (the right side does not mention s)
     const Stmt *Up = parentOf(B, Ctx);
     if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Up); CS && CS->size() == 1)
@@ -150,11 +156,11 @@ std::optional<Update> updateAt(const DeclRefExpr *Ref, const VarDecl *S, ASTCont
     if (const auto *If = dyn_cast_or_null<IfStmt>(Up); If && !If->getElse() && !If->getInit()) {
       const Expr *Other = nullptr;
       std::optional<ReductionOp> M = comparisonPicks(If->getCond(), S, R, Other);
-      if (!M || !sameText(R, Other, Ctx) || mentions(R, S))
+      if (!M || !sameText(R, Other, Ctx) || S.in(R))
         return std::nullopt;
       U.Op = *M;
       const auto *Cmp = cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts());
-      U.Covers.push_back((isS(Cmp->getLHS(), S) ? Cmp->getLHS() : Cmp->getRHS())->IgnoreParenImpCasts());
+      U.Covers.push_back((S.is(Cmp->getLHS()) ? Cmp->getLHS() : Cmp->getRHS())->IgnoreParenImpCasts());
       return U;
     }
     return std::nullopt;
@@ -162,9 +168,9 @@ std::optional<Update> updateAt(const DeclRefExpr *Ref, const VarDecl *S, ASTCont
   // s = <something with s>: s op e, e op s, f(s, e), s < e ? e : s.
   if (const auto *Op = dyn_cast<BinaryOperator>(RB)) {
     const Expr *L = Op->getLHS(), *Rt = Op->getRHS();
-    const bool SL = isS(L, S), SR = isS(Rt, S);
+    const bool SL = S.is(L), SR = S.is(Rt);
     const bool Commutes = Op->getOpcode() != BO_Sub;
-    if (!(SL && !mentions(Rt, S)) && !(Commutes && SR && !mentions(L, S)))
+    if (!(SL && !S.in(Rt)) && !(Commutes && SR && !S.in(L)))
       return std::nullopt;
     switch (Op->getOpcode()) {
     case BO_Add: case BO_Sub: U.Op = ReductionOp::Sum; break;
@@ -184,8 +190,8 @@ std::optional<Update> updateAt(const DeclRefExpr *Ref, const VarDecl *S, ASTCont
     if (!M)
       return std::nullopt;
     const Expr *A0 = C->getArg(0), *A1 = C->getArg(1);
-    const bool S0 = isS(A0, S), S1 = isS(A1, S);
-    if (S0 == S1 || mentions(S0 ? A1 : A0, S))
+    const bool S0 = S.is(A0), S1 = S.is(A1);
+    if (S0 == S1 || S.in(S0 ? A1 : A0))
       return std::nullopt;
     U.Op = *M;
     U.Function = textOf(C->getCallee(), Ctx);
@@ -197,12 +203,12 @@ std::optional<Update> updateAt(const DeclRefExpr *Ref, const VarDecl *S, ASTCont
     std::optional<ReductionOp> M = comparisonPicks(C->getCond(), S, C->getTrueExpr(), Other);
     const Expr *T = C->getTrueExpr(), *F = C->getFalseExpr();
     // One arm is s, the other the compared e.
-    if (!M || isS(T, S) == isS(F, S) || !sameText(isS(T, S) ? F : T, Other, Ctx))
+    if (!M || S.is(T) == S.is(F) || !sameText(S.is(T) ? F : T, Other, Ctx))
       return std::nullopt;
     U.Op = *M;
     const auto *Cmp = cast<BinaryOperator>(C->getCond()->IgnoreParenImpCasts());
-    U.Covers.push_back((isS(Cmp->getLHS(), S) ? Cmp->getLHS() : Cmp->getRHS())->IgnoreParenImpCasts());
-    U.Covers.push_back((isS(T, S) ? T : F)->IgnoreParenImpCasts());
+    U.Covers.push_back((S.is(Cmp->getLHS()) ? Cmp->getLHS() : Cmp->getRHS())->IgnoreParenImpCasts());
+    U.Covers.push_back((S.is(T) ? T : F)->IgnoreParenImpCasts());
     return U;
   }
   return std::nullopt;
@@ -210,21 +216,26 @@ std::optional<Update> updateAt(const DeclRefExpr *Ref, const VarDecl *S, ASTCont
 
 } // namespace
 
-std::optional<Reduction> recogniseReduction(const VarDecl *S, const std::vector<const DeclRefExpr *> &Refs,
-                                            ASTContext &Ctx) {
-  const QualType T = S->getType();
+namespace {
+
+/// The reduction whose every mention Refs are, if they all are updates
+/// with one operator.
+std::optional<Reduction> recognise(const Target &S, QualType T, const std::vector<const Expr *> &Refs,
+                                   ASTContext &Ctx) {
   if (!T->isArithmeticType() || T.isVolatileQualified())
     return std::nullopt;
   std::optional<Reduction> R;
   std::set<const Expr *> Covered;
-  for (const DeclRefExpr *Ref : Refs) {
+  for (const Expr *Ref : Refs) {
     if (Covered.count(Ref))
       continue;
     std::optional<Update> U = updateAt(Ref, S, Ctx);
     if (!U)
       return std::nullopt;
     if (!R) {
-      R = Reduction{S, U->Op, U->Function};
+      R = Reduction();
+      R->Op = U->Op;
+      R->Function = U->Function;
     } else if (R->Op != U->Op) {
       return std::nullopt;
     } else if (R->Function != U->Function) {
@@ -233,12 +244,40 @@ std::optional<Reduction> recogniseReduction(const VarDecl *S, const std::vector<
     for (const Expr *E : U->Covers)
       Covered.insert(E);
   }
-  for (const DeclRefExpr *Ref : Refs)
+  for (const Expr *Ref : Refs)
     if (!Covered.count(Ref))
       return std::nullopt;
   if (R && T->isFloatingType() &&
       (R->Op == ReductionOp::BitAnd || R->Op == ReductionOp::BitOr || R->Op == ReductionOp::BitXor))
     return std::nullopt;
+  return R;
+}
+
+} // namespace
+
+std::optional<Reduction> recogniseReduction(const VarDecl *S, const std::vector<const DeclRefExpr *> &Refs,
+                                            ASTContext &Ctx) {
+  Target T;
+  T.Var = S;
+  std::optional<Reduction> R = recognise(T, S->getType(), {Refs.begin(), Refs.end()}, Ctx);
+  if (!R)
+    return std::nullopt;
+  return Reduction::of(S, R->Op, R->Function);
+}
+
+std::optional<Reduction> recogniseElementReduction(const std::vector<const Expr *> &Mentions,
+                                                   ASTContext &Ctx) {
+  if (Mentions.empty())
+    return std::nullopt;
+  Target T;
+  for (const Expr *E : Mentions)
+    T.Element.insert(E->IgnoreParenImpCasts());
+  const QualType Type = Mentions.front()->getType().getNonReferenceType();
+  std::optional<Reduction> R = recognise(T, Type, Mentions, Ctx);
+  if (!R)
+    return std::nullopt;
+  R->Type = Type;
+  R->Element = Mentions;
   return R;
 }
 
@@ -258,7 +297,7 @@ std::optional<Reduction> recogniseFlag(const VarDecl *S, const std::vector<const
       return std::nullopt;
     Value = V;
   }
-  return Reduction{S, *Value ? ReductionOp::LogicalOr : ReductionOp::LogicalAnd, ""};
+  return Reduction::of(S, *Value ? ReductionOp::LogicalOr : ReductionOp::LogicalAnd);
 }
 
 std::optional<ReductionOp> clauseOperator(const std::string &Op) {

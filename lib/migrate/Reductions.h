@@ -5,6 +5,8 @@
 // ...) is a reduction: each iteration can start from the operator's
 // identity and the partial values fold in any order. Recognising the
 // forms is what lets a plain loop with `s += a[i]` become a dp::reduce.
+// An array element the loop's subscripts fix (`y[i] += a[i][j] * x[j]`
+// over j) is reduced the same way.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -23,6 +25,13 @@ namespace dpstub::migrate {
 std::optional<Reduction> recogniseReduction(const clang::VarDecl *S,
                                             const std::vector<const clang::DeclRefExpr *> &Refs,
                                             clang::ASTContext &Ctx);
+
+/// The reduction into one array element (`x[i]` in a loop over j, its
+/// subscripts fixed) whose every mention in the body Mentions are, if
+/// they all are updates with one operator (`x[i] = x[i] - a[i][j] *
+/// x[j]`). Name and Host are the caller's to fill.
+std::optional<Reduction> recogniseElementReduction(const std::vector<const clang::Expr *> &Mentions,
+                                                   clang::ASTContext &Ctx);
 
 /// A flag: a bool the body only sets, always to one constant (`stop =
 /// true`), whose value the program reads after the loop. OpenMP codes let

@@ -15,9 +15,10 @@ namespace dpstub::migrate {
 namespace {
 
 /// T as the kernel declares it (no const, no reference).
-std::string valueType(const VarDecl *V, const ASTContext &Ctx) {
-  return printType(V->getType().getNonReferenceType().getUnqualifiedType(), Ctx);
+std::string valueType(QualType T, const ASTContext &Ctx) {
+  return printType(T.getNonReferenceType().getUnqualifiedType(), Ctx);
 }
+std::string valueType(const VarDecl *V, const ASTContext &Ctx) { return valueType(V->getType(), Ctx); }
 
 /// Text that can take `+ 1` without parentheses.
 bool simple(const std::string &T) {
@@ -113,8 +114,7 @@ std::string prologue(const LoopModel &M, const RenderInput &In, const std::strin
     if (U.Role == ScalarRole::Private)
       S += Indent + valueType(U.Var, Ctx) + " " + U.Var->getName().str() + ";\n";
   for (const Reduction &R : M.Reductions)
-    S += Indent + valueType(R.Var, Ctx) + " " + R.Var->getName().str() + " = " +
-         identityText(R.Op, R.Var->getType(), Ctx) + ";\n";
+    S += Indent + valueType(R.Type, Ctx) + " " + R.Name + " = " + identityText(R.Op, R.Type, Ctx) + ";\n";
   return S;
 }
 
@@ -240,7 +240,7 @@ std::string renderResultStruct(const LoopModel &M, const std::string &Name, cons
   std::string S = "/// The partial values of the reductions of the loop migrated below.\nstruct " + Name +
                   " {\n";
   for (const Reduction &R : M.Reductions)
-    S += "  " + valueType(R.Var, Ctx) + " " + R.Var->getName().str() + ";\n";
+    S += "  " + valueType(R.Type, Ctx) + " " + R.Name + ";\n";
   return S + "};\n\n";
 }
 
@@ -261,26 +261,25 @@ std::string renderCallSite(const LoopModel &M, const RenderInput &In, const Arra
   std::string Op, Result, Returned, Back;
   if (M.Reductions.size() == 1) {
     const Reduction &R = M.Reductions.front();
-    const std::string Name = R.Var->getName().str();
-    const std::string T = valueType(R.Var, Ctx);
-    Result = "dp_" + Name;
-    S += Inner + "dp::scalar<" + T + "> " + Result + "(" + Name + ");\n";
+    const std::string T = valueType(R.Type, Ctx);
+    Result = "dp_" + R.Name;
+    S += Inner + "dp::scalar<" + T + "> " + Result + "(" + R.Host + ");\n";
     Op = operatorText(R, T);
-    Returned = Name;
-    Back = Inner + Name + " = " + Result + ".get();\n";
+    Returned = R.Name;
+    Back = Inner + R.Host + " = " + Result + ".get();\n";
   } else {
     const std::string &T = In.ResultType;
     Result = "dp_result";
-    std::string Init, Combine, Fields;
+    std::string Init, Partial, Combine;
     for (const Reduction &R : M.Reductions) {
-      const std::string Name = R.Var->getName().str();
-      Init += (Init.empty() ? "" : ", ") + Name;
-      Combine += (Combine.empty() ? "" : ", ") + combineText(R, "a." + Name, "b." + Name);
-      Back += Inner + Name + " = " + Result + ".get()." + Name + ";\n";
+      Init += (Init.empty() ? "" : ", ") + R.Host;
+      Partial += (Partial.empty() ? "" : ", ") + R.Name;
+      Combine += (Combine.empty() ? "" : ", ") + combineText(R, "a." + R.Name, "b." + R.Name);
+      Back += Inner + R.Host + " = " + Result + ".get()." + R.Name + ";\n";
     }
     S += Inner + "dp::scalar<" + T + "> " + Result + "(" + T + "{" + Init + "});\n";
     Op = "[](" + T + " a, " + T + " b) { return " + T + "{" + Combine + "}; }";
-    Returned = T + "{" + Init + "}";
+    Returned = T + "{" + Partial + "}";
   }
   S += Inner + "dp::reduce(" + optionsText(M) + gridText(M) + ", " + Op + ", " + Result + ", " + Lambda +
        " {\n" + prologue(M, In, Inner + "  ", Ctx) + bodyText(M, In, Inner + "  ") + Inner + "  return " +

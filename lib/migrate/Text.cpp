@@ -2,10 +2,12 @@
 
 #include "migrate/Text.h"
 
+#include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
+#include <cctype>
 
 using namespace clang;
 
@@ -26,6 +28,14 @@ std::string textOf(SourceRange R, const ASTContext &Ctx) {
     return std::string();
   const SourceManager &SM = Ctx.getSourceManager();
   return SM.getBufferData(SM.getMainFileID()).substr(S->Begin, S->End - S->Begin).str();
+}
+
+std::string compactText(const Expr *E, const ASTContext &Ctx) {
+  std::string Out;
+  for (char C : textOf(E, Ctx))
+    if (!std::isspace(static_cast<unsigned char>(C)))
+      Out += C;
+  return Out;
 }
 
 bool EditList::add(TextEdit E, bool First) {

@@ -31,6 +31,10 @@ template <class Node> std::string textOf(const Node *N, const clang::ASTContext 
   return N ? textOf(N->getSourceRange(), Ctx) : std::string();
 }
 
+/// The user's text of E without its blanks: two mentions written alike
+/// (`x[i]`, `x [i]`) compare equal; empty when it has no text.
+std::string compactText(const clang::Expr *E, const clang::ASTContext &Ctx);
+
 /// One edit of the main file: replace Length bytes at Offset by Text.
 struct TextEdit {
   unsigned Offset = 0, Length = 0;

@@ -222,6 +222,154 @@ TEST(Dependence, RandomConstantNestsAgreeWithEnumeration) {
   EXPECT_LT(Unknown, (Independent + Dependent) / 2) << Independent << " independent, " << Dependent << " dependent";
 }
 
+/// True when some point of access O touches the element of F (whose
+/// subscripts use no loop variable), the same iteration included.
+bool touchesFixed(const Nest &N, const Access &F, const Access &O, const Values &S) {
+  const std::vector<std::int64_t> Element = element(F, std::vector<std::int64_t>(N.Vars.size(), 0), S);
+  bool Found = false;
+  forEachPoint(N, O, S, [&](const std::vector<std::int64_t> &Value) {
+    Found |= element(O, Value, S) == Element;
+  });
+  return Found;
+}
+
+// A reduction into one element (`x[i]` over j) needs every other element
+// the loop reads to differ from it in every iteration: "apart" is never
+// said where enumeration finds the element.
+TEST(Dependence, RandomFixedElementsAgreeWithEnumeration) {
+  std::mt19937 Rng(20261128);
+  auto Pick = [&](int Lo, int Hi) { return std::uniform_int_distribution<int>(Lo, Hi)(Rng); };
+  int Apart = 0, Touching = 0;
+  for (int Case = 0; Case < 4000; ++Case) {
+    Nest N;
+    const int Parallel = Pick(1, 2), Inner = Pick(0, 1);
+    for (int V = 0; V < Parallel + Inner; ++V) {
+      const int Steps[] = {-2, -1, 1, 1, 1, 2, 3};
+      N.Vars.push_back(var("v", V < Parallel, C(Pick(0, 5)), C(Pick(-3, 3)), Steps[Pick(0, 6)]));
+    }
+    const int Rank = Pick(1, 2);
+    std::vector<Subscript> Fixed, Other;
+    for (int D = 0; D < Rank; ++D) {
+      Fixed.push_back(sub(std::vector<Poly>(N.Vars.size(), C(0)), C(Pick(-4, 4))));
+      std::vector<Poly> Coef;
+      for (size_t V = 0; V < N.Vars.size(); ++V) {
+        const int Coefs[] = {0, 0, 0, 1, 1, -1, 2, 3};
+        Coef.push_back(C(Coefs[Pick(0, 7)]));
+      }
+      Other.push_back(sub(Coef, C(Pick(-4, 4))));
+    }
+    N.Accesses.push_back(access(0, true, Fixed, "x[c]"));
+    Access O = access(0, false, Other, "x[...]");
+    for (int V = Parallel; V < Parallel + Inner; ++V)
+      O.Loops.push_back(V);
+    N.Accesses.push_back(O);
+    SCOPED_TRACE("case " + std::to_string(Case));
+    const bool Real = touchesFixed(N, N.Accesses[0], N.Accesses[1], {});
+    if (provablyApart(N, 0, 1)) {
+      ++Apart;
+      ASSERT_FALSE(Real) << "called apart, but an iteration touches the element";
+    } else {
+      Touching += Real;
+    }
+  }
+  EXPECT_GT(Apart, 1000);
+  EXPECT_GT(Touching, 200);
+}
+
+// The same with symbols (an outer loop's i, j): the element x[i] or
+// B[i][j], counts such as i or i + 1, subscripts such as j + k; "apart"
+// must hold for every value of the symbols (checked on a small range).
+TEST(Dependence, RandomSymbolicFixedElementsAgreeWithEnumeration) {
+  std::mt19937 Rng(20261129);
+  auto Pick = [&](int Lo, int Hi) { return std::uniform_int_distribution<int>(Lo, Hi)(Rng); };
+  auto Term = [&]() { // a constant, a symbol, or both
+    const int How = Pick(0, 3);
+    Poly P = C(Pick(-2, 2));
+    if (How >= 1)
+      P = P + Sym(Pick(0, 1)).times(How == 3 ? -1 : 1);
+    return P;
+  };
+  int Apart = 0;
+  for (int Case = 0; Case < 3000; ++Case) {
+    Nest N;
+    const int Vars = Pick(1, 2);
+    for (int V = 0; V < Vars; ++V)
+      N.Vars.push_back(var("v", true, Pick(0, 1) ? Sym(Pick(0, 1)) + C(Pick(-1, 1)) : C(Pick(0, 4)),
+                           Pick(0, 2) ? C(0) : Term(), Pick(0, 3) ? 1 : -1));
+    const int Rank = Pick(1, 2);
+    std::vector<Subscript> Fixed, Other;
+    for (int D = 0; D < Rank; ++D) {
+      Fixed.push_back(sub(std::vector<Poly>(N.Vars.size(), C(0)), Term()));
+      std::vector<Poly> Coef;
+      for (size_t V = 0; V < N.Vars.size(); ++V) {
+        const int Coefs[] = {0, 0, 1, 1, -1, 2};
+        Coef.push_back(C(Coefs[Pick(0, 5)]));
+      }
+      Other.push_back(sub(Coef, Term()));
+    }
+    N.Accesses.push_back(access(0, true, Fixed, "x[c]"));
+    N.Accesses.push_back(access(0, false, Other, "x[...]"));
+    if (!provablyApart(N, 0, 1))
+      continue;
+    ++Apart;
+    for (int S0 = -1; S0 <= 4; ++S0)
+      for (int S1 = -1; S1 <= 4; ++S1) {
+        SCOPED_TRACE("case " + std::to_string(Case) + ", symbols " + std::to_string(S0) + ", " +
+                     std::to_string(S1));
+        ASSERT_FALSE(touchesFixed(N, N.Accesses[0], N.Accesses[1], {{0, S0}, {1, S1}}))
+            << "called apart, but an iteration touches the element" << [&] {
+                 auto Name = [](int Id) { return std::string(Id ? "t" : "s"); };
+                 std::string T;
+                 for (const LoopVar &V : N.Vars)
+                   T += "\n var lower " + V.Lower.str(Name) + " step " + std::to_string(V.Step) + " count " +
+                        V.Count->str(Name);
+                 for (const Access &A : N.Accesses) {
+                   T += "\n access";
+                   for (const Subscript &D : A.Dims) {
+                     T += " [";
+                     for (const Poly &P : D.Coef)
+                       T += P.str(Name) + "*v ";
+                     T += "+ " + D.Const.str(Name) + "]";
+                   }
+                 }
+                 return T;
+               }();
+      }
+  }
+  EXPECT_GT(Apart, 500);
+}
+
+// The forms of the reductions into one element real codes write.
+TEST(Dependence, FixedElementsOfTriangularSolves) {
+  // x[i] against x[j], j in [0, i) (trisolv): apart for every i.
+  Nest N;
+  N.Vars.push_back(var("j", true, Sym(0)));
+  N.Accesses.push_back(access(0, true, {sub({C(0)}, Sym(0))}, "x[i]"));
+  N.Accesses.push_back(access(0, false, {sub({C(1)}, C(0))}, "x[j]"));
+  EXPECT_TRUE(provablyApart(N, 0, 1));
+  // j in [0, i]: j = i is one of them.
+  N.Vars[0].Count = Sym(0) + C(1);
+  EXPECT_FALSE(provablyApart(N, 0, 1));
+  // B[i][j] against B[j][k], k in [0, i) (trmm): the first subscripts
+  // meet only where j = i, and then k = i is out of k's range.
+  Nest T;
+  T.Vars.push_back(var("k", true, Sym(0)));
+  T.Accesses.push_back(access(0, true, {sub({C(0)}, Sym(0)), sub({C(0)}, Sym(1))}, "B[i][j]"));
+  T.Accesses.push_back(access(0, false, {sub({C(0)}, Sym(1)), sub({C(1)}, C(0))}, "B[j][k]"));
+  EXPECT_TRUE(provablyApart(T, 0, 1));
+  // k in [0, i]: k = j = i is in it.
+  T.Vars[0].Count = Sym(0) + C(1);
+  EXPECT_FALSE(provablyApart(T, 0, 1));
+  // Odd elements against an even one; a subscript that is not affine.
+  Nest E;
+  E.Vars.push_back(var("j", true, Sym(0)));
+  E.Accesses.push_back(access(0, true, {sub({C(0)}, C(4))}, "x[4]"));
+  E.Accesses.push_back(access(0, false, {sub({C(2)}, C(1))}, "x[2 * j + 1]"));
+  EXPECT_TRUE(provablyApart(E, 0, 1));
+  E.Accesses[1].Dims[0].Affine = false;
+  EXPECT_FALSE(provablyApart(E, 0, 1));
+}
+
 // A symbol may be 0: a[n * i] over i is one element for every i when
 // n = 0, so it is not independent (the levels of `n * (i - i') = 0`
 // split apart only above a level of 1).

@@ -4,7 +4,8 @@
 // collapse(3) over variables x levels x columns, private scalars, halo
 // updates, a data region with an async queue, a two-variable reduction,
 // and a sweep down the levels that a directive wrongly calls parallel (it
-// runs in order on the host, around its columns' call-site).
+// runs in order on the host, around its columns' call-site), and column
+// integrals that reduce into one element of an array per variable.
 // Every value is a small dyadic number, so every order of summation gives
 // the same bits: the migrated program must print exactly this program's
 // output (built with its directives ignored).
@@ -73,12 +74,25 @@ static void diagnose(const double *q, double *mass, double *peak) {
   *peak = p;
 }
 
+/// The integral of each variable: the loop over the levels and columns
+/// sums into tot[v], one element the host's loop over v fixes.
+static void integrate(const double *q, double *tot) {
+  for (int v = 0; v < NV; ++v) {
+    tot[v] = v;
+#pragma acc parallel loop collapse(2) present(q)
+    for (int k = 0; k < NK; ++k)
+      for (int i = 1; i < NI - 1; ++i)
+        tot[v] += q[at(v, k, i)] * (k + 1);
+  }
+}
+
 int main() {
   NV = 3, NK = 5, NI = 34;
   const int n = NV * NK * NI;
   double *q = (double *)malloc(n * sizeof(double));
   double *tend = (double *)calloc(n, sizeof(double));
   double *wind = (double *)malloc(NK * NI * sizeof(double));
+  double *tot = (double *)malloc(NV * sizeof(double));
   for (int v = 0; v < NV; ++v)
     for (int k = 0; k < NK; ++k)
       for (int i = 0; i < NI; ++i)
@@ -97,9 +111,12 @@ int main() {
 #pragma acc wait(1)
     sweep(q);
     diagnose(q, &mass, &peak);
+    integrate(q, tot);
 #pragma acc update host(q[0:n])
   }
   printf("mass %.17g peak %.17g\n", mass, peak);
+  for (int v = 0; v < NV; ++v)
+    printf("integral %d: %.17g\n", v, tot[v]);
   for (int v = 0; v < NV; ++v) {
     double s = 0;
     for (int k = 0; k < NK; ++k)
@@ -110,5 +127,6 @@ int main() {
   free(q);
   free(tend);
   free(wind);
+  free(tot);
   return 0;
 }
