@@ -17,6 +17,7 @@
 
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
@@ -74,6 +75,12 @@ static cl::opt<bool> Migrate(
              "OpenMP or OpenACC loop directive, the loops of an 'acc kernels' region, and "
              "plain loops inside --selection (converted only when proven independent)"),
     cl::cat(Category));
+static cl::opt<std::string> HeaderFilter(
+    "header-filter",
+    cl::desc("With --migrate: report the loop directives only of the included headers whose "
+             "path matches REGEX (default: every header that is not a system header; an empty "
+             "REGEX: none)"),
+    cl::value_desc("REGEX"), cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("No progress lines and no closing summary"),
                            cl::cat(Category));
 static cl::opt<bool> CompilerWarnings(
@@ -169,6 +176,14 @@ int main(int argc, const char **argv) {
   T.LineMarkers = O.To == Output::OutDir;
   T.OwnIncludeDir = dpstub::ownIncludeDir(argv[0], reinterpret_cast<void *>(&anchor));
   T.CompilerWarnings = CompilerWarnings;
+  if (HeaderFilter.getNumOccurrences()) {
+    if (!Migrate)
+      return usage("--header-filter goes with --migrate");
+    std::string Why;
+    if (!llvm::Regex(HeaderFilter).isValid(Why))
+      return usage("--header-filter='" + HeaderFilter + "' is not a regular expression: " + Why);
+    T.HeaderFilter = HeaderFilter;
+  }
   if (QueryDriver.getNumOccurrences()) {
     T.QueryDrivers.clear();
     for (const std::string &G : QueryDriver)

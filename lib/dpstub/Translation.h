@@ -133,6 +133,11 @@ struct TranslationOptions {
   /// translating call-sites. The unit is parsed without OpenMP or OpenACC
   /// (their directives are read from the text).
   bool Migrate = false;
+  /// With Migrate: the included headers whose loop directives are
+  /// reported (refused: --migrate edits the file it is given), a regular
+  /// expression over their paths, clang-tidy's --header-filter. Unset:
+  /// every header that is not a system header.
+  std::optional<std::string> HeaderFilter;
   /// Compilers whose own include directories (GCC's omp.h, for one) dpstub
   /// may ask for: shell globs on their resolved paths, clangd's
   /// --query-driver. Empty: none is run.

@@ -8,6 +8,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
+#include "llvm/Support/Regex.h"
+
 #include <algorithm>
 #include <map>
 
@@ -109,9 +111,15 @@ std::optional<Directive> directiveOf(const std::string &Text) {
 
 } // namespace
 
-std::vector<IncludedLoop> includedLoops(const std::vector<SourceLocation> &Hashes, ASTContext &Ctx) {
+std::vector<IncludedLoop> includedLoops(const std::vector<SourceLocation> &Hashes, ASTContext &Ctx,
+                                        const std::optional<std::string> &Filter) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<IncludedLoop> Out;
+  if (Filter && Filter->empty())
+    return Out;
+  std::optional<llvm::Regex> Keep;
+  if (Filter)
+    Keep.emplace(*Filter);
   for (SourceLocation Hash : Hashes) {
     if (Hash.isMacroID() || SM.isWrittenInMainFile(Hash) || SM.isInSystemHeader(Hash))
       continue;
@@ -129,6 +137,8 @@ std::vector<IncludedLoop> includedLoops(const std::vector<SourceLocation> &Hashe
     while (Include.isValid() && !SM.isWrittenInMainFile(Include))
       Include = SM.getIncludeLoc(SM.getFileID(Include));
     OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+    if (Keep && !(FE && Keep->match(FE->getName())))
+      continue;
     Out.push_back({Loop < B.size() ? SM.getComposedLoc(FID, Loop) : Hash, D->construct(), FE ? FE->getName().str() : "",
                    Include.isValid() ? SM.getFileOffset(Include) : 0});
   }

@@ -46,8 +46,11 @@ struct IncludedLoop {
   std::string File;          ///< the header's path, as it was found
   unsigned IncludeOffset = 0; ///< where the main file includes it
 };
+/// Filter, when set, keeps only the headers whose path it matches (an
+/// empty one keeps none).
 std::vector<IncludedLoop> includedLoops(const std::vector<clang::SourceLocation> &Hashes,
-                                        clang::ASTContext &Ctx);
+                                        clang::ASTContext &Ctx,
+                                        const std::optional<std::string> &Filter = std::nullopt);
 
 /// A compute region and the loop candidates inside it.
 struct Region {

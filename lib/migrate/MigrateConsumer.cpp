@@ -92,7 +92,7 @@ public:
                             Opts.Only->EndColumn};
     const Candidates Cands = findCandidates(Pragmas, Ctx, Selection);
     if (!Selection)
-      Included = includedLoops(Hashes, Ctx);
+      Included = includedLoops(Hashes, Ctx, Opts.HeaderFilter);
     if (Selection && Cands.Loops.empty() && Cands.Unusable.empty()) {
       Out.SelectionEmpty = true;
       return;

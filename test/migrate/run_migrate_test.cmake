@@ -8,6 +8,7 @@
 #   // DIAG: text       a remark, warning or note; any other fails the test
 #   // LIST: text       a line of `dpstub --migrate --list` output
 #   // SUMMARY: text    the closing summary line
+#   // ARGS: a b        more arguments for each `dpstub --migrate`
 # Headers named <input's stem>_*.h beside it are copied with it.
 # Then: the migrated source compiles, migrating it again changes nothing,
 # and dpstub translates it like any dp program (its output compiles too).
@@ -46,6 +47,11 @@ if(source MATCHES "// SELECTION: ([0-9:-]+)")
   set(selection --selection=${WORK}/in/${name}:${CMAKE_MATCH_1})
 endif()
 
+set(args)
+if(source MATCHES "// ARGS: ([^\n]*)")
+  separate_arguments(args UNIX_COMMAND "${CMAKE_MATCH_1}")
+endif()
+
 function(filecheck prefix file)
   if(source MATCHES "// ${prefix}:")
     execute_process(COMMAND ${FILECHECK} ${INPUT} --check-prefix=${prefix} --match-full-lines
@@ -57,7 +63,7 @@ function(filecheck prefix file)
   endif()
 endfunction()
 
-execute_process(COMMAND ${DPSTUB} --migrate ${selection} ${WORK}/in/${name} --out-dir ${WORK}/out -- ${in_flags}
+execute_process(COMMAND ${DPSTUB} --migrate ${args} ${selection} ${WORK}/in/${name} --out-dir ${WORK}/out -- ${in_flags}
                 RESULT_VARIABLE rc ERROR_VARIABLE diags OUTPUT_VARIABLE ignored)
 file(WRITE ${WORK}/diagnostics.txt "${diags}")
 if(NOT rc EQUAL expected_exit)
@@ -76,7 +82,7 @@ endif()
 filecheck(SUMMARY ${WORK}/diagnostics.txt)
 
 if(source MATCHES "// LIST:")
-  execute_process(COMMAND ${DPSTUB} --migrate --list ${selection} ${WORK}/in/${name} -- ${in_flags}
+  execute_process(COMMAND ${DPSTUB} --migrate --list ${args} ${selection} ${WORK}/in/${name} -- ${in_flags}
                   OUTPUT_FILE ${WORK}/list.json ERROR_VARIABLE ignored)
   filecheck(LIST ${WORK}/list.json)
 endif()
@@ -99,7 +105,7 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "the migrated source does not compile:\n${out}")
 endif()
 # ...migrating it again changes nothing...
-execute_process(COMMAND ${DPSTUB} --migrate ${WORK}/out/${name} --out-dir ${WORK}/again -- ${out_flags}
+execute_process(COMMAND ${DPSTUB} --migrate ${args} ${WORK}/out/${name} --out-dir ${WORK}/again -- ${out_flags}
                 RESULT_VARIABLE rc ERROR_VARIABLE out OUTPUT_VARIABLE ignored)
 if(EXISTS ${WORK}/again/${name})
   file(READ ${WORK}/out/${name} first)

@@ -21,6 +21,12 @@ expect_exit(2 ${DPSTUB} --no-such-option ${SAMPLES}/vector_add.cpp)
 if(last_err MATCHES "dpstub: dpstub:" OR NOT last_err MATCHES "Unknown command line argument '--no-such-option'")
   message(FATAL_ERROR "an unknown option should be one line with one prefix:\n${last_err}")
 endif()
+# --header-filter: only with --migrate, and a regular expression.
+expect_exit(2 ${DPSTUB} --list --header-filter=x ${SAMPLES}/vector_add.cpp -- ${flags})
+expect_exit(2 ${DPSTUB} --migrate --list "--header-filter=(" ${SAMPLES}/vector_add.cpp -- ${flags})
+if(NOT last_err MATCHES "--header-filter='\\(' is not a regular expression")
+  message(FATAL_ERROR "a bad --header-filter should be named:\n${last_err}")
+endif()
 
 # LLVM's conventions: -jN and -j N, --version names dpstub, --help shows -i.
 expect_exit(0 ${DPSTUB} -j2 --list ${SAMPLES}/vector_add.cpp -- ${flags})
