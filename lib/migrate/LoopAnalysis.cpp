@@ -777,10 +777,13 @@ private:
         if (std::find(Mentions.begin(), Mentions.end(), X.Whole) == Mentions.end())
           Mentions.push_back(X.Whole);
         Element = Element ? Element : &X;
-        Plain &= !X.Whole->getBeginLoc().isMacroID() && spanOf(X.Whole->getSourceRange(), Ctx).has_value();
+        // Each mention's subscripts name the outside variables (a local
+        // `i` shadowing one would make the same text another element).
+        Plain &= !X.Whole->getBeginLoc().isMacroID() && spanOf(X.Whole->getSourceRange(), Ctx).has_value() &&
+                 std::all_of(X.Indices.begin(), X.Indices.end(),
+                             [&](const Expr *I) { return fixedOutside(I, LoopVars); });
       }
-      if (!Plain || !std::all_of(Element->Indices.begin(), Element->Indices.end(),
-                                 [&](const Expr *I) { return fixedOutside(I, LoopVars); }))
+      if (!Plain)
         continue;
       std::optional<Reduction> R = recogniseElementReduction(Mentions, Ctx);
       if (!R)

@@ -60,6 +60,20 @@ void solve(int n) {
 // DIAG: element_reductions.cpp:[[@LINE-1]]:7: warning: not converted: 'y[i]' is reduced, but the loop also uses it outside its updates: 'y[j]' may be the same element [dp-migrate]
 // DIAG: element_reductions.cpp:[[@LINE-2]]:25: note: the other access
   }
+  // A local i in the body: its y[i] is another element than the outer
+  // loop's y[i], written alike; no reduction.
+  for (int i = 0; i < n; i++) {
+#pragma omp parallel for
+    for (int j = 0; j < n; j++) {
+      y[i] += 1;
+      {
+        int i = j;
+        y[i] += 2;
+      }
+    }
+// DIAG: element_reductions.cpp:[[@LINE-6]]:7: warning: not converted: 'y[i]' and 'y[i]' touch the same element from iterations (*) apart, so they must run in order [dp-migrate]
+// DIAG: element_reductions.cpp:[[@LINE-7]]:7: note: the other access
+  }
   y[0] += total;
 }
 
@@ -73,4 +87,4 @@ int main() {
   printf("%f %f\n", y[M - 1], b[3]);
   return 0;
 }
-// SUMMARY: migrated 2 of 3 loops (1 refused)
+// SUMMARY: migrated 2 of 4 loops (2 refused)
