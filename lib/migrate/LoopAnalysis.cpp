@@ -752,14 +752,16 @@ private:
     std::map<const VarDecl *, std::vector<size_t>> ByArray; // indices into Facts.Accesses
     for (size_t K = 0; K < Facts.Accesses.size(); ++K)
       ByArray[Facts.Accesses[K].Array].push_back(K);
+    std::vector<std::string> Texts; // each access as written, blanks dropped
+    for (const ElementAccess &X : Facts.Accesses)
+      Texts.push_back(compactText(X.Whole, Ctx));
     for (const auto &[A, Ks] : ByArray) {
       std::string Key;
       bool OneElement = true;
       for (size_t K : Ks)
         if (Facts.Accesses[K].Mode.Write) {
-          const std::string T = compactText(Facts.Accesses[K].Whole, Ctx);
-          OneElement &= !T.empty() && (Key.empty() || Key == T);
-          Key = T;
+          OneElement &= !Texts[K].empty() && (Key.empty() || Key == Texts[K]);
+          Key = Texts[K];
         }
       if (Key.empty() || !OneElement || ArrayOnlySized.count(A) || Handed.count(A))
         continue;
@@ -769,7 +771,7 @@ private:
       bool Plain = true;
       for (size_t K : Ks) {
         const ElementAccess &X = Facts.Accesses[K];
-        if (compactText(X.Whole, Ctx) != Key) {
+        if (Texts[K] != Key) {
           OtherIds.insert(static_cast<unsigned>(K));
           continue;
         }
@@ -840,7 +842,7 @@ private:
       if (isa<EnumConstantDecl>(D->getDecl()))
         return true;
       const auto *V = dyn_cast<VarDecl>(D->getDecl());
-      return V && !LoopVars.count(V) && !LevelVars.count(V) && !Locals.count(V) && !Varying.count(V);
+      return V && !LoopVars.count(V) && !Locals.count(V) && !Varying.count(V); // levels are LoopVars
     }
     if (const auto *Un = dyn_cast<UnaryOperator>(E))
       return (Un->getOpcode() == UO_Minus || Un->getOpcode() == UO_Plus) &&
