@@ -125,6 +125,13 @@ LoopVar var(const char *Name, bool Parallel, Poly Count, Poly Lower = C(0), std:
   return V;
 }
 
+/// A loop variable of constant bounds: up to 5 iterations from -3..3,
+/// steps of either sign.
+LoopVar randomVar(const std::function<int(int, int)> &Pick, bool Parallel) {
+  const int Steps[] = {-2, -1, 1, 1, 1, 2, 3};
+  return var("v", Parallel, C(Pick(0, 5)), C(Pick(-3, 3)), Steps[Pick(0, 6)]);
+}
+
 Access access(int Array, bool Write, std::vector<Subscript> Dims, const char *Text) {
   Access A;
   A.Array = Array;
@@ -144,8 +151,7 @@ TEST(Dependence, RandomConstantNestsAgreeWithEnumeration) {
     Nest N;
     const int Parallel = Pick(1, 3), Inner = Pick(0, 1);
     for (int V = 0; V < Parallel + Inner; ++V) {
-      const int Steps[] = {-2, -1, 1, 1, 1, 2, 3};
-      N.Vars.push_back(var("v", V < Parallel, C(Pick(0, 5)), C(Pick(-3, 3)), Steps[Pick(0, 6)]));
+      N.Vars.push_back(randomVar(Pick, V < Parallel));
       if (V >= Parallel && Pick(0, 2) == 0) {
         // A triangular inner loop: [0, v0 + c), known to the witness
         // search only.
@@ -243,10 +249,8 @@ TEST(Dependence, RandomFixedElementsAgreeWithEnumeration) {
   for (int Case = 0; Case < 4000; ++Case) {
     Nest N;
     const int Parallel = Pick(1, 2), Inner = Pick(0, 1);
-    for (int V = 0; V < Parallel + Inner; ++V) {
-      const int Steps[] = {-2, -1, 1, 1, 1, 2, 3};
-      N.Vars.push_back(var("v", V < Parallel, C(Pick(0, 5)), C(Pick(-3, 3)), Steps[Pick(0, 6)]));
-    }
+    for (int V = 0; V < Parallel + Inner; ++V)
+      N.Vars.push_back(randomVar(Pick, V < Parallel));
     const int Rank = Pick(1, 2);
     std::vector<Subscript> Fixed, Other;
     for (int D = 0; D < Rank; ++D) {
