@@ -74,12 +74,7 @@ public:
 
   /// Data over g, every element a copy of init.
   field(const grid<N> &g, const value_type &init) : dims_{} {
-    std::int64_t mem = 1;
-    for (int d = N - 1; d >= 0; --d) {
-      const auto &s = g.dimension(d);
-      dims_[d] = detail::dim_layout{s.lb, s.extent, s.stride, mem};
-      mem *= s.extent;
-    }
+    const std::int64_t mem = lay_out(g);
     owner_ = detail::storage_ref(
         detail::storage::create<value_type>(static_cast<std::size_t>(mem), init));
     data_ = static_cast<T *>(owner_.get()->host_data());
@@ -228,6 +223,23 @@ public:
 private:
   template <int, class> friend class field;
   friend struct detail::field_access;
+
+  /// The layout of g's elements, row-major; returns their number.
+  std::int64_t lay_out(const grid<N> &g) {
+    std::int64_t mem = 1;
+    for (int d = N - 1; d >= 0; --d) {
+      const auto &s = g.dimension(d);
+      dims_[d] = detail::dim_layout{s.lb, s.extent, s.stride, mem};
+      mem *= s.extent;
+    }
+    return mem;
+  }
+  /// Over a block made elsewhere (dp::borrow), which holds g's elements.
+  field(const grid<N> &g, detail::storage_ref owner) : dims_{}, owner_(std::move(owner)) {
+    lay_out(g);
+    data_ = static_cast<T *>(owner_.get()->host_data());
+  }
+  template <int M, class U> friend field<M, U> borrow(U *p, const grid<M> &g);
 
   struct share_tag {};
   DP_HOST_DEVICE DP_INLINE field(const field &o, share_tag) : data_(o.data_), owner_(o.owner_) {

@@ -65,6 +65,11 @@ public:
   virtual device_fill copy_to_device(const void *host, std::size_t bytes, void *queue) = 0;
 };
 
+class storage;
+/// Drops a reference to a borrowed block; the last one takes it out of
+/// the registry of borrowed memory (runtime/borrow.cpp) and deletes it.
+void release_borrowed(storage *s) noexcept;
+
 /// One allocation of field elements plus which copy (host / device) is
 /// current, and the launches still writing or reading it. Type-erased so
 /// the runtime can move bytes without knowing T.
@@ -93,12 +98,31 @@ public:
     return s;
   }
 
+  /// A block over `bytes` of memory the caller owns at p (dp::borrow):
+  /// never freed here; before it goes, the data is made current at p.
+  static storage *borrow(void *p, std::size_t bytes) {
+    storage *s = new storage(bytes);
+    s->host_ = p;
+    s->borrowed_ = true;
+    return s;
+  }
+
   void retain() noexcept { refs_.fetch_add(1, std::memory_order_relaxed); }
 
   void release() noexcept {
+    if (borrowed_) {
+      release_borrowed(this); // the registry finds borrowed blocks by address
+      return;
+    }
     if (refs_.fetch_sub(1, std::memory_order_acq_rel) == 1)
       delete this;
   }
+  /// Drops one reference; true when it was the last (the caller deletes).
+  bool drop() noexcept { return refs_.fetch_sub(1, std::memory_order_acq_rel) == 1; }
+  /// True for a block over the caller's memory (dp::borrow).
+  bool borrowed() const noexcept { return borrowed_; }
+  /// Deletes a block whose last reference is gone.
+  static void destroy(storage *s) noexcept { delete s; }
 
   /// Host address of the block (not necessarily current: see host_current).
   void *host_data() const noexcept { return host_; }
@@ -271,6 +295,18 @@ private:
       r->wait_quietly();
     if (fill_)
       fill_->wait_quietly();
+    if (borrowed_) {
+      // The caller's memory gets what the device holds; an error copying
+      // it stays unreported here (a destructor), as a launch's would.
+      if (device_current_ && !host_current_ && mirror_) {
+        try {
+          mirror_->copy_to_host(host_, bytes_);
+        } catch (...) {
+        }
+      }
+      delete mirror_;
+      return; // the memory is the caller's
+    }
     delete mirror_;
     if (destroy_)
       destroy_(host_, count_);
@@ -365,6 +401,7 @@ private:
   }
 
   std::atomic<long> refs_{1};
+  bool borrowed_ = false; ///< the memory is the caller's (dp::borrow)
   void *host_ = nullptr;
   std::size_t bytes_ = 0;
   std::size_t count_ = 0;

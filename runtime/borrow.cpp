@@ -1,0 +1,70 @@
+/// \file
+/// The registry of borrowed memory (dp::borrow): which live blocks lie
+/// over which of the caller's addresses.
+#include "dp/borrow.hpp"
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <sstream>
+
+#include "dp/error.hpp"
+
+namespace dp::detail {
+namespace {
+struct borrowed_registry {
+  std::mutex mutex;
+  std::map<std::uintptr_t, storage *> blocks; ///< by first address; none empty
+};
+borrowed_registry &borrowed() {
+  static borrowed_registry r;
+  return r;
+}
+std::string range_text(std::uintptr_t at, std::size_t bytes) {
+  std::ostringstream os;
+  os << "the " << bytes << " bytes at 0x" << std::hex << at;
+  return os.str();
+}
+} // namespace
+
+storage *borrow_block(void *p, std::size_t bytes) {
+  if (bytes == 0)
+    return storage::borrow(p, 0); // overlaps nothing
+  const auto at = reinterpret_cast<std::uintptr_t>(p);
+  borrowed_registry &r = borrowed();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  // The live block starting last at or before the range, and the first
+  // starting inside it: only those can overlap it.
+  auto next = r.blocks.upper_bound(at);
+  if (next != r.blocks.begin()) {
+    auto before = std::prev(next);
+    storage *s = before->second;
+    if (before->first == at && s->bytes() >= bytes) {
+      s->retain();
+      return s;
+    }
+    if (before->first + s->bytes() > at)
+      throw error("dp::borrow: " + range_text(at, bytes) + " overlap " + range_text(before->first, s->bytes()) +
+                  ", which a live field borrowed; borrow the whole range once");
+  }
+  if (next != r.blocks.end() && next->first < at + bytes)
+    throw error("dp::borrow: " + range_text(at, bytes) + " overlap " + range_text(next->first, next->second->bytes()) +
+                ", which a live field borrowed; borrow the whole range once");
+  storage *s = storage::borrow(p, bytes);
+  r.blocks.emplace(at, s);
+  return s;
+}
+
+void release_borrowed(storage *s) noexcept {
+  {
+    borrowed_registry &r = borrowed();
+    std::lock_guard<std::mutex> lock(r.mutex); // no borrow_block shares it meanwhile
+    if (!s->drop())
+      return;
+    if (s->bytes() > 0)
+      r.blocks.erase(reinterpret_cast<std::uintptr_t>(s->host_data()));
+  }
+  storage::destroy(s); // writes the data back, outside the lock
+}
+
+} // namespace dp::detail

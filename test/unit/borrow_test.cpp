@@ -1,0 +1,125 @@
+// dp::borrow: fields over memory the caller owns (what --migrate writes
+// for an external function's pointer parameters). A counting mirror
+// stands in for the GPU, as in coherence_test.cpp.
+#include <dp/dp.hpp>
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <numeric>
+#include <vector>
+
+namespace {
+
+class counting_mirror final : public dp::detail::device_mirror {
+public:
+  explicit counting_mirror(std::size_t bytes) : bytes_(bytes) {}
+  void *device_data() const override { return const_cast<char *>(bytes_.data()); }
+  void copy_to_host(void *host, std::size_t n) override {
+    ++*to_host;
+    std::memcpy(host, bytes_.data(), n);
+  }
+  dp::detail::device_fill copy_to_device(const void *host, std::size_t n, void *) override {
+    std::memcpy(bytes_.data(), host, n);
+    return {};
+  }
+  int *to_host = nullptr; ///< outlives the mirror, which the storage deletes
+
+private:
+  std::vector<char> bytes_;
+};
+
+/// Attaches a counting mirror to f's block; returns its device elements.
+template <class T> T *on_device(const dp::field<1, T> &f, int *to_host) {
+  dp::detail::storage *block = dp::detail::field_access::owner(f);
+  auto *m = new counting_mirror(block->bytes());
+  m->to_host = to_host;
+  block->attach_mirror(m);
+  block->make_device_current();
+  return static_cast<T *>(m->device_data());
+}
+
+TEST(Borrow, CallSitesWriteTheCallersMemory) {
+  std::vector<float> y(100, 1.0f), x(100);
+  std::iota(x.begin(), x.end(), 0.0f);
+  {
+    dp::field<1, float> fy = dp::borrow(y.data(), 100);
+    dp::field<1, const float> fx = dp::borrow(static_cast<const float *>(x.data()), 100);
+    dp::forall(
+        dp::grid<1>(100),
+        [](dp::index<1> i, dp::field<1, float> &fy, const dp::field<1, const float> &fx) {
+          fy[i] += 2.0f * fx[i];
+        },
+        fy, fx);
+    EXPECT_EQ(fy(7), 15.0f);
+  }
+  for (int i = 0; i < 100; ++i)
+    ASSERT_EQ(y[i], 1.0f + 2.0f * i) << i;
+}
+
+TEST(Borrow, DeviceResultsReachTheCallerWhenTheLastHandleGoes) {
+  std::vector<int> v(16, 3);
+  int to_host = 0;
+  {
+    dp::field<1, int> f = dp::borrow(v.data(), 16);
+    int *d = on_device(f, &to_host);
+    d[4] = 42; // a kernel writes
+    dp::detail::field_access::owner(f)->device_wrote();
+    dp::field<1, int> g = f; // a second handle keeps it
+    f = dp::field<1, int>();
+    EXPECT_EQ(to_host, 0);
+    EXPECT_EQ(v[4], 3); // still on the device
+  }
+  EXPECT_EQ(to_host, 1);
+  EXPECT_EQ(v[4], 42);
+  EXPECT_EQ(v[5], 3);
+}
+
+TEST(Borrow, ReadOnlyDataIsNotCopiedBack) {
+  const std::vector<double> v(8, 2.5);
+  int to_host = 0;
+  {
+    dp::field<1, const double> f = dp::borrow(v.data(), 8);
+    EXPECT_EQ(on_device(f, &to_host)[3], 2.5);
+  }
+  EXPECT_EQ(to_host, 0);
+}
+
+TEST(Borrow, TheSameMemoryIsOneBlockWhileBorrowed) {
+  std::vector<int> v(16, 0);
+  dp::field<1, int> a = dp::borrow(v.data(), 16);
+  dp::field<1, const int> b = dp::borrow(static_cast<const int *>(v.data()), 8); // a prefix: shared
+  EXPECT_EQ(dp::detail::field_access::owner(a), dp::detail::field_access::owner(b));
+  a(3) = 9;
+  EXPECT_EQ(b(3), 9);
+  // Overlapping otherwise would make two copies of one element.
+  try {
+    (void)dp::borrow(v.data() + 4, 4);
+    FAIL() << "an overlapping borrow was accepted";
+  } catch (const dp::error &e) {
+    EXPECT_NE(std::string(e.what()).find("overlap"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW((void)dp::borrow(v.data(), 32), dp::error); // longer than the live one
+  a = dp::field<1, int>();
+  b = dp::field<1, const int>();
+  dp::field<1, int> c = dp::borrow(v.data() + 4, 4); // nothing lives over it now
+  EXPECT_EQ(c(0), 0);
+  EXPECT_EQ(v[3], 9);
+}
+
+TEST(Borrow, NoElements) {
+  dp::field<1, float> f = dp::borrow(static_cast<float *>(nullptr), 0);
+  dp::forall(dp::grid<1>(0), [](dp::index<1> i, dp::field<1, float> &f) { f[i] = 1.0f; }, f);
+  EXPECT_EQ(f.get_grid().size(), 0);
+}
+
+TEST(Borrow, RankTwo) {
+  std::vector<int> v(12, 0);
+  {
+    dp::field<2, int> f = dp::borrow(v.data(), dp::grid<2>(3, 4));
+    dp::forall(dp::grid<2>(3, 4), [](dp::index<2> i, dp::field<2, int> &f) { f[i] = int(i[0] * 10 + i[1]); }, f);
+  }
+  EXPECT_EQ(v[1 * 4 + 2], 12);
+  EXPECT_EQ(v[11], 23);
+}
+
+} // namespace
