@@ -420,8 +420,9 @@ private:
   }
 
   bool scalars() {
-    // Clauses dpstub does not carry over.
-    if (M.Pragma)
+    // Clauses dpstub does not carry over (OpenMP's: OpenACC's copyin is
+    // a data clause).
+    if (M.Pragma && M.Pragma->Model == PragmaModel::OpenMP)
       for (const char *Name : {"lastprivate", "linear", "ordered", "copyin", "copyprivate"})
         if (const Clause *Cl = M.Pragma->clause(Name))
           return refuse(refusal(&Reporter::migrateConstruct, C.Pragma->Loc,

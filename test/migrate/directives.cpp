@@ -51,7 +51,15 @@ double limit(int n) {
     r[i] = limiter(r[i]);
 // DIAG: directives.cpp:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
 // REWRITE: dp::forall(dp::grid<1>(dp::arithmetic_sequence(0, n)), [=](dp::index<1> idx, dp::field<1, double> &r) {
-  const double last = r[n - 1];
+  // OpenACC's copyin on a compute construct is a data clause (OpenMP's
+  // copyin, of threadprivate variables, has no counterpart in dp).
+  double sum = 0.0;
+#pragma acc parallel loop copyin(r[0:n]) reduction(+:sum)
+  for (int i = 0; i < n; ++i)
+    sum += r[i];
+// DIAG: directives.cpp:[[@LINE-2]]:3: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
+// REWRITE: dp::reduce(dp::grid<1>(dp::arithmetic_sequence(0, n)), std::plus<>(), dp_sum, [=](dp::index<1> idx, const dp::field<1, double> &r) {
+  const double last = r[n - 1] + sum;
   free(r);
   return last;
 }
@@ -139,4 +147,4 @@ int main() {
   free(v);
   free(w);
 }
-// SUMMARY: migrated 6 of 6 loops (0 refused)
+// SUMMARY: migrated 7 of 7 loops (0 refused)
