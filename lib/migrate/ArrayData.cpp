@@ -78,7 +78,9 @@ const FunctionDecl *writtenDefinition(const FunctionDecl *Def) {
 /// parameter (`T *dst`): each instance's arrays decide it.
 bool templateElement(QualType T) { return T.getCanonicalType()->isTemplateTypeParmType(); }
 
-bool fieldElement(QualType T) {
+} // namespace
+
+bool plainElement(QualType T) {
   T = T.getCanonicalType();
   if (T->isArithmeticType())
     return true;
@@ -86,6 +88,8 @@ bool fieldElement(QualType T) {
     return RD->hasDefinition() && RD->isTriviallyCopyable() && !RD->isPolymorphic();
   return false;
 }
+
+namespace {
 
 /// The arrays `c ? a : b` chooses between, when both arms name one.
 std::optional<std::pair<const VarDecl *, const VarDecl *>> chosenArrays(const Expr *E) {
@@ -419,7 +423,7 @@ void ArrayData::Impl::addVar(const VarDecl *V) {
   const bool TemplateParameter =
       P && templateElement(A.Element) && isa<FunctionDecl>(P->getDeclContext()) &&
       cast<FunctionDecl>(P->getDeclContext())->getDescribedFunctionTemplate();
-  if (!fieldElement(A.Element) && !TemplateParameter) {
+  if (!plainElement(A.Element) && !TemplateParameter) {
     refuse(V, V->getLocation(), "its elements are not plain values ('" + printType(A.Element, Ctx) + "')");
     return;
   }
@@ -1087,6 +1091,15 @@ std::set<const VarDecl *> ArrayData::members(const std::set<const VarDecl *> &Va
   for (const auto &[V, A] : P->Vars)
     if (Groups.count(P->find(A.Group)))
       Out.insert(V);
+  return Out;
+}
+
+std::vector<TextEdit> ArrayData::editsWithin(const VarDecl *V, unsigned Begin, unsigned End) const {
+  std::vector<TextEdit> Out;
+  if (auto It = P->Edits.find(V); It != P->Edits.end())
+    for (const TextEdit &E : It->second)
+      if (E.Offset >= Begin && E.Offset + E.Length <= End)
+        Out.push_back(E);
   return Out;
 }
 

@@ -39,6 +39,10 @@ struct ArrayVar {
   int Group = -1;
 };
 
+/// True when T can be a dp::field's element: an arithmetic type, or a
+/// trivially copyable class (its bytes cross to a device).
+bool plainElement(clang::QualType T);
+
 /// The parameter a call's argument Index reaches when that parameter can
 /// become a field with the array handed to it (the two are then one
 /// group): an array parameter of a function of the main file, as written
@@ -64,6 +68,9 @@ public:
   std::set<const clang::VarDecl *> members(const std::set<const clang::VarDecl *> &Vars) const;
   /// The edits turning the groups of these variables into dp::fields.
   void convert(const std::set<const clang::VarDecl *> &Vars, EditList &Out) const;
+  /// V's edits between the offsets Begin and End of the main file: its
+  /// accesses there made element accesses (`a[i]` -> `a(i)`).
+  std::vector<TextEdit> editsWithin(const clang::VarDecl *V, unsigned Begin, unsigned End) const;
 
   struct Impl; ///< the scan's state (ArrayData.cpp)
 

@@ -574,6 +574,7 @@ private:
 
   bool arrays() {
     std::map<const VarDecl *, bool> Written;
+    std::map<const VarDecl *, std::string> Borrowed;
     std::vector<const VarDecl *> Order;
     for (const ElementAccess &A : Facts.Accesses) {
       const ArrayVar *Info = U.Arrays.find(A.Array);
@@ -582,9 +583,13 @@ private:
         return refuse(refusal(&Reporter::migrateArray, At,
                               {A.Array->getName().str(), "it is not declared in this file"}));
       if (const Refusal &R = U.Arrays.refusal(A.Array)) {
-        Refusal Here = R; // said at the loop's access; the text names the place
-        Here.Loc = At;
-        return refuse(std::move(Here));
+        if (std::optional<std::string> N = borrowable(*Info)) {
+          Borrowed[A.Array] = *N;
+        } else {
+          Refusal Here = R; // said at the loop's access; the text names the place
+          Here.Loc = At;
+          return refuse(std::move(Here));
+        }
       }
       if (static_cast<int>(A.Indices.size()) != Info->Rank)
         return refuse(refusal(&Reporter::migrateArray, At,
@@ -618,8 +623,31 @@ private:
         Written[V] = Handed.count(V) && Handed.at(V);
       }
     for (const VarDecl *V : Order)
-      M.Arrays.push_back({V, Written[V]});
+      M.Arrays.push_back({V, Written[V], Borrowed[V]});
     return true;
+  }
+
+  /// How many elements the call-site may borrow (dp::borrow) of an array
+  /// that cannot become a field, its memory coming from callers dpstub
+  /// cannot see: a pointer to plain values the loop only indexes, written
+  /// in the file, whose count the directive's data clause gives
+  /// (`map(to: a[0:n])`, `copyin(a[:n])`). None otherwise.
+  std::optional<std::string> borrowable(const ArrayVar &A) const {
+    const VarDecl *V = A.Var;
+    if (!M.Pragma || A.K != ArrayVar::Kind::Pointer || A.Rank != 1 || !plainElement(A.Element) ||
+        ArrayOnlySized.count(V) || Handed.count(V))
+      return std::nullopt;
+    std::optional<std::string> N = sectionLength(*M.Pragma, V->getName().str());
+    std::optional<Span> Loop = spanOf(C.Loop->getSourceRange(), Ctx);
+    if (!N || !Loop)
+      return std::nullopt;
+    // Each access's brackets are edited in the loop's text (not in a macro).
+    size_t Accesses = 0;
+    for (const ElementAccess &X : Facts.Accesses)
+      Accesses += X.Array == V;
+    if (U.Arrays.editsWithin(V, Loop->Begin, Loop->End).size() != 2 * Accesses)
+      return std::nullopt;
+    return N;
   }
 
   bool dependences() {
@@ -764,7 +792,10 @@ private:
           OneElement &= !Texts[K].empty() && (Key.empty() || Key == Texts[K]);
           Key = Texts[K];
         }
-      if (Key.empty() || !OneElement || ArrayOnlySized.count(A) || Handed.count(A))
+      const bool Borrowed = std::any_of(M.Arrays.begin(), M.Arrays.end(), [&](const ArrayUse &U) {
+        return U.Var == A && !U.Borrowed.empty(); // its host text stays a pointer's
+      });
+      if (Key.empty() || !OneElement || ArrayOnlySized.count(A) || Handed.count(A) || Borrowed)
         continue;
       std::vector<const Expr *> Mentions;
       std::set<unsigned> MentionIds, OtherIds;

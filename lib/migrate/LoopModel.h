@@ -112,6 +112,12 @@ struct Reduction {
 struct ArrayUse {
   const clang::VarDecl *Var = nullptr;
   bool Written = false;
+  /// Memory from callers dpstub cannot see (an external function's pointer
+  /// parameter), which stays a pointer: the call-site borrows this many
+  /// elements of it (dp::borrow, the count from the directive's data
+  /// clause), its accesses in the loop become element accesses. Empty:
+  /// the array is a dp::field.
+  std::string Borrowed;
 };
 
 /// Where a candidate came from.

@@ -331,8 +331,16 @@ private:
     std::set<const VarDecl *> Vars;
     for (size_t I = 0; I < Models.size(); ++I)
       if (!Consumed[I] && !Models[I].Refused)
-        for (const ArrayUse &A : Models[I].Arrays)
-          Vars.insert(A.Var);
+        for (const ArrayUse &A : Models[I].Arrays) {
+          if (A.Borrowed.empty()) {
+            Vars.insert(A.Var);
+            continue;
+          }
+          // Borrowed memory stays a pointer; in the kernel it is a field.
+          if (std::optional<Span> L = spanOf(Models[I].Outer->getSourceRange(), Ctx))
+            for (const TextEdit &T : Arrays.editsWithin(A.Var, L->Begin, L->End))
+              E.add(T);
+        }
     Arrays.convert(Vars, E);
     // Helpers reading namespace-scope variables take them as parameters.
     std::set<const FunctionDecl *> Needed;

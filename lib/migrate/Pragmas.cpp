@@ -2,7 +2,9 @@
 
 #include "Pragmas.h"
 
+#include <algorithm>
 #include <cctype>
+#include <iterator>
 
 namespace dpstub::migrate {
 
@@ -228,6 +230,65 @@ std::vector<std::string> clauseVariables(const std::string &Args) {
   }
   Flush();
   return Out;
+}
+
+std::vector<Section> clauseSections(const std::string &Args) {
+  std::vector<Section> Out;
+  std::vector<std::string> Items(1);
+  int Depth = 0;
+  for (char C : Args) {
+    if (C == '[' || C == '(')
+      ++Depth;
+    else if (C == ']' || C == ')')
+      --Depth;
+    if (C == ',' && Depth == 0)
+      Items.emplace_back();
+    else
+      Items.back() += C;
+  }
+  for (const std::string &Item : Items) {
+    const size_t Open = Item.find('[');
+    if (Open == std::string::npos)
+      continue;
+    std::string Name = Item.substr(0, Open);
+    if (const size_t Colon = Name.rfind(':'); Colon != std::string::npos)
+      Name = Name.substr(Colon + 1); // `to: a[...]`, `readonly: a[...]`
+    Name = trim(Name);
+    // The bracket's end, and its one colon outside parentheses.
+    size_t Close = std::string::npos, Colon = std::string::npos;
+    int Inner = 0;
+    for (size_t K = Open + 1; K < Item.size() && Close == std::string::npos; ++K) {
+      const char C = Item[K];
+      if (C == '[' || C == '(')
+        ++Inner;
+      else if ((C == ']' || C == ')') && Inner > 0)
+        --Inner;
+      else if (C == ']')
+        Close = K;
+      else if (C == ':' && Inner == 0 && Colon == std::string::npos)
+        Colon = K;
+    }
+    if (Name.empty() || Close == std::string::npos || Colon == std::string::npos ||
+        !trim(Item.substr(Close + 1)).empty())
+      continue; // not a section, or one of several dimensions
+    Out.push_back({Name, trim(Item.substr(Open + 1, Colon - Open - 1)), trim(Item.substr(Colon + 1, Close - Colon - 1))});
+  }
+  return Out;
+}
+
+std::optional<std::string> sectionLength(const Directive &D, const std::string &Var) {
+  static const char *const DataClauses[] = {
+      "map",     "copy",           "copyin",            "copyout",            "create",           "present",
+      "pcopy",   "pcopyin",        "pcopyout",          "pcreate",            "present_or_copy",  "present_or_copyin",
+      "no_create", "present_or_copyout", "present_or_create"};
+  for (const Clause &C : D.Clauses) {
+    if (std::find(std::begin(DataClauses), std::end(DataClauses), C.Name) == std::end(DataClauses))
+      continue;
+    for (const Section &S : clauseSections(C.Args))
+      if (S.Var == Var && !S.Length.empty())
+        return S.Lower.empty() || S.Lower == "0" ? std::optional<std::string>(S.Length) : std::nullopt;
+  }
+  return std::nullopt;
 }
 
 } // namespace dpstub::migrate

@@ -6,7 +6,9 @@
 #include "migrate/Reductions.h"
 #include "dpstub/DpTypes.h"
 
+#include <algorithm>
 #include <cctype>
+#include <regex>
 
 using namespace clang;
 
@@ -70,16 +72,30 @@ std::string sequenceText(const LoopLevel &L) {
 /// matching arguments.
 struct Parameters {
   std::string Formals, Actuals;
+  /// Memory from callers, borrowed before the call-site (`dp::field<1,
+  /// float> dp_y = dp::borrow(y, n);`): a statement each.
+  std::vector<std::string> Borrows;
 };
 
-Parameters parametersOf(const LoopModel &M, const ArrayData &Arrays, const ASTContext &Ctx) {
+Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayData &Arrays,
+                        const ASTContext &Ctx) {
   Parameters P;
   for (const ArrayUse &A : M.Arrays) {
     const ArrayVar *Info = Arrays.find(A.Var);
     const bool ElementConst = Info && Info->Element.isConstQualified();
     const std::string Type = Arrays.fieldType(A.Var, ElementConst);
-    P.Formals += ", " + std::string(A.Written ? "" : "const ") + Type + " &" + A.Var->getName().str();
-    P.Actuals += ", " + A.Var->getName().str();
+    const std::string Name = A.Var->getName().str();
+    P.Formals += ", " + std::string(A.Written ? "" : "const ") + Type + " &" + Name;
+    if (A.Borrowed.empty()) {
+      P.Actuals += ", " + Name;
+      continue;
+    }
+    // `dp_y`, `dp_dp_y` while the body names it.
+    std::string Local = "dp_" + Name;
+    while (std::regex_search(In.Body, std::regex("\\b" + Local + "\\b")))
+      Local = "dp_" + Local;
+    P.Borrows.push_back(Type + " " + Local + " = dp::borrow(" + Name + ", " + A.Borrowed + ");");
+    P.Actuals += ", " + Local;
   }
   for (const ScalarUse &S : M.Scalars)
     if (S.Role == ScalarRole::Parameter || S.Role == ScalarRole::FirstPrivate) {
@@ -246,18 +262,31 @@ std::string renderResultStruct(const LoopModel &M, const std::string &Name, cons
 
 std::string renderCallSite(const LoopModel &M, const RenderInput &In, const ArrayData &Arrays,
                            const ASTContext &Ctx) {
-  const Parameters P = parametersOf(M, Arrays, Ctx);
+  const Parameters P = parametersOf(M, In, Arrays, Ctx);
   const std::string Lambda = "[=](dp::index<" + std::to_string(M.rank()) + "> " + In.IndexName + P.Formals +
                              ")";
   const std::string &I = In.Indent;
+  // Borrowed memory: the block's end writes the results back to it.
+  std::string Borrows;
+  if (!P.Borrows.empty()) {
+    const bool Writes = std::any_of(M.Arrays.begin(), M.Arrays.end(),
+                                    [](const ArrayUse &A) { return !A.Borrowed.empty() && A.Written; });
+    Borrows = I + (Writes ? "  // memory from the callers, borrowed: what the loop wrote is there at the '}'\n"
+                          : "  // memory from the callers, borrowed\n");
+  }
+  for (const std::string &B : P.Borrows)
+    Borrows += I + "  " + B + "\n";
   if (!M.reduces()) {
-    return I + "dp::forall(" + optionsText(M) + gridText(M) + ", " + Lambda + " {\n" +
-           prologue(M, In, I + "  ", Ctx) + bodyText(M, In, I + "  ") + I + "}" + P.Actuals + ");\n";
+    const std::string J = Borrows.empty() ? I : I + "  ";
+    const std::string CallSite = J + "dp::forall(" + optionsText(M) + gridText(M) + ", " + Lambda + " {\n" +
+                                 prologue(M, In, J + "  ", Ctx) + bodyText(M, In, J + "  ") + J + "}" +
+                                 P.Actuals + ");\n";
+    return Borrows.empty() ? CallSite : I + "{\n" + Borrows + CallSite + I + "}\n";
   }
   // A reduction: a dp::scalar starts from the variable's value, the
   // kernel from the operator's identity, and the result goes back.
   const std::string Inner = I + "  ";
-  std::string S = I + "{\n";
+  std::string S = I + "{\n" + Borrows;
   std::string Op, Result, Returned, Back;
   if (M.Reductions.size() == 1) {
     const Reduction &R = M.Reductions.front();

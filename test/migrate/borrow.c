@@ -1,0 +1,89 @@
+// Kernels in a file without main (NeoRodinia's, a library's): their
+// pointer parameters come from callers dpstub cannot see, so they cannot
+// become fields. A directive whose data clauses give an array's length
+// lets the call-site borrow it (dp::borrow over that many elements from
+// the first); its results are in the caller's memory at the block's end.
+#include <stddef.h>
+
+// OpenMP offloading: map(tofrom:) and map(to:), read-only elements stay
+// read-only; the pointers stay pointers, only the loop's accesses change.
+void axpy(int n, float a, float *y, const float *x) {
+// REWRITE: void axpy(int n, float a, float *y, const float *x) {
+  #pragma omp target teams distribute parallel for map(tofrom: y[0:n]) map(to: x[0:n])
+  for (int i = 0; i < n; ++i)
+    y[i] += a * x[i];
+// DIAG: borrow.c:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      {
+// REWRITE-NEXT:   // memory from the callers, borrowed: what the loop wrote is there at the '}'
+// REWRITE-NEXT:   dp::field<1, float> dp_y = dp::borrow(y, n);
+// REWRITE-NEXT:   dp::field<1, const float> dp_x = dp::borrow(x, n);
+// REWRITE-NEXT:   dp::forall(dp::grid<1>(dp::arithmetic_sequence(0, n)), [=](dp::index<1> idx, dp::field<1, float> &y, const dp::field<1, const float> &x) {
+// REWRITE-NEXT:     const int i = idx[0];
+// REWRITE-NEXT:     y(i) += a * x(i);
+// REWRITE-NEXT:   }, dp_y, dp_x);
+// REWRITE-NEXT: }
+}
+
+// The length as written (a local the host computes before the loop);
+// OpenACC's copyin on a compute construct is a data clause, and a
+// reduction borrows in its block.
+double dot(int rows, int cols, const double *restrict u, const double *restrict v) {
+  const int size = rows * cols;
+  double sum = 0.0;
+#pragma acc parallel loop reduction(+:sum) copyin(u[:size], v[0 : size])
+  for (int k = 0; k < size; k++)
+    sum += u[k] * v[k];
+// DIAG: borrow.c:[[@LINE-2]]:3: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
+// REWRITE:      // memory from the callers, borrowed
+// REWRITE-NEXT: dp::field<1, const double> dp_u = dp::borrow(u, size);
+// REWRITE-NEXT: dp::field<1, const double> dp_v = dp::borrow(v, size);
+// REWRITE-NEXT: dp::scalar<double> dp_sum(sum);
+  return sum;
+}
+
+// A name the body uses already is not taken again.
+void shift(int n, double *w, double dp_w) {
+#pragma acc parallel loop copy(w[0:n])
+  for (int i = 0; i < n; i++)
+    w[i] += dp_w;
+// DIAG: borrow.c:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: dp::field<1, double> dp_dp_w = dp::borrow(w, n);
+// REWRITE: }, dp_dp_w);
+}
+
+// Without a length from the first element, the loop stays, its reason
+// the pointer's.
+void tail(int n, double *t) {
+#pragma omp target teams distribute parallel for map(tofrom: t[1:n - 1])
+  for (int i = 1; i < n; i++)
+    t[i] *= 2.0;
+// DIAG: borrow.c:[[@LINE-1]]:5: warning: not converted: 't' cannot become a dp::field: its allocation is not in this file (it comes from a caller or a call dpstub cannot see) [dp-migrate]
+}
+void clear(int n, double *c) {
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    c[i] = 0.0;
+// DIAG: borrow.c:[[@LINE-1]]:5: warning: not converted: 'c' cannot become a dp::field: its allocation is not in this file (it comes from a caller or a call dpstub cannot see) [dp-migrate]
+}
+
+// Indexed through a macro: its brackets are not in the loop's text.
+#define AT(p, k) p[k]
+void fill(int n, double *f) {
+#pragma omp target teams distribute parallel for map(from: f[0:n])
+  for (int i = 0; i < n; i++)
+    AT(f, i) = 1.0;
+// DIAG: borrow.c:[[@LINE-1]]:8: warning: not converted: 'f' cannot become a dp::field: its allocation is not in this file (it comes from a caller or a call dpstub cannot see) [dp-migrate]
+}
+
+// A reduction into an element of borrowed memory is not taken (its host
+// text would be the pointer's): the loop runs in order, as written.
+void solve(int n, const double *l, double *x) {
+  for (int i = 0; i < n; i++) {
+#pragma acc parallel loop copyin(l[0:n * n], x[0:n])
+    for (int j = 0; j < i; j++)
+      x[i] -= l[i * n + j] * x[j];
+// DIAG: borrow.c:[[@LINE-1]]:7: warning: not converted: 'x[i]' and 'x[i]' touch the same element from iterations (*) apart, so they must run in order [dp-migrate]
+// DIAG: borrow.c:[[@LINE-2]]:7: note: the other access
+  }
+}
+// SUMMARY: migrated 3 of 7 loops (4 refused)

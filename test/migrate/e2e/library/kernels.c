@@ -1,0 +1,60 @@
+/*
+ * A library of offloaded kernels in the style of NeoRodinia's OpenMP and
+ * OpenACC versions: pointer parameters from callers in other files, each
+ * loop mapping them by array sections. dpstub --migrate borrows each
+ * array for its call-site (dp::borrow over the section's elements).
+ */
+#include "kernels.h"
+
+#include <math.h>
+
+void axpy(int n, float a, float *y, const float *x) {
+  #pragma omp target teams distribute parallel for map(tofrom: y[0:n]) map(to: x[0:n])
+  for (int i = 0; i < n; ++i)
+    y[i] += a * x[i];
+}
+
+void matvec(int n, const double *a, const double *x, double *y) {
+  int i, j;
+  double temp;
+  int size = n * n;
+  #pragma omp target parallel for map(to : n, a[0 : size], x[0 : n]) map(from : y[0 : n])
+  for (i = 0; i < n; i++) {
+    temp = 0.0;
+    for (j = 0; j < n; j++)
+      temp += a[i * n + j] * x[j];
+    y[i] = temp;
+  }
+}
+
+double dot(int n, const double *x, const double *y) {
+  double sum = 0.0;
+#pragma acc parallel loop reduction(+:sum) copyin(x[:n], y[:n])
+  for (int i = 0; i < n; i++)
+    sum += x[i] * y[i];
+  return sum;
+}
+
+/* Rows of a linearized matrix, each scaled by its own factor. */
+void scale_rows(int rows, int cols, double *m, const double *s) {
+#pragma acc parallel loop collapse(2) copy(m[0:rows * cols]) copyin(s[0:rows])
+  for (int r = 0; r < rows; r++)
+    for (int c = 0; c < cols; c++)
+      m[r * cols + c] *= s[r];
+}
+
+/* A three-point average; its ends copied. */
+void smooth(int n, const double *in, double *out) {
+  out[0] = in[0];
+  out[n - 1] = in[n - 1];
+#pragma omp target teams distribute parallel for map(to: in[0:n]) map(tofrom: out[0:n])
+  for (int i = 1; i < n - 1; i++)
+    out[i] = (in[i - 1] + in[i] + in[i + 1]) / 3.0;
+}
+
+/* No section says how long v is: the loop stays, with the reason. */
+void clear(int n, double *v) {
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    v[i] = 0.0;
+}

@@ -1,0 +1,16 @@
+/* Kernels over memory the caller allocates, in a file of their own. */
+#ifndef KERNELS_H
+#define KERNELS_H
+#ifdef __cplusplus
+extern "C" {
+#endif
+void axpy(int n, float a, float *y, const float *x);
+void matvec(int n, const double *a, const double *x, double *y);
+double dot(int n, const double *x, const double *y);
+void scale_rows(int rows, int cols, double *m, const double *s);
+void smooth(int n, const double *in, double *out);
+void clear(int n, double *v);
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,49 @@
+// The caller of kernels.c: allocates, fills, calls, prints. It has no
+// loops to migrate; its memory reaches the kernels as plain pointers.
+#include "kernels.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+int main() {
+  const int n = 300, rows = 37, cols = 29;
+  float *y = static_cast<float *>(std::malloc(n * sizeof(float)));
+  float *x = static_cast<float *>(std::malloc(n * sizeof(float)));
+  double *a = static_cast<double *>(std::malloc(n * n * sizeof(double)));
+  double *u = static_cast<double *>(std::malloc(n * sizeof(double)));
+  double *v = static_cast<double *>(std::malloc(n * sizeof(double)));
+  double *m = static_cast<double *>(std::malloc(rows * cols * sizeof(double)));
+  double *s = static_cast<double *>(std::malloc(rows * sizeof(double)));
+  for (int i = 0; i < n; ++i) {
+    y[i] = 0.5f * i;
+    x[i] = 1.0f + (i % 7);
+    u[i] = 0.25 * (i % 11);
+    for (int j = 0; j < n; ++j)
+      a[i * n + j] = ((i + 2 * j) % 13) / 8.0;
+  }
+  for (int i = 0; i < rows * cols; ++i)
+    m[i] = i % 17;
+  for (int r = 0; r < rows; ++r)
+    s[r] = 1.0 + r / 4.0;
+
+  axpy(n, 2.0f, y, x);
+  std::printf("axpy: %.2f %.2f %.2f\n", y[0], y[1], y[n - 1]);
+  axpy(0, 1.0f, y, x); // nothing to do
+  matvec(n, a, u, v);
+  std::printf("matvec: %.4f %.4f %.4f\n", v[0], v[n / 2], v[n - 1]);
+  std::printf("dot: %.4f\n", dot(n, u, v));
+  scale_rows(rows, cols, m, s);
+  std::printf("scale_rows: %.2f %.2f %.2f\n", m[0], m[cols + 1], m[rows * cols - 1]);
+  smooth(n, v, u);
+  std::printf("smooth: %.4f %.4f %.4f\n", u[0], u[1], u[n - 1]);
+  clear(n, v);
+  std::printf("clear: %.1f\n", v[n / 3]);
+  std::free(y);
+  std::free(x);
+  std::free(a);
+  std::free(u);
+  std::free(v);
+  std::free(m);
+  std::free(s);
+  return 0;
+}
