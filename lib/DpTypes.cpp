@@ -150,6 +150,7 @@ std::string printType(QualType T, const ASTContext &Ctx) {
   PP.SuppressUnwrittenScope = true;
   PP.FullyQualifiedName = true;
   PP.PrintCanonicalTypes = false;
+  PP.Bool = true; // C's _Bool is `bool` in the C++ dpstub writes
   return T.getAsString(PP);
 }
 

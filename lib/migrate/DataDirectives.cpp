@@ -248,6 +248,12 @@ private:
         return keep(P, "dp has no counterpart for '" + D.Spelling + "'");
       if (D.Kind.empty())
         continue;
+      // An array that stays a pointer: the loops over it that stay
+      // (or borrow it) still have the region's meaning to OpenMP/OpenACC.
+      for (const std::string &N : D.Vars)
+        if (const VarDecl *V = resolveName(N, P.Begin, Ctx);
+            V && isArrayLike(V->getType()) && !C.Fields.count(V))
+          return keep(P, "'" + N + "' stays a pointer, not a dp::field");
       for (const std::string &N : fields(D, P)) {
         auto It = std::find_if(Arrays.begin(), Arrays.end(), [&](const auto &A) { return A.first == N; });
         if (It == Arrays.end())

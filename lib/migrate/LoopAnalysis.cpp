@@ -630,16 +630,25 @@ private:
   /// How many elements the call-site may borrow (dp::borrow) of an array
   /// that cannot become a field, its memory coming from callers dpstub
   /// cannot see: a pointer to plain values the loop only indexes, written
-  /// in the file, whose count the directive's data clause gives
-  /// (`map(to: a[0:n])`, `copyin(a[:n])`). None otherwise.
+  /// in the file, whose count a data clause gives (`map(to: a[0:n])`,
+  /// `copyin(a[:n])`): of the loop's directive, or of a data or compute
+  /// region around it. None otherwise.
   std::optional<std::string> borrowable(const ArrayVar &A) const {
     const VarDecl *V = A.Var;
-    if (!M.Pragma || A.K != ArrayVar::Kind::Pointer || A.Rank != 1 || !plainElement(A.Element) ||
+    std::optional<Span> Loop = spanOf(C.Loop->getSourceRange(), Ctx);
+    if (!M.Pragma || !Loop || A.K != ArrayVar::Kind::Pointer || A.Rank != 1 || !plainElement(A.Element) ||
         ArrayOnlySized.count(V) || Handed.count(V))
       return std::nullopt;
     std::optional<std::string> N = sectionLength(*M.Pragma, V->getName().str());
-    std::optional<Span> Loop = spanOf(C.Loop->getSourceRange(), Ctx);
-    if (!N || !Loop)
+    for (const PragmaLine &P : U.Pragmas) {
+      if (N)
+        break;
+      if (P.On && (P.D.Kind == DirectiveKind::Data || P.D.Kind == DirectiveKind::Region))
+        if (std::optional<Span> Around = spanOf(P.On->getSourceRange(), Ctx);
+            Around && Around->Begin <= Loop->Begin && Loop->End <= Around->End)
+          N = sectionLength(P.D, V->getName().str());
+    }
+    if (!N)
       return std::nullopt;
     // Each access's brackets are edited in the loop's text (not in a macro).
     size_t Accesses = 0;

@@ -3,6 +3,7 @@
 // become fields. A directive whose data clauses give an array's length
 // lets the call-site borrow it (dp::borrow over that many elements from
 // the first); its results are in the caller's memory at the block's end.
+#include <stdbool.h>
 #include <stddef.h>
 
 // OpenMP offloading: map(tofrom:) and map(to:), read-only elements stay
@@ -86,4 +87,22 @@ void solve(int n, const double *l, double *x) {
 // DIAG: borrow.c:[[@LINE-2]]:7: note: the other access
   }
 }
-// SUMMARY: migrated 3 of 7 loops (4 refused)
+
+// A data region's lengths serve the loops inside it. The region stays,
+// said so (its arrays stay pointers, which loops it holds that stay loops
+// would still need mapped); C's bool is bool in the C++ written.
+void mark(int n, bool *seen, const int *level) {
+#pragma omp target data map(tofrom: seen[0:n]) map(to: level[0:n])
+  {
+#pragma omp target teams distribute parallel for
+    for (int i = 0; i < n; i++)
+      seen[i] = seen[i] || level[i] > 0;
+// DIAG: borrow.c:[[@LINE-2]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// DIAG: borrow.c:[[@LINE-6]]:1: warning: 'omp target data' is not carried over: 'seen' stays a pointer, not a dp::field [dp-migrate]
+// REWRITE: #pragma omp target data map(tofrom: seen[0:n]) map(to: level[0:n])
+// REWRITE: dp::field<1, bool> dp_seen = dp::borrow(seen, n);
+// REWRITE-NEXT: dp::field<1, const int> dp_level = dp::borrow(level, n);
+  }
+}
+
+// SUMMARY: migrated 4 of 8 loops (4 refused)
