@@ -583,11 +583,18 @@ private:
         return refuse(refusal(&Reporter::migrateArray, At,
                               {A.Array->getName().str(), "it is not declared in this file"}));
       if (const Refusal &R = U.Arrays.refusal(A.Array)) {
-        if (std::optional<std::string> N = borrowable(*Info)) {
+        bool Unsized = false;
+        if (std::optional<std::string> N = borrowable(*Info, Unsized)) {
           Borrowed[A.Array] = *N;
         } else {
           Refusal Here = R; // said at the loop's access; the text names the place
           Here.Loc = At;
+          // A device directive would borrow it, given the length.
+          const bool Acc = M.Pragma && M.Pragma->Model == PragmaModel::OpenACC;
+          if (Unsized && (Acc || M.Pragma->has("target")))
+            Here.Args.back() += "; a length in a data clause, such as " +
+                                std::string(Acc ? "copy(" : "map(tofrom: ") + A.Array->getName().str() +
+                                "[0:n]), would let the call-site borrow it";
           return refuse(std::move(Here));
         }
       }
@@ -632,23 +639,25 @@ private:
   /// cannot see: a pointer to plain values the loop only indexes, written
   /// in the file, whose count a data clause gives (`map(to: a[0:n])`,
   /// `copyin(a[:n])`): of the loop's directive, or of a data or compute
-  /// region around it. None otherwise.
-  std::optional<std::string> borrowable(const ArrayVar &A) const {
+  /// region around it. None otherwise; Unsized when only that count is
+  /// missing (no data clause names the array).
+  std::optional<std::string> borrowable(const ArrayVar &A, bool &Unsized) const {
     const VarDecl *V = A.Var;
     std::optional<Span> Loop = spanOf(C.Loop->getSourceRange(), Ctx);
     if (!M.Pragma || !Loop || A.K != ArrayVar::Kind::Pointer || A.Rank != 1 || !plainElement(A.Element) ||
         ArrayOnlySized.count(V) || Handed.count(V))
       return std::nullopt;
-    std::optional<std::string> N = sectionLength(*M.Pragma, V->getName().str());
+    std::optional<Section> S = dataSection(*M.Pragma, V->getName().str());
     for (const PragmaLine &P : U.Pragmas) {
-      if (N)
+      if (S)
         break;
       if (P.On && (P.D.Kind == DirectiveKind::Data || P.D.Kind == DirectiveKind::Region))
         if (std::optional<Span> Around = spanOf(P.On->getSourceRange(), Ctx);
             Around && Around->Begin <= Loop->Begin && Loop->End <= Around->End)
-          N = sectionLength(P.D, V->getName().str());
+          S = dataSection(P.D, V->getName().str());
     }
-    if (!N)
+    // dp::borrow takes the memory from its first element.
+    if (S && !S->Lower.empty() && S->Lower != "0")
       return std::nullopt;
     // Each access's brackets are edited in the loop's text (not in a macro).
     size_t Accesses = 0;
@@ -656,7 +665,8 @@ private:
       Accesses += X.Array == V;
     if (U.Arrays.editsWithin(V, Loop->Begin, Loop->End).size() != 2 * Accesses)
       return std::nullopt;
-    return N;
+    Unsized = !S;
+    return S ? std::optional<std::string>(S->Length) : std::nullopt;
   }
 
   bool dependences() {

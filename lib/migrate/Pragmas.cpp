@@ -276,7 +276,7 @@ std::vector<Section> clauseSections(const std::string &Args) {
   return Out;
 }
 
-std::optional<std::string> sectionLength(const Directive &D, const std::string &Var) {
+std::optional<Section> dataSection(const Directive &D, const std::string &Var) {
   static const char *const DataClauses[] = {
       "map",     "copy",           "copyin",            "copyout",            "create",           "present",
       "pcopy",   "pcopyin",        "pcopyout",          "pcreate",            "present_or_copy",  "present_or_copyin",
@@ -286,7 +286,7 @@ std::optional<std::string> sectionLength(const Directive &D, const std::string &
       continue;
     for (const Section &S : clauseSections(C.Args))
       if (S.Var == Var && !S.Length.empty())
-        return S.Lower.empty() || S.Lower == "0" ? std::optional<std::string>(S.Length) : std::nullopt;
+        return S;
   }
   return std::nullopt;
 }

@@ -76,10 +76,8 @@ struct Section {
 /// The rank-1 sections of a clause's list (`to: a[0:n], b[:m], c`: a's
 /// and b's; a map type or modifier before the list is skipped).
 std::vector<Section> clauseSections(const std::string &Args);
-/// How many elements from the first the directive's data clauses (map,
-/// copy, copyin, copyout, create, present and their old spellings) give
-/// Var: `n` for `a[0:n]` or `a[:n]`. None for another first element, a
-/// section of more dimensions, or no section.
-std::optional<std::string> sectionLength(const Directive &D, const std::string &Var);
+/// The section of Var in the directive's data clauses (map, copy, copyin,
+/// copyout, create, present and their old spellings), if one names it.
+std::optional<Section> dataSection(const Directive &D, const std::string &Var);
 
 } // namespace dpstub::migrate

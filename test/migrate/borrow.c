@@ -76,6 +76,15 @@ void fill(int n, double *f) {
 // DIAG: borrow.c:[[@LINE-1]]:8: warning: not converted: 'f' cannot become a dp::field: its allocation is not in this file (it comes from a caller or a call dpstub cannot see) [dp-migrate]
 }
 
+// A device loop whose array no data clause names: the warning says what
+// would let the call-site borrow it.
+void zero(int n, float *z) {
+#pragma acc parallel loop
+  for (int i = 0; i < n; i++)
+    z[i] = 0.0f;
+// DIAG: borrow.c:[[@LINE-1]]:5: warning: not converted: 'z' cannot become a dp::field: its allocation is not in this file (it comes from a caller or a call dpstub cannot see); a length in a data clause, such as copy(z[0:n]), would let the call-site borrow it [dp-migrate]
+}
+
 // A reduction into an element of borrowed memory is not taken (its host
 // text would be the pointer's): the loop runs in order, as written.
 void solve(int n, const double *l, double *x) {
@@ -105,4 +114,4 @@ void mark(int n, bool *seen, const int *level) {
   }
 }
 
-// SUMMARY: migrated 4 of 8 loops (4 refused)
+// SUMMARY: migrated 4 of 9 loops (5 refused)
