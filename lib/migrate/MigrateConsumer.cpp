@@ -108,8 +108,15 @@ public:
     bool Any = false;
     for (size_t I = 0; I < Models.size(); ++I)
       Any |= !Consumed[I] && !Models[I].Refused;
-    if (!Any || Opts.ListOnly || Out.HasErrors)
+    if (!Any || Out.HasErrors)
       return;
+    if (Opts.ListOnly) {
+      // What would stop the migration (C that C++ rejects) is said too.
+      EditList Scratch;
+      (void)planCxxFromC(Ctx, Scratch, Diags);
+      Out.HasErrors = Diags.hasErrors();
+      return;
+    }
     planEdits(Cands, Models, Pragmas, Arrays, Helpers, Ctx, Diags);
     Out.Parsed[Out.MainFile] = SM.getBufferData(SM.getMainFileID()).str();
   }

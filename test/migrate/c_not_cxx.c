@@ -1,4 +1,5 @@
 // EXIT: 1
+// LIST: "verdict": "converted",
 // C that no edit makes C++: each is an error where it stands, and the
 // file, whose loop would convert, is not written. (The report's line per
 // loop comes before the errors the edits meet: DIAG-DAG.)

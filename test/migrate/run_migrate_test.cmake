@@ -83,7 +83,11 @@ filecheck(SUMMARY ${WORK}/diagnostics.txt)
 
 if(source MATCHES "// LIST:")
   execute_process(COMMAND ${DPSTUB} --migrate --list ${args} ${selection} ${WORK}/in/${name} -- ${in_flags}
-                  OUTPUT_FILE ${WORK}/list.json ERROR_VARIABLE ignored)
+                  RESULT_VARIABLE rc OUTPUT_FILE ${WORK}/list.json ERROR_VARIABLE list_diags)
+  # --list says what the migration would stop at, and fails as it would.
+  if(NOT rc EQUAL expected_exit)
+    message(FATAL_ERROR "dpstub --migrate --list exited ${rc}, expected ${expected_exit}:\n${list_diags}")
+  endif()
   filecheck(LIST ${WORK}/list.json)
 endif()
 
