@@ -74,10 +74,16 @@ def main():
             loops = json.loads(run.stdout) if run.stdout.strip() else []
         except json.JSONDecodeError:
             loops = []
+        first = next((l for l in run.stderr.splitlines() if 'error:' in l), run.stderr.strip()[:200])
         if run.returncode != 0 and not loops:
-            first = next((l for l in run.stderr.splitlines() if 'error:' in l), run.stderr.strip()[:200])
             failed.append((src, first))
             continue
+        if run.returncode != 0:
+            # The file's loops would convert, but its migration stops at an
+            # error (C that C++ rejects) and writes nothing.
+            for l in loops:
+                if l['verdict'] == 'converted':
+                    l.update(verdict='refused', diagnostic='migrationStopped', reason=first)
         # A header's loops, once (each source including it reports them);
         # a loop's file is named relative to its source's folder.
         def key(l):

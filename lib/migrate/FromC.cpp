@@ -24,6 +24,23 @@ namespace {
 
 /// True when `(T)` may stand before E without parentheses around E: a
 /// postfix or primary expression.
+/// The header declaring a function C programs often call undeclared
+/// that clang's table of library builtins does not know; null if none.
+const char *knownHeader(StringRef Name) {
+  if (Name.starts_with("omp_"))
+    return "omp.h"; // OpenMP's runtime library
+  static const std::pair<const char *, const char *> Known[] = {
+      {"time", "time.h"},       {"clock", "time.h"},        {"difftime", "time.h"},
+      {"mktime", "time.h"},     {"localtime", "time.h"},    {"gmtime", "time.h"},
+      {"ctime", "time.h"},      {"strftime", "time.h"},     {"gettimeofday", "sys/time.h"},
+      {"sleep", "unistd.h"},    {"usleep", "unistd.h"},     {"getopt", "unistd.h"},
+      {"srand48", "stdlib.h"},  {"drand48", "stdlib.h"},    {"lrand48", "stdlib.h"}};
+  for (const auto &[Function, Header] : Known)
+    if (Name == Function)
+      return Header;
+  return nullptr;
+}
+
 bool castBindsWhole(const Expr *E) {
   E = E->IgnoreImplicit();
   return isa<CallExpr, DeclRefExpr, ParenExpr, MemberExpr, ArraySubscriptExpr, CStyleCastExpr,
@@ -93,11 +110,11 @@ public:
     overloadsAsInC(Call, F);
     if (!F->isImplicit())
       return true;
-    if (unsigned Id = F->getBuiltinID())
-      if (const char *Header = Ctx.BuiltinInfo.getHeaderName(Id)) {
-        Out.Headers.insert(Header);
-        return true;
-      }
+    const unsigned Id = F->getBuiltinID();
+    if (const char *Header = Id ? Ctx.BuiltinInfo.getHeaderName(Id) : knownHeader(F->getName())) {
+      Out.Headers.insert(Header);
+      return true;
+    }
     if (Reported.insert(F).second)
       Diags.migrateNotCxx(Call->getBeginLoc())
           << ("'" + F->getNameAsString() +

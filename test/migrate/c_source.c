@@ -5,9 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 // dp's header first, then the header of a library function the file
-// calls undeclared (strlen, below), then the file's own.
+// calls undeclared (strlen, time and omp_get_max_threads, below), then
+// the file's own.
 // REWRITE: #include <dp/dp.hpp>
+// REWRITE-NEXT: #include <omp.h>
 // REWRITE-NEXT: #include <string.h>
+// REWRITE-NEXT: #include <time.h>
 // REWRITE-NEXT: #include <math.h>
 
 enum mode { PLAIN, SCALED };
@@ -62,6 +65,9 @@ int main(void) {
   // A library function called with no declaration, which C allows (with
   // a warning): the migration includes its header.
   printf("%s %d %.1f %zu %d\n", name, (int)m, s, strlen(name), letters(name));
+  // Functions of POSIX and of OpenMP's runtime, also called undeclared
+  // (Rodinia's particlefilter and hotspot3D), have their headers too.
+  printf("%d %d\n", time(NULL) > 0, omp_get_max_threads() > 0);
   free(a);
   free(b);
   free(name);
