@@ -1,38 +1,20 @@
 // dp::borrow: fields over memory the caller owns (what --migrate writes
 // for an external function's pointer parameters). A counting mirror
-// stands in for the GPU, as in coherence_test.cpp.
+// stands in for the GPU (counting_mirror.hpp).
 #include <dp/dp.hpp>
 #include <gtest/gtest.h>
 
-#include <cstring>
+#include "counting_mirror.hpp"
+
 #include <numeric>
 #include <vector>
 
 namespace {
 
-class counting_mirror final : public dp::detail::device_mirror {
-public:
-  explicit counting_mirror(std::size_t bytes) : bytes_(bytes) {}
-  void *device_data() const override { return const_cast<char *>(bytes_.data()); }
-  void copy_to_host(void *host, std::size_t n) override {
-    ++*to_host;
-    std::memcpy(host, bytes_.data(), n);
-  }
-  dp::detail::device_fill copy_to_device(const void *host, std::size_t n, void *) override {
-    std::memcpy(bytes_.data(), host, n);
-    return {};
-  }
-  int *to_host = nullptr; ///< outlives the mirror, which the storage deletes
-
-private:
-  std::vector<char> bytes_;
-};
-
 /// Attaches a counting mirror to f's block; returns its device elements.
-template <class T> T *on_device(const dp::field<1, T> &f, int *to_host) {
+template <class T> T *on_device(const dp::field<1, T> &f, const std::shared_ptr<dp_test::transfer_counts> &counts) {
   dp::detail::storage *block = dp::detail::field_access::owner(f);
-  auto *m = new counting_mirror(block->bytes());
-  m->to_host = to_host;
+  auto *m = new dp_test::counting_mirror(block->bytes(), counts);
   block->attach_mirror(m);
   block->make_device_current();
   return static_cast<T *>(m->device_data());
@@ -58,30 +40,30 @@ TEST(Borrow, CallSitesWriteTheCallersMemory) {
 
 TEST(Borrow, DeviceResultsReachTheCallerWhenTheLastHandleGoes) {
   std::vector<int> v(16, 3);
-  int to_host = 0;
+  auto counts = std::make_shared<dp_test::transfer_counts>();
   {
     dp::field<1, int> f = dp::borrow(v.data(), 16);
-    int *d = on_device(f, &to_host);
+    int *d = on_device(f, counts);
     d[4] = 42; // a kernel writes
     dp::detail::field_access::owner(f)->device_wrote();
     dp::field<1, int> g = f; // a second handle keeps it
     f = dp::field<1, int>();
-    EXPECT_EQ(to_host, 0);
+    EXPECT_EQ(counts->to_host, 0);
     EXPECT_EQ(v[4], 3); // still on the device
   }
-  EXPECT_EQ(to_host, 1);
+  EXPECT_EQ(counts->to_host, 1);
   EXPECT_EQ(v[4], 42);
   EXPECT_EQ(v[5], 3);
 }
 
 TEST(Borrow, ReadOnlyDataIsNotCopiedBack) {
   const std::vector<double> v(8, 2.5);
-  int to_host = 0;
+  auto counts = std::make_shared<dp_test::transfer_counts>();
   {
     dp::field<1, const double> f = dp::borrow(v.data(), 8);
-    EXPECT_EQ(on_device(f, &to_host)[3], 2.5);
+    EXPECT_EQ(on_device(f, counts)[3], 2.5);
   }
-  EXPECT_EQ(to_host, 0);
+  EXPECT_EQ(counts->to_host, 0);
 }
 
 TEST(Borrow, TheSameMemoryIsOneBlockWhileBorrowed) {

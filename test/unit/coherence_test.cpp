@@ -4,30 +4,14 @@
 #include <dp/dp.hpp>
 #include <gtest/gtest.h>
 
+#include "counting_mirror.hpp"
+
 #include <cstring>
 #include <vector>
 
 namespace {
 
-/// A "device" copy in host memory that counts transfers.
-class counting_mirror final : public dp::detail::device_mirror {
-public:
-  explicit counting_mirror(std::size_t bytes) : bytes_(bytes) {}
-  void *device_data() const override { return const_cast<char *>(bytes_.data()); }
-  void copy_to_host(void *host, std::size_t n) override {
-    ++to_host;
-    std::memcpy(host, bytes_.data(), n);
-  }
-  dp::detail::device_fill copy_to_device(const void *host, std::size_t n, void *) override {
-    ++to_device;
-    std::memcpy(bytes_.data(), host, n);
-    return {}; // done: it no longer reads host memory, and the copy is there
-  }
-  int to_host = 0, to_device = 0;
-
-private:
-  std::vector<char> bytes_;
-};
+using dp_test::counting_mirror;
 
 struct Coherence : ::testing::Test {
   dp::field<1, int> f{dp::grid<1>(16), 3};
