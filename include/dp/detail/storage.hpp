@@ -119,8 +119,6 @@ public:
   }
   /// Drops one reference; true when it was the last (the caller deletes).
   bool drop() noexcept { return refs_.fetch_sub(1, std::memory_order_acq_rel) == 1; }
-  /// True for a block over the caller's memory (dp::borrow).
-  bool borrowed() const noexcept { return borrowed_; }
   /// Deletes a block whose last reference is gone.
   static void destroy(storage *s) noexcept { delete s; }
 
