@@ -214,6 +214,35 @@ int main() {
   });
   check(reduce_fresh, {tasks(2), 1, 1, device ? 1.0 : 0.0, device ? 1.0 : 0.0});
 
+  // A call-site over a caller's memory (what --migrate writes in a file
+  // without main: dp::borrow in a block around it). The borrowed blocks
+  // are made afresh at each call: on a device each crosses to it, the one
+  // written comes back when the block ends, and that end waits for it.
+  {
+    std::vector<float> y(16, 0.0f), x(16, 1.0f);
+    const cost borrowed = measure("forall, borrowed", q, [&] {
+      dp::field<1, float> dp_y = dp::borrow(y.data(), 16);
+      dp::field<1, const float> dp_x = dp::borrow(static_cast<const float *>(x.data()), 16);
+      dp::forall(dp::on(q), g, [](float &v, float u) { v += u; }, dp_y, dp_x);
+    });
+    // No device allocation (the pool's blocks serve each fresh mirror);
+    // on the host, the two blocks and their places in the registry of
+    // borrowed memory beside the queue's task (a device build adds the
+    // mirrors and the completions of the copies).
+    borrowed.exactly("device allocations", borrowed.per(counter::device_allocations), 0);
+    borrowed.exactly("launches", borrowed.per(counter::launches), 1);
+    borrowed.exactly("copies to the device", borrowed.per(counter::to_device_copies), device ? 2 : 0);
+    borrowed.exactly("copies to the host", borrowed.per(counter::to_host_copies), device ? 1 : 0);
+    borrowed.exactly("host waits", borrowed.per(counter::host_waits), device ? 1 : 0);
+    borrowed.exactly("events recorded", borrowed.per(counter::events_recorded), device ? 1 : 0);
+    borrowed.check("heap allocations", borrowed.per(borrowed.allocations),
+                   !device ? 6.01 : recorded ? 10.01 : 11.01);
+    if (!dp::rt::process_dispatch_settings().record_only && y[3] != float(warm_up + calls * rounds)) {
+      std::printf("borrowed: y[3] = %g, not %g\n", double(y[3]), double(warm_up + calls * rounds));
+      ++failures;
+    }
+  }
+
   // A recorded time step of three foralls (dp::record): a replay costs no
   // more than one direct call-site, and on a device it is one graph launch
   // (its kernels were launched into the graph once, at the recording).
