@@ -243,17 +243,24 @@ private:
     // Each array once, with what its clauses ask together (copyin and
     // copyout of one array is copy; create adds nothing to a transfer).
     std::vector<std::pair<std::string, std::string>> Arrays; // name, kind
+    std::vector<std::string> Borrows;                         // the region's dp::borrow lines
     for (const DataClause &D : dataClauses(P.D)) {
       if (D.Kind == "?")
         return keep(P, "dp has no counterpart for '" + D.Spelling + "'");
       if (D.Kind.empty())
         continue;
-      // An array that stays a pointer: the loops over it that stay
-      // (or borrow it) still have the region's meaning to OpenMP/OpenACC.
+      // An array that stays a pointer: the region borrows it when only
+      // loops that borrow it use it; otherwise the loops over it that stay
+      // still have the region's meaning to OpenMP/OpenACC.
       for (const std::string &N : D.Vars)
         if (const VarDecl *V = resolveName(N, P.Begin, Ctx);
-            V && isArrayLike(V->getType()) && !C.Fields.count(V))
-          return keep(P, "'" + N + "' stays a pointer, not a dp::field");
+            V && isArrayLike(V->getType()) && !C.Fields.count(V)) {
+          std::optional<std::string> Line = regionBorrow(P, V);
+          if (!Line)
+            return keep(P, "'" + N + "' stays a pointer, not a dp::field");
+          if (std::find(Borrows.begin(), Borrows.end(), *Line) == Borrows.end())
+            Borrows.push_back(*Line);
+        }
       for (const std::string &N : fields(D, P)) {
         auto It = std::find_if(Arrays.begin(), Arrays.end(), [&](const auto &A) { return A.first == N; });
         if (It == Arrays.end())
@@ -289,21 +296,27 @@ private:
       }
       AddTo(Kind, N);
     }
-    if (HasIf && !Clauses.empty())
+    if (HasIf && (!Clauses.empty() || !Borrows.empty()))
       return keep(P, "its if() clause would make the region conditional, which dp::data_region is not");
     E.add({P.Begin, P.End - P.Begin, ""});
-    if (Clauses.empty() || !P.On)
+    if ((Clauses.empty() && Borrows.empty()) || !P.On)
       return;
-    std::string Region = "dp::data_region dp_region(";
-    for (size_t I = 0; I < Clauses.size(); ++I)
-      Region += (I ? ", " : "") + std::string("dp::") + Clauses[I].first + "(" + Clauses[I].second + ")";
-    Region += ");";
+    std::vector<std::string> Lines = Borrows;
+    if (!Clauses.empty()) {
+      std::string Region = "dp::data_region dp_region(";
+      for (size_t I = 0; I < Clauses.size(); ++I)
+        Region += (I ? ", " : "") + std::string("dp::") + Clauses[I].first + "(" + Clauses[I].second + ")";
+      Lines.push_back(Region + ");");
+    }
     std::optional<Span> S = spanOf(P.On->getSourceRange(), Ctx);
     if (!S)
       return;
     const std::string Indent = indentationAt(Buf, S->Begin);
+    std::string Region;
+    for (const std::string &L : Lines)
+      Region += (Region.empty() ? "" : "\n" + Indent + "  ") + L;
     if (isa<CompoundStmt>(P.On)) {
-      // The region's first statement: it lives as long as the block.
+      // The region's first statements: they live as long as the block.
       E.add({S->Begin + 1, 0, "\n" + Indent + "  " + Region});
       return;
     }
@@ -315,6 +328,41 @@ private:
     if (End < Buf.size() && Buf[End] == ';')
       ++End;
     E.add({nextLineStart(Buf, End), 0, Indent + "}\n"});
+  }
+
+  /// The region's `dp::borrow` of V, a pointer that stays one: when the
+  /// converted loops borrow it, every use of it in the region is in one of
+  /// them, and the region's clause gives its length from the first
+  /// element. The loops' own borrows then find the region's block alive
+  /// and share it. None otherwise.
+  std::optional<std::string> regionBorrow(const PragmaLine &P, const VarDecl *V) const {
+    auto Type = C.Borrowed.find(V);
+    std::optional<Span> Region = P.On ? spanOf(P.On->getSourceRange(), Ctx) : std::nullopt;
+    std::optional<Section> Sec = dataSection(P.D, V->getName().str());
+    if (Type == C.Borrowed.end() || !Region || !Sec || !(Sec->Lower.empty() || Sec->Lower == "0"))
+      return std::nullopt;
+    for (unsigned U : offsetsOf(P.On, V))
+      if (std::none_of(C.CallSites.begin(), C.CallSites.end(),
+                       [&](const Span &L) { return L.Begin <= U && U < L.End; }))
+        return std::nullopt;
+    return Type->second + " dp_region_" + V->getName().str() + " = dp::borrow(" + V->getName().str() + ", " +
+           Sec->Length + ");";
+  }
+
+  /// The offsets of every mention of V in S.
+  std::vector<unsigned> offsetsOf(const Stmt *S, const VarDecl *V) const {
+    struct Visit : RecursiveASTVisitor<Visit> {
+      const VarDecl *V;
+      const SourceManager &SM;
+      std::vector<unsigned> Out;
+      bool VisitDeclRefExpr(DeclRefExpr *D) {
+        if (D->getDecl() == V)
+          Out.push_back(SM.getFileOffset(SM.getFileLoc(D->getLocation())));
+        return true;
+      }
+    } W{{}, V, SM, {}};
+    W.TraverseStmt(const_cast<Stmt *>(S));
+    return W.Out;
   }
 
   /// Whether the region (its scanned accesses F) may read V's elements: a

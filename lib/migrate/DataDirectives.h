@@ -18,6 +18,7 @@
 
 #include "clang/AST/ASTContext.h"
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -35,6 +36,14 @@ struct DataContext {
   /// Which functions the user declared for the device (shared with the
   /// loops' analysis, so each file's directives are read once).
   DeviceDeclarations &Device;
+  /// Pointers that converted loops borrow (dp::borrow), with the field
+  /// type they borrow them as; and where the converted loops are (their
+  /// offsets in the main file). A region whose arrays are all fields or
+  /// such pointers, used only by those loops, borrows them for its whole
+  /// extent: the loops inside share its blocks, which cross to the device
+  /// once and come back at the region's end.
+  const std::map<const clang::VarDecl *, std::string> &Borrowed;
+  const std::vector<Span> &CallSites;
 };
 
 /// `dp_async_queue(q)`: a dp::queue per OpenACC async number (OpenMP's

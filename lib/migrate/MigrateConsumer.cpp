@@ -336,18 +336,27 @@ private:
     const StringRef Buf = SM.getBufferData(SM.getMainFileID());
     EditList E;
     std::set<const VarDecl *> Vars;
-    for (size_t I = 0; I < Models.size(); ++I)
-      if (!Consumed[I] && !Models[I].Refused)
-        for (const ArrayUse &A : Models[I].Arrays) {
-          if (A.Borrowed.empty()) {
-            Vars.insert(A.Var);
-            continue;
-          }
-          // Borrowed memory stays a pointer; in the kernel it is a field.
-          if (std::optional<Span> L = spanOf(Models[I].Outer->getSourceRange(), Ctx))
-            for (const TextEdit &T : Arrays.editsWithin(A.Var, L->Begin, L->End))
-              E.add(T);
+    std::map<const VarDecl *, std::string> Borrowed; // as the loops borrow them
+    std::vector<Span> CallSites;
+    for (size_t I = 0; I < Models.size(); ++I) {
+      if (Consumed[I] || Models[I].Refused)
+        continue;
+      std::optional<Span> L = spanOf(Models[I].Outer->getSourceRange(), Ctx);
+      if (L)
+        CallSites.push_back(*L);
+      for (const ArrayUse &A : Models[I].Arrays) {
+        if (A.Borrowed.empty()) {
+          Vars.insert(A.Var);
+          continue;
         }
+        // Borrowed memory stays a pointer; in the kernel it is a field.
+        const ArrayVar *Info = Arrays.find(A.Var);
+        Borrowed[A.Var] = Arrays.fieldType(A.Var, Info && Info->Element.isConstQualified());
+        if (L)
+          for (const TextEdit &T : Arrays.editsWithin(A.Var, L->Begin, L->End))
+            E.add(T);
+      }
+    }
     Arrays.convert(Vars, E);
     // Helpers reading namespace-scope variables take them as parameters.
     std::set<const FunctionDecl *> Needed;
@@ -402,7 +411,7 @@ private:
       LoopsQueue |= !Consumed[I] && !Models[I].Refused && usesQueue(Models[I]);
     }
     const std::set<const VarDecl *> Fields = Arrays.members(Vars);
-    const DataContext Data{Ctx, Fields, AllConverted, *Device};
+    const DataContext Data{Ctx, Fields, AllConverted, *Device, Borrowed, CallSites};
     planDataDirectives(Pragmas, Data, LoopsQueue, E, Diags, Out.KeptDirectives);
     addInclude(Buf, Ctx, E, FromC.Headers);
     Out.HasErrors |= Diags.hasErrors();

@@ -76,6 +76,29 @@ void fill(int n, double *f) {
 // DIAG: borrow.c:[[@LINE-1]]:8: warning: not converted: 'f' cannot become a dp::field: its allocation is not in this file (it comes from a caller or a call dpstub cannot see) [dp-migrate]
 }
 
+// A data region over memory only its loops use: the region borrows it
+// once, so the loops' own borrows share its blocks (the data crosses to
+// the device once, and comes back at the region's end).
+void relax(int n, int steps, double *u, double *tmp) {
+#pragma acc data copy(u[0:n]) create(tmp[0:n])
+  for (int s = 0; s < steps; s++) {
+#pragma acc parallel loop
+    for (int i = 1; i < n - 1; i++)
+      tmp[i] = 0.5 * (u[i - 1] + u[i + 1]);
+// DIAG: borrow.c:[[@LINE-2]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+#pragma acc parallel loop
+    for (int i = 1; i < n - 1; i++)
+      u[i] = tmp[i];
+// DIAG: borrow.c:[[@LINE-2]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+  }
+// REWRITE:      void relax(int n, int steps, double *u, double *tmp) {
+// REWRITE-NEXT:   {
+// REWRITE-NEXT:     dp::field<1, double> dp_region_u = dp::borrow(u, n);
+// REWRITE-NEXT:     dp::field<1, double> dp_region_tmp = dp::borrow(tmp, n);
+// REWRITE-NEXT:   for (int s = 0; s < steps; s++) {
+// REWRITE:          dp::field<1, double> dp_tmp = dp::borrow(tmp, n);
+}
+
 // A device loop whose array no data clause names: the warning says what
 // would let the call-site borrow it.
 void zero(int n, float *z) {
@@ -97,10 +120,12 @@ void solve(int n, const double *l, double *x) {
   }
 }
 
-// A data region's lengths serve the loops inside it. The region stays,
-// said so (its arrays stay pointers, which loops it holds that stay loops
-// would still need mapped); C's bool is bool in the C++ written.
-void mark(int n, bool *seen, const int *level) {
+// A data region's lengths serve the loops inside it. Where host code in
+// the region uses its arrays, the region stays, said so (they stay
+// pointers, which that code and loops that stay loops would still need
+// mapped); C's bool is bool in the C++ written.
+int mark(int n, bool *seen, const int *level) {
+  int marked = 0;
 #pragma omp target data map(tofrom: seen[0:n]) map(to: level[0:n])
   {
 #pragma omp target teams distribute parallel for
@@ -111,7 +136,11 @@ void mark(int n, bool *seen, const int *level) {
 // REWRITE: #pragma omp target data map(tofrom: seen[0:n]) map(to: level[0:n])
 // REWRITE: dp::field<1, bool> dp_seen = dp::borrow(seen, n);
 // REWRITE-NEXT: dp::field<1, const int> dp_level = dp::borrow(level, n);
+    // The host reads seen inside the region: the region cannot hold it.
+    for (int i = 0; i < n; i++)
+      marked += seen[i];
   }
+  return marked;
 }
 
-// SUMMARY: migrated 4 of 9 loops (5 refused)
+// SUMMARY: migrated 6 of 11 loops (5 refused)

@@ -52,6 +52,19 @@ void smooth(int n, const double *in, double *out) {
     out[i] = (in[i - 1] + in[i] + in[i + 1]) / 3.0;
 }
 
+/* Time steps inside one data region: the region borrows u and tmp once. */
+void relax(int n, int steps, double *u, double *tmp) {
+#pragma acc data copy(u[0:n]) create(tmp[0:n])
+  for (int s = 0; s < steps; s++) {
+#pragma acc parallel loop
+    for (int i = 1; i < n - 1; i++)
+      tmp[i] = 0.5 * (u[i - 1] + u[i + 1]);
+#pragma acc parallel loop
+    for (int i = 1; i < n - 1; i++)
+      u[i] = tmp[i];
+  }
+}
+
 /* No section says how long v is: the loop stays, with the reason. */
 void clear(int n, double *v) {
 #pragma omp parallel for

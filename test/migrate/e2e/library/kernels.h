@@ -9,6 +9,7 @@ void matvec(int n, const double *a, const double *x, double *y);
 double dot(int n, const double *x, const double *y);
 void scale_rows(int rows, int cols, double *m, const double *s);
 void smooth(int n, const double *in, double *out);
+void relax(int n, int steps, double *u, double *tmp);
 void clear(int n, double *v);
 #ifdef __cplusplus
 }

@@ -36,6 +36,10 @@ int main() {
   std::printf("scale_rows: %.2f %.2f %.2f\n", m[0], m[cols + 1], m[rows * cols - 1]);
   smooth(n, v, u);
   std::printf("smooth: %.4f %.4f %.4f\n", u[0], u[1], u[n - 1]);
+  double *t = static_cast<double *>(std::malloc(n * sizeof(double)));
+  relax(n, 25, u, t);
+  std::printf("relax: %.6f %.6f %.6f\n", u[1], u[n / 2], u[n - 2]);
+  std::free(t);
   clear(n, v);
   std::printf("clear: %.1f\n", v[n / 3]);
   std::free(y);
