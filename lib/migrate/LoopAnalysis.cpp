@@ -811,10 +811,7 @@ private:
           OneElement &= !Texts[K].empty() && (Key.empty() || Key == Texts[K]);
           Key = Texts[K];
         }
-      const bool Borrowed = std::any_of(M.Arrays.begin(), M.Arrays.end(), [&](const ArrayUse &U) {
-        return U.Var == A && !U.Borrowed.empty(); // its host text stays a pointer's
-      });
-      if (Key.empty() || !OneElement || ArrayOnlySized.count(A) || Handed.count(A) || Borrowed)
+      if (Key.empty() || !OneElement || ArrayOnlySized.count(A) || Handed.count(A))
         continue;
       std::vector<const Expr *> Mentions;
       std::set<unsigned> MentionIds, OtherIds;

@@ -469,8 +469,9 @@ private:
       for (const Expr *X : R.Element)
         if (std::optional<Span> S = spanOf(X->getSourceRange(), Ctx)) {
           std::string Host = E.take(Buf, S->Begin, S->End);
+          // Borrowed memory stays a pointer on the host: `x[i]` as written.
           if (R.Host.empty())
-            R.Host = std::move(Host);
+            R.Host = borrowedIn(M, X) ? Buf.substr(S->Begin, S->End - S->Begin).str() : std::move(Host);
           E.add({S->Begin, S->End - S->Begin, R.Name});
         }
     RenderInput In;
@@ -506,6 +507,15 @@ private:
     if (!EndsLine && !Text.empty() && Text.back() == '\n')
       Text.pop_back();
     E.add({Begin, End - Begin, Text});
+  }
+
+  /// Whether the array element X indexes is memory M borrows.
+  static bool borrowedIn(const LoopModel &M, const Expr *X) {
+    const auto *A = dyn_cast<ArraySubscriptExpr>(X->IgnoreParenImpCasts());
+    const auto *D = A ? dyn_cast<DeclRefExpr>(A->getBase()->IgnoreParenImpCasts()) : nullptr;
+    return D && std::any_of(M.Arrays.begin(), M.Arrays.end(), [&](const ArrayUse &U) {
+             return U.Var == D->getDecl() && !U.Borrowed.empty();
+           });
   }
 
   /// Several reductions: their struct, at namespace scope before the

@@ -108,15 +108,19 @@ void zero(int n, float *z) {
 // DIAG: borrow.c:[[@LINE-1]]:5: warning: not converted: 'z' cannot become a dp::field: its allocation is not in this file (it comes from a caller or a call dpstub cannot see); a length in a data clause, such as copy(z[0:n]), would let the call-site borrow it [dp-migrate]
 }
 
-// A reduction into an element of borrowed memory is not taken (its host
-// text would be the pointer's): the loop runs in order, as written.
+// A reduction into an element of borrowed memory: the kernel reads the
+// borrowed array, and the host's element stays the pointer's (`x[i]`).
 void solve(int n, const double *l, double *x) {
   for (int i = 0; i < n; i++) {
 #pragma acc parallel loop copyin(l[0:n * n], x[0:n])
     for (int j = 0; j < i; j++)
       x[i] -= l[i * n + j] * x[j];
-// DIAG: borrow.c:[[@LINE-1]]:7: warning: not converted: 'x[i]' and 'x[i]' touch the same element from iterations (*) apart, so they must run in order [dp-migrate]
-// DIAG: borrow.c:[[@LINE-2]]:7: note: the other access
+// DIAG: borrow.c:[[@LINE-2]]:5: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
+// REWRITE:      dp::field<1, double> dp_x = dp::borrow(x, n);
+// REWRITE-NEXT: dp::field<1, const double> dp_l = dp::borrow(l, n * n);
+// REWRITE-NEXT: dp::scalar<double> dp_x_i(x[i]);
+// REWRITE:      x_i -= l(i * n + j) * x(j);
+// REWRITE:      x[i] = dp_x_i.get();
   }
 }
 
@@ -143,4 +147,4 @@ int mark(int n, bool *seen, const int *level) {
   return marked;
 }
 
-// SUMMARY: migrated 6 of 11 loops (5 refused)
+// SUMMARY: migrated 7 of 11 loops (4 refused)

@@ -65,6 +65,17 @@ void relax(int n, int steps, double *u, double *tmp) {
   }
 }
 
+/* A lower triangular solve, l x = x, row by row: each row's sum is a
+   reduction into x[i] over the elements before it. */
+void lower_solve(int n, const double *l, double *x) {
+  for (int i = 0; i < n; i++) {
+#pragma acc parallel loop copyin(l[0:n * n], x[0:n])
+    for (int j = 0; j < i; j++)
+      x[i] -= l[i * n + j] * x[j];
+    x[i] /= l[i * n + i];
+  }
+}
+
 /* No section says how long v is: the loop stays, with the reason. */
 void clear(int n, double *v) {
 #pragma omp parallel for

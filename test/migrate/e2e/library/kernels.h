@@ -10,6 +10,7 @@ double dot(int n, const double *x, const double *y);
 void scale_rows(int rows, int cols, double *m, const double *s);
 void smooth(int n, const double *in, double *out);
 void relax(int n, int steps, double *u, double *tmp);
+void lower_solve(int n, const double *l, double *x);
 void clear(int n, double *v);
 #ifdef __cplusplus
 }

@@ -40,6 +40,11 @@ int main() {
   relax(n, 25, u, t);
   std::printf("relax: %.6f %.6f %.6f\n", u[1], u[n / 2], u[n - 2]);
   std::free(t);
+  // a's lower triangle, made diagonally dominant, solves for v.
+  for (int i = 0; i < n; ++i)
+    a[i * n + i] = n + i % 3;
+  lower_solve(n, a, v);
+  std::printf("lower_solve: %.6f %.6f %.6f\n", v[0], v[n / 2], v[n - 1]);
   clear(n, v);
   std::printf("clear: %.1f\n", v[n / 3]);
   std::free(y);
