@@ -357,6 +357,15 @@ private:
             E.add(T);
       }
     }
+    // A reduction into an element of a pointer writes that element on the
+    // host, through the pointer: a region holding the pointer's block would
+    // keep a stale device copy after it, so no region borrows it.
+    for (size_t I = 0; I < Models.size(); ++I)
+      if (!Consumed[I] && !Models[I].Refused)
+        for (const Reduction &R : Models[I].Reductions)
+          for (const Expr *X : R.Element)
+            if (const VarDecl *V = elementArray(X))
+              Borrowed.erase(V);
     Arrays.convert(Vars, E);
     // Helpers reading namespace-scope variables take them as parameters.
     std::set<const FunctionDecl *> Needed;
@@ -509,13 +518,17 @@ private:
     E.add({Begin, End - Begin, Text});
   }
 
-  /// Whether the array element X indexes is memory M borrows.
-  static bool borrowedIn(const LoopModel &M, const Expr *X) {
+  /// The array a rank-1 element `a[i]` indexes, if it names one.
+  static const VarDecl *elementArray(const Expr *X) {
     const auto *A = dyn_cast<ArraySubscriptExpr>(X->IgnoreParenImpCasts());
     const auto *D = A ? dyn_cast<DeclRefExpr>(A->getBase()->IgnoreParenImpCasts()) : nullptr;
-    return D && std::any_of(M.Arrays.begin(), M.Arrays.end(), [&](const ArrayUse &U) {
-             return U.Var == D->getDecl() && !U.Borrowed.empty();
-           });
+    return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+  }
+  /// Whether the array element X indexes is memory M borrows.
+  static bool borrowedIn(const LoopModel &M, const Expr *X) {
+    const VarDecl *V = elementArray(X);
+    return V && std::any_of(M.Arrays.begin(), M.Arrays.end(),
+                            [&](const ArrayUse &U) { return U.Var == V && !U.Borrowed.empty(); });
   }
 
   /// Several reductions: their struct, at namespace scope before the

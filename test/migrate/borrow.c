@@ -136,7 +136,7 @@ int mark(int n, bool *seen, const int *level) {
     for (int i = 0; i < n; i++)
       seen[i] = seen[i] || level[i] > 0;
 // DIAG: borrow.c:[[@LINE-2]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
-// DIAG: borrow.c:[[@LINE-6]]:1: warning: 'omp target data' is not carried over: 'seen' stays a pointer, not a dp::field [dp-migrate]
+// DIAG-DAG: borrow.c:[[@LINE-6]]:1: warning: 'omp target data' is not carried over: 'seen' stays a pointer, not a dp::field [dp-migrate]
 // REWRITE: #pragma omp target data map(tofrom: seen[0:n]) map(to: level[0:n])
 // REWRITE: dp::field<1, bool> dp_seen = dp::borrow(seen, n);
 // REWRITE-NEXT: dp::field<1, const int> dp_level = dp::borrow(level, n);
@@ -147,4 +147,19 @@ int mark(int n, bool *seen, const int *level) {
   return marked;
 }
 
-// SUMMARY: migrated 7 of 11 loops (4 refused)
+// A reduction into an element writes it on the host, through the pointer:
+// a region around such a loop does not hold that pointer (the device copy
+// it held would be stale after the write), so it stays; the loop borrows.
+void solve_all(int n, const double *l, double *x) {
+#pragma acc data copyin(l[0:n * n]) copy(x[0:n])
+  for (int i = 0; i < n; i++) {
+#pragma acc parallel loop
+    for (int j = 0; j < i; j++)
+      x[i] -= l[i * n + j] * x[j];
+// DIAG-DAG: borrow.c:[[@LINE-2]]:5: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
+// DIAG-DAG: borrow.c:[[@LINE-6]]:1: warning: 'acc data' is not carried over: 'x' stays a pointer, not a dp::field [dp-migrate]
+// REWRITE: #pragma acc data copyin(l[0:n * n]) copy(x[0:n])
+  }
+}
+
+// SUMMARY: migrated 8 of 12 loops (4 refused)
