@@ -102,6 +102,18 @@ UseMode useMode(const Expr *E, ASTContext &Ctx) {
   }
 }
 
+std::vector<const DeclRefExpr *> namesIn(const Stmt *S) {
+  struct V : RecursiveASTVisitor<V> {
+    std::vector<const DeclRefExpr *> Out;
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      Out.push_back(D);
+      return true;
+    }
+  } Visit;
+  Visit.TraverseStmt(const_cast<Stmt *>(S));
+  return Visit.Out;
+}
+
 namespace {
 
 class Scanner : public RecursiveASTVisitor<Scanner> {

@@ -39,6 +39,9 @@ const clang::Stmt *meaningfulParent(const clang::Stmt *S, clang::ASTContext &Ctx
 /// C arrays, std::vector.
 bool isArrayLike(clang::QualType T);
 
+/// Every variable reference in S, in source order.
+std::vector<const clang::DeclRefExpr *> namesIn(const clang::Stmt *S);
+
 /// A use of a variable declared outside the body.
 struct VarRef {
   const clang::DeclRefExpr *Ref = nullptr;

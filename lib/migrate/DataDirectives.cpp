@@ -341,28 +341,14 @@ private:
     std::optional<Section> Sec = dataSection(P.D, V->getName().str());
     if (Type == C.Borrowed.end() || !Region || !Sec || !(Sec->Lower.empty() || Sec->Lower == "0"))
       return std::nullopt;
-    for (unsigned U : offsetsOf(P.On, V))
-      if (std::none_of(C.CallSites.begin(), C.CallSites.end(),
-                       [&](const Span &L) { return L.Begin <= U && U < L.End; }))
+    for (const DeclRefExpr *D : namesIn(P.On)) {
+      const unsigned U = SM.getFileOffset(SM.getFileLoc(D->getLocation()));
+      if (D->getDecl() == V && std::none_of(C.CallSites.begin(), C.CallSites.end(),
+                                            [&](const Span &L) { return L.Begin <= U && U < L.End; }))
         return std::nullopt;
+    }
     return Type->second + " dp_region_" + V->getName().str() + " = dp::borrow(" + V->getName().str() + ", " +
            Sec->Length + ");";
-  }
-
-  /// The offsets of every mention of V in S.
-  std::vector<unsigned> offsetsOf(const Stmt *S, const VarDecl *V) const {
-    struct Visit : RecursiveASTVisitor<Visit> {
-      const VarDecl *V;
-      const SourceManager &SM;
-      std::vector<unsigned> Out;
-      bool VisitDeclRefExpr(DeclRefExpr *D) {
-        if (D->getDecl() == V)
-          Out.push_back(SM.getFileOffset(SM.getFileLoc(D->getLocation())));
-        return true;
-      }
-    } W{{}, V, SM, {}};
-    W.TraverseStmt(const_cast<Stmt *>(S));
-    return W.Out;
   }
 
   /// Whether the region (its scanned accesses F) may read V's elements: a

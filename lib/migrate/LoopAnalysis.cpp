@@ -96,19 +96,6 @@ std::set<const VarDecl *> assignedIn(const Stmt *S, ASTContext &Ctx) {
   return Visit.Out;
 }
 
-/// Variables an expression names.
-std::vector<const DeclRefExpr *> namesIn(const Stmt *S) {
-  struct V : RecursiveASTVisitor<V> {
-    std::vector<const DeclRefExpr *> Out;
-    bool VisitDeclRefExpr(DeclRefExpr *D) {
-      Out.push_back(D);
-      return true;
-    }
-  } Visit;
-  Visit.TraverseStmt(const_cast<Stmt *>(S));
-  return Visit.Out;
-}
-
 /// The expressions of a level's bounds: its first value and its bound.
 std::vector<const Expr *> boundExprs(const ForStmt *F) {
   std::vector<const Expr *> Out;
@@ -584,7 +571,9 @@ private:
                               {A.Array->getName().str(), "it is not declared in this file"}));
       if (const Refusal &R = U.Arrays.refusal(A.Array)) {
         bool Unsized = false;
-        if (std::optional<std::string> N = borrowable(*Info, Unsized)) {
+        if (Borrowed.count(A.Array)) {
+          // judged at its first access
+        } else if (std::optional<std::string> N = borrowable(*Info, Unsized)) {
           Borrowed[A.Array] = *N;
         } else {
           Refusal Here = R; // said at the loop's access; the text names the place
@@ -863,6 +852,7 @@ private:
         return refuse(std::move(F));
       }
       R->Name = elementName(A, *Element, M.Reductions);
+      R->Array = A;
       M.Reductions.push_back(std::move(*R));
       N.Accesses.erase(std::remove_if(N.Accesses.begin(), N.Accesses.end(),
                                       [&](const Access &X) { return MentionIds.count(X.Id) > 0; }),

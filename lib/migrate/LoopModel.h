@@ -96,6 +96,7 @@ struct Reduction {
   /// (rewritten: `x(i)`; filled when the call-site is rendered).
   std::vector<const clang::Expr *> Element;
   std::string Host;
+  const clang::VarDecl *Array = nullptr; ///< an element's array
 
   static Reduction of(const clang::VarDecl *V, ReductionOp Op, std::string Function = "") {
     Reduction R;

@@ -363,9 +363,7 @@ private:
     for (size_t I = 0; I < Models.size(); ++I)
       if (!Consumed[I] && !Models[I].Refused)
         for (const Reduction &R : Models[I].Reductions)
-          for (const Expr *X : R.Element)
-            if (const VarDecl *V = elementArray(X))
-              Borrowed.erase(V);
+          Borrowed.erase(R.Array);
     Arrays.convert(Vars, E);
     // Helpers reading namespace-scope variables take them as parameters.
     std::set<const FunctionDecl *> Needed;
@@ -480,7 +478,7 @@ private:
           std::string Host = E.take(Buf, S->Begin, S->End);
           // Borrowed memory stays a pointer on the host: `x[i]` as written.
           if (R.Host.empty())
-            R.Host = borrowedIn(M, X) ? Buf.substr(S->Begin, S->End - S->Begin).str() : std::move(Host);
+            R.Host = borrowedIn(M, R.Array) ? Buf.substr(S->Begin, S->End - S->Begin).str() : std::move(Host);
           E.add({S->Begin, S->End - S->Begin, R.Name});
         }
     RenderInput In;
@@ -518,15 +516,8 @@ private:
     E.add({Begin, End - Begin, Text});
   }
 
-  /// The array a rank-1 element `a[i]` indexes, if it names one.
-  static const VarDecl *elementArray(const Expr *X) {
-    const auto *A = dyn_cast<ArraySubscriptExpr>(X->IgnoreParenImpCasts());
-    const auto *D = A ? dyn_cast<DeclRefExpr>(A->getBase()->IgnoreParenImpCasts()) : nullptr;
-    return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-  }
-  /// Whether the array element X indexes is memory M borrows.
-  static bool borrowedIn(const LoopModel &M, const Expr *X) {
-    const VarDecl *V = elementArray(X);
+  /// Whether V is memory M borrows.
+  static bool borrowedIn(const LoopModel &M, const VarDecl *V) {
     return V && std::any_of(M.Arrays.begin(), M.Arrays.end(),
                             [&](const ArrayUse &U) { return U.Var == V && !U.Borrowed.empty(); });
   }

@@ -220,11 +220,12 @@ int main() {
   // written comes back when the block ends, and that end waits for it.
   {
     std::vector<float> y(16, 0.0f), x(16, 1.0f);
-    const cost borrowed = measure("forall, borrowed", q, [&] {
+    const auto step = [&] {
       dp::field<1, float> dp_y = dp::borrow(y.data(), 16);
       dp::field<1, const float> dp_x = dp::borrow(static_cast<const float *>(x.data()), 16);
       dp::forall(dp::on(q), g, [](float &v, float u) { v += u; }, dp_y, dp_x);
-    });
+    };
+    const cost borrowed = measure("forall, borrowed", q, step);
     // No device allocation (the pool's blocks serve each fresh mirror);
     // on the host, the two blocks and their places in the registry of
     // borrowed memory beside the queue's task (a device build adds the
@@ -243,11 +244,7 @@ int main() {
     // blocks, so nothing crosses and nothing waits per call.
     dp::field<1, float> region_y = dp::borrow(y.data(), 16);
     dp::field<1, const float> region_x = dp::borrow(static_cast<const float *>(x.data()), 16);
-    const cost inside = measure("forall, borrowed again", q, [&] {
-      dp::field<1, float> dp_y = dp::borrow(y.data(), 16);
-      dp::field<1, const float> dp_x = dp::borrow(static_cast<const float *>(x.data()), 16);
-      dp::forall(dp::on(q), g, [](float &v, float u) { v += u; }, dp_y, dp_x);
-    });
+    const cost inside = measure("forall, borrowed again", q, step);
     inside.exactly("device allocations", inside.per(counter::device_allocations), 0);
     inside.exactly("copies to the device", inside.per(counter::to_device_copies), 0);
     inside.exactly("copies to the host", inside.per(counter::to_host_copies), 0);
