@@ -19,6 +19,13 @@ int SymbolTable::of(const VarDecl *V) {
   return It->second;
 }
 
+const VarDecl *SymbolTable::var(int Id) const {
+  for (const auto &[V, I] : ByVar)
+    if (I == Id)
+      return V;
+  return nullptr;
+}
+
 int SymbolTable::of(const std::string &Text) {
   auto [It, New] = ByText.try_emplace(Text, static_cast<int>(Names.size()));
   if (New)

@@ -29,6 +29,8 @@ public:
   int of(const clang::VarDecl *V);
   int of(const std::string &Text);
   const std::vector<std::string> &names() const { return Names; }
+  /// The variable of a symbol; none for an expression's text.
+  const clang::VarDecl *var(int Id) const;
 
 private:
   std::map<const clang::VarDecl *, int> ByVar;

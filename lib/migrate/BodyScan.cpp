@@ -212,11 +212,13 @@ public:
   }
 
   bool VisitBreakStmt(BreakStmt *S) {
+    Out.Jumps |= !InLambda;
     if (!Breakable && !InLambda)
       Out.Exits.push_back(S);
     return true;
   }
   bool VisitContinueStmt(ContinueStmt *S) {
+    Out.Jumps |= !InLambda;
     if (!Loops && !InLambda)
       Out.ContinuesLoop = true;
     return true;

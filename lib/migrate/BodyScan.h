@@ -66,6 +66,9 @@ struct BodyFacts {
   std::vector<const clang::CallExpr *> Calls;
   std::vector<const clang::Stmt *> Exits; ///< break/return/goto/throw/try leaving the loop
   bool ContinuesLoop = false;         ///< a continue of the scanned loop itself
+  /// A break or continue anywhere (an inner loop's too): what follows it
+  /// may not happen.
+  bool Jumps = false;
   const clang::Stmt *ThisUse = nullptr;
   std::vector<const clang::ForStmt *> InnerLoops;
   std::vector<const clang::VarDecl *> StaticLocals;

@@ -16,6 +16,7 @@
 #include "migrate/ArrayData.h"
 #include "migrate/BodyScan.h"
 #include "migrate/Canonical.h"
+#include "migrate/Extent.h"
 #include "migrate/Liveness.h"
 #include "migrate/Reductions.h"
 #include "migrate/Text.h"
@@ -571,20 +572,17 @@ private:
                               {A.Array->getName().str(), "it is not declared in this file"}));
       if (const Refusal &R = U.Arrays.refusal(A.Array)) {
         bool Unsized = false;
-        if (Borrowed.count(A.Array)) {
+        if (Borrowed.count(A.Array) || Unmeasured.count(A.Array)) {
           // judged at its first access
         } else if (std::optional<std::string> N = borrowable(*Info, Unsized)) {
           Borrowed[A.Array] = *N;
         } else {
           Refusal Here = R; // said at the loop's access; the text names the place
           Here.Loc = At;
-          // A device directive would borrow it, given the length.
-          const bool Acc = M.Pragma && M.Pragma->Model == PragmaModel::OpenACC;
-          if (Unsized && (Acc || M.Pragma->has("target")))
-            Here.Args.back() += "; a length in a data clause, such as " +
-                                std::string(Acc ? "copy(" : "map(tofrom: ") + A.Array->getName().str() +
-                                "[0:n]), would let the call-site borrow it";
-          return refuse(std::move(Here));
+          if (!Unsized)
+            return refuse(std::move(Here));
+          // The accesses may say how far the loop reaches (dependences()).
+          Unmeasured.emplace(A.Array, std::move(Here));
         }
       }
       if (static_cast<int>(A.Indices.size()) != Info->Rank)
@@ -629,14 +627,15 @@ private:
   /// in the file, whose count a data clause gives (`map(to: a[0:n])`,
   /// `copyin(a[:n])`): of the loop's directive, or of a data or compute
   /// region around it. None otherwise; Unsized when only that count is
-  /// missing (no data clause names the array).
+  /// missing (no data clause names the array: the accesses may give it,
+  /// measured()).
   std::optional<std::string> borrowable(const ArrayVar &A, bool &Unsized) const {
     const VarDecl *V = A.Var;
     std::optional<Span> Loop = spanOf(C.Loop->getSourceRange(), Ctx);
-    if (!M.Pragma || !Loop || A.K != ArrayVar::Kind::Pointer || A.Rank != 1 || !plainElement(A.Element) ||
+    if (!Loop || A.K != ArrayVar::Kind::Pointer || A.Rank != 1 || !plainElement(A.Element) ||
         ArrayOnlySized.count(V) || Handed.count(V))
       return std::nullopt;
-    std::optional<Section> S = dataSection(*M.Pragma, V->getName().str());
+    std::optional<Section> S = M.Pragma ? dataSection(*M.Pragma, V->getName().str()) : std::nullopt;
     for (const PragmaLine &P : U.Pragmas) {
       if (S)
         break;
@@ -762,6 +761,8 @@ private:
       }
     }
     N.SymbolNames = Symbols.names();
+    if (!measured(N, ArrayIds, InnerIndex, Symbols))
+      return false;
     if (!elementReductions(N, LoopVars))
       return false;
     const DependenceResult R = testNest(N);
@@ -777,6 +778,61 @@ private:
     if (C.Asserted)
       return true; // the directive asserts what dpstub cannot prove
     return refuse(refusal(&Reporter::migrateUnproven, M.AccessLocs[First.Id], {R.Why}));
+  }
+
+  /// Borrowed arrays no data clause gives a length of: as far as the
+  /// loop's accesses reach (accessExtent), written with variables the
+  /// host has before the loop. Refused with the pointer's reason when the
+  /// reach is not known (an access in a loop the model does not count, a
+  /// break or continue before it, a subscript that is not affine).
+  bool measured(const Nest &N, const std::map<const VarDecl *, int> &ArrayIds,
+                const std::map<const ForStmt *, int> &InnerIndex, const SymbolTable &Symbols) {
+    if (Unmeasured.empty())
+      return true;
+    // An access inside an inner loop the nest does not model may not
+    // happen at the loop's last values.
+    Nest Reach = N;
+    std::set<unsigned> Uncounted; // by Access::Id, the index of the body's access
+    for (size_t K = 0; K < Facts.Accesses.size(); ++K)
+      for (const ForStmt *F : Facts.Accesses[K].InnerLoops)
+        if (!InnerIndex.count(F))
+          Uncounted.insert(static_cast<unsigned>(K));
+    for (Access &X : Reach.Accesses)
+      X.Conditional |= Uncounted.count(X.Id) > 0;
+    const std::optional<Span> Loop = spanOf(C.Loop->getSourceRange(), Ctx);
+    auto Outside = [&](int Id) {
+      const VarDecl *V = Symbols.var(Id);
+      const SourceLocation L = V ? V->getLocation() : SourceLocation();
+      const std::optional<Span> At = L.isValid() ? spanOf(SourceRange(L, L), Ctx) : std::nullopt;
+      return V && V->getType()->isIntegerType() && At && Loop && !(Loop->Begin <= At->Begin && At->End <= Loop->End);
+    };
+    for (auto &[V, Why] : Unmeasured) {
+      std::optional<Extent> E = Facts.Jumps ? std::nullopt : accessExtent(Reach, ArrayIds.at(V));
+      std::optional<std::string> Text;
+      auto Known = [&](const Poly &P) {
+        return std::all_of(P.terms().begin(), P.terms().end(), [&](const auto &T) {
+          return std::all_of(T.first.begin(), T.first.end(), Outside);
+        });
+      };
+      if (E && Known(E->Length) && std::all_of(E->Guards.begin(), E->Guards.end(), Known))
+        Text = extentText(
+            *E, [&](int Id) { return Symbols.var(Id)->getName().str(); },
+            [&](int Id) { return Symbols.var(Id)->getType()->isUnsignedIntegerType(); });
+      if (!Text) {
+        // What would let the call-site borrow it: a device directive's
+        // data clause.
+        const bool Acc = M.Pragma && M.Pragma->Model == PragmaModel::OpenACC;
+        Why.Args.back() += "; its accesses do not show how far the loop reaches, so the call-site cannot borrow it";
+        if (Acc || (M.Pragma && M.Pragma->has("target")))
+          Why.Args.back() += " without a length in a data clause, such as " +
+                             std::string(Acc ? "copy(" : "map(tofrom: ") + V->getName().str() + "[0:n])";
+        return refuse(std::move(Why));
+      }
+      for (ArrayUse &A : M.Arrays)
+        if (A.Var == V)
+          A.Borrowed = *Text;
+    }
+    return true;
   }
 
   /// Arrays the nest writes only at one element its subscripts fix (`x[i]`
@@ -930,6 +986,9 @@ private:
   /// Arrays the body hands whole to a function of the file: whether it may
   /// write through them.
   std::map<const VarDecl *, bool> Handed;
+  /// Arrays to borrow whose length no data clause gives: their refusal
+  /// if the accesses do not give it either.
+  std::map<const VarDecl *, Refusal> Unmeasured;
 
   /// The parameter that becomes a field with the array Ref names, when Ref
   /// is a call's argument (fieldParameter), or null.

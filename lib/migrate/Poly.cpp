@@ -115,7 +115,8 @@ Poly Poly::operator*(const Poly &O) const {
   return R;
 }
 
-std::string Poly::str(const std::function<std::string(int)> &Name) const {
+std::string Poly::str(const std::function<std::string(int)> &Name, bool Spaced) const {
+  const char *Times = Spaced ? " * " : "*";
   if (!Valid)
     return "?";
   if (Terms.empty())
@@ -134,11 +135,11 @@ std::string Poly::str(const std::function<std::string(int)> &Name) const {
       S += Negative ? " - " : " + ";
     std::string Factors;
     for (int Id : M)
-      Factors += (Factors.empty() ? "" : "*") + Name(Id);
+      Factors += (Factors.empty() ? "" : Times) + Name(Id);
     if (Factors.empty())
       S += std::to_string(Abs);
     else
-      S += (Abs == 1 ? "" : std::to_string(Abs) + "*") + Factors;
+      S += (Abs == 1 ? "" : std::to_string(Abs) + Times) + Factors;
   }
   return S;
 }

@@ -56,8 +56,9 @@ public:
   /// The terms, monomial to non-zero coefficient, in a fixed order.
   const std::map<Monomial, std::int64_t> &terms() const { return Terms; }
 
-  /// "2*n*m - n + 3", symbols named by Name.
-  std::string str(const std::function<std::string(int)> &Name) const;
+  /// "2*n*m - n + 3", symbols named by Name; Spaced: "2 * n * m - n + 3",
+  /// as source text is written.
+  std::string str(const std::function<std::string(int)> &Name, bool Spaced = false) const;
 
 private:
   std::map<Monomial, std::int64_t> Terms;

@@ -60,11 +60,41 @@ void tail(int n, double *t) {
     t[i] *= 2.0;
 // DIAG: borrow.c:[[@LINE-1]]:5: warning: not converted: 't' cannot become a dp::field: its allocation is not in this file (it comes from a caller or a call dpstub cannot see) [dp-migrate]
 }
+
+// With no data clause (a host loop's directive has none), the accesses
+// give the length: the elements from the first to the furthest one the
+// loop touches, none when it runs no iteration.
 void clear(int n, double *c) {
 #pragma omp parallel for
   for (int i = 0; i < n; i++)
     c[i] = 0.0;
-// DIAG: borrow.c:[[@LINE-1]]:5: warning: not converted: 'c' cannot become a dp::field: its allocation is not in this file (it comes from a caller or a call dpstub cannot see) [dp-migrate]
+// DIAG: borrow.c:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: dp::field<1, double> dp_c = dp::borrow(c, n > 0 ? n : 0);
+}
+
+// Rows of a linearised matrix, an inner loop over each: the furthest
+// element is the last row's last; a stencil over the interior reaches
+// one element beyond its loop's bounds each side.
+void matvec(int n, const float *a, const float *x, float *y) {
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    float t = 0.0f;
+    for (int j = 0; j < n; j++)
+      t += a[i * n + j] * x[j];
+    y[i] = t;
+  }
+// DIAG: borrow.c:[[@LINE-6]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      dp::field<1, const float> dp_a = dp::borrow(a, n > 0 ? n * n : 0);
+// REWRITE-NEXT: dp::field<1, const float> dp_x = dp::borrow(x, n > 0 ? n : 0);
+// REWRITE-NEXT: dp::field<1, float> dp_y = dp::borrow(y, n > 0 ? n : 0);
+}
+void smooth(int n, const double *in, double *out) {
+#pragma omp parallel for
+  for (int i = 1; i < n - 1; i++)
+    out[i] = (in[i - 1] + in[i] + in[i + 1]) / 3.0;
+// DIAG: borrow.c:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      dp::field<1, double> dp_out = dp::borrow(out, n > 2 ? n - 1 : 0);
+// REWRITE-NEXT: dp::field<1, const double> dp_in = dp::borrow(in, n > 2 ? n : 0);
 }
 
 // Indexed through a macro: its brackets are not in the loop's text.
@@ -99,13 +129,14 @@ void relax(int n, int steps, double *u, double *tmp) {
 // REWRITE:          dp::field<1, double> dp_tmp = dp::borrow(tmp, n);
 }
 
-// A device loop whose array no data clause names: the warning says what
-// would let the call-site borrow it.
-void zero(int n, float *z) {
+// A device loop whose array no data clause names, and whose accesses do
+// not show how far it reaches (a stride of unknown sign): the warning
+// says what would let the call-site borrow it.
+void zero(int n, int stride, float *z) {
 #pragma acc parallel loop
   for (int i = 0; i < n; i++)
-    z[i] = 0.0f;
-// DIAG: borrow.c:[[@LINE-1]]:5: warning: not converted: 'z' cannot become a dp::field: its allocation is not in this file (it comes from a caller or a call dpstub cannot see); a length in a data clause, such as copy(z[0:n]), would let the call-site borrow it [dp-migrate]
+    z[i * stride] = 0.0f;
+// DIAG: borrow.c:[[@LINE-1]]:5: warning: not converted: 'z' cannot become a dp::field: its allocation is not in this file (it comes from a caller or a call dpstub cannot see); its accesses do not show how far the loop reaches, so the call-site cannot borrow it without a length in a data clause, such as copy(z[0:n]) [dp-migrate]
 }
 
 // A reduction into an element of borrowed memory: the kernel reads the
@@ -162,4 +193,4 @@ void solve_all(int n, const double *l, double *x) {
   }
 }
 
-// SUMMARY: migrated 8 of 12 loops (4 refused)
+// SUMMARY: migrated 11 of 14 loops (3 refused)

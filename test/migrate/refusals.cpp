@@ -124,11 +124,13 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
   }
 
 // A pointer into the array kept beyond its statement (main's `tail`):
-// the array cannot become a field.
+// the array cannot become a field. Written only under a condition, the
+// loop does not show how far it reaches, so it cannot borrow it either.
 #pragma omp parallel for
   for (int i = 0; i < n; ++i)
-    idx[i] = n - 1 - i;
-// DIAG: refusals.cpp:[[@LINE-1]]:5: warning: not converted: 'idx' cannot become a dp::field: 'idx + 1' uses it as a pointer (line [[#@LINE+33]]) [dp-migrate]
+    if (a[i] > 0)
+      idx[i] = n - 1 - i;
+// DIAG: refusals.cpp:[[@LINE-1]]:7: warning: not converted: 'idx' cannot become a dp::field: 'idx + 1' uses it as a pointer (line [[#@LINE+33]]); its accesses do not show how far the loop reaches, so the call-site cannot borrow it [dp-migrate]
 
 // A 2-D C array handed whole to a function that wants its rows: a field
 // has elements, not rows, so it stays an array.

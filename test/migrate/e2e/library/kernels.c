@@ -76,7 +76,26 @@ void lower_solve(int n, const double *l, double *x) {
   }
 }
 
-/* No section says how long v is: the loop stays, with the reason. */
+/* NeoRodinia's CPU versions: a host loop's directive has no data clause.
+   The accesses give the length: the last row's last element for a. */
+void matvec_cpu(int n, const double *a, const double *x, double *y) {
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    double t = 0.0;
+    for (int j = 0; j < n; j++)
+      t += a[i * n + j] * x[j];
+    y[i] = t;
+  }
+}
+
+/* Counting down, reaching one element beyond the loop's first value. */
+void reverse_diff(int n, const double *in, double *out) {
+#pragma omp parallel for
+  for (int i = n - 2; i >= 0; i--)
+    out[i] = in[i + 1] - in[i];
+}
+
+/* No section says how long v is; the loop's accesses do. */
 void clear(int n, double *v) {
 #pragma omp parallel for
   for (int i = 0; i < n; i++)

@@ -45,8 +45,14 @@ int main() {
     a[i * n + i] = n + i % 3;
   lower_solve(n, a, v);
   std::printf("lower_solve: %.6f %.6f %.6f\n", v[0], v[n / 2], v[n - 1]);
+  matvec_cpu(n, a, u, v);
+  std::printf("matvec_cpu: %.4f %.4f %.4f\n", v[0], v[n / 2], v[n - 1]);
+  reverse_diff(n, v, u);
+  std::printf("reverse_diff: %.6f %.6f %.6f\n", u[0], u[n / 2], u[n - 2]);
+  reverse_diff(1, v, u); // no iteration: nothing borrowed
   clear(n, v);
-  std::printf("clear: %.1f\n", v[n / 3]);
+  clear(0, u);
+  std::printf("clear: %.1f %.6f\n", v[n / 3], u[1]);
   std::free(y);
   std::free(x);
   std::free(a);

@@ -1,0 +1,180 @@
+//===- Extent.cpp - How far a nest's accesses reach into an array ---------===//
+
+#include "Extent.h"
+
+#include <algorithm>
+#include <map>
+
+namespace dpstub::migrate {
+
+namespace {
+
+/// Lower bounds of symbols: a loop that runs, its count `s + c`, has s at
+/// least 1 - c.
+using Bounds = std::map<int, std::int64_t>;
+
+/// A lower bound of P where every symbol is at least its bound; none when
+/// a term may be as negative as it likes (a negative coefficient, or a
+/// symbol of no known bound, or a negative one, in a product).
+std::optional<std::int64_t> lowerBound(const Poly &P, const Bounds &B) {
+  if (!P.valid())
+    return std::nullopt;
+  constexpr std::int64_t Cap = std::int64_t(1) << 40; // keeps products exact
+  std::int64_t Low = 0;
+  for (const auto &[M, C] : P.terms()) {
+    std::int64_t Term = C;
+    if (!M.empty()) {
+      if (C < 0)
+        return std::nullopt;
+      for (int Id : M) {
+        auto It = B.find(Id);
+        if (It == B.end() || It->second < 0)
+          return std::nullopt;
+        Term = std::min(Term * std::min(It->second, Cap), Cap);
+      }
+    }
+    if (absOf(Term) >= Cap)
+      return std::nullopt;
+    Low += Term;
+  }
+  return Low;
+}
+
+/// One access's reach: the furthest element plus one, the guards of the
+/// loops around it, what they tell of the symbols.
+struct Reach {
+  Poly Length;
+  std::vector<Poly> Guards;
+  Bounds Facts;
+  bool Conditional = false;
+};
+
+std::optional<Reach> reachOf(const Nest &N, const Access &A) {
+  if (A.Dims.size() != 1 || !A.Dims[0].Affine)
+    return std::nullopt;
+  const Subscript &S = A.Dims[0];
+  Reach R;
+  R.Conditional = A.Conditional;
+  std::vector<bool> Encloses(N.Vars.size(), false);
+  for (size_t V = 0; V < N.Vars.size(); ++V)
+    Encloses[V] = N.Vars[V].Parallel || std::count(A.Loops.begin(), A.Loops.end(), static_cast<int>(V)) > 0;
+  // Every loop around the access runs a known number of times (a loop of
+  // varying count may skip the furthest iteration).
+  for (size_t V = 0; V < N.Vars.size(); ++V) {
+    if (!Encloses[V])
+      continue;
+    const LoopVar &L = N.Vars[V];
+    if (L.From || !L.Count || !L.Count->valid())
+      return std::nullopt;
+    if (std::optional<std::int64_t> K = L.Count->asConstant()) {
+      if (*K < 1)
+        return std::nullopt; // it never happens: nothing to say
+      continue;
+    }
+    R.Guards.push_back(*L.Count);
+    // A count `s + c` of one symbol: running, s >= 1 - c.
+    const auto &Terms = L.Count->terms();
+    const std::int64_t Constant = L.Count->constantTerm();
+    if (Terms.size() == (Constant != 0 ? 2u : 1u)) {
+      const auto &[M, C] = *std::find_if(Terms.begin(), Terms.end(), [](const auto &T) { return !T.first.empty(); });
+      if (M.size() == 1 && C == 1) {
+        auto [It, New] = R.Facts.try_emplace(M[0], 1 - Constant);
+        It->second = std::max(It->second, 1 - Constant);
+      }
+    }
+  }
+  Poly Low = S.Const, High = S.Const;
+  for (size_t V = 0; V < S.Coef.size(); ++V) {
+    const Poly &C = S.Coef[V];
+    if (C.isZero())
+      continue;
+    if (V >= N.Vars.size() || !Encloses[V])
+      return std::nullopt;
+    const LoopVar &L = N.Vars[V];
+    // Its first and last values.
+    const Poly Last = L.Lower + (*L.Count - Poly::constant(1)).times(L.Step);
+    const Poly &Least = L.Step > 0 ? L.Lower : Last, &Most = L.Step > 0 ? Last : L.Lower;
+    std::optional<std::int64_t> Up = lowerBound(C, R.Facts), Down = lowerBound(-C, R.Facts);
+    if (Up && *Up >= 0) {
+      Low = Low + C * Least;
+      High = High + C * Most;
+    } else if (Down && *Down >= 0) {
+      Low = Low + C * Most;
+      High = High + C * Least;
+    } else {
+      return std::nullopt; // of unknown sign
+    }
+  }
+  std::optional<std::int64_t> First = lowerBound(Low, R.Facts);
+  if (!First || *First < 0 || !High.valid())
+    return std::nullopt;
+  R.Length = High + Poly::constant(1);
+  return R;
+}
+
+bool contains(const std::vector<Poly> &Set, const Poly &P) {
+  return std::find(Set.begin(), Set.end(), P) != Set.end();
+}
+
+} // namespace
+
+std::optional<Extent> accessExtent(const Nest &N, int Array) {
+  std::vector<Reach> Reaches;
+  for (const Access &A : N.Accesses) {
+    if (A.Array != Array)
+      continue;
+    std::optional<Reach> R = reachOf(N, A);
+    if (!R)
+      return std::nullopt;
+    Reaches.push_back(std::move(*R));
+  }
+  // The furthest: happens whenever any other does (its loops' counts
+  // are among the other's), and reaches at least as far.
+  for (const Reach &F : Reaches) {
+    if (F.Conditional)
+      continue;
+    const bool Furthest = std::all_of(Reaches.begin(), Reaches.end(), [&](const Reach &O) {
+      if (!std::all_of(F.Guards.begin(), F.Guards.end(), [&](const Poly &G) { return contains(O.Guards, G); }))
+        return false;
+      std::optional<std::int64_t> Margin = lowerBound(F.Length - O.Length, O.Facts);
+      return Margin && *Margin >= 0;
+    });
+    if (Furthest) {
+      Extent E{F.Length, {}};
+      for (const Poly &G : F.Guards)
+        if (!contains(E.Guards, G))
+          E.Guards.push_back(G);
+      return E;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> extentText(const Extent &E, const std::function<std::string(int)> &Name,
+                                      const std::function<bool(int)> &Unsigned) {
+  const std::string Length = E.Length.str(Name, true);
+  std::string Guard;
+  for (const Poly &G : E.Guards) {
+    std::string Test;
+    const std::int64_t Constant = G.constantTerm();
+    const Poly Rest = G - Poly::constant(Constant);
+    if (Rest.terms().size() == 1 && Rest.terms().begin()->first.size() == 1 && Rest.terms().begin()->second == 1) {
+      // `s + c` >= 1: s >= 1 - c, said without arithmetic on s.
+      const int Id = Rest.terms().begin()->first[0];
+      const std::int64_t Least = 1 - Constant;
+      if (Least <= 0 && Unsigned(Id))
+        continue; // always
+      Test = Least >= 1 ? Name(Id) + " > " + std::to_string(Least - 1) : Name(Id) + " >= " + std::to_string(Least);
+    } else {
+      for (const auto &[M, C] : G.terms())
+        for (int Id : M)
+          if (Unsigned(Id))
+            return std::nullopt;
+      Test = G.str(Name, true) + " > 0";
+    }
+    Guard += (Guard.empty() ? "" : " && ") + Test;
+  }
+  return Guard.empty() ? Length : Guard + " ? " + Length + " : 0";
+}
+
+} // namespace dpstub::migrate

@@ -1,0 +1,46 @@
+//===- Extent.h - How far a nest's accesses reach into an array -*- C++ -*-===//
+//
+// A loop over a pointer from callers dpstub cannot see borrows the memory
+// (dp::borrow(p, n)); when no data clause gives n, the accesses do: the
+// elements from the first up to the furthest one the loop touches. A pure
+// function of the dependence test's model (Dependence.h), exact rather
+// than generous: borrowing an element the original never touched may read
+// past the caller's allocation when the data crosses to a device.
+// test/unit/extent_test.cpp checks it against enumeration.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Dependence.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dpstub::migrate {
+
+/// The elements of one array a nest touches, counted from the first:
+/// Length when every Guard is at least 1, none otherwise. The guards are
+/// the iteration counts of the loops the furthest access needs running;
+/// when one is below 1 the nest touches no element of the array.
+struct Extent {
+  Poly Length;
+  std::vector<Poly> Guards;
+};
+
+/// The extent of Array's accesses in N (rank 1). None when the proof
+/// fails: a subscript that is not affine, a loop of unknown or varying
+/// count around an access, a coefficient of unknown sign, an access that
+/// may reach below the first element, or no access that both happens
+/// unconditionally and reaches at least as far as every other.
+std::optional<Extent> accessExtent(const Nest &N, int Array);
+
+/// E as a C++ expression of its symbols (named by Name): `n * m`, or
+/// `n > 2 ? n : 0` under guards. Unsigned tells which symbols are of an
+/// unsigned type, whose arithmetic wraps: a guard over several symbols
+/// then has no faithful text (none).
+std::optional<std::string> extentText(const Extent &E, const std::function<std::string(int)> &Name,
+                                      const std::function<bool(int)> &Unsigned);
+
+} // namespace dpstub::migrate

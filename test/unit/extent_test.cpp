@@ -1,0 +1,196 @@
+// How far a nest's accesses reach into an array (what a call-site borrows
+// of a caller's pointer when no data clause says) against enumeration:
+// random affine nests with symbolic counts, coefficients and offsets,
+// symbols of every sign. Whenever an extent is given, every element any
+// access may touch lies inside it, and it ends exactly after the
+// furthest one an unconditional access touches: borrowing an element
+// the original never touched could read past the caller's allocation.
+// Then the forms real codes write, with their text.
+#include "migrate/Extent.h"
+#include "nest_model.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+using namespace dpstub::migrate;
+using namespace dpstub::migrate::nest_model;
+
+namespace {
+
+const char *const Names[] = {"n", "m", "k"};
+std::string name(int Id) { return Names[Id]; }
+bool noneUnsigned(int) { return false; }
+
+/// The extent's value for symbol values S: its length, or 0 when a guard
+/// is below 1.
+std::int64_t lengthAt(const Extent &E, const Values &S) {
+  for (const Poly &G : E.Guards)
+    if (eval(G, S) < 1)
+      return 0;
+  return eval(E.Length, S);
+}
+
+Access at(std::vector<Poly> Coef, Poly Const, std::vector<int> Loops = {}, bool Conditional = false) {
+  Access A = access(0, false, {sub(std::move(Coef), std::move(Const))}, "a");
+  A.Loops = std::move(Loops);
+  A.Conditional = Conditional;
+  return A;
+}
+
+std::string textOf(const Nest &N) {
+  std::optional<Extent> E = accessExtent(N, 0);
+  if (!E)
+    return "none";
+  std::optional<std::string> T = extentText(*E, name, noneUnsigned);
+  return T ? *T : "no text";
+}
+
+} // namespace
+
+TEST(Extent, RandomNestsAgreeWithEnumeration) {
+  std::mt19937 Rng(20261128);
+  auto Pick = [&](int Lo, int Hi) { return std::uniform_int_distribution<int>(Lo, Hi)(Rng); };
+  int Given = 0, Refused = 0;
+  for (int Case = 0; Case < 6000; ++Case) {
+    Nest N;
+    const int Parallel = Pick(1, 2), Inner = Pick(0, 2);
+    // Counts: a constant, or a symbol plus a constant; first values a
+    // constant or a symbol; steps of either sign.
+    auto Count = [&]() { return Pick(0, 2) == 0 ? C(Pick(0, 4)) : Sym(Pick(0, 1)) + C(Pick(-2, 1)); };
+    for (int V = 0; V < Parallel + Inner; ++V) {
+      const int Steps[] = {-2, -1, 1, 1, 1, 2};
+      std::int64_t Step = Steps[Pick(0, 5)];
+      Poly Counted = Count();
+      if (!Counted.isConstant() && (Step > 1 || Step < -1))
+        Step = Step > 0 ? 1 : -1; // a symbolic count is known by ones only
+      N.Vars.push_back(var("v", V < Parallel, Counted, Pick(0, 3) == 0 ? Sym(Pick(0, 1)) : C(Pick(-1, 3)), Step));
+    }
+    auto Coef = [&]() {
+      switch (Pick(0, 5)) {
+      case 0:
+        return C(0);
+      case 1:
+        return Sym(Pick(0, 1));
+      case 2:
+        return -Sym(Pick(0, 1));
+      default:
+        return C(Pick(-2, 3));
+      }
+    };
+    for (int K = Pick(1, 3); K > 0; --K) {
+      std::vector<Poly> Coefs;
+      std::vector<int> Loops;
+      for (int V = 0; V < Parallel + Inner; ++V) {
+        const bool Inside = V < Parallel || Pick(0, 2) > 0;
+        Coefs.push_back(Inside ? Coef() : C(0));
+        if (Inside && V >= Parallel)
+          Loops.push_back(V);
+      }
+      Poly Const = C(Pick(-2, 2)) + (Pick(0, 3) == 0 ? Sym(Pick(0, 1)) : C(0));
+      N.Accesses.push_back(at(Coefs, Const, Loops, Pick(0, 4) == 0));
+    }
+    std::optional<Extent> E = accessExtent(N, 0);
+    if (!E) {
+      ++Refused;
+      continue;
+    }
+    ++Given;
+    for (std::int64_t X = -2; X <= 4; ++X)
+      for (std::int64_t Y = -2; Y <= 4; ++Y) {
+        const Values S{{0, X}, {1, Y}};
+        const std::int64_t Length = lengthAt(*E, S);
+        std::int64_t Furthest = -1;
+        for (const Access &A : N.Accesses)
+          forEachPoint(N, A, S, [&](const std::vector<std::int64_t> &Value) {
+            const std::int64_t I = element(A, Value, S)[0];
+            EXPECT_GE(I, 0) << "case " << Case << ": the extent starts at the first element";
+            EXPECT_LT(I, Length) << "case " << Case << " n=" << X << " m=" << Y;
+            if (!A.Conditional)
+              Furthest = std::max(Furthest, I);
+          });
+        EXPECT_EQ(Length, Furthest + 1) << "case " << Case << " n=" << X << " m=" << Y
+                                        << ": the extent ends after the furthest element touched";
+      }
+  }
+  // Both verdicts are exercised.
+  EXPECT_GT(Given, 300);
+  EXPECT_GT(Refused, 300);
+}
+
+// a[i], i in [0, n): n elements when the loop runs.
+TEST(Extent, OneLevel) {
+  Nest N;
+  N.Vars = {var("i", true, Sym(0))};
+  N.Accesses = {at({C(1)}, C(0))};
+  EXPECT_EQ(textOf(N), "n > 0 ? n : 0");
+}
+
+// matvec: a[i * n + j] with j in [0, n) inside, b[j], over i in [0, n).
+TEST(Extent, LinearisedRows) {
+  Nest N;
+  N.Vars = {var("i", true, Sym(0)), var("j", false, Sym(1))};
+  N.Accesses = {at({Sym(1), C(1)}, C(0), {1})};
+  EXPECT_EQ(textOf(N), "n > 0 && m > 0 ? n * m : 0");
+}
+
+// A stencil over the interior: i in [1, n - 1) reads a[i - 1] .. a[i + 1].
+TEST(Extent, Interior) {
+  Nest N;
+  N.Vars = {var("i", true, Sym(0) - C(2), C(1))};
+  N.Accesses = {at({C(1)}, C(-1)), at({C(1)}, C(0)), at({C(1)}, C(1))};
+  EXPECT_EQ(textOf(N), "n > 2 ? n : 0");
+}
+
+// Counting down from n - 1 to 0.
+TEST(Extent, Downwards) {
+  Nest N;
+  N.Vars = {var("i", true, Sym(0), Sym(0) - C(1), -1)};
+  N.Accesses = {at({C(1)}, C(0))};
+  EXPECT_EQ(textOf(N), "n > 0 ? n : 0");
+}
+
+// Constant bounds need no guard.
+TEST(Extent, Constant) {
+  Nest N;
+  N.Vars = {var("i", true, C(8)), var("j", false, C(4))};
+  N.Accesses = {at({C(4), C(1)}, C(0), {1})};
+  EXPECT_EQ(textOf(N), "32");
+}
+
+TEST(Extent, Refusals) {
+  Nest N;
+  N.Vars = {var("i", true, Sym(0)), var("j", false, Sym(1))};
+  // A row length that is no loop's count: its sign is unknown.
+  N.Accesses = {at({Sym(2), C(1)}, C(0), {1})};
+  EXPECT_EQ(textOf(N), "none");
+  // Below the first element.
+  N.Accesses = {at({C(1), C(0)}, C(-1))};
+  EXPECT_EQ(textOf(N), "none");
+  // The furthest access is conditional: it may never happen.
+  N.Accesses = {at({C(1), C(0)}, C(0)), at({C(1), C(0)}, C(1), {}, true)};
+  EXPECT_EQ(textOf(N), "none");
+  // Neither reaches further than the other for every n and m.
+  N.Accesses = {at({C(1), C(0)}, C(0)), at({C(0), C(1)}, C(0), {1})};
+  EXPECT_EQ(textOf(N), "none");
+  // The furthest one needs an inner loop the other does not: when it
+  // does not run, the other still touches elements.
+  N.Accesses = {at({C(1), C(0)}, C(0)), at({C(1), C(0)}, C(1), {1})};
+  EXPECT_EQ(textOf(N), "none");
+  // A triangular inner loop: it may not run at the last i.
+  N.Vars[1].Count.reset();
+  N.Vars[1].From = sub({}, C(0));
+  N.Vars[1].To = sub({C(1)}, C(0));
+  N.Accesses = {at({C(1), C(0)}, C(0), {1})};
+  EXPECT_EQ(textOf(N), "none");
+}
+
+// Guards of unsigned symbols: no arithmetic that could wrap.
+TEST(Extent, UnsignedText) {
+  Extent E{Sym(0) * Sym(1), {Sym(0), Sym(0) - Sym(1)}};
+  auto Unsigned = [](int) { return true; };
+  EXPECT_EQ(extentText(E, name, Unsigned), std::nullopt);
+  E.Guards = {Sym(0) + C(1), Sym(1)};
+  EXPECT_EQ(extentText(E, name, Unsigned), "m > 0 ? n * m : 0");
+  EXPECT_EQ(extentText(E, name, noneUnsigned), "n >= 0 && m > 0 ? n * m : 0");
+}
