@@ -26,6 +26,11 @@ const VarDecl *SymbolTable::var(int Id) const {
   return nullptr;
 }
 
+std::optional<int> SymbolTable::find(const VarDecl *V) const {
+  auto It = ByVar.find(V);
+  return It == ByVar.end() ? std::nullopt : std::optional<int>(It->second);
+}
+
 int SymbolTable::of(const std::string &Text) {
   auto [It, New] = ByText.try_emplace(Text, static_cast<int>(Names.size()));
   if (New)

@@ -31,6 +31,8 @@ public:
   const std::vector<std::string> &names() const { return Names; }
   /// The variable of a symbol; none for an expression's text.
   const clang::VarDecl *var(int Id) const;
+  /// The symbol of a variable, if it has one.
+  std::optional<int> find(const clang::VarDecl *V) const;
 
 private:
   std::map<const clang::VarDecl *, int> ByVar;

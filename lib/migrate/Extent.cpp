@@ -40,21 +40,49 @@ std::optional<std::int64_t> lowerBound(const Poly &P, const Bounds &B) {
   return Low;
 }
 
-/// One access's reach: the furthest element plus one, the guards of the
-/// loops around it, what they tell of the symbols.
+/// What holds where an access happens: bounds of symbols, and counts of
+/// the loops around it, each at least 1.
+struct Facts {
+  Bounds Low;
+  std::vector<Poly> Guards;
+
+  /// P >= 0, proven: from the symbols' bounds, or beside a guard (P - G
+  /// >= -1 with G >= 1), or beside a guard's multiple (P - s*G >= 0 with
+  /// s >= 0). Sound, not complete.
+  bool nonNegative(const Poly &P) const {
+    auto AtLeast = [&](const Poly &Q, std::int64_t K) {
+      std::optional<std::int64_t> B = lowerBound(Q, Low);
+      return B && *B >= K;
+    };
+    if (AtLeast(P, 0))
+      return true;
+    for (const Poly &G : Guards) {
+      if (AtLeast(P - G, -1))
+        return true;
+      for (const auto &[Id, B] : Low)
+        if (B >= 0 && AtLeast(P - Poly::symbol(Id) * G, 0))
+          return true;
+    }
+    return false;
+  }
+};
+
+/// One access's reach: the furthest element plus one, and what holds
+/// where it happens.
 struct Reach {
   Poly Length;
-  std::vector<Poly> Guards;
-  Bounds Facts;
+  Facts Holds;
   bool Conditional = false;
 };
 
-std::optional<Reach> reachOf(const Nest &N, const Access &A) {
+std::optional<Reach> reachOf(const Nest &N, const Access &A, const Bounds &Known) {
   if (A.Dims.size() != 1 || !A.Dims[0].Affine)
     return std::nullopt;
   const Subscript &S = A.Dims[0];
   Reach R;
   R.Conditional = A.Conditional;
+  Facts &F = R.Holds;
+  F.Low = Known;
   std::vector<bool> Encloses(N.Vars.size(), false);
   for (size_t V = 0; V < N.Vars.size(); ++V)
     Encloses[V] = N.Vars[V].Parallel || std::count(A.Loops.begin(), A.Loops.end(), static_cast<int>(V)) > 0;
@@ -71,14 +99,14 @@ std::optional<Reach> reachOf(const Nest &N, const Access &A) {
         return std::nullopt; // it never happens: nothing to say
       continue;
     }
-    R.Guards.push_back(*L.Count);
+    F.Guards.push_back(*L.Count);
     // A count `s + c` of one symbol: running, s >= 1 - c.
     const auto &Terms = L.Count->terms();
     const std::int64_t Constant = L.Count->constantTerm();
     if (Terms.size() == (Constant != 0 ? 2u : 1u)) {
       const auto &[M, C] = *std::find_if(Terms.begin(), Terms.end(), [](const auto &T) { return !T.first.empty(); });
       if (M.size() == 1 && C == 1) {
-        auto [It, New] = R.Facts.try_emplace(M[0], 1 - Constant);
+        auto [It, New] = F.Low.try_emplace(M[0], 1 - Constant);
         It->second = std::max(It->second, 1 - Constant);
       }
     }
@@ -94,19 +122,17 @@ std::optional<Reach> reachOf(const Nest &N, const Access &A) {
     // Its first and last values.
     const Poly Last = L.Lower + (*L.Count - Poly::constant(1)).times(L.Step);
     const Poly &Least = L.Step > 0 ? L.Lower : Last, &Most = L.Step > 0 ? Last : L.Lower;
-    std::optional<std::int64_t> Up = lowerBound(C, R.Facts), Down = lowerBound(-C, R.Facts);
-    if (Up && *Up >= 0) {
+    if (F.nonNegative(C)) {
       Low = Low + C * Least;
       High = High + C * Most;
-    } else if (Down && *Down >= 0) {
+    } else if (F.nonNegative(-C)) {
       Low = Low + C * Most;
       High = High + C * Least;
     } else {
       return std::nullopt; // of unknown sign
     }
   }
-  std::optional<std::int64_t> First = lowerBound(Low, R.Facts);
-  if (!First || *First < 0 || !High.valid())
+  if (!Low.valid() || !High.valid() || !F.nonNegative(Low))
     return std::nullopt;
   R.Length = High + Poly::constant(1);
   return R;
@@ -118,12 +144,12 @@ bool contains(const std::vector<Poly> &Set, const Poly &P) {
 
 } // namespace
 
-std::optional<Extent> accessExtent(const Nest &N, int Array) {
+std::optional<Extent> accessExtent(const Nest &N, int Array, const std::map<int, std::int64_t> &Known) {
   std::vector<Reach> Reaches;
   for (const Access &A : N.Accesses) {
     if (A.Array != Array)
       continue;
-    std::optional<Reach> R = reachOf(N, A);
+    std::optional<Reach> R = reachOf(N, A, Known);
     if (!R)
       return std::nullopt;
     Reaches.push_back(std::move(*R));
@@ -134,14 +160,13 @@ std::optional<Extent> accessExtent(const Nest &N, int Array) {
     if (F.Conditional)
       continue;
     const bool Furthest = std::all_of(Reaches.begin(), Reaches.end(), [&](const Reach &O) {
-      if (!std::all_of(F.Guards.begin(), F.Guards.end(), [&](const Poly &G) { return contains(O.Guards, G); }))
-        return false;
-      std::optional<std::int64_t> Margin = lowerBound(F.Length - O.Length, O.Facts);
-      return Margin && *Margin >= 0;
+      const std::vector<Poly> &Needs = F.Holds.Guards;
+      return std::all_of(Needs.begin(), Needs.end(), [&](const Poly &G) { return contains(O.Holds.Guards, G); }) &&
+             O.Holds.nonNegative(F.Length - O.Length);
     });
     if (Furthest) {
       Extent E{F.Length, {}};
-      for (const Poly &G : F.Guards)
+      for (const Poly &G : F.Holds.Guards)
         if (!contains(E.Guards, G))
           E.Guards.push_back(G);
       return E;
@@ -155,22 +180,32 @@ std::optional<std::string> extentText(const Extent &E, const std::function<std::
   const std::string Length = E.Length.str(Name, true);
   std::string Guard;
   for (const Poly &G : E.Guards) {
+    // G >= 1 as `more > less`, each side a sum of positive terms: no
+    // subtraction, so none that an unsigned symbol could wrap.
+    Poly More, Less = Poly::constant(0);
+    bool AnySigned = false, AnyUnsigned = false;
+    for (const auto &[M, C] : G.terms()) {
+      Poly Term = Poly::constant(C < 0 ? -C : C);
+      for (int Id : M) {
+        Term = Term * Poly::symbol(Id);
+        (Unsigned(Id) ? AnyUnsigned : AnySigned) = true;
+      }
+      (C > 0 ? More : Less) = (C > 0 ? More : Less) + Term;
+    }
+    if (AnySigned && AnyUnsigned)
+      return std::nullopt; // a comparison of mixed signs converts the signed side
     std::string Test;
     const std::int64_t Constant = G.constantTerm();
-    const Poly Rest = G - Poly::constant(Constant);
-    if (Rest.terms().size() == 1 && Rest.terms().begin()->first.size() == 1 && Rest.terms().begin()->second == 1) {
-      // `s + c` >= 1: s >= 1 - c, said without arithmetic on s.
-      const int Id = Rest.terms().begin()->first[0];
-      const std::int64_t Least = 1 - Constant;
-      if (Least <= 0 && Unsigned(Id))
-        continue; // always
-      Test = Least >= 1 ? Name(Id) + " > " + std::to_string(Least - 1) : Name(Id) + " >= " + std::to_string(Least);
+    const Poly Symbolic = G - Poly::constant(Constant);
+    if (Constant > 0 && Symbolic.terms().size() == 1 && Symbolic.terms().begin()->first.size() == 1 &&
+        Symbolic.terms().begin()->second == 1) {
+      // `s + c`, c > 0: s >= 1 - c, which holds of any unsigned s.
+      const int Id = Symbolic.terms().begin()->first[0];
+      if (Unsigned(Id))
+        continue;
+      Test = Name(Id) + " >= " + std::to_string(1 - Constant);
     } else {
-      for (const auto &[M, C] : G.terms())
-        for (int Id : M)
-          if (Unsigned(Id))
-            return std::nullopt;
-      Test = G.str(Name, true) + " > 0";
+      Test = More.str(Name, true) + " > " + Less.str(Name, true);
     }
     Guard += (Guard.empty() ? "" : " && ") + Test;
   }

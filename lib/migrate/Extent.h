@@ -13,7 +13,9 @@
 
 #include "Dependence.h"
 
+#include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,12 +31,14 @@ struct Extent {
   std::vector<Poly> Guards;
 };
 
-/// The extent of Array's accesses in N (rank 1). None when the proof
-/// fails: a subscript that is not affine, a loop of unknown or varying
-/// count around an access, a coefficient of unknown sign, an access that
-/// may reach below the first element, or no access that both happens
-/// unconditionally and reaches at least as far as every other.
-std::optional<Extent> accessExtent(const Nest &N, int Array);
+/// The extent of Array's accesses in N (rank 1). Known: lower bounds of
+/// symbols wherever the nest runs (an enclosing loop's variable, `i`
+/// from 0, is at least 0). None when the proof fails: a subscript that
+/// is not affine, a loop of unknown or varying count around an access, a
+/// coefficient of unknown sign, an access that may reach below the first
+/// element, or no access that both happens unconditionally and reaches
+/// at least as far as every other.
+std::optional<Extent> accessExtent(const Nest &N, int Array, const std::map<int, std::int64_t> &Known = {});
 
 /// E as a C++ expression of its symbols (named by Name): `n * m`, or
 /// `n > 2 ? n : 0` under guards. Unsigned tells which symbols are of an

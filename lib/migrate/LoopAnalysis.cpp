@@ -806,8 +806,9 @@ private:
       const std::optional<Span> At = L.isValid() ? spanOf(SourceRange(L, L), Ctx) : std::nullopt;
       return V && V->getType()->isIntegerType() && At && Loop && !(Loop->Begin <= At->Begin && At->End <= Loop->End);
     };
+    const std::map<int, std::int64_t> Known = enclosingBounds(Symbols);
     for (auto &[V, Why] : Unmeasured) {
-      std::optional<Extent> E = Facts.Jumps ? std::nullopt : accessExtent(Reach, ArrayIds.at(V));
+      std::optional<Extent> E = Facts.Jumps ? std::nullopt : accessExtent(Reach, ArrayIds.at(V), Known);
       std::optional<std::string> Text;
       auto Known = [&](const Poly &P) {
         return std::all_of(P.terms().begin(), P.terms().end(), [&](const auto &T) {
@@ -833,6 +834,56 @@ private:
           A.Borrowed = *Text;
     }
     return true;
+  }
+
+  /// What the loops around the candidate say of symbols wherever it
+  /// runs: `for (i = 0; i < n; i++)`, its variable and bound written only
+  /// by its step, has i >= 0 and n >= 1 there.
+  std::map<int, std::int64_t> enclosingBounds(const SymbolTable &Symbols) const {
+    std::map<int, std::int64_t> Known;
+    auto Note = [&](const VarDecl *V, std::int64_t Least) {
+      if (std::optional<int> Id = Symbols.find(V)) {
+        auto [It, New] = Known.try_emplace(*Id, Least);
+        It->second = std::max(It->second, Least);
+      }
+    };
+    std::vector<const ForStmt *> Around;
+    const Stmt *Outermost = C.Loop;
+    for (const Stmt *S = parentOf(C.Loop, Ctx); S; S = parentOf(S, Ctx)) {
+      if (const auto *F = dyn_cast<ForStmt>(S))
+        Around.push_back(F);
+      Outermost = S;
+    }
+    // Nothing changes them through a pointer or a reference.
+    std::set<const ValueDecl *> Addressed;
+    for (const DeclRefExpr *R : namesIn(Outermost))
+      if (useMode(R, Ctx).Address)
+        Addressed.insert(R->getDecl());
+    for (const ForStmt *F : Around) {
+      auto Level = canonicalLevel(F, Ctx);
+      const auto *L = std::get_if<LoopLevel>(&Level);
+      Expr::EvalResult First;
+      if (!L || L->Step <= 0 || !L->LowerExpr || !L->LowerExpr->EvaluateAsInt(First, Ctx) ||
+          !First.Val.isInt() || !F->getBody())
+        continue;
+      // Only the step changes the variable, nothing the bound.
+      const VarDecl *Bound = namedVar(L->UpperExpr);
+      bool VarFixed = !Addressed.count(L->Var), BoundFixed = Bound && Bound->hasLocalStorage() && !Addressed.count(Bound);
+      for (const DeclRefExpr *R : namesIn(F->getBody())) {
+        const UseMode Use = useMode(R, Ctx);
+        if (!Use.Write && !Use.Address)
+          continue;
+        VarFixed &= R->getDecl() != L->Var;
+        BoundFixed &= R->getDecl() != Bound;
+      }
+      if (!VarFixed)
+        continue;
+      const std::int64_t Least = First.Val.getInt().getExtValue();
+      Note(L->Var, Least);
+      if (BoundFixed && (L->Cmp == Comparison::Less || L->Cmp == Comparison::LessEqual))
+        Note(Bound, L->Cmp == Comparison::Less ? Least + 1 : Least);
+    }
+    return Known;
   }
 
   /// Arrays the nest writes only at one element its subscripts fix (`x[i]`

@@ -122,10 +122,14 @@ std::string Poly::str(const std::function<std::string(int)> &Name, bool Spaced) 
   if (Terms.empty())
     return "0";
   std::string S;
-  // Highest degree first, the constant last: "n*m - n + 3".
+  // Highest degree first, the constant last: "n*m - n + 3"; as source
+  // text, of one degree the positive terms first ("n - i", not "-i + n").
   std::vector<std::pair<Monomial, std::int64_t>> Ordered(Terms.begin(), Terms.end());
-  std::stable_sort(Ordered.begin(), Ordered.end(),
-                   [](const auto &A, const auto &B) { return A.first.size() > B.first.size(); });
+  std::stable_sort(Ordered.begin(), Ordered.end(), [&](const auto &A, const auto &B) {
+    if (A.first.size() != B.first.size())
+      return A.first.size() > B.first.size();
+    return Spaced && A.second > 0 && B.second < 0;
+  });
   for (const auto &[M, C] : Ordered) {
     const bool Negative = C < 0;
     const std::int64_t Abs = absOf(C);

@@ -129,6 +129,23 @@ void relax(int n, int steps, double *u, double *tmp) {
 // REWRITE:          dp::field<1, double> dp_tmp = dp::borrow(tmp, n);
 }
 
+// A step of an outer host loop (NeoRodinia's lud): that loop's variable
+// counts from 0 and stays below size wherever the call-site runs, which
+// bounds the rows it reaches.
+void lu_rows(float *a, int size) {
+  for (int i = 0; i < size; i++) {
+#pragma omp parallel for
+    for (int j = i; j < size; j++) {
+      float sum = a[i * size + j];
+      for (int k = 0; k < i; k++)
+        sum -= a[i * size + k] * a[k * size + j];
+      a[i * size + j] = sum;
+    }
+// DIAG: borrow.c:[[@LINE-6]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: dp::field<1, float> dp_a = dp::borrow(a, size > i ? i * size + size : 0);
+  }
+}
+
 // A device loop whose array no data clause names, and whose accesses do
 // not show how far it reaches (a stride of unknown sign): the warning
 // says what would let the call-site borrow it.
@@ -193,4 +210,4 @@ void solve_all(int n, const double *l, double *x) {
   }
 }
 
-// SUMMARY: migrated 11 of 14 loops (3 refused)
+// SUMMARY: migrated 12 of 15 loops (3 refused)

@@ -95,6 +95,27 @@ void reverse_diff(int n, const double *in, double *out) {
     out[i] = in[i + 1] - in[i];
 }
 
+/* Doolittle's LU in place, row i then column i at each step (NeoRodinia's
+   lud): the host loop around each call-site bounds the rows it reaches. */
+void lu(int n, double *a) {
+  for (int i = 0; i < n; i++) {
+#pragma omp parallel for
+    for (int j = i; j < n; j++) {
+      double sum = a[i * n + j];
+      for (int k = 0; k < i; k++)
+        sum -= a[i * n + k] * a[k * n + j];
+      a[i * n + j] = sum;
+    }
+#pragma omp parallel for
+    for (int j = i + 1; j < n; j++) {
+      double sum = a[j * n + i];
+      for (int k = 0; k < i; k++)
+        sum -= a[j * n + k] * a[k * n + i];
+      a[j * n + i] = sum / a[i * n + i];
+    }
+  }
+}
+
 /* No section says how long v is; the loop's accesses do. */
 void clear(int n, double *v) {
 #pragma omp parallel for

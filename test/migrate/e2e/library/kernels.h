@@ -13,6 +13,7 @@ void relax(int n, int steps, double *u, double *tmp);
 void lower_solve(int n, const double *l, double *x);
 void matvec_cpu(int n, const double *a, const double *x, double *y);
 void reverse_diff(int n, const double *in, double *out);
+void lu(int n, double *a);
 void clear(int n, double *v);
 #ifdef __cplusplus
 }

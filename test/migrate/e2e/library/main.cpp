@@ -50,6 +50,8 @@ int main() {
   reverse_diff(n, v, u);
   std::printf("reverse_diff: %.6f %.6f %.6f\n", u[0], u[n / 2], u[n - 2]);
   reverse_diff(1, v, u); // no iteration: nothing borrowed
+  lu(n, a);
+  std::printf("lu: %.6f %.6f %.6f\n", a[n + 1], a[(n / 2) * n + n / 3], a[n * n - 1]);
   clear(n, v);
   clear(0, u);
   std::printf("clear: %.1f %.6f\n", v[n / 3], u[1]);
