@@ -20,6 +20,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
+#include <algorithm>
 #include <iterator>
 #include <numeric>
 
@@ -86,6 +87,18 @@ bool plainElement(QualType T) {
     return true;
   if (const auto *RD = T->getAsCXXRecordDecl())
     return RD->hasDefinition() && RD->isTriviallyCopyable() && !RD->isPolymorphic();
+  // A C struct: plain when its members are (no pointers: they would point
+  // into the host's memory on a device).
+  if (const RecordDecl *RD = T->getAsRecordDecl()) {
+    const RecordDecl *Def = RD->getDefinition();
+    return Def && !Def->isUnion() && !Def->field_empty() &&
+           std::all_of(Def->field_begin(), Def->field_end(), [](const FieldDecl *F) {
+             QualType M = F->getType().getCanonicalType();
+             while (const auto *A = dyn_cast<ConstantArrayType>(M.getTypePtr()))
+               M = A->getElementType().getCanonicalType();
+             return !F->isBitField() && plainElement(M);
+           });
+  }
   return false;
 }
 

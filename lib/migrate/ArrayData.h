@@ -39,8 +39,9 @@ struct ArrayVar {
   int Group = -1;
 };
 
-/// True when T can be a dp::field's element: an arithmetic type, or a
-/// trivially copyable class (its bytes cross to a device).
+/// True when T can be a dp::field's element: an arithmetic type, a
+/// trivially copyable class, or a C struct of such members (its bytes
+/// cross to a device).
 bool plainElement(clang::QualType T);
 
 /// The parameter a call's argument Index reaches when that parameter can

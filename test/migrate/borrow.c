@@ -129,6 +129,22 @@ void relax(int n, int steps, double *u, double *tmp) {
 // REWRITE:          dp::field<1, double> dp_tmp = dp::borrow(tmp, n);
 }
 
+// A C struct of plain members is a plain element too (NeoRodinia's bfs
+// nodes).
+struct span {
+  int start;
+  int count;
+};
+void ends(int n, const struct span *spans, int *end) {
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    end[i] = spans[i].start + spans[i].count;
+// DIAG: borrow.c:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      dp::field<1, int> dp_end = dp::borrow(end, n > 0 ? n : 0);
+// REWRITE-NEXT: dp::field<1, const struct span> dp_spans = dp::borrow(spans, n > 0 ? n : 0);
+// REWRITE:      end(i) = spans(i).start + spans(i).count;
+}
+
 // A step of an outer host loop (NeoRodinia's lud): that loop's variable
 // counts from 0 and stays below size wherever the call-site runs, which
 // bounds the rows it reaches.
@@ -210,4 +226,4 @@ void solve_all(int n, const double *l, double *x) {
   }
 }
 
-// SUMMARY: migrated 12 of 15 loops (3 refused)
+// SUMMARY: migrated 13 of 16 loops (3 refused)

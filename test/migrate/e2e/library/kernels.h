@@ -14,6 +14,12 @@ void lower_solve(int n, const double *l, double *x);
 void matvec_cpu(int n, const double *a, const double *x, double *y);
 void reverse_diff(int n, const double *in, double *out);
 void lu(int n, double *a);
+/* A C struct of plain members: its arrays borrow as any other. */
+struct span {
+  int start;
+  int count;
+};
+void span_ends(int n, const struct span *spans, int *end);
 void clear(int n, double *v);
 #ifdef __cplusplus
 }

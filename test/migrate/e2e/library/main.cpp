@@ -52,6 +52,10 @@ int main() {
   reverse_diff(1, v, u); // no iteration: nothing borrowed
   lu(n, a);
   std::printf("lu: %.6f %.6f %.6f\n", a[n + 1], a[(n / 2) * n + n / 3], a[n * n - 1]);
+  span spans[5] = {{0, 3}, {3, 1}, {4, 0}, {4, 7}, {11, 2}};
+  int end[5];
+  span_ends(5, spans, end);
+  std::printf("span_ends: %d %d %d %d %d\n", end[0], end[1], end[2], end[3], end[4]);
   clear(n, v);
   clear(0, u);
   std::printf("clear: %.1f %.6f\n", v[n / 3], u[1]);
