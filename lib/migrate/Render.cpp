@@ -190,6 +190,26 @@ std::string bodyText(const LoopModel &M, const RenderInput &In, const std::strin
   return B;
 }
 
+
+/// The threads of a group no device takes more of (dp::group_size).
+constexpr std::int64_t MaxGroupSize = 1024;
+
+/// A launch hint (num_teams, thread_limit, num_gangs, vector_length) as
+/// dp takes it, at least 1 and at most Most. The directives leave other
+/// values to the implementation, which ignores or caps them (num_teams(0)
+/// from `size / 128` on a small input; thread_limit(2048)); dp's hints
+/// outside that range are a dp::error. A constant is brought into range
+/// here, an expression where it runs.
+std::string launchHint(const std::string &Value, std::optional<std::int64_t> Most) {
+  if (!Value.empty() && Value.size() < 18 && std::all_of(Value.begin(), Value.end(), ::isdigit)) {
+    std::int64_t V = std::max<std::int64_t>(std::stoll(Value), 1);
+    return std::to_string(Most ? std::min(V, *Most) : V);
+  }
+  if (Most)
+    return "std::clamp<std::int64_t>(" + Value + ", 1, " + std::to_string(*Most) + ")";
+  return "std::max<std::int64_t>(" + Value + ", 1)";
+}
+
 } // namespace
 
 bool usesQueue(const LoopModel &M) {
@@ -238,12 +258,12 @@ std::string optionsText(const LoopModel &M) {
   if (Threads.empty())
     Threads = Arg("thread_limit");
   if (!Threads.empty())
-    Parts.push_back("group_size(" + Threads + ")");
+    Parts.push_back("group_size(" + launchHint(Threads, MaxGroupSize) + ")");
   std::string Groups = Arg("num_gangs");
   if (Groups.empty())
     Groups = Arg("num_teams");
   if (!Groups.empty())
-    Parts.push_back("max_groups(" + Groups + ")");
+    Parts.push_back("max_groups(" + launchHint(Groups, std::nullopt) + ")");
   if (Parts.empty())
     return "";
   std::string S = "dp::" + Parts[0];

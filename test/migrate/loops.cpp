@@ -82,6 +82,15 @@ void forms(int n, int m, double *a, const double *b, double alpha) {
 // REWRITE-NEXT:     } while (false);
 // REWRITE-NEXT:   }, b, a);
 
+#pragma omp target teams distribute parallel for num_teams(n / 128) thread_limit(2048)
+  for (int x = 0; x < n; ++x)
+    a[x] = 2 * a[x];
+// DIAG: loops.cpp:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// Launch hints OpenMP leaves to the implementation when out of range (no
+// team on a small input, more threads than a device takes) are brought
+// into dp's range, which would be a dp::error.
+// REWRITE:   dp::forall(dp::group_size(1024).max_groups(std::max<std::int64_t>(n / 128, 1)), dp::grid<1>(dp::arithmetic_sequence(0, n)), [=](dp::index<1> idx, dp::field<1, double> &a) {
+
 #pragma omp target teams distribute parallel for if(n > 1000)
   for (int x = 0; x < NX; ++x)
     a[x] = a[x] + ny;
@@ -163,7 +172,7 @@ int main() {
 // REWRITE-NEXT:   a = dp::field<1, double>();
   return sum > 0 ? 0 : 1;
 }
-// SUMMARY: migrated 10 of 10 loops (0 refused)
+// SUMMARY: migrated 11 of 11 loops (0 refused)
 // LIST: {
 // LIST-NEXT:     "file": "loops.cpp",
 // LIST-NEXT:     "line": 18,
