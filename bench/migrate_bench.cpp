@@ -41,6 +41,14 @@ static double dot(const double *a, const double *b) {
   return sum;
 }
 
+static double total(const double *a) {
+  double s = 0;
+#pragma omp parallel for reduction(+ : s)
+  for (int i = 0; i < N; ++i)
+    s += a[i];
+  return s;
+}
+
 static void matvec(double *y, const double *m, const double *x) {
 #pragma omp parallel for
   for (int i = 0; i < NX; ++i) {
@@ -85,12 +93,18 @@ int main() {
     sum += dot(a, b);
   printf("kernel dot %.6f\n", seconds_since(t0));
 
+  double whole = 0;
+  t0 = std::chrono::steady_clock::now();
+  for (int r = 0; r < REPS; ++r)
+    whole += total(b);
+  printf("kernel sum %.6f\n", seconds_since(t0));
+
   t0 = std::chrono::steady_clock::now();
   for (int r = 0; r < REPS; ++r)
     matvec(y, a, x);
   printf("kernel matvec %.6f\n", seconds_since(t0));
 
-  printf("checksum %.10e %.10e %.10e\n", sum, a[NY + 1] + a[N / 2], y[NX / 2]);
+  printf("checksum %.10e %.10e %.10e %.10e\n", sum, whole, a[NY + 1] + a[N / 2], y[NX / 2]);
   free(a);
   free(b);
   free(c);

@@ -109,8 +109,8 @@ public:
 
   /// acc r f(j0) r ... r f(j1 - 1) over the row at pos.
   template <class T, class R>
-  T fold(const std::int64_t (&pos)[Rc], std::int64_t j0, std::int64_t j1, const R &r,
-         T acc) const {
+  DP_NOINLINE T fold(const std::int64_t (&pos)[Rc], std::int64_t j0, std::int64_t j1, const R &r,
+                     T acc) const {
     binders_t local = binders_;
     std::apply([&](auto &...b) { (b.begin_row(pos), ...); }, local);
     index_binder<Rc> idx = index_;

@@ -46,7 +46,7 @@ template <int N, class Map, class Position = dp::index<N>> struct map_source {
     }
   }
   template <class T, class R>
-  DP_FLATTEN T fold(const std::int64_t (&pos)[N], std::int64_t j0, std::int64_t j1, const R &r,
+  DP_NOINLINE DP_FLATTEN T fold(const std::int64_t (&pos)[N], std::int64_t j0, std::int64_t j1, const R &r,
                     T acc) const {
     // A reference, not a copy: the loop stores nothing, so the map's
     // members stay in registers anyway, and a copy's destructor (a field's
