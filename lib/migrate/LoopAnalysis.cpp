@@ -823,10 +823,11 @@ private:
         // What would let the call-site borrow it: a device directive's
         // data clause.
         const bool Acc = M.Pragma && M.Pragma->Model == PragmaModel::OpenACC;
-        Why.Args.back() += "; its accesses do not show how far the loop reaches, so the call-site cannot borrow it";
+        std::string Clause;
         if (Acc || (M.Pragma && M.Pragma->has("target")))
-          Why.Args.back() += " without a length in a data clause, such as " +
-                             std::string(Acc ? "copy(" : "map(tofrom: ") + V->getName().str() + "[0:n])";
+          Clause = "; a length in a data clause, such as " + std::string(Acc ? "copy(" : "map(tofrom: ") +
+                   V->getName().str() + "[0:n]), would give it";
+        Why.Notes.push_back(refusal(&Reporter::migrateBorrowLength, Why.Loc, {V->getName().str(), Clause}));
         return refuse(std::move(Why));
       }
       for (ArrayUse &A : M.Arrays)

@@ -36,6 +36,8 @@ struct Refusal {
   std::vector<std::string> Args;
   /// For a dependence: the other access, shown in a note.
   clang::SourceLocation OtherAccess;
+  /// Notes said after it (their own OtherAccess and Notes unused).
+  std::vector<Refusal> Notes;
   explicit operator bool() const { return Report != nullptr; }
 };
 

@@ -319,6 +319,8 @@ private:
     }
     if (R.OtherAccess.isValid())
       Diags.migrateOtherAccess(R.OtherAccess);
+    for (const Refusal &N : R.Notes)
+      emit(N, Diags);
   }
 
   std::string lastMessage() const {

@@ -169,7 +169,8 @@ void zero(int n, int stride, float *z) {
 #pragma acc parallel loop
   for (int i = 0; i < n; i++)
     z[i * stride] = 0.0f;
-// DIAG: borrow.c:[[@LINE-1]]:5: warning: not converted: 'z' cannot become a dp::field: its allocation is not in this file (it comes from a caller or a call dpstub cannot see); its accesses do not show how far the loop reaches, so the call-site cannot borrow it without a length in a data clause, such as copy(z[0:n]) [dp-migrate]
+// DIAG: borrow.c:[[@LINE-1]]:5: warning: not converted: 'z' cannot become a dp::field: its allocation is not in this file (it comes from a caller or a call dpstub cannot see) [dp-migrate]
+// DIAG: borrow.c:[[@LINE-2]]:5: note: the call-site could borrow 'z', but the loop's accesses do not show how far it reaches; a length in a data clause, such as copy(z[0:n]), would give it
 }
 
 // A reduction into an element of borrowed memory: the kernel reads the

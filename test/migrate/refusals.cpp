@@ -130,7 +130,8 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
   for (int i = 0; i < n; ++i)
     if (a[i] > 0)
       idx[i] = n - 1 - i;
-// DIAG: refusals.cpp:[[@LINE-1]]:7: warning: not converted: 'idx' cannot become a dp::field: 'idx + 1' uses it as a pointer (line [[#@LINE+33]]); its accesses do not show how far the loop reaches, so the call-site cannot borrow it [dp-migrate]
+// DIAG: refusals.cpp:[[@LINE-1]]:7: warning: not converted: 'idx' cannot become a dp::field: 'idx + 1' uses it as a pointer (line [[#@LINE+34]]) [dp-migrate]
+// DIAG: refusals.cpp:[[@LINE-2]]:7: note: the call-site could borrow 'idx', but the loop's accesses do not show how far it reaches
 
 // A 2-D C array handed whole to a function that wants its rows: a field
 // has elements, not rows, so it stays an array.
