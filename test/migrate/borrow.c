@@ -1,8 +1,9 @@
 // Kernels in a file without main (NeoRodinia's, a library's): their
 // pointer parameters come from callers dpstub cannot see, so they cannot
-// become fields. A directive whose data clauses give an array's length
-// lets the call-site borrow it (dp::borrow over that many elements from
-// the first); its results are in the caller's memory at the block's end.
+// become fields. Where a directive's data clauses, or else the loop's
+// accesses, give an array's length, the call-site borrows it (dp::borrow
+// over that many elements from the first); its results are in the
+// caller's memory at the block's end.
 #include <stdbool.h>
 #include <stddef.h>
 
