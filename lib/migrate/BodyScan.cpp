@@ -52,6 +52,19 @@ UseMode useMode(const Expr *E, ASTContext &Ctx) {
       Child = P; // a[i].x = ... writes a[i]
       continue;
     }
+    // a[i].keys[j] = ... writes a[i] too: an element of a member array
+    // is part of the element.
+    if (const auto *Decay = dyn_cast<ImplicitCastExpr>(P);
+        Decay && Decay->getCastKind() == CK_ArrayToPointerDecay && isa<MemberExpr>(Child->IgnoreParens())) {
+      Child = P;
+      continue;
+    }
+    if (const auto *S = dyn_cast<ArraySubscriptExpr>(P);
+        S && S->getBase() == Child && isa<ImplicitCastExpr>(Child) &&
+        cast<ImplicitCastExpr>(Child)->getCastKind() == CK_ArrayToPointerDecay) {
+      Child = P;
+      continue;
+    }
     if (const auto *B = dyn_cast<BinaryOperator>(P)) {
       if (B->isAssignmentOp() && B->getLHS()->IgnoreParens() == Child->IgnoreParens()) {
         M.Write = true;
@@ -276,7 +289,26 @@ private:
     return D && isArrayLike(D->getType()) ? D : nullptr;
   }
 
-  bool access(Expr *Whole) {
+  /// The element `a[k]` whose member array B is (`a[k].keys`, through
+  /// `.` members only: an array inside the element), when it is a
+  /// subscript of a variable; else null.
+  static const Expr *elementOfMemberArray(const Expr *B) {
+    const auto *M = dyn_cast<MemberExpr>(B->IgnoreParenImpCasts());
+    if (!M || M->isArrow() || !M->getType()->isConstantArrayType())
+      return nullptr;
+    const Expr *E = M->getBase()->IgnoreParenImpCasts();
+    while (const auto *Inner = dyn_cast<MemberExpr>(E)) {
+      if (Inner->isArrow())
+        return nullptr;
+      E = Inner->getBase()->IgnoreParenImpCasts();
+    }
+    return isa<ArraySubscriptExpr>(E) ? E : nullptr;
+  }
+
+  /// Records the access Whole (the outermost subscript of an array
+  /// variable); Use, the expression whose use says how it is used (Whole,
+  /// or the member array's element it holds).
+  bool access(Expr *Whole, const Expr *Use = nullptr) {
     ElementAccess A;
     A.Whole = Whole;
     Expr *Base = Whole;
@@ -295,6 +327,11 @@ private:
     }
     for (Expr *I : Indices)
       TraverseStmt(I);
+    // An element's member array (`knodes[k].keys[j]`, b+tree's): the
+    // access is of the element, `knodes[k]`; the member's subscripts are
+    // expressions like any other.
+    if (const Expr *Element = elementOfMemberArray(Base))
+      return access(const_cast<Expr *>(Element), Whole);
     auto *D = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
     const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
     if (!V) {
@@ -307,7 +344,8 @@ private:
     A.Array = V;
     for (Expr *I : Indices)
       A.Indices.push_back(I);
-    A.Mode = useMode(Whole, Ctx);
+    A.Mode = useMode(Use ? Use : Whole, Ctx);
+    A.Part = Use;
     A.Conditional = Conditional > 0;
     A.InnerLoops = Enclosing;
     Out.Accesses.push_back(std::move(A));

@@ -57,6 +57,9 @@ struct ElementAccess {
   UseMode Mode;
   bool Conditional = false;
   std::vector<const clang::ForStmt *> InnerLoops;  ///< enclosing loops inside the body
+  /// Through a member array of the element (`knodes[k].keys[j]`: Whole is
+  /// `knodes[k]`), the whole expression; else null.
+  const clang::Expr *Part = nullptr;
 };
 
 /// Everything one walk finds.

@@ -653,7 +653,24 @@ std::set<int> strideSymbols(const Nest &N, const Access &A, const Access &B) {
 
 } // namespace
 
+namespace {
+DependenceResult testElements(const Nest &N, std::size_t IA, std::size_t IB);
+} // namespace
+
 DependenceResult testPair(const Nest &N, std::size_t IA, std::size_t IB) {
+  DependenceResult R = testElements(N, IA, IB);
+  const Access &A = N.Accesses[IA], &B = N.Accesses[IB];
+  // Accesses into members of one element (`a[k].keys[j]`) may touch
+  // different members: meeting at one element proves nothing.
+  if (R.V == Verdict::Dependent && (A.Part || B.Part)) {
+    R.V = Verdict::Unknown;
+    R.Why = "'" + A.Text + "' and '" + B.Text + "' reach into one element, which dpstub does not follow member by member";
+  }
+  return R;
+}
+
+namespace {
+DependenceResult testElements(const Nest &N, std::size_t IA, std::size_t IB) {
   DependenceResult R = solvePair(N, IA, IB);
   const Access &A = N.Accesses[IA], &B = N.Accesses[IB];
   // Inside a triangular loop an access may never happen (the loop may be
@@ -707,6 +724,7 @@ DependenceResult testPair(const Nest &N, std::size_t IA, std::size_t IB) {
   }
   return R;
 }
+} // namespace
 
 bool provablyApart(const Nest &N, std::size_t IF, std::size_t IO) {
   const Access &F = N.Accesses[IF], &O = N.Accesses[IO];

@@ -56,6 +56,9 @@ struct Access {
   int Array = 0;                ///< which array
   bool Write = false;           ///< a compound assignment is two accesses
   bool Conditional = false;     ///< under a condition: it may never happen
+  /// Into a member array of the element (`a[k].keys[j]`): two such
+  /// accesses to one element may touch different members.
+  bool Part = false;
   std::vector<Subscript> Dims;  ///< one per dimension of the array
   /// The inner (sequential) loop variables whose loops enclose it; its
   /// subscripts use no other inner variable.

@@ -736,7 +736,8 @@ private:
       Access X;
       X.Array = ArrayIds.try_emplace(A.Array, static_cast<int>(ArrayIds.size())).first->second;
       X.Conditional = A.Conditional;
-      X.Text = textOf(A.Whole, Ctx);
+      X.Part = A.Part != nullptr;
+      X.Text = textOf(A.Part ? A.Part : A.Whole, Ctx);
       X.Id = static_cast<unsigned>(M.AccessLocs.size());
       for (const ForStmt *F : A.InnerLoops)
         if (auto It = InnerIndex.find(F); It != InnerIndex.end())

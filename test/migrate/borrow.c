@@ -146,6 +146,34 @@ void ends(int n, const struct span *spans, int *end) {
 // REWRITE:      end(i) = spans(i).start + spans(i).count;
 }
 
+// An element's member array (b+tree's nodes): the access is of the
+// element, `nodes(k).keys[t]` in the kernel. Two iterations meeting at
+// one element may touch different members, so that is no proof of a
+// dependence: the directive is taken at its word.
+struct tree_node {
+  int keys[4];
+  int indices[4];
+};
+void find_keys(const struct tree_node *nodes, long count, const long *at, int *found, int q, int key) {
+#pragma omp target parallel for map(to: nodes[0:count], at[0:q]) map(tofrom: found[0:q])
+  for (int b = 0; b < q; b++)
+    for (int t = 0; t < 4; t++)
+      if (nodes[at[b]].keys[t] == key)
+        found[b] = nodes[at[b]].indices[t];
+// DIAG: borrow.c:[[@LINE-4]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: dp::field<1, const struct tree_node> dp_nodes = dp::borrow(nodes, count);
+// REWRITE: if (nodes(at(b)).keys[t] == key)
+// REWRITE-NEXT: found(b) = nodes(at(b)).indices[t];
+}
+void bump_root(struct tree_node *nodes) {
+#pragma omp parallel for
+  for (int t = 0; t < 4; t++)
+    nodes[0].keys[t] += 1;
+// DIAG: borrow.c:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: dp::field<1, struct tree_node> dp_nodes = dp::borrow(nodes, 1);
+// REWRITE: nodes(0).keys[t] += 1;
+}
+
 // A step of an outer host loop (NeoRodinia's lud): that loop's variable
 // counts from 0 and stays below size wherever the call-site runs, which
 // bounds the rows it reaches.
@@ -228,4 +256,4 @@ void solve_all(int n, const double *l, double *x) {
   }
 }
 
-// SUMMARY: migrated 13 of 16 loops (3 refused)
+// SUMMARY: migrated 15 of 18 loops (3 refused)

@@ -304,6 +304,23 @@ TEST(Dependence, SymbolsThatMayBeZero) {
   EXPECT_EQ(testPair(N, 0, 0).V, Verdict::Independent);
 }
 
+// b+tree's `knodes[0].keys[i] = ...` over i: every iteration touches
+// element 0, each a different member. Meeting at one element proves no
+// dependence; not meeting still proves independence.
+TEST(Dependence, MembersOfOneElement) {
+  Nest N;
+  N.Vars.push_back(var("i", true, C(4)));
+  N.Accesses.push_back(access(0, true, {sub({C(0)}, C(0))}, "knodes[0].keys[i]"));
+  EXPECT_EQ(testPair(N, 0, 0).V, Verdict::Dependent);
+  N.Accesses[0].Part = true;
+  const DependenceResult R = testPair(N, 0, 0);
+  EXPECT_EQ(R.V, Verdict::Unknown);
+  EXPECT_NE(R.Why.find("member by member"), std::string::npos) << R.Why;
+  N.Accesses[0] = access(0, true, {sub({C(1)}, C(0))}, "knodes[i].keys[0]");
+  N.Accesses[0].Part = true;
+  EXPECT_EQ(testPair(N, 0, 0).V, Verdict::Independent);
+}
+
 TEST(Dependence, RandomLinearisedNestsAgreeWithEnumeration) {
   // a[(v * nk + k) * ni + i] and its neighbours, the row lengths symbols:
   // every verdict must hold for every value of them.

@@ -122,6 +122,23 @@ void span_ends(int n, const struct span *spans, int *end) {
     end[i] = spans[i].start + spans[i].count;
 }
 
+/* A search through nodes with member arrays (b+tree's kernels): the
+   access is of the node, its member array indexed inside the kernel. */
+void find_keys(const struct tree_node *nodes, long count, const long *at, int *found, int q, int key) {
+#pragma omp target parallel for map(to: nodes[0:count], at[0:q]) map(tofrom: found[0:q])
+  for (int b = 0; b < q; b++)
+    for (int t = 0; t < 4; t++)
+      if (nodes[at[b]].keys[t] == key)
+        found[b] = nodes[at[b]].indices[t];
+}
+
+void bump_keys(struct tree_node *nodes, int n) {
+#pragma omp parallel for
+  for (int b = 0; b < n; b++)
+    for (int t = 0; t < 4; t++)
+      nodes[b].keys[t] += b;
+}
+
 /* No section says how long v is; the loop's accesses do. */
 void clear(int n, double *v) {
 #pragma omp parallel for

@@ -20,6 +20,13 @@ struct span {
   int count;
 };
 void span_ends(int n, const struct span *spans, int *end);
+/* A node with member arrays, b+tree's shape. */
+struct tree_node {
+  int keys[4];
+  int indices[4];
+};
+void find_keys(const struct tree_node *nodes, long count, const long *at, int *found, int q, int key);
+void bump_keys(struct tree_node *nodes, int n);
 void clear(int n, double *v);
 #ifdef __cplusplus
 }

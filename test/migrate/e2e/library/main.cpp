@@ -56,6 +56,17 @@ int main() {
   int end[5];
   span_ends(5, spans, end);
   std::printf("span_ends: %d %d %d %d %d\n", end[0], end[1], end[2], end[3], end[4]);
+  tree_node nodes[6];
+  for (int k = 0; k < 6; ++k)
+    for (int t = 0; t < 4; ++t) {
+      nodes[k].keys[t] = 10 * k + t;
+      nodes[k].indices[t] = 100 * k + t;
+    }
+  bump_keys(nodes, 6);
+  long at[5] = {5, 0, 3, 3, 1};
+  int found[5] = {-1, -1, -1, -1, -1};
+  find_keys(nodes, 6, at, found, 5, 33);
+  std::printf("find_keys: %d %d %d %d %d\n", found[0], found[1], found[2], found[3], found[4]);
   clear(n, v);
   clear(0, u);
   std::printf("clear: %.1f %.6f\n", v[n / 3], u[1]);
