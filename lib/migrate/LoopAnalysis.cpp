@@ -811,12 +811,12 @@ private:
     for (auto &[V, Why] : Unmeasured) {
       std::optional<Extent> E = Facts.Jumps ? std::nullopt : accessExtent(Reach, ArrayIds.at(V), Known);
       std::optional<std::string> Text;
-      auto Known = [&](const Poly &P) {
+      auto Writable = [&](const Poly &P) { // every symbol a variable the host has before the loop
         return std::all_of(P.terms().begin(), P.terms().end(), [&](const auto &T) {
           return std::all_of(T.first.begin(), T.first.end(), Outside);
         });
       };
-      if (E && Known(E->Length) && std::all_of(E->Guards.begin(), E->Guards.end(), Known))
+      if (E && Writable(E->Length) && std::all_of(E->Guards.begin(), E->Guards.end(), Writable))
         Text = extentText(
             *E, [&](int Id) { return Symbols.var(Id)->getName().str(); },
             [&](int Id) { return Symbols.var(Id)->getType()->isUnsignedIntegerType(); });
@@ -870,7 +870,8 @@ private:
         continue;
       // Only the step changes the variable, nothing the bound.
       const VarDecl *Bound = namedVar(L->UpperExpr);
-      bool VarFixed = !Addressed.count(L->Var), BoundFixed = Bound && Bound->hasLocalStorage() && !Addressed.count(Bound);
+      bool VarFixed = !Addressed.count(L->Var);
+      bool BoundFixed = Bound && Bound->hasLocalStorage() && !Addressed.count(Bound);
       for (const DeclRefExpr *R : namesIn(F->getBody())) {
         const UseMode Use = useMode(R, Ctx);
         if (!Use.Write && !Use.Address)
