@@ -26,11 +26,15 @@ std::optional<std::int64_t> lowerBound(const Poly &P, const Bounds &B) {
     if (!M.empty()) {
       if (C < 0)
         return std::nullopt;
+      Term = std::min(Term, Cap);
       for (int Id : M) {
         auto It = B.find(Id);
         if (It == B.end() || It->second < 0)
           return std::nullopt;
-        Term = std::min(Term * std::min(It->second, Cap), Cap);
+        // Term and the bound are at most Cap: the product fits 2^80 only
+        // in 128 bits; saturate at Cap.
+        const __int128 Product = static_cast<__int128>(Term) * std::min(It->second, Cap);
+        Term = Product > Cap ? Cap : static_cast<std::int64_t>(Product);
       }
     }
     if (absOf(Term) >= Cap)
