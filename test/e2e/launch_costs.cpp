@@ -251,6 +251,22 @@ int main() {
     inside.exactly("host waits", inside.per(counter::host_waits), 0);
     region_y = dp::field<1, float>(); // the region's end: y is current again
     region_x = dp::field<1, const float>();
+
+    // A loop of no iteration, its length measured from its accesses
+    // (`dp::borrow(y, n > 0 ? n : 0)`, n = 0): nothing borrowed, so
+    // nothing crosses, nothing is allocated on the device, nothing waits.
+    const int none = 0;
+    const cost empty = measure("forall, borrowed, no iteration", q, [&] {
+      dp::field<1, float> dp_y = dp::borrow(y.data(), none > 0 ? none : 0);
+      dp::field<1, const float> dp_x = dp::borrow(static_cast<const float *>(x.data()), none > 0 ? none : 0);
+      dp::forall(dp::on(q), dp::grid<1>(dp::arithmetic_sequence(0, none)),
+                 [](dp::index<1> i, dp::field<1, float> &v, const dp::field<1, const float> &u) { v(i[0]) += u(i[0]); },
+                 dp_y, dp_x);
+    });
+    empty.exactly("device allocations", empty.per(counter::device_allocations), 0);
+    empty.exactly("copies to the device", empty.per(counter::to_device_copies), 0);
+    empty.exactly("copies to the host", empty.per(counter::to_host_copies), 0);
+    empty.exactly("host waits", empty.per(counter::host_waits), 0);
     const float want = float(2 * (warm_up + calls * rounds));
     if (!dp::rt::process_dispatch_settings().record_only && y[3] != want) {
       std::printf("borrowed: y[3] = %g, not %g\n", double(y[3]), double(want));

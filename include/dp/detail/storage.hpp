@@ -145,7 +145,7 @@ public:
       held_->wait(); // a recording writes the block: its error, naming both
     wait_for_writer();
     if (!host_current_) {
-      if (device_current_ && mirror_)
+      if (device_current_ && mirror_ && bytes_ > 0) // no bytes, nothing to move
         mirror_->copy_to_host(host_, bytes_);
       host_current_ = true;
     }
@@ -179,6 +179,11 @@ public:
     if (writer_ && !writer_on_device_)
       wait_for_writer(); // a host task still writing the host copy
     make_host_current();
+    if (bytes_ == 0) { // an empty block (a borrow of no element): nothing to move
+      device_current_ = true;
+      update();
+      return;
+    }
     device_fill copy = mirror_->copy_to_device(host_, bytes_, queue);
     if (copy.reads_host)
       add_reader(std::move(copy.reads_host)); // host writes wait until it has read
@@ -296,7 +301,7 @@ private:
     if (borrowed_) {
       // The caller's memory gets what the device holds; an error copying
       // it stays unreported here (a destructor), as a launch's would.
-      if (device_current_ && !host_current_ && mirror_) {
+      if (device_current_ && !host_current_ && mirror_ && bytes_ > 0) {
         try {
           mirror_->copy_to_host(host_, bytes_);
         } catch (...) {
