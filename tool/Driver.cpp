@@ -13,6 +13,7 @@
 #include "dpstub/ListReport.h"
 #include "dpstub/Outputs.h"
 
+#include "clang/Driver/Types.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
@@ -45,13 +46,30 @@ std::string commonAncestor(const std::vector<std::string> &Files) {
   return Common.empty() ? "/" : Common;
 }
 
+/// A header: clang builds it only through the sources that include it.
+bool isHeader(llvm::StringRef File) {
+  const clang::driver::types::ID Type =
+      clang::driver::types::lookupTypeForExtension(path::extension(File).drop_front());
+  return Type != clang::driver::types::TY_INVALID && clang::driver::types::onlyPrecompileType(Type);
+}
+
 /// A source the database has no command for gets its flags guessed from a
 /// neighbour: refuse it with one line instead of the errors that follow.
-bool inDatabase(const CompilationDatabase &DB, const std::string &Source) {
+/// A header is in no database, and --migrate's warning at a loop in one
+/// says to run it on the header: with Headers it takes the command of the
+/// source nearest to it, as an editor does, and says so in a note.
+bool inDatabase(const CompilationDatabase &DB, const std::string &Source, bool Headers) {
   const std::vector<CompileCommand> Commands = DB.getCompileCommands(Source);
+  if (!Commands.empty() && !Commands.front().Heuristic.empty() && Headers && isHeader(Source)) {
+    note(path::filename(Source) + " is not in the compilation database; as a header, it takes the flags " +
+         Commands.front().Heuristic);
+    return true;
+  }
   if (Commands.empty() || !Commands.front().Heuristic.empty()) {
-    error(Source + " is not in the compilation database, so its flags are unknown; build it "
-                   "with a target of that build, or pass its flags after --");
+    error(Source + " is not in the compilation database, so its flags are unknown; " +
+          (Headers && isHeader(Source) ? "add a source that includes it to that build, "
+                                       : "build it with a target of that build, ") +
+          "or pass its flags after --");
     return false;
   }
   return true;
@@ -59,14 +77,14 @@ bool inDatabase(const CompilationDatabase &DB, const std::string &Source) {
 
 /// One unit per distinct source the database knows; Seen gets every
 /// source named. False when one was refused.
-bool collectUnits(const CompilationDatabase &DB, const std::vector<std::string> &Sources,
+bool collectUnits(const CompilationDatabase &DB, const std::vector<std::string> &Sources, bool Headers,
                   Units &Us, std::set<std::string> &Seen) {
   bool Ok = true;
   for (const std::string &S : Sources) {
     const std::string Abs = absolute(S);
     if (!Seen.insert(Abs).second)
       continue;
-    if (!inDatabase(DB, Abs)) {
+    if (!inDatabase(DB, Abs, Headers)) {
       Ok = false;
       continue;
     }
@@ -143,7 +161,7 @@ int run(const RunOptions &O, std::vector<std::string> Sources, const Compilation
     return usage("no input: name sources or pass --all");
   Units Us;
   std::set<std::string> Seen;
-  bool Failed = !collectUnits(*DB, Sources, Us, Seen);
+  bool Failed = !collectUnits(*DB, Sources, O.Migrate, Us, Seen);
   const std::optional<Selection> &Only = O.Translation.Only;
   if (Only && !Seen.count(Only->File))
     return usage("--selection names " + Only->File + ", which is not among the sources");

@@ -37,6 +37,8 @@ using Units = std::vector<std::unique_ptr<Unit>>;
 
 /// "dpstub: error: Message" on stderr.
 void error(const llvm::Twine &Message);
+/// "dpstub: note: Message" on stderr.
+void note(const llvm::Twine &Message);
 
 /// "dpstub: Message" on stderr; the exit status of bad usage (2).
 int usage(const llvm::Twine &Message);

@@ -73,6 +73,7 @@ std::set<std::string> outputsOf(const TranslationResult &R, const Destination &T
 } // namespace
 
 void error(const llvm::Twine &Message) { llvm::errs() << "dpstub: error: " << Message << "\n"; }
+void note(const llvm::Twine &Message) { llvm::errs() << "dpstub: note: " << Message << "\n"; }
 
 std::string absolute(llvm::StringRef P) {
   llvm::SmallString<256> A(P);

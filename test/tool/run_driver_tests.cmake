@@ -120,6 +120,28 @@ list(LENGTH lines line_count)
 if(NOT last_err MATCHES "unknown.cpp is not in the compilation database" OR NOT line_count EQUAL 1)
   message(FATAL_ERROR "a source missing from the database should give one line:\n${last_err}")
 endif()
+# A header is in no database, and --migrate's warning at a loop in one says
+# to run it on the header: there the header takes the command of the
+# source nearest to it, and a note says so. Translation still wants a
+# source of the build.
+file(WRITE ${WORK}/db/loops.h "#pragma once\ninline void twice(int n, double *a) {\n#pragma omp parallel for\n  for (int i = 0; i < n; ++i)\n    a[i] *= 2;\n}\n")
+file(WRITE ${WORK}/db/uses_loops.cpp "#include \"loops.h\"\nint main() { double a[4] = {1, 2, 3, 4}; twice(4, a); return a[3] == 8 ? 0 : 1; }\n")
+set(uses "{\"directory\": \"${WORK}/db\", \"file\": \"${WORK}/db/uses_loops.cpp\", \"command\": \"c++ -std=c++17 -I${INCLUDE} -c uses_loops.cpp\"}")
+file(WRITE ${WORK}/db/compile_commands.json "[${entry}, ${uses}]")
+expect_exit(0 ${DPSTUB} --migrate --list -p ${WORK}/db ${WORK}/db/uses_loops.cpp)
+if(NOT last_err MATCHES "so run it on 'loops.h'")
+  message(FATAL_ERROR "a loop in an included header should be reported with the header to run on:\n${last_err}")
+endif()
+execute_process(COMMAND ${DPSTUB} --migrate --list -p ${WORK}/db ${WORK}/db/loops.h
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT err MATCHES "dpstub: note: loops.h is not in the compilation database; as a header, it takes the flags inferred from [^\n]*uses_loops.cpp"
+   OR NOT err MATCHES "loops.h:4:3: remark: converted to dp::forall" OR NOT out MATCHES "\"verdict\": \"converted\"")
+  message(FATAL_ERROR "--migrate on a header should take a neighbour's flags and convert its loop (${rc}):\n${out}${err}")
+endif()
+expect_exit(1 ${DPSTUB} --list -p ${WORK}/db ${WORK}/db/loops.h)
+if(NOT last_err MATCHES "loops.h is not in the compilation database")
+  message(FATAL_ERROR "translating a header should still want a source of the build:\n${last_err}")
+endif()
 
 # Directories made for --out-dir follow the umask.
 string(JOIN " " flat_flags ${flags})
