@@ -7,6 +7,7 @@
 #include <map>
 #include <mutex>
 #include <sstream>
+#include <vector>
 
 #include "dp/error.hpp"
 
@@ -53,6 +54,43 @@ storage *borrow_block(void *p, std::size_t bytes) {
   storage *s = storage::borrow(p, bytes);
   r.blocks.emplace(at, s);
   return s;
+}
+
+bool borrow_conflicts(const void *p, std::size_t bytes) {
+  if (bytes == 0)
+    return false;
+  const auto at = reinterpret_cast<std::uintptr_t>(p);
+  borrowed_registry &r = borrowed();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  auto next = r.blocks.upper_bound(at);
+  if (next != r.blocks.begin()) {
+    auto before = std::prev(next);
+    if (before->first == at)
+      return before->second->bytes() < bytes; // shared when long enough
+    if (before->first + before->second->bytes() > at)
+      return true;
+  }
+  return next != r.blocks.end() && next->first < at + bytes;
+}
+
+void host_current_over(const void *p, std::size_t bytes) {
+  if (bytes == 0)
+    return;
+  const auto at = reinterpret_cast<std::uintptr_t>(p);
+  std::vector<storage_ref> over; // kept alive while the lock is gone
+  {
+    borrowed_registry &r = borrowed();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    auto it = r.blocks.upper_bound(at);
+    if (it != r.blocks.begin() && std::prev(it)->first + std::prev(it)->second->bytes() > at)
+      --it;
+    for (; it != r.blocks.end() && it->first < at + bytes; ++it) {
+      it->second->retain();
+      over.emplace_back(it->second);
+    }
+  }
+  for (const storage_ref &s : over)
+    s.get()->make_host_current(); // waits for its writer: outside the lock
 }
 
 void release_borrowed(storage *s) noexcept {

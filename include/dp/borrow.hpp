@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "detail/storage.hpp"
@@ -18,6 +19,22 @@ namespace detail {
 /// a mapped range), else a new one. Throws dp::error when the range
 /// overlaps a live borrowed block otherwise. runtime/borrow.cpp.
 storage *borrow_block(void *p, std::size_t bytes);
+/// True when a live borrowed block overlaps the `bytes` at p but cannot
+/// serve them (borrow_block would refuse the range). runtime/borrow.cpp.
+bool borrow_conflicts(const void *p, std::size_t bytes);
+/// Brings the host copy of every live borrowed block overlapping the
+/// `bytes` at p up to date (their writers waited for, device copies
+/// copied back). runtime/borrow.cpp.
+void host_current_over(const void *p, std::size_t bytes);
+/// True when f's block lies over none of the `bytes` at p.
+template <int N, class T> bool apart(const void *p, std::size_t bytes, const field<N, T> &f) {
+  const storage *s = field_access::owner(f);
+  if (!s || bytes == 0 || s->bytes() == 0)
+    return true;
+  const auto *at = static_cast<const char *>(p);
+  const auto *block = static_cast<const char *>(s->host_data());
+  return at + bytes <= block || block + s->bytes() <= at;
+}
 } // namespace detail
 
 /// A field over g's elements at p, memory the caller owns and keeps
@@ -48,5 +65,30 @@ template <int N, class T> field<N, T> borrow(T *p, const grid<N> &g) {
 }
 /// A field over the n elements at p (dp::borrow(p, dp::grid<1>(n))).
 template <class T> field<1, T> borrow(T *p, std::int64_t n) { return borrow(p, grid<1>(n)); }
+
+/// The n elements at p for a call-site that only reads them while it
+/// writes `written` (fields over other memory of the caller's): the
+/// memory itself (dp::borrow) when it lies apart from theirs, else a copy
+/// of it taken now. C lets a caller pass one array as two pointers
+/// (`axpy(n, a, y, y)`), and a field written by a call-site cannot also be
+/// one of its arguments; with the copy, the loop reads the values from
+/// before it, as an iteration that reads an element before it writes it
+/// does. --migrate writes it only for such loops:
+///
+///     dp::field<1, float> dp_y = dp::borrow(y, n);
+///     dp::field<1, const float> dp_x = dp::borrow_read(x, n, dp_y);
+template <class T, class... Written>
+field<1, const T> borrow_read(const T *p, std::int64_t n, const Written &...written) {
+  static_assert(std::is_trivially_copyable<T>::value,
+                "dp::borrow_read: the elements cross to a device as bytes, so they must be trivially copyable");
+  const std::size_t bytes = static_cast<std::size_t>(n > 0 ? n : 0) * sizeof(T);
+  if ((detail::apart(p, bytes, written) && ...) && !detail::borrow_conflicts(p, bytes))
+    return borrow(p, n);
+  detail::host_current_over(p, bytes); // what the writers left there
+  field<1, std::remove_const_t<T>> copy{grid<1>(n > 0 ? n : 0)};
+  if (bytes > 0)
+    std::memcpy(static_cast<void *>(copy.data()), static_cast<const void *>(p), bytes);
+  return field<1, const T>(copy);
+}
 
 } // namespace dp

@@ -104,4 +104,74 @@ TEST(Borrow, RankTwo) {
   EXPECT_EQ(v[11], 23);
 }
 
+// dp::borrow_read: a caller may pass one array as two pointers.
+void axpy(int n, float a, float *y, const float *x) {
+  dp::field<1, float> fy = dp::borrow(y, n);
+  dp::field<1, const float> fx = dp::borrow_read(x, n, fy);
+  dp::forall(
+      dp::grid<1>(n),
+      [=](dp::index<1> i, dp::field<1, float> &fy, const dp::field<1, const float> &fx) { fy[i] += a * fx[i]; },
+      fy, fx);
+}
+
+TEST(BorrowRead, ApartFromTheWrittenMemoryItIsTheMemory) {
+  std::vector<float> y(10, 1.0f), x(10, 2.0f);
+  dp::field<1, float> fy = dp::borrow(y.data(), 10);
+  dp::field<1, const float> fx = dp::borrow_read(static_cast<const float *>(x.data()), 10, fy);
+  EXPECT_EQ(fx.data(), x.data()); // no copy
+  dp::field<1, const float> again = dp::borrow(static_cast<const float *>(x.data()), 10);
+  EXPECT_TRUE(again.shares_data_with(dp::detail::field_access::owner(fx)));
+}
+
+TEST(BorrowRead, TheWrittenArrayPassedTwiceIsReadAsItWasBefore) {
+  std::vector<float> y(64);
+  std::iota(y.begin(), y.end(), 0.0f);
+  axpy(64, 2.0f, y.data(), y.data()); // plain dp::borrow twice: a dp::error
+  for (int i = 0; i < 64; ++i)
+    ASSERT_EQ(y[i], 3.0f * i) << i;
+}
+
+TEST(BorrowRead, OverlappingTheWrittenArrayAtAnOffset) {
+  std::vector<float> y(65);
+  std::iota(y.begin(), y.end(), 0.0f);
+  axpy(64, 1.0f, y.data(), y.data() + 1); // y[i] += y[i + 1], in order: the old y[i + 1]
+  for (int i = 0; i < 64; ++i)
+    ASSERT_EQ(y[i], 2.0f * i + 1) << i;
+  EXPECT_EQ(y[64], 64.0f);
+}
+
+TEST(BorrowRead, ReadsOverlappingEachOtherNeedNoWriter) {
+  std::vector<double> v(9);
+  std::iota(v.begin(), v.end(), 1.0);
+  dp::field<1, const double> a = dp::borrow(static_cast<const double *>(v.data()), 8);
+  dp::field<1, const double> b = dp::borrow_read(static_cast<const double *>(v.data()) + 1, 8);
+  EXPECT_NE(b.data(), v.data() + 1); // dp::borrow would refuse the overlap: a copy
+  dp::scalar<double> dot(0.0);
+  dp::reduce(
+      dp::grid<1>(8), std::plus<>(), dot,
+      [](dp::index<1> i, const dp::field<1, const double> &a, const dp::field<1, const double> &b) { return a[i] * b[i]; },
+      a, b);
+  EXPECT_EQ(dot.get(), 1 * 2 + 2 * 3 + 3 * 4 + 4 * 5 + 5 * 6 + 6 * 7 + 7 * 8 + 8 * 9);
+}
+
+TEST(BorrowRead, TheCopyHasWhatTheDeviceHolds) {
+  std::vector<int> v(16, 3);
+  auto counts = std::make_shared<dp_test::transfer_counts>();
+  dp::field<1, int> f = dp::borrow(v.data(), 16);
+  int *d = on_device(f, counts);
+  d[4] = 42; // a kernel wrote it, still on the device
+  dp::detail::field_access::owner(f)->device_wrote();
+  dp::field<1, const int> r = dp::borrow_read(static_cast<const int *>(v.data()), 16, f);
+  EXPECT_EQ(counts->to_host, 1);
+  EXPECT_EQ(r(4), 42);
+  EXPECT_EQ(r(5), 3);
+}
+
+TEST(BorrowRead, NoElements) {
+  std::vector<int> v(4, 1);
+  dp::field<1, int> f = dp::borrow(v.data(), 4);
+  dp::field<1, const int> r = dp::borrow_read(static_cast<const int *>(v.data()), 0, f);
+  EXPECT_EQ(r.get_grid().size(), 0);
+}
+
 } // namespace
