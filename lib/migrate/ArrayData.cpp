@@ -414,7 +414,6 @@ struct ArrayData::Impl {
   /// The largest expression around element E that is still part of it
   /// (`a[k].m`, `a[k].keys[j]`); Decays when that is a member array
   /// turned into a pointer (`a[k].keys` handed on).
-  const Expr *partOfElement(const Expr *E, bool &Decays) const;
   void assignment(const DeclRefExpr *D, const ArrayVar &A, const BinaryOperator *B);
   bool chosen(const ArrayVar &A, const ConditionalOperator *Cond);
   bool joinParameter(const VarDecl *V, const CallExpr *C, unsigned Index);
@@ -734,7 +733,7 @@ void ArrayData::Impl::subscript(const DeclRefExpr *D, const ArrayVar &A, const S
   // &a[k], &a[k].m, a[k].keys (a member array as a pointer): a pointer
   // into the field, fine while a call uses it.
   bool Decays = false;
-  const Expr *Part = partOfElement(Chain.back(), Decays);
+  const Expr *Part = elementPart(Chain.back(), Ctx, Decays);
   if (Decays && !consumedByCall(Part, Ctx)) {
     refuse(A.Var, Part->getBeginLoc(), "'" + textOf(Part, Ctx) + "' keeps a pointer into it");
     return;
@@ -744,30 +743,6 @@ void ArrayData::Impl::subscript(const DeclRefExpr *D, const ArrayVar &A, const S
   if (const auto *U = dyn_cast_or_null<UnaryOperator>(P); U && U->getOpcode() == UO_AddrOf &&
                                                          !consumedByCall(U, Ctx))
     refuse(A.Var, U->getBeginLoc(), "'" + textOf(U, Ctx) + "' keeps a pointer into it");
-}
-
-const Expr *ArrayData::Impl::partOfElement(const Expr *E, bool &Decays) const {
-  Decays = false;
-  while (true) {
-    DynTypedNodeList Parents = Ctx.getParents(*E);
-    const Expr *P = Parents.empty() ? nullptr : Parents[0].get<Expr>();
-    if (!P)
-      return E;
-    if (isa<ParenExpr>(P) || (isa<MemberExpr>(P) && !cast<MemberExpr>(P)->isArrow())) {
-      E = P; // a[k].m
-      continue;
-    }
-    const auto *Cast = dyn_cast<ImplicitCastExpr>(P);
-    if (!Cast || Cast->getCastKind() != CK_ArrayToPointerDecay || !isa<MemberExpr>(E->IgnoreParens()))
-      return E;
-    DynTypedNodeList Above = Ctx.getParents(*Cast);
-    const auto *S = Above.empty() ? nullptr : Above[0].get<ArraySubscriptExpr>();
-    if (!S || S->getBase() != Cast) {
-      Decays = true; // a[k].keys as a pointer
-      return Cast;
-    }
-    E = S; // a[k].keys[j]
-  }
 }
 
 void ArrayData::Impl::call(const DeclRefExpr *D, const ArrayVar &A, const CallExpr *C,

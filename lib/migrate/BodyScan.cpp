@@ -37,82 +37,98 @@ bool isArrayLike(QualType T) {
   return false;
 }
 
-UseMode useMode(const Expr *E, ASTContext &Ctx) {
-  UseMode M;
-  const Expr *Child = E;
+const Expr *elementPart(const Expr *E, ASTContext &Ctx, bool &Decays) {
+  Decays = false;
   while (true) {
-    DynTypedNodeList Parents = Ctx.getParents(*Child);
+    DynTypedNodeList Parents = Ctx.getParents(*E);
     const Expr *P = Parents.empty() ? nullptr : Parents[0].get<Expr>();
-    if (!P) {
-      M.Read = true;
-      return M;
-    }
+    if (!P)
+      return E;
     if (isa<ParenExpr>(P) || (isa<ImplicitCastExpr>(P) && cast<ImplicitCastExpr>(P)->getCastKind() == CK_NoOp) ||
         (isa<MemberExpr>(P) && !cast<MemberExpr>(P)->isArrow())) {
-      Child = P; // a[i].x = ... writes a[i]
+      E = P; // a[k].m
       continue;
     }
-    // a[i].keys[j] = ... writes a[i] too: an element of a member array
-    // is part of the element.
-    if (const auto *Decay = dyn_cast<ImplicitCastExpr>(P);
-        Decay && Decay->getCastKind() == CK_ArrayToPointerDecay && isa<MemberExpr>(Child->IgnoreParens())) {
-      Child = P;
-      continue;
+    const auto *Cast = dyn_cast<ImplicitCastExpr>(P);
+    if (!Cast || Cast->getCastKind() != CK_ArrayToPointerDecay || !isa<MemberExpr>(E->IgnoreParens()))
+      return E;
+    DynTypedNodeList Above = Ctx.getParents(*Cast);
+    const auto *S = Above.empty() ? nullptr : Above[0].get<ArraySubscriptExpr>();
+    if (!S || S->getBase() != Cast) {
+      Decays = true; // a[k].keys as a pointer
+      return Cast;
     }
-    if (const auto *S = dyn_cast<ArraySubscriptExpr>(P);
-        S && S->getBase() == Child && isa<ImplicitCastExpr>(Child) &&
-        cast<ImplicitCastExpr>(Child)->getCastKind() == CK_ArrayToPointerDecay) {
-      Child = P;
-      continue;
-    }
-    if (const auto *B = dyn_cast<BinaryOperator>(P)) {
-      if (B->isAssignmentOp() && B->getLHS()->IgnoreParens() == Child->IgnoreParens()) {
-        M.Write = true;
-        M.Read = B->isCompoundAssignmentOp();
-        return M;
-      }
-      M.Read = true;
-      return M;
-    }
-    if (const auto *U = dyn_cast<UnaryOperator>(P)) {
-      if (U->isIncrementDecrementOp()) {
-        M.Read = M.Write = true;
-        return M;
-      }
-      if (U->getOpcode() == UO_AddrOf) {
-        M.Read = M.Write = M.Address = true;
-        return M;
-      }
-      M.Read = true;
-      return M;
-    }
-    if (const auto *C = dyn_cast<CallExpr>(P)) {
-      // An argument bound to a non-const reference may be written.
-      const FunctionDecl *FD = C->getDirectCallee();
-      const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
-      if (MC && MC->getImplicitObjectArgument() &&
-          MC->getImplicitObjectArgument()->IgnoreParenImpCasts() == Child->IgnoreParenImpCasts()) {
-        const CXXMethodDecl *MD = MC->getMethodDecl();
-        M.Read = true;
-        M.Write = M.Address = !MD || !MD->isConst();
-        return M;
-      }
-      const unsigned Shift = isa<CXXOperatorCallExpr>(C) && FD && isa<CXXMethodDecl>(FD) ? 1 : 0;
-      for (unsigned I = 0; I < C->getNumArgs(); ++I)
-        if (C->getArg(I)->IgnoreParens() == Child->IgnoreParens() && FD && I >= Shift &&
-            I - Shift < FD->getNumParams()) {
-          const QualType PT = FD->getParamDecl(I - Shift)->getType();
-          if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified()) {
-            M.Read = M.Write = M.Address = true;
-            return M;
-          }
-        }
-      M.Read = true;
+    E = S; // a[k].keys[j]
+  }
+}
+
+UseMode useMode(const Expr *E, ASTContext &Ctx) {
+  UseMode M;
+  bool Decays = false;
+  const Expr *Child = elementPart(E, Ctx, Decays); // a[i].x = ... writes a[i]
+  if (Decays) {
+    // A pointer into it handed on (a[k].keys): written unless it becomes
+    // a pointer to const.
+    while (const auto *Up = dyn_cast_or_null<ImplicitCastExpr>(parentOf(Child, Ctx)))
+      Child = Up;
+    const auto *Pointer = Child->getType()->getAs<PointerType>();
+    M.Read = true;
+    M.Write = !Pointer || !Pointer->getPointeeType().isConstQualified();
+    return M;
+  }
+  DynTypedNodeList Parents = Ctx.getParents(*Child);
+  const Expr *P = Parents.empty() ? nullptr : Parents[0].get<Expr>();
+  if (!P) {
+    M.Read = true;
+    return M;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(P)) {
+    if (B->isAssignmentOp() && B->getLHS()->IgnoreParens() == Child->IgnoreParens()) {
+      M.Write = true;
+      M.Read = B->isCompoundAssignmentOp();
       return M;
     }
     M.Read = true;
     return M;
   }
+  if (const auto *U = dyn_cast<UnaryOperator>(P)) {
+    if (U->isIncrementDecrementOp()) {
+      M.Read = M.Write = true;
+      return M;
+    }
+    if (U->getOpcode() == UO_AddrOf) {
+      M.Read = M.Write = M.Address = true;
+      return M;
+    }
+    M.Read = true;
+    return M;
+  }
+  if (const auto *C = dyn_cast<CallExpr>(P)) {
+    // An argument bound to a non-const reference may be written.
+    const FunctionDecl *FD = C->getDirectCallee();
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
+    if (MC && MC->getImplicitObjectArgument() &&
+        MC->getImplicitObjectArgument()->IgnoreParenImpCasts() == Child->IgnoreParenImpCasts()) {
+      const CXXMethodDecl *MD = MC->getMethodDecl();
+      M.Read = true;
+      M.Write = M.Address = !MD || !MD->isConst();
+      return M;
+    }
+    const unsigned Shift = isa<CXXOperatorCallExpr>(C) && FD && isa<CXXMethodDecl>(FD) ? 1 : 0;
+    for (unsigned I = 0; I < C->getNumArgs(); ++I)
+      if (C->getArg(I)->IgnoreParens() == Child->IgnoreParens() && FD && I >= Shift &&
+          I - Shift < FD->getNumParams()) {
+        const QualType PT = FD->getParamDecl(I - Shift)->getType();
+        if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified()) {
+          M.Read = M.Write = M.Address = true;
+          return M;
+        }
+      }
+    M.Read = true;
+    return M;
+  }
+  M.Read = true;
+  return M;
 }
 
 std::vector<const DeclRefExpr *> namesIn(const Stmt *S) {

@@ -24,7 +24,14 @@ struct UseMode {
   bool Address = false; ///< its address is taken (&x), or it binds a non-const reference
 };
 
-/// The mode of E in its parents: assigned, incremented, read, ...
+/// The part of an element E (`a[k]`) an expression reaches: E climbed
+/// through parentheses, `.` members and subscripts of member arrays
+/// (`a[k].w`, `a[k].keys[j]`). Decays when it ends in a member array
+/// handed on as a pointer (`a[k].keys`): the decay is returned.
+const clang::Expr *elementPart(const clang::Expr *E, clang::ASTContext &Ctx, bool &Decays);
+
+/// The mode of E in its parents: assigned, incremented, read, ... (of the
+/// element, for the part of it the expression reaches).
 UseMode useMode(const clang::Expr *E, clang::ASTContext &Ctx);
 
 /// The statement above S, or null.
