@@ -1,6 +1,7 @@
 //===- Render.cpp - A loop model as a dp call-site ------------------------===//
 
 #include "migrate/Render.h"
+#include "migrate/Aliasing.h"
 
 #include "migrate/DataDirectives.h"
 #include "migrate/Reductions.h"
@@ -80,9 +81,23 @@ struct Parameters {
 Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayData &Arrays,
                         const ASTContext &Ctx) {
   Parameters P;
+  // Borrowed memory a caller may pass as two pointers (Aliasing.h): the
+  // written ones borrowed first, the others read through
+  // dp::borrow_read, which copies what overlaps them, when the loop reads
+  // before it writes (and else dp::borrow, whose overlap is a dp::error).
+  std::vector<const VarDecl *> Written;
+  std::string WrittenLocals;
+  std::vector<std::string> Reads;
+  const auto Borrowed = std::count_if(M.Arrays.begin(), M.Arrays.end(),
+                                      [](const ArrayUse &A) { return !A.Borrowed.empty(); });
+  for (const ArrayUse &A : M.Arrays)
+    if (!A.Borrowed.empty() && A.Written)
+      Written.push_back(A.Var);
   for (const ArrayUse &A : M.Arrays) {
     const ArrayVar *Info = Arrays.find(A.Var);
-    const bool ElementConst = Info && Info->Element.isConstQualified();
+    const bool Copied = !A.Borrowed.empty() && !A.Written && Borrowed > 1 &&
+                        (Written.empty() || (M.From == Origin::Pragma && readsBeforeWrites(M.Body, A.Var, Written)));
+    const bool ElementConst = Copied || (Info && Info->Element.isConstQualified());
     const std::string Type = Arrays.fieldType(A.Var, ElementConst);
     const std::string Name = A.Var->getName().str();
     P.Formals += ", " + std::string(A.Written ? "" : "const ") + Type + " &" + Name;
@@ -94,9 +109,17 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
     std::string Local = "dp_" + Name;
     while (std::regex_search(In.Body, std::regex("\\b" + Local + "\\b")))
       Local = "dp_" + Local;
-    P.Borrows.push_back(Type + " " + Local + " = dp::borrow(" + Name + ", " + A.Borrowed + ");");
+    if (Copied) {
+      Reads.push_back(Type + " " + Local + " = dp::borrow_read(" + Name + ", " + A.Borrowed);
+    } else {
+      P.Borrows.push_back(Type + " " + Local + " = dp::borrow(" + Name + ", " + A.Borrowed + ");");
+      if (A.Written)
+        WrittenLocals += ", " + Local;
+    }
     P.Actuals += ", " + Local;
   }
+  for (std::string &R : Reads)
+    P.Borrows.push_back(R + WrittenLocals + ");");
   for (const ScalarUse &S : M.Scalars)
     if (S.Role == ScalarRole::Parameter || S.Role == ScalarRole::FirstPrivate) {
       P.Formals += ", " + valueType(S.Var, Ctx) + " " + S.Var->getName().str();

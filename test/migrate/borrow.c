@@ -9,6 +9,10 @@
 
 // OpenMP offloading: map(tofrom:) and map(to:), read-only elements stay
 // read-only; the pointers stay pointers, only the loop's accesses change.
+// C lets a caller pass one array as both (axpy(n, a, y, y)): a pointer
+// the loop only reads is borrowed by dp::borrow_read, a copy where it
+// overlaps what the call-site writes, since every iteration reads it
+// before it writes.
 void axpy(int n, float a, float *y, const float *x) {
 // REWRITE: void axpy(int n, float a, float *y, const float *x) {
   #pragma omp target teams distribute parallel for map(tofrom: y[0:n]) map(to: x[0:n])
@@ -18,7 +22,7 @@ void axpy(int n, float a, float *y, const float *x) {
 // REWRITE:      {
 // REWRITE-NEXT:   // memory from the callers, borrowed: what the loop wrote is there at the '}'
 // REWRITE-NEXT:   dp::field<1, float> dp_y = dp::borrow(y, n);
-// REWRITE-NEXT:   dp::field<1, const float> dp_x = dp::borrow(x, n);
+// REWRITE-NEXT:   dp::field<1, const float> dp_x = dp::borrow_read(x, n, dp_y);
 // REWRITE-NEXT:   dp::forall(dp::grid<1>(dp::arithmetic_sequence(0, n)), [=](dp::index<1> idx, dp::field<1, float> &y, const dp::field<1, const float> &x) {
 // REWRITE-NEXT:     const int i = idx[0];
 // REWRITE-NEXT:     y(i) += a * x(i);
@@ -37,10 +41,24 @@ double dot(int rows, int cols, const double *restrict u, const double *restrict 
     sum += u[k] * v[k];
 // DIAG: borrow.c:[[@LINE-2]]:3: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
 // REWRITE:      // memory from the callers, borrowed
-// REWRITE-NEXT: dp::field<1, const double> dp_u = dp::borrow(u, size);
-// REWRITE-NEXT: dp::field<1, const double> dp_v = dp::borrow(v, size);
+// REWRITE-NEXT: dp::field<1, const double> dp_u = dp::borrow_read(u, size);
+// REWRITE-NEXT: dp::field<1, const double> dp_v = dp::borrow_read(v, size);
 // REWRITE-NEXT: dp::scalar<double> dp_sum(sum);
   return sum;
+}
+
+// An iteration that reads after it writes would see its own write through
+// an alias, which a copy would not: plain dp::borrow, whose overlap with
+// the written memory is a dp::error naming the call-site.
+void write_then_read(int n, double *w, const double *r) {
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    w[i] = 1.0;
+    w[i] += r[i];
+  }
+// DIAG: borrow.c:[[@LINE-4]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      dp::field<1, double> dp_w = dp::borrow(w, n > 0 ? n : 0);
+// REWRITE-NEXT: dp::field<1, const double> dp_r = dp::borrow(r, n > 0 ? n : 0);
 }
 
 // A name the body uses already is not taken again.
@@ -85,9 +103,9 @@ void matvec(int n, const float *a, const float *x, float *y) {
     y[i] = t;
   }
 // DIAG: borrow.c:[[@LINE-6]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
-// REWRITE:      dp::field<1, const float> dp_a = dp::borrow(a, n > 0 ? n * n : 0);
-// REWRITE-NEXT: dp::field<1, const float> dp_x = dp::borrow(x, n > 0 ? n : 0);
-// REWRITE-NEXT: dp::field<1, float> dp_y = dp::borrow(y, n > 0 ? n : 0);
+// REWRITE:      dp::field<1, float> dp_y = dp::borrow(y, n > 0 ? n : 0);
+// REWRITE-NEXT: dp::field<1, const float> dp_a = dp::borrow_read(a, n > 0 ? n * n : 0, dp_y);
+// REWRITE-NEXT: dp::field<1, const float> dp_x = dp::borrow_read(x, n > 0 ? n : 0, dp_y);
 }
 void smooth(int n, const double *in, double *out) {
 #pragma omp parallel for
@@ -95,7 +113,7 @@ void smooth(int n, const double *in, double *out) {
     out[i] = (in[i - 1] + in[i] + in[i + 1]) / 3.0;
 // DIAG: borrow.c:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
 // REWRITE:      dp::field<1, double> dp_out = dp::borrow(out, n > 2 ? n - 1 : 0);
-// REWRITE-NEXT: dp::field<1, const double> dp_in = dp::borrow(in, n > 2 ? n : 0);
+// REWRITE-NEXT: dp::field<1, const double> dp_in = dp::borrow_read(in, n > 2 ? n : 0, dp_out);
 }
 
 // Indexed through a macro: its brackets are not in the loop's text.
@@ -142,7 +160,7 @@ void ends(int n, const struct span *spans, int *end) {
     end[i] = spans[i].start + spans[i].count;
 // DIAG: borrow.c:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
 // REWRITE:      dp::field<1, int> dp_end = dp::borrow(end, n > 0 ? n : 0);
-// REWRITE-NEXT: dp::field<1, const struct span> dp_spans = dp::borrow(spans, n > 0 ? n : 0);
+// REWRITE-NEXT: dp::field<1, const struct span> dp_spans = dp::borrow_read(spans, n > 0 ? n : 0, dp_end);
 // REWRITE:      end(i) = spans(i).start + spans(i).count;
 }
 
@@ -187,7 +205,9 @@ void clear_nodes(int n, struct tree_node *nodes, const struct tree_node *from, i
     clear_keys(nodes[k].keys);
   }
 // DIAG: borrow.c:[[@LINE-4]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
-// REWRITE: dp::forall(dp::grid<1>(dp::arithmetic_sequence(0, n)), [=](dp::index<1> idx, dp::field<1, int> &firsts, const dp::field<1, const struct tree_node> &from, dp::field<1, struct tree_node> &nodes) {
+// REWRITE:      dp::field<1, struct tree_node> dp_nodes = dp::borrow(nodes, n > 0 ? n : 0);
+// REWRITE-NEXT: dp::field<1, const struct tree_node> dp_from = dp::borrow_read(from, n > 0 ? n : 0, dp_firsts, dp_nodes);
+// REWRITE-NEXT: dp::forall(dp::grid<1>(dp::arithmetic_sequence(0, n)), [=](dp::index<1> idx, dp::field<1, int> &firsts, const dp::field<1, const struct tree_node> &from, dp::field<1, struct tree_node> &nodes) {
 // REWRITE:      clear_keys(nodes(k).keys);
 }
 
@@ -227,8 +247,8 @@ void solve(int n, const double *l, double *x) {
     for (int j = 0; j < i; j++)
       x[i] -= l[i * n + j] * x[j];
 // DIAG: borrow.c:[[@LINE-2]]:5: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
-// REWRITE:      dp::field<1, double> dp_x = dp::borrow(x, n);
-// REWRITE-NEXT: dp::field<1, const double> dp_l = dp::borrow(l, n * n);
+// REWRITE:      dp::field<1, const double> dp_x = dp::borrow_read(x, n);
+// REWRITE-NEXT: dp::field<1, const double> dp_l = dp::borrow_read(l, n * n);
 // REWRITE-NEXT: dp::scalar<double> dp_x_i(x[i]);
 // REWRITE:      x_i -= l(i * n + j) * x(j);
 // REWRITE:      x[i] = dp_x_i.get();
@@ -250,7 +270,7 @@ int mark(int n, bool *seen, const int *level) {
 // DIAG-DAG: borrow.c:[[@LINE-6]]:1: warning: 'omp target data' is not carried over: 'seen' stays a pointer, not a dp::field [dp-migrate]
 // REWRITE: #pragma omp target data map(tofrom: seen[0:n]) map(to: level[0:n])
 // REWRITE: dp::field<1, bool> dp_seen = dp::borrow(seen, n);
-// REWRITE-NEXT: dp::field<1, const int> dp_level = dp::borrow(level, n);
+// REWRITE-NEXT: dp::field<1, const int> dp_level = dp::borrow_read(level, n, dp_seen);
     // The host reads seen inside the region: the region cannot hold it.
     for (int i = 0; i < n; i++)
       marked += seen[i];
@@ -273,4 +293,4 @@ void solve_all(int n, const double *l, double *x) {
   }
 }
 
-// SUMMARY: migrated 16 of 19 loops (3 refused)
+// SUMMARY: migrated 17 of 20 loops (3 refused)

@@ -29,9 +29,15 @@ int main() {
   axpy(n, 2.0f, y, x);
   std::printf("axpy: %.2f %.2f %.2f\n", y[0], y[1], y[n - 1]);
   axpy(0, 1.0f, y, x); // nothing to do
+  // C lets a caller pass one array as two pointers: the loops read the
+  // values from before them, as the originals do.
+  axpy(n, 0.5f, y, y);
+  axpy(n - 1, 1.0f, y, y + 1);
+  std::printf("axpy, aliased: %.2f %.2f %.2f\n", y[0], y[1], y[n - 1]);
   matvec(n, a, u, v);
   std::printf("matvec: %.4f %.4f %.4f\n", v[0], v[n / 2], v[n - 1]);
   std::printf("dot: %.4f\n", dot(n, u, v));
+  std::printf("dot, overlapping: %.4f\n", dot(n - 1, u, u + 1));
   scale_rows(rows, cols, m, s);
   std::printf("scale_rows: %.2f %.2f %.2f\n", m[0], m[cols + 1], m[rows * cols - 1]);
   smooth(n, v, u);

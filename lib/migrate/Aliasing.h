@@ -1,0 +1,28 @@
+//===- Aliasing.h - Loops over pointers a caller may pass twice -*- C++ -*-===//
+//
+// A loop over a caller's pointers borrows each (dp::borrow), and C lets
+// the caller pass one array as two of them (`axpy(n, a, y, y)`). A field
+// a call-site writes cannot also be one of its arguments, so a pointer
+// the loop only reads is borrowed with dp::borrow_read, which copies it
+// when it overlaps memory the call-site writes: the loop then reads the
+// values from before it. That is what the original computed when every
+// iteration reads such a pointer before it writes anything it may alias.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
+
+#include <vector>
+
+namespace dpstub::migrate {
+
+/// Whether every read of Read in one run of Body (an iteration) comes
+/// before every write through Written: the reads are in statements before
+/// the first one that names a written pointer, or on the right of that
+/// statement's assignment (`y[i] += a * x[i];`), none in a loop around it.
+bool readsBeforeWrites(const clang::Stmt *Body, const clang::VarDecl *Read,
+                       const std::vector<const clang::VarDecl *> &Written);
+
+} // namespace dpstub::migrate
