@@ -9,8 +9,10 @@ or includes (`#include "h"`, beside it) a header that does, is migrated
 with --list (nothing is written), parsed as the language it
 is written in (a .c file as GNU C99, as its makefile builds it; others as
 C++17) with FLAGS as its compile flags (-I, -D). A header's loop counts
-once, however many sources include it. Prints a line per file and the
-totals by reason; --json keeps every loop's entry.
+once, however many sources include it; where its warning says to run
+--migrate on the header, the survey does (parsed as the language of the
+source that includes it) and counts that run's verdict. Prints a line per
+file and the totals by reason; --json keeps every loop's entry.
 """
 import argparse
 import collections
@@ -65,10 +67,11 @@ def main():
     entries = []
     failed = []
     counted = set()
-    for src in sources(args.dirs):
-        extra = ['-std=gnu99'] if src.endswith('.c') else ['-std=c++17']
-        cmd = [args.dpstub, '--migrate', '--list', '--quiet', src, '--'] + extra + \
-              ['-I' + os.path.dirname(src)] + flags
+
+    def migrate(path, extra):
+        """The loops --list reports for path (None: not parsed) and the error."""
+        cmd = [args.dpstub, '--migrate', '--list', '--quiet', path, '--'] + extra + \
+              ['-I' + os.path.dirname(path)] + flags
         run = subprocess.run(cmd, capture_output=True, text=True)
         try:
             loops = json.loads(run.stdout) if run.stdout.strip() else []
@@ -76,24 +79,44 @@ def main():
             loops = []
         first = next((l for l in run.stderr.splitlines() if 'error:' in l), run.stderr.strip()[:200])
         if run.returncode != 0 and not loops:
-            failed.append((src, first))
-            continue
+            return None, first
         if run.returncode != 0:
             # The file's loops would convert, but its migration stops at an
             # error (C that C++ rejects) and writes nothing.
             for l in loops:
                 if l['verdict'] == 'converted':
                     l.update(verdict='refused', diagnostic='migrationStopped', reason=first)
-        # A header's loops, once (each source including it reports them);
-        # a loop's file is named relative to its source's folder.
-        def key(l):
-            return (os.path.normpath(os.path.join(os.path.dirname(src), l['file'])), l['line'], l['column'])
+        # A loop's file is named relative to the input's folder.
+        for l in loops:
+            l['path'] = os.path.normpath(os.path.join(os.path.dirname(path), l['file']))
+            l['source'] = path
+        return loops, first
+
+    def key(l):
+        return (l['path'], l['line'], l['column'])
+
+    for src in sources(args.dirs):
+        extra = ['-std=gnu99'] if src.endswith('.c') else ['-std=c++17']
+        loops, first = migrate(src, extra)
+        if loops is None:
+            failed.append((src, first))
+            continue
+        # A loop in an included header: --migrate on the header, as its
+        # warning says, in the language of the source.
+        headers = sorted({l['path'] for l in loops if l.get('diagnostic') == 'migrateInHeader'} -
+                         {k[0] for k in counted})
+        for h in headers:
+            own, why = migrate(h, ['-x', 'c' if src.endswith('.c') else 'c++'] + extra)
+            if own is None:
+                failed.append((h, why))
+                continue
+            loops = [l for l in loops if l['path'] != h] + [l for l in own if l['path'] == h]
+        # A header's loops, once (each source including it reports them).
         loops = [l for l in loops if key(l) not in counted]
         counted.update(key(l) for l in loops)
         c = collections.Counter(l['verdict'] for l in loops)
         print(f"{src}: {len(loops)} loops, {c['converted']} converted, {c['refused']} refused")
         for l in loops:
-            l['source'] = src
             entries.append(l)
             totals[l['verdict']] += 1
             if l['verdict'] == 'refused':
