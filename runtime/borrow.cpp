@@ -4,6 +4,8 @@
 #include "dp/borrow.hpp"
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <sstream>
@@ -91,6 +93,12 @@ void host_current_over(const void *p, std::size_t bytes) {
   }
   for (const storage_ref &s : over)
     s.get()->make_host_current(); // waits for its writer: outside the lock
+}
+
+void borrowed_results_lost(const void *p, std::size_t bytes, const char *why) noexcept {
+  std::fprintf(stderr, "dp: error: the results for %s (dp::borrow) could not be written back: %s\n",
+               range_text(reinterpret_cast<std::uintptr_t>(p), bytes).c_str(), why);
+  std::abort();
 }
 
 void release_borrowed(storage *s) noexcept {

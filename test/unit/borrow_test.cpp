@@ -6,6 +6,7 @@
 
 #include "counting_mirror.hpp"
 
+#include <cstring>
 #include <numeric>
 #include <vector>
 
@@ -172,6 +173,50 @@ TEST(BorrowRead, NoElements) {
   dp::field<1, int> f = dp::borrow(v.data(), 4);
   dp::field<1, const int> r = dp::borrow_read(static_cast<const int *>(v.data()), 0, f);
   EXPECT_EQ(r.get_grid().size(), 0);
+}
+
+/// A device copy whose copy back fails, as after a device fault.
+class failing_mirror final : public dp::detail::device_mirror {
+public:
+  explicit failing_mirror(std::size_t bytes) : bytes_(bytes) {}
+  void *device_data() const override { return const_cast<char *>(bytes_.data()); }
+  void copy_to_host(void *, std::size_t) override { throw dp::error("the device is gone"); }
+  dp::detail::device_fill copy_to_device(const void *host, std::size_t n, void *) override {
+    std::memcpy(bytes_.data(), host, n);
+    return {};
+  }
+
+private:
+  std::vector<char> bytes_;
+};
+
+/// A borrowed field whose results live only on a device that fails.
+void lose_results(std::vector<int> &v) {
+  dp::field<1, int> f = dp::borrow(v.data(), static_cast<std::int64_t>(v.size()));
+  dp::detail::storage *block = dp::detail::field_access::owner(f);
+  block->attach_mirror(new failing_mirror(block->bytes()));
+  block->make_device_current();
+  block->device_wrote();
+}
+
+TEST(BorrowDeathTest, ResultsThatCannotReachTheCallerStopTheProgram) {
+  std::vector<int> v(4, 1);
+  EXPECT_DEATH(lose_results(v), "dp: error: the results for the 16 bytes at 0x[0-9a-f]+ \\(dp::borrow\\) could not be "
+                                "written back: the device is gone");
+}
+
+TEST(Borrow, ResultsLostWhileAnErrorIsOnItsWayAreLeftToIt) {
+  std::vector<int> v(4, 1);
+  try {
+    dp::field<1, int> f = dp::borrow(v.data(), 4);
+    dp::detail::storage *block = dp::detail::field_access::owner(f);
+    block->attach_mirror(new failing_mirror(block->bytes()));
+    block->make_device_current();
+    block->device_wrote();
+    throw dp::error("the call-site failed");
+  } catch (const dp::error &e) {
+    EXPECT_STREQ(e.what(), "the call-site failed");
+  }
 }
 
 } // namespace

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <new>
 #include <type_traits>
 #include <memory>
@@ -69,6 +70,9 @@ class storage;
 /// Drops a reference to a borrowed block; the last one takes it out of
 /// the registry of borrowed memory (runtime/borrow.cpp) and deletes it.
 void release_borrowed(storage *s) noexcept;
+/// Says on stderr that the results for the `bytes` of a caller's memory
+/// at p (dp::borrow) were lost, and why, then aborts. runtime/borrow.cpp.
+[[noreturn]] void borrowed_results_lost(const void *p, std::size_t bytes, const char *why) noexcept;
 
 /// One allocation of field elements plus which copy (host / device) is
 /// current, and the launches still writing or reading it. Type-erased so
@@ -290,6 +294,11 @@ public:
 private:
   explicit storage(std::size_t bytes) : bytes_(bytes) {}
   ~storage() {
+    if (borrowed_) {
+      give_back();
+      delete mirror_;
+      return; // the memory is the caller's
+    }
     // Launches still using the block finish before it goes; an error they
     // had stays with their queue for its next wait.
     if (writer_)
@@ -298,18 +307,6 @@ private:
       r->wait_quietly();
     if (fill_)
       fill_->wait_quietly();
-    if (borrowed_) {
-      // The caller's memory gets what the device holds; an error copying
-      // it stays unreported here (a destructor), as a launch's would.
-      if (device_current_ && !host_current_ && mirror_ && bytes_ > 0) {
-        try {
-          mirror_->copy_to_host(host_, bytes_);
-        } catch (...) {
-        }
-      }
-      delete mirror_;
-      return; // the memory is the caller's
-    }
     delete mirror_;
     if (destroy_)
       destroy_(host_, count_);
@@ -317,6 +314,32 @@ private:
       locked_->deallocate(host_, bytes_);
     else
       std::free(host_);
+  }
+
+  /// A borrowed block's end: the caller's memory gets what the device
+  /// holds. A copy back that fails (a device fault, which a launch that
+  /// failed leaves too) has no later wait to report it, and the caller's
+  /// data would be wrong without a word: it stops the program, with its
+  /// message, unless an exception is already on its way out. The launches
+  /// are waited for quietly, as any block's (their errors stay with their
+  /// queue), so this costs no wait the copy does not.
+  void give_back() noexcept {
+    if (writer_)
+      writer_->wait_quietly();
+    for (const pending &r : readers_)
+      r->wait_quietly();
+    if (fill_)
+      fill_->wait_quietly();
+    try {
+      if (device_current_ && !host_current_ && mirror_ && bytes_ > 0)
+        mirror_->copy_to_host(host_, bytes_);
+    } catch (const std::exception &e) {
+      if (std::uncaught_exceptions() == 0)
+        borrowed_results_lost(host_, bytes_, e.what());
+    } catch (...) {
+      if (std::uncaught_exceptions() == 0)
+        borrowed_results_lost(host_, bytes_, "an unknown exception");
+    }
   }
 
   /// The block's host memory: page-locked where the runtime gives some,
