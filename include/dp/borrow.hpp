@@ -66,10 +66,10 @@ template <int N, class T> field<N, T> borrow(T *p, const grid<N> &g) {
 /// A field over the n elements at p (dp::borrow(p, dp::grid<1>(n))).
 template <class T> field<1, T> borrow(T *p, std::int64_t n) { return borrow(p, grid<1>(n)); }
 
-/// The n elements at p for a call-site that only reads them while it
-/// writes `written` (fields over other memory of the caller's): the
-/// memory itself (dp::borrow) when it lies apart from theirs, else a copy
-/// of it taken now. C lets a caller pass one array as two pointers
+/// g's elements at p (g.size() of them, as dp::borrow) for a call-site
+/// that only reads them while it writes `written` (fields over other
+/// memory of the caller's): the memory itself (dp::borrow) when it lies
+/// apart from theirs, else a copy of it taken now. C lets a caller pass one array as two pointers
 /// (`axpy(n, a, y, y)`), and a field written by a call-site cannot also be
 /// one of its arguments; with the copy, the loop reads the values from
 /// before it, as an iteration that reads an element before it writes it
@@ -78,17 +78,22 @@ template <class T> field<1, T> borrow(T *p, std::int64_t n) { return borrow(p, g
 ///     dp::field<1, float> dp_y = dp::borrow(y, n);
 ///     dp::field<1, const float> dp_x = dp::borrow_read(x, n, dp_y);
 template <class T, class... Written>
-field<1, const T> borrow_read(const T *p, std::int64_t n, const Written &...written) {
+field<1, const T> borrow_read(const T *p, const grid<1> &g, const Written &...written) {
   static_assert(std::is_trivially_copyable<T>::value,
                 "dp::borrow_read: the elements cross to a device as bytes, so they must be trivially copyable");
-  const std::size_t bytes = static_cast<std::size_t>(n > 0 ? n : 0) * sizeof(T);
+  const std::size_t bytes = static_cast<std::size_t>(g.size()) * sizeof(T);
   if ((detail::apart(p, bytes, written) && ...) && !detail::borrow_conflicts(p, bytes))
-    return borrow(p, n);
+    return borrow(p, g);
   detail::host_current_over(p, bytes); // what the writers left there
-  field<1, std::remove_const_t<T>> copy{grid<1>(n > 0 ? n : 0)};
+  field<1, std::remove_const_t<T>> copy{g};
   if (bytes > 0)
     std::memcpy(static_cast<void *>(copy.data()), static_cast<const void *>(p), bytes);
   return field<1, const T>(copy);
+}
+/// dp::borrow_read over the n elements at p.
+template <class T, class... Written>
+field<1, const T> borrow_read(const T *p, std::int64_t n, const Written &...written) {
+  return borrow_read(p, grid<1>(n > 0 ? n : 0), written...);
 }
 
 } // namespace dp

@@ -79,15 +79,12 @@ struct Reach {
   bool Conditional = false;
 };
 
-std::optional<Reach> reachOf(const Nest &N, const Access &A, const Bounds &Known) {
-  if (A.Dims.size() != 1 || !A.Dims[0].Affine)
-    return std::nullopt;
-  const Subscript &S = A.Dims[0];
-  Reach R;
-  R.Conditional = A.Conditional;
-  Facts &F = R.Holds;
+/// What holds where A happens, and which variables' loops enclose it;
+/// none when one of them has an unknown or varying count, or never runs.
+std::optional<Facts> factsAround(const Nest &N, const Access &A, const Bounds &Known, std::vector<bool> &Encloses) {
+  Facts F;
   F.Low = Known;
-  std::vector<bool> Encloses(N.Vars.size(), false);
+  Encloses.assign(N.Vars.size(), false);
   for (size_t V = 0; V < N.Vars.size(); ++V)
     Encloses[V] = N.Vars[V].Parallel || std::count(A.Loops.begin(), A.Loops.end(), static_cast<int>(V)) > 0;
   // Every loop around the access runs a known number of times (a loop of
@@ -115,6 +112,27 @@ std::optional<Reach> reachOf(const Nest &N, const Access &A, const Bounds &Known
       }
     }
   }
+  return F;
+}
+
+/// V's first and last values, least first.
+std::pair<Poly, Poly> rangeOf(const LoopVar &L) {
+  const Poly Last = L.Lower + (*L.Count - Poly::constant(1)).times(L.Step);
+  return L.Step > 0 ? std::make_pair(L.Lower, Last) : std::make_pair(Last, L.Lower);
+}
+
+std::optional<Reach> reachOf(const Nest &N, const Access &A, const Bounds &Known) {
+  if (A.Dims.size() != 1 || !A.Dims[0].Affine)
+    return std::nullopt;
+  const Subscript &S = A.Dims[0];
+  std::vector<bool> Encloses;
+  std::optional<Facts> Around = factsAround(N, A, Known, Encloses);
+  if (!Around)
+    return std::nullopt;
+  Reach R;
+  R.Conditional = A.Conditional;
+  R.Holds = std::move(*Around);
+  const Facts &F = R.Holds;
   Poly Low = S.Const, High = S.Const;
   for (size_t V = 0; V < S.Coef.size(); ++V) {
     const Poly &C = S.Coef[V];
@@ -122,10 +140,7 @@ std::optional<Reach> reachOf(const Nest &N, const Access &A, const Bounds &Known
       continue;
     if (V >= N.Vars.size() || !Encloses[V])
       return std::nullopt;
-    const LoopVar &L = N.Vars[V];
-    // Its first and last values.
-    const Poly Last = L.Lower + (*L.Count - Poly::constant(1)).times(L.Step);
-    const Poly &Least = L.Step > 0 ? L.Lower : Last, &Most = L.Step > 0 ? Last : L.Lower;
+    const auto [Least, Most] = rangeOf(N.Vars[V]);
     if (F.nonNegative(C)) {
       Low = Low + C * Least;
       High = High + C * Most;
@@ -179,11 +194,91 @@ std::optional<Extent> accessExtent(const Nest &N, int Array, const std::map<int,
   return std::nullopt;
 }
 
-std::optional<std::string> extentText(const Extent &E, const std::function<std::string(int)> &Name,
-                                      const std::function<bool(int)> &Unsigned) {
-  const std::string Length = E.Length.str(Name, true);
+std::optional<Window> accessWindow(const Nest &N, int Array, const std::map<int, std::int64_t> &Known) {
+  constexpr size_t MaxCorners = 8;
+  Window W;
+  std::optional<Facts> Common;
+  for (const Access &A : N.Accesses) {
+    if (A.Array != Array)
+      continue;
+    if (A.Conditional || A.Dims.size() != 1 || !A.Dims[0].Affine)
+      return std::nullopt;
+    std::vector<bool> Encloses;
+    std::optional<Facts> F = factsAround(N, A, Known, Encloses);
+    if (!F)
+      return std::nullopt;
+    // The same counts around every access: all of them run, or none.
+    if (!Common)
+      Common = F;
+    else if (!std::all_of(F->Guards.begin(), F->Guards.end(), [&](const Poly &G) { return contains(Common->Guards, G); }) ||
+             !std::all_of(Common->Guards.begin(), Common->Guards.end(), [&](const Poly &G) { return contains(F->Guards, G); }))
+      return std::nullopt;
+    const Subscript &S = A.Dims[0];
+    std::vector<Poly> Low{S.Const}, High{S.Const};
+    for (size_t V = 0; V < S.Coef.size(); ++V) {
+      const Poly &C = S.Coef[V];
+      if (C.isZero())
+        continue;
+      if (V >= N.Vars.size() || !Encloses[V])
+        return std::nullopt;
+      const std::pair<Poly, Poly> Range = rangeOf(N.Vars[V]);
+      const Poly &Least = Range.first, &Most = Range.second;
+      const bool Up = F->nonNegative(C), Down = !Up && F->nonNegative(-C);
+      auto Add = [&](std::vector<Poly> &Set, bool Lowest) {
+        std::vector<Poly> Next;
+        for (const Poly &P : Set) {
+          if (Up || Down)
+            Next.push_back(P + C * ((Up == Lowest) ? Least : Most));
+          else // of unknown sign: either end may be the extreme
+            for (const Poly *End : {&Least, &Most})
+              Next.push_back(P + C * *End);
+        }
+        Set = std::move(Next);
+      };
+      Add(Low, true);
+      Add(High, false);
+      if (Low.size() > MaxCorners)
+        return std::nullopt;
+    }
+    for (auto [From, To] : {std::make_pair(&Low, &W.First), std::make_pair(&High, &W.Last)})
+      for (const Poly &P : *From) {
+        if (!P.valid())
+          return std::nullopt;
+        if (!contains(*To, P))
+          To->push_back(P);
+      }
+  }
+  if (!Common)
+    return std::nullopt;
+  W.Guards = Common->Guards;
+  // A candidate another is provably at least as extreme as is not needed.
+  auto Prune = [&](std::vector<Poly> &Set, bool Least) {
+    for (size_t K = 0; K < Set.size();) {
+      const bool Needless = std::any_of(Set.begin(), Set.end(), [&](const Poly &O) {
+        return &O != &Set[K] && Common->nonNegative(Least ? Set[K] - O : O - Set[K]);
+      });
+      if (Needless && Set.size() > 1)
+        Set.erase(Set.begin() + static_cast<std::ptrdiff_t>(K));
+      else
+        ++K;
+    }
+  };
+  Prune(W.First, true);
+  Prune(W.Last, false);
+  if (W.First.size() > MaxCorners || W.Last.size() > MaxCorners)
+    return std::nullopt;
+  return W;
+}
+
+namespace {
+
+/// Every guard at least 1, as `more > less` each (sums of positive
+/// terms: no subtraction an unsigned symbol could wrap); empty when there
+/// is none to test. None for a comparison of mixed signs.
+std::optional<std::string> guardText(const std::vector<Poly> &Guards, const std::function<std::string(int)> &Name,
+                                     const std::function<bool(int)> &Unsigned) {
   std::string Guard;
-  for (const Poly &G : E.Guards) {
+  for (const Poly &G : Guards) {
     // G >= 1 as `more > less`, each side a sum of positive terms: no
     // subtraction, so none that an unsigned symbol could wrap.
     Poly More, Less = Poly::constant(0);
@@ -213,7 +308,49 @@ std::optional<std::string> extentText(const Extent &E, const std::function<std::
     }
     Guard += (Guard.empty() ? "" : " && ") + Test;
   }
-  return Guard.empty() ? Length : Guard + " ? " + Length + " : 0";
+  return Guard;
+}
+
+/// The least (or greatest) of Set, as one expression.
+std::string extremeText(const std::vector<Poly> &Set, bool Least, const std::function<std::string(int)> &Name) {
+  if (Set.size() == 1)
+    return Set.front().str(Name, true);
+  std::string Items;
+  for (const Poly &P : Set)
+    Items += (Items.empty() ? "" : ", ") + P.str(Name, true);
+  return std::string(Least ? "std::min" : "std::max") + "<std::int64_t>({" + Items + "})";
+}
+
+} // namespace
+
+std::optional<std::string> extentText(const Extent &E, const std::function<std::string(int)> &Name,
+                                      const std::function<bool(int)> &Unsigned) {
+  const std::string Length = E.Length.str(Name, true);
+  std::optional<std::string> Guard = guardText(E.Guards, Name, Unsigned);
+  if (!Guard)
+    return std::nullopt;
+  return Guard->empty() ? Length : *Guard + " ? " + Length + " : 0";
+}
+
+std::optional<std::pair<std::string, std::string>> windowText(const Window &W,
+                                                              const std::function<std::string(int)> &Name,
+                                                              const std::function<bool(int)> &Unsigned) {
+  for (const std::vector<Poly> *Set : {&W.First, &W.Last, &W.Guards})
+    for (const Poly &P : *Set)
+      for (const auto &[M, C] : P.terms())
+        for (int Id : M)
+          if (Unsigned(Id))
+            return std::nullopt;
+  std::optional<std::string> Guard = guardText(W.Guards, Name, Unsigned);
+  if (!Guard)
+    return std::nullopt;
+  std::vector<Poly> Ends;
+  for (const Poly &P : W.Last)
+    Ends.push_back(P + Poly::constant(1));
+  std::string First = extremeText(W.First, true, Name), End = extremeText(Ends, false, Name);
+  if (Guard->empty())
+    return std::make_pair(First, End);
+  return std::make_pair(*Guard + " ? " + First + " : 0", *Guard + " ? " + End + " : 0");
 }
 
 } // namespace dpstub::migrate

@@ -40,6 +40,31 @@ struct Extent {
 /// at least as far as every other.
 std::optional<Extent> accessExtent(const Nest &N, int Array, const std::map<int, std::int64_t> &Known = {});
 
+/// The elements of one array a nest touches where they need not start at
+/// the first, or where a coefficient's sign is unknown (Gaussian
+/// elimination's `a[Size * (i + t + 1) + t]`, t a parameter): from the
+/// least of First to the greatest of Last, when every Guard is at least
+/// 1, none otherwise. Each candidate is one access's subscript at a corner
+/// of its loops, which every run of the nest reaches: the window is exact.
+struct Window {
+  std::vector<Poly> First, Last;
+  std::vector<Poly> Guards;
+};
+
+/// The window of Array's accesses in N (rank 1). None when an access is
+/// conditional, not affine, in a loop of unknown or varying count, or in
+/// loops whose counts differ from the others' (one may run while another
+/// does not), or when the corners are too many.
+std::optional<Window> accessWindow(const Nest &N, int Array, const std::map<int, std::int64_t> &Known = {});
+
+/// W's first element and its end (one past its last) as C++ expressions
+/// (`std::min<std::int64_t>({...})` of several candidates), both 0 under
+/// a failing guard. None when a symbol is unsigned: the candidates
+/// subtract.
+std::optional<std::pair<std::string, std::string>> windowText(const Window &W,
+                                                              const std::function<std::string(int)> &Name,
+                                                              const std::function<bool(int)> &Unsigned);
+
 /// E as a C++ expression of its symbols (named by Name): `n * m`, or
 /// `n > 2 ? n : 0` under guards. Unsigned tells which symbols are of an
 /// unsigned type, whose arithmetic wraps: a guard over several symbols

@@ -617,7 +617,7 @@ private:
         Written[V] = Handed.count(V) && Handed.at(V);
       }
     for (const VarDecl *V : Order)
-      M.Arrays.push_back({V, Written[V], Borrowed[V]});
+      M.Arrays.push_back({V, Written[V], Borrowed[V], std::string()});
     return true;
   }
 
@@ -816,11 +816,19 @@ private:
           return std::all_of(T.first.begin(), T.first.end(), Outside);
         });
       };
-      if (E && Writable(E->Length) && std::all_of(E->Guards.begin(), E->Guards.end(), Writable))
-        Text = extentText(
-            *E, [&](int Id) { return Symbols.var(Id)->getName().str(); },
-            [&](int Id) { return Symbols.var(Id)->getType()->isUnsignedIntegerType(); });
-      if (!Text) {
+      auto Name = [&](int Id) { return Symbols.var(Id)->getName().str(); };
+      auto Unsigned = [&](int Id) { return Symbols.var(Id)->getType()->isUnsignedIntegerType(); };
+      auto AllWritable = [&](const std::vector<Poly> &Set) { return std::all_of(Set.begin(), Set.end(), Writable); };
+      if (E && Writable(E->Length) && AllWritable(E->Guards))
+        Text = extentText(*E, Name, Unsigned);
+      // Else the elements from the first the loop touches to the last
+      // (where a parameter of unknown sign places them).
+      std::optional<std::pair<std::string, std::string>> Span;
+      if (!Text && !Facts.Jumps)
+        if (std::optional<Window> W = accessWindow(Reach, ArrayIds.at(V), Known);
+            W && AllWritable(W->First) && AllWritable(W->Last) && AllWritable(W->Guards))
+          Span = windowText(*W, Name, Unsigned);
+      if (!Text && !Span) {
         // What would let the call-site borrow it: a device directive's
         // data clause.
         const bool Acc = M.Pragma && M.Pragma->Model == PragmaModel::OpenACC;
@@ -832,8 +840,10 @@ private:
         return refuse(std::move(Why));
       }
       for (ArrayUse &A : M.Arrays)
-        if (A.Var == V)
-          A.Borrowed = *Text;
+        if (A.Var == V) {
+          A.Borrowed = Text ? *Text : Span->second;
+          A.BorrowedFirst = Text ? std::string() : Span->first;
+        }
     }
     return true;
   }

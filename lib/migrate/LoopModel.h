@@ -121,6 +121,10 @@ struct ArrayUse {
   /// clause), its accesses in the loop become element accesses. Empty:
   /// the array is a dp::field.
   std::string Borrowed;
+  /// A window (accessWindow): the first element borrowed, where the
+  /// loop's accesses start; Borrowed is then where they end (one past the
+  /// last). Empty: from the first element.
+  std::string BorrowedFirst;
 };
 
 /// Where a candidate came from.

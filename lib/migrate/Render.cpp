@@ -109,10 +109,25 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
     std::string Local = "dp_" + Name;
     while (std::regex_search(In.Body, std::regex("\\b" + Local + "\\b")))
       Local = "dp_" + Local;
+    // A window: from the first element the loop touches, a field whose
+    // indices are the pointer's (`dp_a(k)` is `a[k]`).
+    std::string Memory = Name, Elements = A.Borrowed;
+    if (!A.BorrowedFirst.empty()) {
+      auto Unused = [&](std::string N) {
+        while (std::regex_search(In.Body, std::regex("\\b" + N + "\\b")))
+          N = "dp_" + N;
+        return N;
+      };
+      const std::string First = Unused(Local + "_first"), End = Unused(Local + "_end");
+      P.Borrows.push_back("const std::int64_t " + First + " = " + A.BorrowedFirst + ";");
+      P.Borrows.push_back("const std::int64_t " + End + " = " + A.Borrowed + ";");
+      Memory = Name + " + " + First;
+      Elements = "dp::grid<1>(dp::arithmetic_sequence(" + First + ", " + End + "))";
+    }
     if (Copied) {
-      Reads.push_back(Type + " " + Local + " = dp::borrow_read(" + Name + ", " + A.Borrowed);
+      Reads.push_back(Type + " " + Local + " = dp::borrow_read(" + Memory + ", " + Elements);
     } else {
-      P.Borrows.push_back(Type + " " + Local + " = dp::borrow(" + Name + ", " + A.Borrowed + ");");
+      P.Borrows.push_back(Type + " " + Local + " = dp::borrow(" + Memory + ", " + Elements + ");");
       if (A.Written)
         WrittenLocals += ", " + Local;
     }

@@ -211,6 +211,25 @@ void clear_nodes(int n, struct tree_node *nodes, const struct tree_node *from, i
 // REWRITE:      clear_keys(nodes(k).keys);
 }
 
+// Gaussian elimination's Fan1 (NeoRodinia's gaussian): t is a parameter
+// of unknown sign, so the elements the loop touches need not start at the
+// pointer's first, and which row is the least depends on size's sign:
+// the call-site borrows the window from the least element the loop
+// touches to the greatest, the field's indices the pointer's.
+void fan1(float *m, const float *a, int size, int t) {
+#pragma omp parallel for
+  for (int i = 0; i < size - 1 - t; i++)
+    m[size * (i + t + 1) + t] = a[size * (i + t + 1) + t] / a[size * t + t];
+// DIAG: borrow.c:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      const std::int64_t dp_m_first = size > t + 1 ? std::min<std::int64_t>({size * t + size + t, size * size + t - size}) : 0;
+// REWRITE-NEXT: const std::int64_t dp_m_end = size > t + 1 ? std::max<std::int64_t>({size * t + size + t + 1, size * size + t - size + 1}) : 0;
+// REWRITE-NEXT: dp::field<1, float> dp_m = dp::borrow(m + dp_m_first, dp::grid<1>(dp::arithmetic_sequence(dp_m_first, dp_m_end)));
+// REWRITE-NEXT: const std::int64_t dp_a_first = size > t + 1 ? std::min<std::int64_t>({size * t + size + t, size * size + t - size, size * t + t}) : 0;
+// REWRITE-NEXT: const std::int64_t dp_a_end = size > t + 1 ? std::max<std::int64_t>({size * t + size + t + 1, size * size + t - size + 1, size * t + t + 1}) : 0;
+// REWRITE-NEXT: dp::field<1, const float> dp_a = dp::borrow_read(a + dp_a_first, dp::grid<1>(dp::arithmetic_sequence(dp_a_first, dp_a_end)), dp_m);
+// REWRITE:      m(size * (i + t + 1) + t) = a(size * (i + t + 1) + t) / a(size * t + t);
+}
+
 // A step of an outer host loop (NeoRodinia's lud): that loop's variable
 // counts from 0 and stays below size wherever the call-site runs, which
 // bounds the rows it reaches.
@@ -228,15 +247,28 @@ void lu_rows(float *a, int size) {
   }
 }
 
-// A device loop whose array no data clause names, and whose accesses do
-// not show how far it reaches (a stride of unknown sign): the warning
-// says what would let the call-site borrow it.
+// A stride of unknown sign: the window from the least element touched
+// to the greatest, either end first.
 void zero(int n, int stride, float *z) {
 #pragma acc parallel loop
   for (int i = 0; i < n; i++)
     z[i * stride] = 0.0f;
-// DIAG: borrow.c:[[@LINE-1]]:5: warning: not converted: 'z' cannot become a dp::field: its allocation is not in this file (it comes from a caller or a call dpstub cannot see) [dp-migrate]
-// DIAG: borrow.c:[[@LINE-2]]:5: note: the call-site could borrow 'z', but the loop's accesses do not show how far it reaches; a length in a data clause, such as copy(z[0:n]), would give it
+// DIAG: borrow.c:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      const std::int64_t dp_z_first = n > 0 ? std::min<std::int64_t>({0, n * stride - stride}) : 0;
+// REWRITE-NEXT: const std::int64_t dp_z_end = n > 0 ? std::max<std::int64_t>({1, n * stride - stride + 1}) : 0;
+// REWRITE-NEXT: dp::field<1, float> dp_z = dp::borrow(z + dp_z_first, dp::grid<1>(dp::arithmetic_sequence(dp_z_first, dp_z_end)));
+}
+
+// A device loop whose array no data clause names, and whose accesses do
+// not show how far it reaches (every one under a condition: it may touch
+// none): the warning says what would let the call-site borrow it.
+void zero_odd(int n, float *z) {
+#pragma acc parallel loop
+  for (int i = 0; i < n; i++)
+    if (i % 2)
+      z[i] = 0.0f;
+// DIAG: borrow.c:[[@LINE-1]]:7: warning: not converted: 'z' cannot become a dp::field: its allocation is not in this file (it comes from a caller or a call dpstub cannot see) [dp-migrate]
+// DIAG: borrow.c:[[@LINE-2]]:7: note: the call-site could borrow 'z', but the loop's accesses do not show how far it reaches; a length in a data clause, such as copy(z[0:n]), would give it
 }
 
 // A reduction into an element of borrowed memory: the kernel reads the
@@ -293,4 +325,4 @@ void solve_all(int n, const double *l, double *x) {
   }
 }
 
-// SUMMARY: migrated 17 of 20 loops (3 refused)
+// SUMMARY: migrated 19 of 22 loops (3 refused)

@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <limits>
 #include <random>
 
 using namespace dpstub::migrate;
@@ -46,63 +48,72 @@ std::string textOf(const Nest &N, const std::map<int, std::int64_t> &Known = {})
   return T ? *T : "no text";
 }
 
+/// A random affine nest over array 0: one or two parallel loops and up
+/// to two inner ones, counts a constant, a symbol plus a constant or a
+/// difference of symbols, first values a constant or a symbol, steps of
+/// either sign, coefficients symbolic or constant of either sign; one
+/// access in ConditionalOneIn under a condition. Known: what an
+/// enclosing loop may tell (n at least some value).
+Nest randomNest(std::mt19937 &Rng, std::map<int, std::int64_t> &Known, int ConditionalOneIn) {
+  auto Pick = [&](int Lo, int Hi) { return std::uniform_int_distribution<int>(Lo, Hi)(Rng); };
+  Nest N;
+  const int Parallel = Pick(1, 2), Inner = Pick(0, 2);
+  auto Count = [&]() {
+    switch (Pick(0, 3)) {
+    case 0:
+      return C(Pick(0, 4));
+    case 1:
+      return Sym(0) - Sym(1) + C(Pick(-1, 1)); // from m up to n
+    default:
+      return Sym(Pick(0, 1)) + C(Pick(-2, 1));
+    }
+  };
+  for (int V = 0; V < Parallel + Inner; ++V) {
+    const int Steps[] = {-2, -1, 1, 1, 1, 2};
+    std::int64_t Step = Steps[Pick(0, 5)];
+    Poly Counted = Count();
+    if (!Counted.isConstant() && (Step > 1 || Step < -1))
+      Step = Step > 0 ? 1 : -1; // a symbolic count is known by ones only
+    N.Vars.push_back(var("v", V < Parallel, Counted, Pick(0, 3) == 0 ? Sym(Pick(0, 1)) : C(Pick(-1, 3)), Step));
+  }
+  auto Coef = [&]() {
+    switch (Pick(0, 5)) {
+    case 0:
+      return C(0);
+    case 1:
+      return Sym(Pick(0, 1));
+    case 2:
+      return -Sym(Pick(0, 1));
+    default:
+      return C(Pick(-2, 3));
+    }
+  };
+  for (int K = Pick(1, 3); K > 0; --K) {
+    std::vector<Poly> Coefs;
+    std::vector<int> Loops;
+    for (int V = 0; V < Parallel + Inner; ++V) {
+      const bool Inside = V < Parallel || Pick(0, 2) > 0;
+      Coefs.push_back(Inside ? Coef() : C(0));
+      if (Inside && V >= Parallel)
+        Loops.push_back(V);
+    }
+    Poly Const = C(Pick(-2, 2)) + (Pick(0, 3) == 0 ? Sym(Pick(0, 1)) : C(0));
+    N.Accesses.push_back(at(Coefs, Const, Loops, Pick(0, ConditionalOneIn - 1) == 0));
+  }
+  Known.clear();
+  if (Pick(0, 1) == 0)
+    Known[0] = Pick(-1, 2);
+  return N;
+}
+
 } // namespace
 
 TEST(Extent, RandomNestsAgreeWithEnumeration) {
   std::mt19937 Rng(20261128);
-  auto Pick = [&](int Lo, int Hi) { return std::uniform_int_distribution<int>(Lo, Hi)(Rng); };
   int Given = 0, Refused = 0;
   for (int Case = 0; Case < 6000; ++Case) {
-    Nest N;
-    const int Parallel = Pick(1, 2), Inner = Pick(0, 2);
-    // Counts: a constant, a symbol plus a constant, or a difference of
-    // symbols; first values a constant or a symbol; steps of either sign.
-    auto Count = [&]() {
-      switch (Pick(0, 3)) {
-      case 0:
-        return C(Pick(0, 4));
-      case 1:
-        return Sym(0) - Sym(1) + C(Pick(-1, 1)); // from m up to n
-      default:
-        return Sym(Pick(0, 1)) + C(Pick(-2, 1));
-      }
-    };
-    for (int V = 0; V < Parallel + Inner; ++V) {
-      const int Steps[] = {-2, -1, 1, 1, 1, 2};
-      std::int64_t Step = Steps[Pick(0, 5)];
-      Poly Counted = Count();
-      if (!Counted.isConstant() && (Step > 1 || Step < -1))
-        Step = Step > 0 ? 1 : -1; // a symbolic count is known by ones only
-      N.Vars.push_back(var("v", V < Parallel, Counted, Pick(0, 3) == 0 ? Sym(Pick(0, 1)) : C(Pick(-1, 3)), Step));
-    }
-    auto Coef = [&]() {
-      switch (Pick(0, 5)) {
-      case 0:
-        return C(0);
-      case 1:
-        return Sym(Pick(0, 1));
-      case 2:
-        return -Sym(Pick(0, 1));
-      default:
-        return C(Pick(-2, 3));
-      }
-    };
-    for (int K = Pick(1, 3); K > 0; --K) {
-      std::vector<Poly> Coefs;
-      std::vector<int> Loops;
-      for (int V = 0; V < Parallel + Inner; ++V) {
-        const bool Inside = V < Parallel || Pick(0, 2) > 0;
-        Coefs.push_back(Inside ? Coef() : C(0));
-        if (Inside && V >= Parallel)
-          Loops.push_back(V);
-      }
-      Poly Const = C(Pick(-2, 2)) + (Pick(0, 3) == 0 ? Sym(Pick(0, 1)) : C(0));
-      N.Accesses.push_back(at(Coefs, Const, Loops, Pick(0, 4) == 0));
-    }
-    // What an enclosing loop may tell: n at least some value.
     std::map<int, std::int64_t> Known;
-    if (Pick(0, 1) == 0)
-      Known[0] = Pick(-1, 2);
+    const Nest N = randomNest(Rng, Known, 5);
     std::optional<Extent> E = accessExtent(N, 0, Known);
     if (!E) {
       ++Refused;
@@ -129,6 +140,78 @@ TEST(Extent, RandomNestsAgreeWithEnumeration) {
   // Both verdicts are exercised.
   EXPECT_GT(Given, 300) << Given;
   EXPECT_GT(Refused, 300);
+}
+
+// Windows (Gaussian elimination's rows from t on, t of any sign): the
+// candidates' least is the first element any access touches and their
+// greatest plus one the end, for every value of the symbols; nothing
+// when the nest touches nothing.
+TEST(Extent, RandomWindowsAgreeWithEnumeration) {
+  std::mt19937 Rng(20261129);
+  int Given = 0, Refused = 0, Signless = 0;
+  for (int Case = 0; Case < 6000; ++Case) {
+    std::map<int, std::int64_t> Known;
+    const Nest N = randomNest(Rng, Known, 12);
+    std::optional<Window> W = accessWindow(N, 0, Known);
+    if (!W) {
+      ++Refused;
+      continue;
+    }
+    ++Given;
+    Signless += !accessExtent(N, 0, Known);
+    for (std::int64_t X = Known.count(0) ? Known[0] : -2; X <= 4; ++X)
+      for (std::int64_t Y = -2; Y <= 4; ++Y) {
+        const Values S{{0, X}, {1, Y}};
+        std::int64_t First = 0, End = 0;
+        if (std::all_of(W->Guards.begin(), W->Guards.end(), [&](const Poly &G) { return eval(G, S) >= 1; })) {
+          First = End = std::numeric_limits<std::int64_t>::max();
+          for (const Poly &P : W->First)
+            First = std::min(First, eval(P, S));
+          End = std::numeric_limits<std::int64_t>::min();
+          for (const Poly &P : W->Last)
+            End = std::max(End, eval(P, S) + 1);
+        }
+        std::int64_t Least = std::numeric_limits<std::int64_t>::max(), Most = std::numeric_limits<std::int64_t>::min();
+        for (const Access &A : N.Accesses)
+          forEachPoint(N, A, S, [&](const std::vector<std::int64_t> &Value) {
+            const std::int64_t I = element(A, Value, S)[0];
+            Least = std::min(Least, I);
+            Most = std::max(Most, I);
+          });
+        if (Most < Least) {
+          EXPECT_EQ(First, End) << "case " << Case << " n=" << X << " m=" << Y << ": nothing touched";
+          continue;
+        }
+        EXPECT_EQ(First, Least) << "case " << Case << " n=" << X << " m=" << Y;
+        EXPECT_EQ(End, Most + 1) << "case " << Case << " n=" << X << " m=" << Y;
+      }
+  }
+  EXPECT_GT(Given, 300) << Given;
+  EXPECT_GT(Refused, 300) << Refused;
+  EXPECT_GT(Signless, 100) << "windows where the extent from the first element has no proof: " << Signless;
+}
+
+// Gaussian elimination's Fan1: rows t + 1 .. Size - 1 of column t, and the
+// pivot a[Size * t + t]; Size and t of unknown sign (parameters).
+TEST(Extent, WindowOfAPivotColumn) {
+  Nest N;
+  const Poly Size = Sym(0), T = Sym(2);
+  N.Vars = {var("i", true, Size - T - C(1))};
+  N.Accesses = {at({Size}, Size * (T + C(1)) + T), at({C(0)}, Size * T + T)};
+  EXPECT_EQ(textOf(N), "none");
+  std::optional<Window> W = accessWindow(N, 0);
+  ASSERT_TRUE(W);
+  std::optional<std::pair<std::string, std::string>> Text = windowText(*W, name, noneUnsigned);
+  ASSERT_TRUE(Text);
+  // Row t + 1 and the last row of column t, and the pivot: with n
+  // (Size) of unknown sign, any of them may be the least.
+  EXPECT_EQ(Text->first, "n > i + 1 ? std::min<std::int64_t>({n * i + n + i, n * n + i - n, n * i + i}) : 0");
+  EXPECT_EQ(Text->second,
+            "n > i + 1 ? std::max<std::int64_t>({n * i + n + i + 1, n * n + i - n + 1, n * i + i + 1}) : 0");
+  EXPECT_EQ(windowText(*W, name, [](int) { return true; }), std::nullopt); // unsigned symbols subtract
+  // A conditional access may not happen: no window.
+  N.Accesses.back().Conditional = true;
+  EXPECT_EQ(accessWindow(N, 0), std::nullopt);
 }
 
 // a[i], i in [0, n): n elements when the loop runs.

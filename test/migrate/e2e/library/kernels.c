@@ -145,3 +145,23 @@ void clear(int n, double *v) {
   for (int i = 0; i < n; i++)
     v[i] = 0.0;
 }
+
+/* Gaussian elimination's steps (NeoRodinia's gaussian, Rodinia's Fan1 and
+   Fan2): t is a parameter, of a sign dpstub cannot know, so the elements
+   the loops touch need not start at the pointer's first. Each call-site
+   borrows the window from the first element they touch to the last. */
+void fan1(float *m, const float *a, int size, int t) {
+#pragma omp parallel for
+  for (int i = 0; i < size - 1 - t; i++)
+    m[size * (i + t + 1) + t] = a[size * (i + t + 1) + t] / a[size * t + t];
+}
+
+void fan2(float *m, float *a, float *b, int size, int t) {
+#pragma omp parallel for
+  for (int i = 0; i < size - 1 - t; i++)
+    for (int j = 0; j < size - t; j++)
+      a[size * (i + 1 + t) + (j + t)] -= m[size * (i + 1 + t) + t] * a[size * t + (j + t)];
+#pragma omp parallel for
+  for (int i = 0; i < size - 1 - t; i++)
+    b[i + 1 + t] -= m[size * (i + 1 + t) + t] * b[t];
+}

@@ -28,6 +28,8 @@ struct tree_node {
 void find_keys(const struct tree_node *nodes, long count, const long *at, int *found, int q, int key);
 void bump_keys(struct tree_node *nodes, int n);
 void clear(int n, double *v);
+void fan1(float *m, const float *a, int size, int t);
+void fan2(float *m, float *a, float *b, int size, int t);
 #ifdef __cplusplus
 }
 #endif

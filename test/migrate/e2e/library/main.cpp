@@ -76,6 +76,26 @@ int main() {
   clear(n, v);
   clear(0, u);
   std::printf("clear: %.1f %.6f\n", v[n / 3], u[1]);
+  // Forward elimination of a diagonally dominant system, a step per t.
+  const int size = 23;
+  float *ga = static_cast<float *>(std::malloc(size * size * sizeof(float)));
+  float *gm = static_cast<float *>(std::calloc(size * size, sizeof(float)));
+  float *gb = static_cast<float *>(std::malloc(size * sizeof(float)));
+  for (int i = 0; i < size; ++i) {
+    gb[i] = 1.0f + i % 5;
+    for (int j = 0; j < size; ++j)
+      ga[i * size + j] = i == j ? 2.0f * size : static_cast<float>((i + 3 * j) % 7) / 4.0f;
+  }
+  for (int step = 0; step < size - 1; ++step) {
+    fan1(gm, ga, size, step);
+    fan2(gm, ga, gb, size, step);
+  }
+  fan1(gm, ga, size, size - 1); // no row below the last: nothing touched
+  std::printf("gaussian: %.5f %.5f %.5f %.5f\n", ga[size * size - 1], gm[(size - 1) * size + 3], gb[size - 1],
+              ga[5 * size + 9]);
+  std::free(ga);
+  std::free(gm);
+  std::free(gb);
   std::free(y);
   std::free(x);
   std::free(a);
