@@ -28,6 +28,38 @@ std::string range_text(std::uintptr_t at, std::size_t bytes) {
   os << "the " << bytes << " bytes at 0x" << std::hex << at;
   return os.str();
 }
+
+/// What the live blocks say of the `bytes` at `at` (the registry locked):
+/// the block that serves them (starting there, at least as long), else
+/// one that overlaps them, else neither. Only the block starting last at
+/// or before the range and the first starting inside it can overlap it.
+struct fit {
+  storage *serves = nullptr;
+  std::uintptr_t overlap_at = 0;
+  storage *overlaps = nullptr;
+};
+fit fit_of(const borrowed_registry &r, std::uintptr_t at, std::size_t bytes) {
+  fit f;
+  auto next = r.blocks.upper_bound(at);
+  if (next != r.blocks.begin()) {
+    auto before = std::prev(next);
+    if (before->first == at && before->second->bytes() >= bytes) {
+      f.serves = before->second;
+      return f;
+    }
+    if (before->first + before->second->bytes() > at) {
+      f.overlap_at = before->first;
+      f.overlaps = before->second;
+      return f;
+    }
+  }
+  if (next != r.blocks.end() && next->first < at + bytes) {
+    f.overlap_at = next->first;
+    f.overlaps = next->second;
+  }
+  return f;
+}
+
 } // namespace
 
 storage *borrow_block(void *p, std::size_t bytes) {
@@ -36,22 +68,13 @@ storage *borrow_block(void *p, std::size_t bytes) {
   const auto at = reinterpret_cast<std::uintptr_t>(p);
   borrowed_registry &r = borrowed();
   std::lock_guard<std::mutex> lock(r.mutex);
-  // The live block starting last at or before the range, and the first
-  // starting inside it: only those can overlap it.
-  auto next = r.blocks.upper_bound(at);
-  if (next != r.blocks.begin()) {
-    auto before = std::prev(next);
-    storage *s = before->second;
-    if (before->first == at && s->bytes() >= bytes) {
-      s->retain();
-      return s;
-    }
-    if (before->first + s->bytes() > at)
-      throw error("dp::borrow: " + range_text(at, bytes) + " overlap " + range_text(before->first, s->bytes()) +
-                  ", which a live field borrowed; borrow the whole range once");
+  const fit f = fit_of(r, at, bytes);
+  if (f.serves) {
+    f.serves->retain();
+    return f.serves;
   }
-  if (next != r.blocks.end() && next->first < at + bytes)
-    throw error("dp::borrow: " + range_text(at, bytes) + " overlap " + range_text(next->first, next->second->bytes()) +
+  if (f.overlaps)
+    throw error("dp::borrow: " + range_text(at, bytes) + " overlap " + range_text(f.overlap_at, f.overlaps->bytes()) +
                 ", which a live field borrowed; borrow the whole range once");
   storage *s = storage::borrow(p, bytes);
   r.blocks.emplace(at, s);
@@ -61,18 +84,9 @@ storage *borrow_block(void *p, std::size_t bytes) {
 bool borrow_conflicts(const void *p, std::size_t bytes) {
   if (bytes == 0)
     return false;
-  const auto at = reinterpret_cast<std::uintptr_t>(p);
   borrowed_registry &r = borrowed();
   std::lock_guard<std::mutex> lock(r.mutex);
-  auto next = r.blocks.upper_bound(at);
-  if (next != r.blocks.begin()) {
-    auto before = std::prev(next);
-    if (before->first == at)
-      return before->second->bytes() < bytes; // shared when long enough
-    if (before->first + before->second->bytes() > at)
-      return true;
-  }
-  return next != r.blocks.end() && next->first < at + bytes;
+  return fit_of(r, reinterpret_cast<std::uintptr_t>(p), bytes).overlaps != nullptr;
 }
 
 void host_current_over(const void *p, std::size_t bytes) {

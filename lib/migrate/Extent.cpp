@@ -121,39 +121,60 @@ std::pair<Poly, Poly> rangeOf(const LoopVar &L) {
   return L.Step > 0 ? std::make_pair(L.Lower, Last) : std::make_pair(Last, L.Lower);
 }
 
-std::optional<Reach> reachOf(const Nest &N, const Access &A, const Bounds &Known) {
-  if (A.Dims.size() != 1 || !A.Dims[0].Affine)
-    return std::nullopt;
-  const Subscript &S = A.Dims[0];
-  std::vector<bool> Encloses;
-  std::optional<Facts> Around = factsAround(N, A, Known, Encloses);
-  if (!Around)
-    return std::nullopt;
-  Reach R;
-  R.Conditional = A.Conditional;
-  R.Holds = std::move(*Around);
-  const Facts &F = R.Holds;
-  Poly Low = S.Const, High = S.Const;
+/// The least and greatest values of A's subscript (rank 1, affine) where
+/// F holds, as candidates: one each where every coefficient's sign is
+/// known, both ends of a loop where one is not, at most Max of each. None
+/// when a coefficient's loop does not enclose A, or past Max.
+std::optional<std::pair<std::vector<Poly>, std::vector<Poly>>>
+cornersOf(const Nest &N, const Subscript &S, const Facts &F, const std::vector<bool> &Encloses, size_t Max) {
+  std::vector<Poly> Low{S.Const}, High{S.Const};
   for (size_t V = 0; V < S.Coef.size(); ++V) {
     const Poly &C = S.Coef[V];
     if (C.isZero())
       continue;
     if (V >= N.Vars.size() || !Encloses[V])
       return std::nullopt;
-    const auto [Least, Most] = rangeOf(N.Vars[V]);
-    if (F.nonNegative(C)) {
-      Low = Low + C * Least;
-      High = High + C * Most;
-    } else if (F.nonNegative(-C)) {
-      Low = Low + C * Most;
-      High = High + C * Least;
-    } else {
-      return std::nullopt; // of unknown sign
-    }
+    const std::pair<Poly, Poly> Range = rangeOf(N.Vars[V]);
+    const Poly &Least = Range.first, &Most = Range.second;
+    const bool Up = F.nonNegative(C), Down = !Up && F.nonNegative(-C);
+    auto Add = [&](std::vector<Poly> &Set, bool Lowest) {
+      std::vector<Poly> Next;
+      for (const Poly &P : Set) {
+        if (Up || Down)
+          Next.push_back(P + C * ((Up == Lowest) ? Least : Most));
+        else // of unknown sign: either end may be the extreme
+          for (const Poly *End : {&Least, &Most})
+            Next.push_back(P + C * *End);
+      }
+      Set = std::move(Next);
+    };
+    Add(Low, true);
+    Add(High, false);
+    if (Low.size() > Max)
+      return std::nullopt;
   }
-  if (!Low.valid() || !High.valid() || !F.nonNegative(Low))
+  for (const std::vector<Poly> *Set : {&Low, &High})
+    for (const Poly &P : *Set)
+      if (!P.valid())
+        return std::nullopt;
+  return std::make_pair(std::move(Low), std::move(High));
+}
+
+std::optional<Reach> reachOf(const Nest &N, const Access &A, const Bounds &Known) {
+  if (A.Dims.size() != 1 || !A.Dims[0].Affine)
     return std::nullopt;
-  R.Length = High + Poly::constant(1);
+  std::vector<bool> Encloses;
+  std::optional<Facts> Around = factsAround(N, A, Known, Encloses);
+  if (!Around)
+    return std::nullopt;
+  // Every coefficient of known sign: one candidate each.
+  const auto Corners = cornersOf(N, A.Dims[0], *Around, Encloses, 1);
+  if (!Corners || !Around->nonNegative(Corners->first.front()))
+    return std::nullopt;
+  Reach R;
+  R.Conditional = A.Conditional;
+  R.Holds = std::move(*Around);
+  R.Length = Corners->second.front() + Poly::constant(1);
   return R;
 }
 
@@ -213,40 +234,13 @@ std::optional<Window> accessWindow(const Nest &N, int Array, const std::map<int,
     else if (!std::all_of(F->Guards.begin(), F->Guards.end(), [&](const Poly &G) { return contains(Common->Guards, G); }) ||
              !std::all_of(Common->Guards.begin(), Common->Guards.end(), [&](const Poly &G) { return contains(F->Guards, G); }))
       return std::nullopt;
-    const Subscript &S = A.Dims[0];
-    std::vector<Poly> Low{S.Const}, High{S.Const};
-    for (size_t V = 0; V < S.Coef.size(); ++V) {
-      const Poly &C = S.Coef[V];
-      if (C.isZero())
-        continue;
-      if (V >= N.Vars.size() || !Encloses[V])
-        return std::nullopt;
-      const std::pair<Poly, Poly> Range = rangeOf(N.Vars[V]);
-      const Poly &Least = Range.first, &Most = Range.second;
-      const bool Up = F->nonNegative(C), Down = !Up && F->nonNegative(-C);
-      auto Add = [&](std::vector<Poly> &Set, bool Lowest) {
-        std::vector<Poly> Next;
-        for (const Poly &P : Set) {
-          if (Up || Down)
-            Next.push_back(P + C * ((Up == Lowest) ? Least : Most));
-          else // of unknown sign: either end may be the extreme
-            for (const Poly *End : {&Least, &Most})
-              Next.push_back(P + C * *End);
-        }
-        Set = std::move(Next);
-      };
-      Add(Low, true);
-      Add(High, false);
-      if (Low.size() > MaxCorners)
-        return std::nullopt;
-    }
-    for (auto [From, To] : {std::make_pair(&Low, &W.First), std::make_pair(&High, &W.Last)})
-      for (const Poly &P : *From) {
-        if (!P.valid())
-          return std::nullopt;
+    const auto Corners = cornersOf(N, A.Dims[0], *F, Encloses, MaxCorners);
+    if (!Corners)
+      return std::nullopt;
+    for (auto [From, To] : {std::make_pair(&Corners->first, &W.First), std::make_pair(&Corners->second, &W.Last)})
+      for (const Poly &P : *From)
         if (!contains(*To, P))
           To->push_back(P);
-      }
   }
   if (!Common)
     return std::nullopt;

@@ -294,11 +294,6 @@ public:
 private:
   explicit storage(std::size_t bytes) : bytes_(bytes) {}
   ~storage() {
-    if (borrowed_) {
-      give_back();
-      delete mirror_;
-      return; // the memory is the caller's
-    }
     // Launches still using the block finish before it goes; an error they
     // had stays with their queue for its next wait.
     if (writer_)
@@ -307,6 +302,11 @@ private:
       r->wait_quietly();
     if (fill_)
       fill_->wait_quietly();
+    if (borrowed_) {
+      give_back();
+      delete mirror_;
+      return; // the memory is the caller's
+    }
     delete mirror_;
     if (destroy_)
       destroy_(host_, count_);
@@ -316,20 +316,14 @@ private:
       std::free(host_);
   }
 
-  /// A borrowed block's end: the caller's memory gets what the device
-  /// holds. A copy back that fails (a device fault, which a launch that
-  /// failed leaves too) has no later wait to report it, and the caller's
-  /// data would be wrong without a word: it stops the program, with its
-  /// message, unless an exception is already on its way out. The launches
-  /// are waited for quietly, as any block's (their errors stay with their
-  /// queue), so this costs no wait the copy does not.
+  /// A borrowed block's end, its launches done: the caller's memory gets
+  /// what the device holds. A copy back that fails (a device fault, which
+  /// a launch that failed leaves too) has no later wait to report it, and
+  /// the caller's data would be wrong without a word: it stops the
+  /// program, with its message, unless an exception is already on its way
+  /// out. The launches were waited for quietly, as any block's (their
+  /// errors stay with their queue), so this costs no wait the copy does not.
   void give_back() noexcept {
-    if (writer_)
-      writer_->wait_quietly();
-    for (const pending &r : readers_)
-      r->wait_quietly();
-    if (fill_)
-      fill_->wait_quietly();
     try {
       if (device_current_ && !host_current_ && mirror_ && bytes_ > 0)
         mirror_->copy_to_host(host_, bytes_);
