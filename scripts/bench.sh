@@ -14,7 +14,8 @@
 #   - what one call-site costs the host per kind (ns): on the host's
 #     threads, and on a device's path over a recording device layer
 #     (DP_EMULATE_RECORD_ONLY=1: launches recorded, not run);
-#   - an OpenMP program (bench/migrate_bench.cpp) migrated by dpstub
+#   - an OpenMP program (bench/migrate_bench.cpp, its library half
+#     bench/migrate_library.cpp) migrated by dpstub
 #     --migrate and translated, on the host backend, against the original
 #     built with -fopenmp on the same threads (median of 5 alternated runs);
 #   bash scripts/bench.sh [host|tool|mpi|profile|stream|launch|migrate]   (default: all)
@@ -86,13 +87,13 @@ if [ "$which" = all ] || [ "$which" = migrate ]; then
   rm -rf "$work" && mkdir -p "$work"
   cxx=${CXX:-c++}
   flags=(-std=c++17 -O2)
-  "$build/tool/dpstub" --migrate --quiet --out-dir "$work/migrated" bench/migrate_bench.cpp -- "${flags[@]}" \
-    2> "$work/migrate.log" || { cat "$work/migrate.log" >&2; exit 1; }
-  "$build/tool/dpstub" --quiet --out-dir "$work/translated" "$work/migrated/migrate_bench.cpp" -- \
-    "${flags[@]}" -Iinclude
-  "$cxx" "${flags[@]}" -fopenmp bench/migrate_bench.cpp -o "$work/openmp"
+  "$build/tool/dpstub" --migrate --quiet --out-dir "$work/migrated" bench/migrate_bench.cpp bench/migrate_library.cpp \
+    -- "${flags[@]}" 2> "$work/migrate.log" || { cat "$work/migrate.log" >&2; exit 1; }
+  "$build/tool/dpstub" --quiet --out-dir "$work/translated" "$work/migrated/migrate_bench.cpp" \
+    "$work/migrated/migrate_library.cpp" -- "${flags[@]}" -Iinclude
+  "$cxx" "${flags[@]}" -fopenmp bench/migrate_bench.cpp bench/migrate_library.cpp -o "$work/openmp"
   "$cxx" "${flags[@]}" -Iinclude -I"$work/translated" "$work/translated/migrate_bench.cpp" \
-    "$build/runtime/libdp_runtime.a" -ltbb -lpthread -o "$work/dp"
+    "$work/translated/migrate_library.cpp" "$build/runtime/libdp_runtime.a" -ltbb -lpthread -o "$work/dp"
   for run in 1 2 3 4 5; do
     OMP_NUM_THREADS=$(nproc) "$work/openmp" > "$work/openmp.$run"
     "$work/dp" > "$work/dp.$run"
