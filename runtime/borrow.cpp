@@ -60,6 +60,18 @@ fit fit_of(const borrowed_registry &r, std::uintptr_t at, std::size_t bytes) {
   return f;
 }
 
+/// The block for a borrow no live block overlaps otherwise (f from
+/// fit_of, the registry locked): the one that serves it, or a new one.
+storage *adopt(borrowed_registry &r, void *p, std::size_t bytes, const fit &f) {
+  if (f.serves) {
+    f.serves->retain();
+    return f.serves;
+  }
+  storage *s = storage::borrow(p, bytes);
+  r.blocks.emplace(reinterpret_cast<std::uintptr_t>(p), s);
+  return s;
+}
+
 } // namespace
 
 storage *borrow_block(void *p, std::size_t bytes) {
@@ -69,24 +81,19 @@ storage *borrow_block(void *p, std::size_t bytes) {
   borrowed_registry &r = borrowed();
   std::lock_guard<std::mutex> lock(r.mutex);
   const fit f = fit_of(r, at, bytes);
-  if (f.serves) {
-    f.serves->retain();
-    return f.serves;
-  }
   if (f.overlaps)
     throw error("dp::borrow: " + range_text(at, bytes) + " overlap " + range_text(f.overlap_at, f.overlaps->bytes()) +
                 ", which a live field borrowed; borrow the whole range once");
-  storage *s = storage::borrow(p, bytes);
-  r.blocks.emplace(at, s);
-  return s;
+  return adopt(r, p, bytes, f);
 }
 
-bool borrow_conflicts(const void *p, std::size_t bytes) {
+storage *borrow_block_if_free(void *p, std::size_t bytes) {
   if (bytes == 0)
-    return false;
+    return storage::borrow(p, 0);
   borrowed_registry &r = borrowed();
   std::lock_guard<std::mutex> lock(r.mutex);
-  return fit_of(r, reinterpret_cast<std::uintptr_t>(p), bytes).overlaps != nullptr;
+  const fit f = fit_of(r, reinterpret_cast<std::uintptr_t>(p), bytes);
+  return f.overlaps ? nullptr : adopt(r, p, bytes, f);
 }
 
 void host_current_over(const void *p, std::size_t bytes) {

@@ -19,9 +19,10 @@ namespace detail {
 /// a mapped range), else a new one. Throws dp::error when the range
 /// overlaps a live borrowed block otherwise. runtime/borrow.cpp.
 storage *borrow_block(void *p, std::size_t bytes);
-/// True when a live borrowed block overlaps the `bytes` at p but cannot
-/// serve them (borrow_block would refuse the range). runtime/borrow.cpp.
-bool borrow_conflicts(const void *p, std::size_t bytes);
+/// borrow_block's block, or null where it would refuse the range (a live
+/// borrowed block overlaps it otherwise), in one look at the registry.
+/// runtime/borrow.cpp.
+storage *borrow_block_if_free(void *p, std::size_t bytes);
 /// Brings the host copy of every live borrowed block overlapping the
 /// `bytes` at p up to date (their writers waited for, device copies
 /// copied back). runtime/borrow.cpp.
@@ -60,8 +61,7 @@ template <int N, class T> field<N, T> borrow(T *p, const grid<N> &g) {
   static_assert(std::is_trivially_copyable<value>::value,
                 "dp::borrow: the elements cross to a device as bytes, so they must be trivially copyable");
   const std::size_t bytes = static_cast<std::size_t>(g.size()) * sizeof(value);
-  detail::storage *s = detail::borrow_block(const_cast<value *>(p), bytes);
-  return field<N, T>(g, detail::storage_ref(s));
+  return detail::field_access::over<T>(g, detail::storage_ref(detail::borrow_block(const_cast<value *>(p), bytes)));
 }
 /// A field over the n elements at p (dp::borrow(p, dp::grid<1>(n))).
 template <class T> field<1, T> borrow(T *p, std::int64_t n) { return borrow(p, grid<1>(n)); }
@@ -82,8 +82,9 @@ field<1, const T> borrow_read(const T *p, const grid<1> &g, const Written &...wr
   static_assert(std::is_trivially_copyable<T>::value,
                 "dp::borrow_read: the elements cross to a device as bytes, so they must be trivially copyable");
   const std::size_t bytes = static_cast<std::size_t>(g.size()) * sizeof(T);
-  if ((detail::apart(p, bytes, written) && ...) && !detail::borrow_conflicts(p, bytes))
-    return borrow(p, g);
+  if ((detail::apart(p, bytes, written) && ...))
+    if (detail::storage *s = detail::borrow_block_if_free(const_cast<T *>(p), bytes))
+      return detail::field_access::over<const T>(g, detail::storage_ref(s));
   detail::host_current_over(p, bytes); // what the writers left there
   field<1, std::remove_const_t<T>> copy{g};
   if (bytes > 0)

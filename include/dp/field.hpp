@@ -239,7 +239,6 @@ private:
     lay_out(g);
     data_ = static_cast<T *>(owner_.get()->host_data());
   }
-  template <int M, class U> friend field<M, U> borrow(U *p, const grid<M> &g);
 
   struct share_tag {};
   DP_HOST_DEVICE DP_INLINE field(const field &o, share_tag) : data_(o.data_), owner_(o.owner_) {
@@ -302,6 +301,10 @@ struct field_access {
   }
   template <int N, class T> static storage *owner(const field<N, T> &f) {
     return f.owner_.get();
+  }
+  /// A field over g's elements in a block made elsewhere (dp::borrow).
+  template <class T, int N> static field<N, T> over(const grid<N> &g, storage_ref owner) {
+    return field<N, T>(g, std::move(owner));
   }
   /// A field of rank M over the same data with the given layout.
   template <int M, class T, int N, class U>
