@@ -1,6 +1,7 @@
 //===- Aliasing.cpp - Loops over pointers a caller may pass twice ---------===//
 
 #include "migrate/Aliasing.h"
+#include "migrate/BodyScan.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/StmtCXX.h"
@@ -26,9 +27,9 @@ bool any(const Stmt *S, const std::function<bool(const Stmt *)> &P) {
 }
 
 bool names(const Stmt *S, const std::vector<const VarDecl *> &Vars) {
-  return any(S, [&](const Stmt *X) {
-    const auto *Ref = dyn_cast<DeclRefExpr>(X);
-    return Ref && std::find(Vars.begin(), Vars.end(), Ref->getDecl()) != Vars.end();
+  const std::vector<const DeclRefExpr *> Refs = namesIn(S);
+  return std::any_of(Refs.begin(), Refs.end(), [&](const DeclRefExpr *R) {
+    return std::find(Vars.begin(), Vars.end(), R->getDecl()) != Vars.end();
   });
 }
 
@@ -70,6 +71,19 @@ bool readsBeforeWrites(const Stmt *Body, const VarDecl *Read, const std::vector<
     return false;
   return !names(Assign->getLHS(), R) && !mayWrite(Assign->getLHS(), Written) &&
          !mayWrite(Assign->getRHS(), Written);
+}
+
+bool readsThroughCopy(const LoopModel &M, const ArrayUse &A) {
+  if (A.Borrowed.empty() || A.Written)
+    return false;
+  std::vector<const VarDecl *> Written;
+  size_t Borrowed = 0;
+  for (const ArrayUse &O : M.Arrays) {
+    Borrowed += !O.Borrowed.empty();
+    if (!O.Borrowed.empty() && O.Written)
+      Written.push_back(O.Var);
+  }
+  return Borrowed > 1 && (Written.empty() || (M.From == Origin::Pragma && readsBeforeWrites(M.Body, A.Var, Written)));
 }
 
 } // namespace dpstub::migrate

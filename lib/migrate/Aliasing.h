@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "migrate/LoopModel.h"
+
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
 
@@ -24,5 +26,12 @@ namespace dpstub::migrate {
 /// statement's assignment (`y[i] += a * x[i];`), none in a loop around it.
 bool readsBeforeWrites(const clang::Stmt *Body, const clang::VarDecl *Read,
                        const std::vector<const clang::VarDecl *> &Written);
+
+/// Whether the call-site borrows A, a pointer M only reads, with
+/// dp::borrow_read: beside other borrowed pointers, when the loop writes
+/// none of them, or when it is a directive's loop (whose iterations the
+/// directive calls independent) that reads A before it writes them. A
+/// plain loop's independence was proved for distinct arrays: no copy.
+bool readsThroughCopy(const LoopModel &M, const ArrayUse &A);
 
 } // namespace dpstub::migrate

@@ -78,25 +78,25 @@ struct Parameters {
   std::vector<std::string> Borrows;
 };
 
+/// N, or `dp_N`, `dp_dp_N`, ... while the body names it.
+std::string unusedName(std::string N, const std::string &Body) {
+  while (std::regex_search(Body, std::regex("\\b" + N + "\\b")))
+    N = "dp_" + N;
+  return N;
+}
+
 Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayData &Arrays,
                         const ASTContext &Ctx) {
   Parameters P;
   // Borrowed memory a caller may pass as two pointers (Aliasing.h): the
-  // written ones borrowed first, the others read through
-  // dp::borrow_read, which copies what overlaps them, when the loop reads
-  // before it writes (and else dp::borrow, whose overlap is a dp::error).
-  std::vector<const VarDecl *> Written;
+  // written ones borrowed first, the others read through dp::borrow_read
+  // where readsThroughCopy says (else dp::borrow, whose overlap is a
+  // dp::error).
   std::string WrittenLocals;
   std::vector<std::string> Reads;
-  const auto Borrowed = std::count_if(M.Arrays.begin(), M.Arrays.end(),
-                                      [](const ArrayUse &A) { return !A.Borrowed.empty(); });
-  for (const ArrayUse &A : M.Arrays)
-    if (!A.Borrowed.empty() && A.Written)
-      Written.push_back(A.Var);
   for (const ArrayUse &A : M.Arrays) {
     const ArrayVar *Info = Arrays.find(A.Var);
-    const bool Copied = !A.Borrowed.empty() && !A.Written && Borrowed > 1 &&
-                        (Written.empty() || (M.From == Origin::Pragma && readsBeforeWrites(M.Body, A.Var, Written)));
+    const bool Copied = readsThroughCopy(M, A);
     const bool ElementConst = Copied || (Info && Info->Element.isConstQualified());
     const std::string Type = Arrays.fieldType(A.Var, ElementConst);
     const std::string Name = A.Var->getName().str();
@@ -105,20 +105,12 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
       P.Actuals += ", " + Name;
       continue;
     }
-    // `dp_y`, `dp_dp_y` while the body names it.
-    std::string Local = "dp_" + Name;
-    while (std::regex_search(In.Body, std::regex("\\b" + Local + "\\b")))
-      Local = "dp_" + Local;
+    const std::string Local = unusedName("dp_" + Name, In.Body);
     // A window: from the first element the loop touches, a field whose
     // indices are the pointer's (`dp_a(k)` is `a[k]`).
     std::string Memory = Name, Elements = A.Borrowed;
     if (!A.BorrowedFirst.empty()) {
-      auto Unused = [&](std::string N) {
-        while (std::regex_search(In.Body, std::regex("\\b" + N + "\\b")))
-          N = "dp_" + N;
-        return N;
-      };
-      const std::string First = Unused(Local + "_first"), End = Unused(Local + "_end");
+      const std::string First = unusedName(Local + "_first", In.Body), End = unusedName(Local + "_end", In.Body);
       P.Borrows.push_back("const std::int64_t " + First + " = " + A.BorrowedFirst + ";");
       P.Borrows.push_back("const std::int64_t " + End + " = " + A.Borrowed + ";");
       Memory = Name + " + " + First;
