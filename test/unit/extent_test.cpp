@@ -106,6 +106,15 @@ Nest randomNest(std::mt19937 &Rng, std::map<int, std::int64_t> &Known, int Condi
   return N;
 }
 
+/// Every value of n and m from -2 to 4 (n from what Known says, if it does).
+std::vector<Values> symbolValues(const std::map<int, std::int64_t> &Known) {
+  std::vector<Values> All;
+  for (std::int64_t X = Known.count(0) ? Known.at(0) : -2; X <= 4; ++X)
+    for (std::int64_t Y = -2; Y <= 4; ++Y)
+      All.push_back(Values{{0, X}, {1, Y}});
+  return All;
+}
+
 } // namespace
 
 TEST(Extent, RandomNestsAgreeWithEnumeration) {
@@ -120,22 +129,21 @@ TEST(Extent, RandomNestsAgreeWithEnumeration) {
       continue;
     }
     ++Given;
-    for (std::int64_t X = Known.count(0) ? Known[0] : -2; X <= 4; ++X)
-      for (std::int64_t Y = -2; Y <= 4; ++Y) {
-        const Values S{{0, X}, {1, Y}};
-        const std::int64_t Length = lengthAt(*E, S);
-        std::int64_t Furthest = -1;
-        for (const Access &A : N.Accesses)
-          forEachPoint(N, A, S, [&](const std::vector<std::int64_t> &Value) {
-            const std::int64_t I = element(A, Value, S)[0];
-            EXPECT_GE(I, 0) << "case " << Case << ": the extent starts at the first element";
-            EXPECT_LT(I, Length) << "case " << Case << " n=" << X << " m=" << Y;
-            if (!A.Conditional)
-              Furthest = std::max(Furthest, I);
-          });
-        EXPECT_EQ(Length, Furthest + 1) << "case " << Case << " n=" << X << " m=" << Y
-                                        << ": the extent ends after the furthest element touched";
-      }
+    for (const Values &S : symbolValues(Known)) {
+      const std::int64_t X = S.at(0), Y = S.at(1);
+      const std::int64_t Length = lengthAt(*E, S);
+      std::int64_t Furthest = -1;
+      for (const Access &A : N.Accesses)
+        forEachPoint(N, A, S, [&](const std::vector<std::int64_t> &Value) {
+          const std::int64_t I = element(A, Value, S)[0];
+          EXPECT_GE(I, 0) << "case " << Case << ": the extent starts at the first element";
+          EXPECT_LT(I, Length) << "case " << Case << " n=" << X << " m=" << Y;
+          if (!A.Conditional)
+            Furthest = std::max(Furthest, I);
+        });
+      EXPECT_EQ(Length, Furthest + 1) << "case " << Case << " n=" << X << " m=" << Y
+                                      << ": the extent ends after the furthest element touched";
+    }
   }
   // Both verdicts are exercised.
   EXPECT_GT(Given, 300) << Given;
@@ -159,32 +167,31 @@ TEST(Extent, RandomWindowsAgreeWithEnumeration) {
     }
     ++Given;
     Signless += !accessExtent(N, 0, Known);
-    for (std::int64_t X = Known.count(0) ? Known[0] : -2; X <= 4; ++X)
-      for (std::int64_t Y = -2; Y <= 4; ++Y) {
-        const Values S{{0, X}, {1, Y}};
-        std::int64_t First = 0, End = 0;
-        if (std::all_of(W->Guards.begin(), W->Guards.end(), [&](const Poly &G) { return eval(G, S) >= 1; })) {
-          First = End = std::numeric_limits<std::int64_t>::max();
-          for (const Poly &P : W->First)
-            First = std::min(First, eval(P, S));
-          End = std::numeric_limits<std::int64_t>::min();
-          for (const Poly &P : W->Last)
-            End = std::max(End, eval(P, S) + 1);
-        }
-        std::int64_t Least = std::numeric_limits<std::int64_t>::max(), Most = std::numeric_limits<std::int64_t>::min();
-        for (const Access &A : N.Accesses)
-          forEachPoint(N, A, S, [&](const std::vector<std::int64_t> &Value) {
-            const std::int64_t I = element(A, Value, S)[0];
-            Least = std::min(Least, I);
-            Most = std::max(Most, I);
-          });
-        if (Most < Least) {
-          EXPECT_EQ(First, End) << "case " << Case << " n=" << X << " m=" << Y << ": nothing touched";
-          continue;
-        }
-        EXPECT_EQ(First, Least) << "case " << Case << " n=" << X << " m=" << Y;
-        EXPECT_EQ(End, Most + 1) << "case " << Case << " n=" << X << " m=" << Y;
+    for (const Values &S : symbolValues(Known)) {
+      const std::int64_t X = S.at(0), Y = S.at(1);
+      std::int64_t First = 0, End = 0;
+      if (std::all_of(W->Guards.begin(), W->Guards.end(), [&](const Poly &G) { return eval(G, S) >= 1; })) {
+        First = End = std::numeric_limits<std::int64_t>::max();
+        for (const Poly &P : W->First)
+          First = std::min(First, eval(P, S));
+        End = std::numeric_limits<std::int64_t>::min();
+        for (const Poly &P : W->Last)
+          End = std::max(End, eval(P, S) + 1);
       }
+      std::int64_t Least = std::numeric_limits<std::int64_t>::max(), Most = std::numeric_limits<std::int64_t>::min();
+      for (const Access &A : N.Accesses)
+        forEachPoint(N, A, S, [&](const std::vector<std::int64_t> &Value) {
+          const std::int64_t I = element(A, Value, S)[0];
+          Least = std::min(Least, I);
+          Most = std::max(Most, I);
+        });
+      if (Most < Least) {
+        EXPECT_EQ(First, End) << "case " << Case << " n=" << X << " m=" << Y << ": nothing touched";
+        continue;
+      }
+      EXPECT_EQ(First, Least) << "case " << Case << " n=" << X << " m=" << Y;
+      EXPECT_EQ(End, Most + 1) << "case " << Case << " n=" << X << " m=" << Y;
+    }
   }
   EXPECT_GT(Given, 300) << Given;
   EXPECT_GT(Refused, 300) << Refused;
