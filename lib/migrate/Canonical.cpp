@@ -7,6 +7,7 @@
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 
 using namespace clang;
 
@@ -58,41 +59,69 @@ std::optional<std::int64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
   return std::nullopt;
 }
 
+/// A local integer that keeps its constant first value: `int tile = 32;`
+/// that nothing in its function assigns, increments, or lets go by
+/// address or non-const reference. Tiled codes step by such a variable.
+const VarDecl *keptConstant(const Expr *E, const ASTContext &Ctx) {
+  const VarDecl *V = namedVar(bare(E));
+  if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || V->getType().isVolatileQualified() ||
+      !V->getType()->isIntegerType() || !constantOf(V->getInit(), Ctx))
+    return nullptr;
+  const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+  const Stmt *Body = F ? F->getBody() : nullptr;
+  if (!Body)
+    return nullptr;
+  ExprMutationAnalyzer Mutations(*Body, const_cast<ASTContext &>(Ctx));
+  return Mutations.isMutated(V) ? nullptr : V;
+}
+
+/// The value of a step's operand, and its text when the value comes from
+/// a kept constant (the grid then names it as the user did).
+std::optional<LoopStep> stepOperand(const Expr *E, bool Negate, const ASTContext &Ctx) {
+  LoopStep S;
+  if (std::optional<std::int64_t> C = constantOf(E, Ctx)) {
+    S.Value = *C;
+  } else if (const VarDecl *V = keptConstant(E, Ctx)) {
+    S.Value = *constantOf(V->getInit(), Ctx);
+    S.Text = V->getName().str();
+  } else {
+    return std::nullopt;
+  }
+  if (Negate) {
+    S.Value = -S.Value;
+    if (!S.Text.empty())
+      S.Text = "-" + S.Text;
+  }
+  return S;
+}
+
 /// The step of Inc on V: ++i, i--, i += c, i -= c, i = i + c, i = c + i,
 /// i = i - c.
-std::optional<std::int64_t> stepOf(const Expr *Inc, const VarDecl *V, const ASTContext &Ctx) {
+std::optional<LoopStep> stepOf(const Expr *Inc, const VarDecl *V, const ASTContext &Ctx) {
   Inc = Inc ? Inc->IgnoreParens() : nullptr;
   if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc)) {
     if (namedVar(U->getSubExpr()) != V)
       return std::nullopt;
     if (U->isIncrementOp())
-      return 1;
+      return LoopStep{1, {}};
     if (U->isDecrementOp())
-      return -1;
+      return LoopStep{-1, {}};
     return std::nullopt;
   }
   const auto *B = dyn_cast_or_null<BinaryOperator>(Inc);
   if (!B || namedVar(B->getLHS()) != V)
     return std::nullopt;
-  if (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign) {
-    std::optional<std::int64_t> C = constantOf(B->getRHS(), Ctx);
-    if (!C)
-      return std::nullopt;
-    return B->getOpcode() == BO_AddAssign ? *C : -*C;
-  }
+  if (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign)
+    return stepOperand(B->getRHS(), B->getOpcode() == BO_SubAssign, Ctx);
   if (B->getOpcode() != BO_Assign)
     return std::nullopt;
   const auto *R = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
   if (!R || (R->getOpcode() != BO_Add && R->getOpcode() != BO_Sub))
     return std::nullopt;
-  if (namedVar(R->getLHS()) == V) {
-    std::optional<std::int64_t> C = constantOf(R->getRHS(), Ctx);
-    if (!C)
-      return std::nullopt;
-    return R->getOpcode() == BO_Add ? *C : -*C;
-  }
+  if (namedVar(R->getLHS()) == V)
+    return stepOperand(R->getRHS(), R->getOpcode() == BO_Sub, Ctx);
   if (R->getOpcode() == BO_Add && namedVar(R->getRHS()) == V)
-    return constantOf(R->getLHS(), Ctx);
+    return stepOperand(R->getLHS(), false, Ctx);
   return std::nullopt;
 }
 
@@ -155,10 +184,11 @@ std::variant<LoopLevel, std::string> canonicalLevel(const ForStmt *F, const ASTC
   L.UpperNonNegative = (B && *B >= 0) || bare(Bound)->getType()->isUnsignedIntegerType();
 
   // The step: a constant that runs towards the bound.
-  std::optional<std::int64_t> Step = stepOf(F->getInc(), L.Var, Ctx);
-  if (!Step || *Step == 0)
+  std::optional<LoopStep> Step = stepOf(F->getInc(), L.Var, Ctx);
+  if (!Step || Step->Value == 0)
     return "the loop's step is not a constant added to '" + L.Name + "'";
-  L.Step = *Step;
+  L.Step = Step->Value;
+  L.StepText = Step->Text;
   const bool Up = L.Cmp == Comparison::Less || L.Cmp == Comparison::LessEqual;
   const bool Down = L.Cmp == Comparison::Greater || L.Cmp == Comparison::GreaterEqual;
   if ((Up && L.Step < 0) || (Down && L.Step > 0) ||

@@ -53,6 +53,13 @@ inline bool refusedForOrder(const Refusal &R) {
 enum class Comparison { Less, LessEqual, Greater, GreaterEqual, NotEqual };
 
 /// One level of the nest: `for (T i = Lower; i < Upper; i += Step)`.
+/// A loop's step: its value, and the name it has in the user's text when
+/// a local that keeps its constant first value gives it (`i += tile`).
+struct LoopStep {
+  std::int64_t Value = 1;
+  std::string Text;
+};
+
 struct LoopLevel {
   const clang::ForStmt *For = nullptr;
   const clang::VarDecl *Var = nullptr;
@@ -62,6 +69,7 @@ struct LoopLevel {
   std::string Lower, Upper;    ///< the user's text of the first value and the bound
   Comparison Cmp = Comparison::Less;
   std::int64_t Step = 1;
+  std::string StepText;         ///< the step by name, when a kept constant gives it ("tile")
   bool LowerIsZero = false;     ///< the first value is the constant 0
   bool UpperNonNegative = false;///< the bound is unsigned or a constant >= 0
 };

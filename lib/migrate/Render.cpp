@@ -65,7 +65,7 @@ std::string sequenceText(const LoopLevel &L) {
     return L.Upper;
   std::string S = "dp::arithmetic_sequence(" + L.Lower + ", " + Hi;
   if (L.Step != 1)
-    S += ", " + std::to_string(L.Step);
+    S += ", " + (L.StepText.empty() ? std::to_string(L.Step) : L.StepText);
   return S + ")";
 }
 

@@ -150,6 +150,24 @@ void triangles(int n, double *a) {
   a[0] = sum;
 }
 
+// Tiles: the step is a local that keeps its constant first value, so the
+// grid steps by it and names it as the user did; the loops inside a tile
+// are the kernel's own.
+void tiles(int n, double *a) {
+  int tile = 8;
+#pragma omp parallel for collapse(2)
+  for (int i = 0; i < n; i += tile)
+    for (int j = 0; j < n; j += tile)
+      for (int ti = i; ti < i + tile && ti < n; ++ti)
+        for (int tj = j; tj < j + tile && tj < n; ++tj)
+          a[ti * n + tj] += 0.5;
+// DIAG: loops.cpp:[[@LINE-5]]:3: remark: converted to dp::forall over dp::grid<2> [dp-migrate]
+// REWRITE:   dp::forall(dp::grid<2>(dp::arithmetic_sequence(0, n, tile), dp::arithmetic_sequence(0, n, tile)), [=](dp::index<2> idx, dp::field<1, double> &a) {
+// REWRITE-NEXT:     const int i = idx[0];
+// REWRITE-NEXT:     const int j = idx[1];
+// REWRITE-NEXT:     for (int ti = i; ti < i + tile && ti < n; ++ti)
+}
+
 int main() {
   int n = 40, m = 40;
   double *a = (double *)calloc(n * m, sizeof(double));
@@ -163,6 +181,7 @@ int main() {
 // REWRITE:     b(k) = k % 5 - 1;
   forms(n, m, a, b, 3.0);
   triangles(n, a);
+  tiles(n, a);
   double sum = 0;
   for (int k = 0; k < n * m; ++k)
     sum += a[k];
@@ -172,7 +191,7 @@ int main() {
 // REWRITE-NEXT:   a = dp::field<1, double>();
   return sum > 0 ? 0 : 1;
 }
-// SUMMARY: migrated 11 of 11 loops (0 refused)
+// SUMMARY: migrated 12 of 12 loops (0 refused)
 // LIST: {
 // LIST-NEXT:     "file": "loops.cpp",
 // LIST-NEXT:     "line": 18,

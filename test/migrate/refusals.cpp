@@ -39,6 +39,15 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
     b[i] = a[i];
 // DIAG: refusals.cpp:[[@LINE-2]]:3: warning: not converted: the loop's step is not a constant added to 'i' [dp-migrate]
 
+  // A step held in a variable the function changes is no constant.
+  int stride = 2;
+  if (n > 4)
+    stride = 3;
+#pragma omp parallel for
+  for (int i = 0; i < n; i += stride)
+    b[i] = a[i];
+// DIAG: refusals.cpp:[[@LINE-2]]:3: warning: not converted: the loop's step is not a constant added to 'i' [dp-migrate]
+
 #pragma omp parallel for collapse(2)
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < i / 2; ++j)
@@ -171,7 +180,7 @@ int main() {
   free(idx);
   free(g.cells);
 }
-// SUMMARY: migrated 0 of 20 loops (20 refused)
+// SUMMARY: migrated 0 of 21 loops (21 refused)
 // LIST: "file": "refusals_loops.h",
 // LIST-NEXT: "line": 7,
 // LIST-NEXT: "column": 3,
