@@ -125,10 +125,7 @@ template <class Walk, class Segment> void parallel_walk(const Walk &walk, Segmen
   const std::int64_t n = walk.size();
   if (n == 0)
     return;
-  tbb::parallel_for(tbb::blocked_range<std::int64_t>(0, n),
-                    [&](const tbb::blocked_range<std::int64_t> &r) {
-                      walk.segments(r.begin(), r.end(), segment);
-                    });
+  host_split(n, [&](const tbb::blocked_range<std::int64_t> &r) { walk.segments(r.begin(), r.end(), segment); });
 }
 
 } // namespace dp::detail

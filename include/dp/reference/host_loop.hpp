@@ -55,15 +55,20 @@ void for_each_segment(const grid<N> &g, std::int64_t begin, std::int64_t end,
   }
 }
 
-/// Runs segment(...) over the whole grid in parallel.
-template <int N, class Segment> void parallel_segments(const grid<N> &g, Segment &&segment) {
-  const std::int64_t n = g.size();
-  if (n == 0)
-    return;
-  tbb::parallel_for(tbb::blocked_range<std::int64_t>(0, n),
-                    [&](const tbb::blocked_range<std::int64_t> &r) {
-                      for_each_segment(g, r.begin(), r.end(), segment);
-                    });
+/// body(range) over [0, n), one contiguous piece per thread, as OpenMP's
+/// default schedule(static) and Kokkos's RangePolicy split a loop. On the
+/// project's 2-core machine (2026-11-28, builds alternated), TBB's
+/// adaptive splitting cost a forall 2-2.6 us a call more than this: the
+/// migrated lib_axpy (bench/migrate_library.cpp) over 1,024, 16,384 and
+/// 262,144 doubles took 2.6, 5.1 and 38.9 us with it, 0.8, 3.3 and 36.7
+/// without, OpenMP's 0.65, 2.6 and 35.8; a 16-point forall (host_bench's
+/// BM_TinyForall) 0.9-2.8 us with it, 0.24-0.66 without; the triad over
+/// 2^26 floats ran at 0.79-1.00 of a hand-written tbb::parallel_for with
+/// it, 0.95-0.97 without. Splitting adaptively above 2^20 points only was
+/// worse than either in scripts/bench.sh migrate (borrowed_axpy 0.56,
+/// after the program's large adaptive loops; why is not analysed).
+template <class Body> void host_split(std::int64_t n, const Body &body) {
+  tbb::parallel_for(tbb::blocked_range<std::int64_t>(0, n), body, tbb::static_partitioner());
 }
 
 } // namespace dp::detail
