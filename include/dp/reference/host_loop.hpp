@@ -9,6 +9,7 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include "../grid.hpp"
 
@@ -55,20 +56,32 @@ void for_each_segment(const grid<N> &g, std::int64_t begin, std::int64_t end,
   }
 }
 
-/// body(range) over [0, n), one contiguous piece per thread, as OpenMP's
-/// default schedule(static) and Kokkos's RangePolicy split a loop. On the
-/// project's 2-core machine (2026-11-28, builds alternated), TBB's
-/// adaptive splitting cost a forall 2-2.6 us a call more than this: the
-/// migrated lib_axpy (bench/migrate_library.cpp) over 1,024, 16,384 and
-/// 262,144 doubles took 2.6, 5.1 and 38.9 us with it, 0.8, 3.3 and 36.7
-/// without, OpenMP's 0.65, 2.6 and 35.8; a 16-point forall (host_bench's
-/// BM_TinyForall) 0.9-2.8 us with it, 0.24-0.66 without; the triad over
-/// 2^26 floats ran at 0.79-1.00 of a hand-written tbb::parallel_for with
-/// it, 0.95-0.97 without. Splitting adaptively above 2^20 points only was
-/// worse than either in scripts/bench.sh migrate (borrowed_axpy 0.56,
-/// after the program's large adaptive loops; why is not analysed).
+/// Up to this many points, a host walk is split in one piece per thread;
+/// beyond, in eight per thread (host_split).
+inline constexpr std::int64_t even_split_points = std::int64_t(1) << 20;
+
+/// body(range) over [0, n) on the host's threads, in pieces of equal size
+/// any thread may take: one per thread up to even_split_points, as
+/// OpenMP's schedule(static) splits a loop, so a small forall pays one
+/// task per thread, and a thread still asleep costs a wake-up, not a wait;
+/// eight per thread beyond, so the others take the work of a thread the
+/// machine holds up. One partitioner for both: with two, GCC compiled
+/// the body's row loop 1.7 times as slow in one of them.
+///
+/// Measured on the project's 2-core machine, 2026-11-28, builds
+/// alternated. TBB's adaptive splitting (the one before) cost a forall
+/// 2-3 us a call: the migrated lib_axpy (bench/migrate_library.cpp) over
+/// 1,024 and 16,384 doubles took 4.0 and 9.2 us, 0.9 and 5.4 now,
+/// OpenMP's 1.9 and 6.1; host_bench's 16-point forall 0.91-0.94 us,
+/// 0.17-0.29 now; 100 small foralls replayed from a dp::record took
+/// 0.11-0.19 ms, 0.03 now. A static_partitioner pins each piece to a
+/// thread: the triad over 2^26 floats then ran at 0.60-0.97 of
+/// hand-written TBB (0.97-1.00 now, 0.79-1.14 before).
 template <class Body> void host_split(std::int64_t n, const Body &body) {
-  tbb::parallel_for(tbb::blocked_range<std::int64_t>(0, n), body, tbb::static_partitioner());
+  const std::int64_t threads = std::max(1, tbb::this_task_arena::max_concurrency());
+  const std::int64_t pieces = n <= even_split_points ? threads : threads * 8;
+  tbb::parallel_for(tbb::blocked_range<std::int64_t>(0, n, (n + pieces - 1) / pieces), body,
+                    tbb::simple_partitioner());
 }
 
 } // namespace dp::detail
