@@ -4,7 +4,10 @@
 #include <dp/dp.hpp>
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <vector>
+
+#include <tbb/task_arena.h>
 
 namespace {
 
@@ -351,6 +354,37 @@ TEST(Forall, EmptyDomainRunsNothing) {
   dp::forall(dp::grid<1>(0), [&calls](int &) { ++calls; }, f);
   dp::forall(dp::grid<2>(3, 0), [&calls](dp::index<2>) { ++calls; });
   EXPECT_EQ(calls, 0);
+}
+
+// The host's split of a walk (host_split): every point once, in pieces
+// of equal size, few of them below the even-split size (about one per
+// thread) and a bounded number above it, at the sizes around the switch.
+TEST(Forall, HostSplitCoversEveryPointOnceInFewPieces) {
+  const std::int64_t threads = std::max(1, tbb::this_task_arena::max_concurrency());
+  const std::int64_t even = dp::detail::even_split_points;
+  for (std::int64_t n : {std::int64_t(1), std::int64_t(2), std::int64_t(3), threads + 1, std::int64_t(1000), even - 1,
+                         even, even + 1, 3 * even + 5}) {
+    std::vector<std::atomic<int>> seen(static_cast<std::size_t>(n));
+    std::atomic<std::int64_t> pieces{0};
+    dp::detail::host_split(n, [&](const tbb::blocked_range<std::int64_t> &r) {
+      ++pieces;
+      for (std::int64_t k = r.begin(); k < r.end(); ++k)
+        ++seen[static_cast<std::size_t>(k)];
+    });
+    std::int64_t wrong = 0;
+    for (const auto &s : seen)
+      wrong += s.load() != 1;
+    EXPECT_EQ(wrong, 0) << "n = " << n;
+    EXPECT_LE(pieces.load(), 2 * (n <= even ? threads : 8 * threads)) << "n = " << n;
+  }
+  // Through a forall, the reference path's walk.
+  const std::int64_t n = even + 3;
+  dp::field<1, int> f{dp::grid<1>(n)};
+  dp::forall(dp::grid<1>(n), [](int &x) { x += 1; }, f);
+  std::int64_t wrong = 0;
+  for (std::int64_t k = 0; k < n; ++k)
+    wrong += f(k) != 1;
+  EXPECT_EQ(wrong, 0);
 }
 
 } // namespace
