@@ -59,38 +59,35 @@ std::optional<std::int64_t> constantOf(const Expr *E, const ASTContext &Ctx) {
   return std::nullopt;
 }
 
-/// A local integer that keeps its constant first value: `int tile = 32;`
+/// A local integer that keeps its constant first value (`int tile = 32;`
 /// that nothing in its function assigns, increments, or lets go by
-/// address or non-const reference. Tiled codes step by such a variable.
-const VarDecl *keptConstant(const Expr *E, const ASTContext &Ctx) {
+/// address or non-const reference), as a step: its value and its name.
+/// Tiled codes step by such a variable.
+std::optional<LoopStep> keptConstant(const Expr *E, const ASTContext &Ctx) {
   const VarDecl *V = namedVar(bare(E));
   if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || V->getType().isVolatileQualified() ||
-      !V->getType()->isIntegerType() || !constantOf(V->getInit(), Ctx))
-    return nullptr;
+      !V->getType()->isIntegerType())
+    return std::nullopt;
+  const std::optional<std::int64_t> First = constantOf(V->getInit(), Ctx);
   const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
   const Stmt *Body = F ? F->getBody() : nullptr;
-  if (!Body)
-    return nullptr;
-  ExprMutationAnalyzer Mutations(*Body, const_cast<ASTContext &>(Ctx));
-  return Mutations.isMutated(V) ? nullptr : V;
+  if (!First || !Body || ExprMutationAnalyzer(*Body, const_cast<ASTContext &>(Ctx)).isMutated(V))
+    return std::nullopt;
+  return LoopStep{*First, V->getName().str()};
 }
 
 /// The value of a step's operand, and its text when the value comes from
 /// a kept constant (the grid then names it as the user did).
 std::optional<LoopStep> stepOperand(const Expr *E, bool Negate, const ASTContext &Ctx) {
-  LoopStep S;
-  if (std::optional<std::int64_t> C = constantOf(E, Ctx)) {
-    S.Value = *C;
-  } else if (const VarDecl *V = keptConstant(E, Ctx)) {
-    S.Value = *constantOf(V->getInit(), Ctx);
-    S.Text = V->getName().str();
-  } else {
-    return std::nullopt;
-  }
-  if (Negate) {
-    S.Value = -S.Value;
-    if (!S.Text.empty())
-      S.Text = "-" + S.Text;
+  std::optional<LoopStep> S;
+  if (std::optional<std::int64_t> C = constantOf(E, Ctx))
+    S = LoopStep{*C, {}};
+  else
+    S = keptConstant(E, Ctx);
+  if (S && Negate) {
+    S->Value = -S->Value;
+    if (!S->Text.empty())
+      S->Text = "-" + S->Text;
   }
   return S;
 }

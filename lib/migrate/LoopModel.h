@@ -52,7 +52,6 @@ inline bool refusedForOrder(const Refusal &R) {
 /// How the loop's condition compares its variable with the bound.
 enum class Comparison { Less, LessEqual, Greater, GreaterEqual, NotEqual };
 
-/// One level of the nest: `for (T i = Lower; i < Upper; i += Step)`.
 /// A loop's step: its value, and the name it has in the user's text when
 /// a local that keeps its constant first value gives it (`i += tile`).
 struct LoopStep {
@@ -60,6 +59,7 @@ struct LoopStep {
   std::string Text;
 };
 
+/// One level of the nest: `for (T i = Lower; i < Upper; i += Step)`.
 struct LoopLevel {
   const clang::ForStmt *For = nullptr;
   const clang::VarDecl *Var = nullptr;
