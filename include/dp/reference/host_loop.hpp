@@ -65,8 +65,11 @@ inline constexpr std::int64_t even_split_points = std::int64_t(1) << 20;
 /// OpenMP's schedule(static) splits a loop, so a small forall pays one
 /// task per thread, and a thread still asleep costs a wake-up, not a wait;
 /// eight per thread beyond, so the others take the work of a thread the
-/// machine holds up. One partitioner for both: with two, GCC compiled
-/// the body's row loop 1.7 times as slow in one of them.
+/// machine holds up. One partitioner type for both: with two (static
+/// or simple pieces below 2^20 points, adaptive above), the migrate
+/// benchmark's borrowed_axpy ran 1.7 times as slow; the likeliest cause,
+/// how GCC compiled the row loop in one of the two instantiations, is
+/// not verified.
 ///
 /// Measured on the project's 2-core machine, 2026-11-28, builds
 /// alternated. TBB's adaptive splitting (the one before) cost a forall
