@@ -38,6 +38,25 @@ int SymbolTable::of(const std::string &Text) {
   return It->second;
 }
 
+int SymbolTable::of(const std::string &Key, const std::string &Text, std::vector<const VarDecl *> Used,
+                    bool Unsigned) {
+  auto [It, New] = ByText.try_emplace(Key, static_cast<int>(Names.size()));
+  const int Id = It->second;
+  if (!New)
+    return Id;
+  Names.push_back(Text);
+  Uses[Id] = std::move(Used);
+  if (Unsigned)
+    UnsignedText.insert(Id);
+  return Id;
+}
+
+const std::vector<const VarDecl *> &SymbolTable::uses(int Id) const {
+  static const std::vector<const VarDecl *> None;
+  auto It = Uses.find(Id);
+  return It == Uses.end() ? None : It->second;
+}
+
 namespace {
 
 Linear add(const Linear &A, const Linear &B, std::int64_t Sign) {
@@ -103,6 +122,34 @@ std::optional<Poly> AffineBuilder::invariant(const Expr *E) {
   return L->Const;
 }
 
+std::optional<std::vector<Linear>> AffineBuilder::bounds(const Expr *Cond) {
+  const auto *B = Cond ? dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts()) : nullptr;
+  if (!B)
+    return std::nullopt;
+  if (B->getOpcode() == BO_LAnd) {
+    std::optional<std::vector<Linear>> L = bounds(B->getLHS()), R = L ? bounds(B->getRHS()) : std::nullopt;
+    if (!R)
+      return std::nullopt;
+    L->insert(L->end(), R->begin(), R->end());
+    return L;
+  }
+  if (!B->isRelationalOp() || !B->getLHS()->getType()->isSignedIntegerType() ||
+      !B->getRHS()->getType()->isSignedIntegerType())
+    return std::nullopt;
+  std::optional<Linear> L = build(B->getLHS()), R = L ? build(B->getRHS()) : std::nullopt;
+  if (!R)
+    return std::nullopt;
+  // a < b: b - a - 1 >= 0; a <= b: b - a >= 0; a > b, a >= b alike.
+  const BinaryOperatorKind Op = B->getOpcode();
+  const bool Less = Op == BO_LT || Op == BO_LE;
+  Linear Form = Less ? add(*R, *L, -1) : add(*L, *R, -1);
+  if (Op == BO_LT || Op == BO_GT)
+    Form.Const = Form.Const - Poly::constant(1);
+  if (!valid(Form))
+    return std::nullopt;
+  return std::vector<Linear>{Form};
+}
+
 std::optional<Linear> AffineBuilder::build(const Expr *E,
                                            const std::map<const ParmVarDecl *, Linear> &Params,
                                            int Depth) {
@@ -135,6 +182,8 @@ std::optional<Linear> AffineBuilder::build(const Expr *E,
   }
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     const BinaryOperatorKind Op = B->getOpcode();
+    if (Op == BO_Div || Op == BO_Rem)
+      return quotient(B, Params, Depth);
     if (Op != BO_Add && Op != BO_Sub && Op != BO_Mul && Op != BO_Shl)
       return std::nullopt;
     std::optional<Linear> L = build(B->getLHS(), Params, Depth);
@@ -195,6 +244,42 @@ std::optional<Linear> AffineBuilder::build(const Expr *E,
     return constant(Poly::symbol(Symbols.of(Text)));
   }
   return std::nullopt;
+}
+
+std::optional<Linear> AffineBuilder::quotient(const BinaryOperator *B,
+                                              const std::map<const ParmVarDecl *, Linear> &Params, int Depth) {
+  // `r / 2` of an invariant r: a symbol of its own, which the host can
+  // evaluate before the loop when its symbols are variables (a divisor
+  // of 0 would fault where the loop does not).
+  std::optional<Linear> L = build(B->getLHS(), Params, Depth);
+  std::optional<Linear> R = L ? build(B->getRHS(), Params, Depth) : std::nullopt;
+  std::optional<std::int64_t> K = R && !hasVariable(*R) ? R->Const.asConstant() : std::nullopt;
+  if (!K || *K == 0 || hasVariable(*L))
+    return std::nullopt;
+  std::vector<const VarDecl *> Used;
+  bool Named = true;
+  for (const auto &[M, C] : L->Const.terms())
+    for (int Id : M) {
+      const VarDecl *V = Symbols.var(Id);
+      Named &= V != nullptr;
+      if (V && std::find(Used.begin(), Used.end(), V) == Used.end())
+        Used.push_back(V);
+    }
+  // Told apart by its symbols' ids (two variables may share a name),
+  // written with their names.
+  const std::vector<std::string> &Names = Symbols.names();
+  const std::string Op = (B->getOpcode() == BO_Div ? " / " : " % ") + std::to_string(*K);
+  std::string Dividend = L->Const.str([&](int Id) { return Names[Id]; }, true);
+  if (Dividend.find(' ') != std::string::npos)
+    Dividend = "(" + Dividend + ")";
+  const std::string Key = "(" + L->Const.str([](int Id) { return "#" + std::to_string(Id); }) + ")" + Op;
+  if (!Named)
+    Used.clear(); // not written before the loop
+  const int Id = Symbols.of(Key, Dividend + Op, std::move(Used), B->getType()->isUnsignedIntegerType());
+  if (B->getOpcode() == BO_Div && *K > 0 && B->getType()->isSignedIntegerType() &&
+      std::none_of(Symbols.Quotients.begin(), Symbols.Quotients.end(), [&](const Quotient &Q) { return Q.Id == Id; }))
+    Symbols.Quotients.push_back({Id, L->Const, *K});
+  return constant(Poly::symbol(Id));
 }
 
 std::optional<Linear> AffineBuilder::call(const CallExpr *C,

@@ -28,7 +28,17 @@ public:
   /// The symbol of a variable, or of an expression's text (`s.nx`).
   int of(const clang::VarDecl *V);
   int of(const std::string &Text);
+  /// The symbol of an expression (`r / 2`), told apart from others by
+  /// Key and written as Text; the host can evaluate it before the loop
+  /// from the variables Uses, when there are some.
+  int of(const std::string &Key, const std::string &Text, std::vector<const clang::VarDecl *> Uses, bool Unsigned);
   const std::vector<std::string> &names() const { return Names; }
+  /// An expression's variables, when it was given them; else empty.
+  const std::vector<const clang::VarDecl *> &uses(int Id) const;
+  /// Whether an expression's symbol is of an unsigned type.
+  bool isUnsigned(int Id) const { return UnsignedText.count(Id) > 0; }
+  /// The symbols that stand for a division by a positive constant.
+  std::vector<Quotient> Quotients;
   /// The variable of a symbol; none for an expression's text.
   const clang::VarDecl *var(int Id) const;
   /// The symbol of a variable, if it has one.
@@ -38,6 +48,8 @@ private:
   std::map<const clang::VarDecl *, int> ByVar;
   std::map<std::string, int> ByText;
   std::vector<std::string> Names;
+  std::map<int, std::vector<const clang::VarDecl *>> Uses;
+  std::set<int> UnsignedText;
 };
 
 /// sum(Coef[v] * v) + Const over the loop variables.
@@ -64,9 +76,17 @@ public:
   /// E as a polynomial with no loop variable in it; none otherwise.
   std::optional<Poly> invariant(const clang::Expr *E);
 
+  /// A condition as forms that are each at least 0 exactly when it holds:
+  /// comparisons of affine signed integers (`x < w` is `w - 1 - x`)
+  /// joined by &&. None for anything else (||, !, ==, a call, unsigned
+  /// operands, whose comparison wraps).
+  std::optional<std::vector<Linear>> bounds(const clang::Expr *Cond);
+
 private:
   std::optional<Linear> build(const clang::Expr *E,
                               const std::map<const clang::ParmVarDecl *, Linear> &Params, int Depth);
+  std::optional<Linear> quotient(const clang::BinaryOperator *B,
+                                 const std::map<const clang::ParmVarDecl *, Linear> &Params, int Depth);
   std::optional<Linear> call(const clang::CallExpr *C,
                              const std::map<const clang::ParmVarDecl *, Linear> &Params, int Depth);
   Linear constant(Poly P) const;

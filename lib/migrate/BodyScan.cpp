@@ -177,8 +177,16 @@ public:
     if (S->getConditionVariableDeclStmt())
       TraverseStmt(S->getConditionVariableDeclStmt());
     TraverseStmt(S->getCond());
-    ++Conditional;
+    // The then-branch happens exactly when the condition holds (with no
+    // initialiser or variable of its own to evaluate first).
+    const bool Plain = !S->getInit() && !S->getConditionVariableDeclStmt() && !S->isConsteval();
+    if (Plain)
+      IfConds.push_back(S->getCond());
+    else
+      ++Conditional;
     TraverseStmt(S->getThen());
+    if (Plain)
+      IfConds.pop_back(), ++Conditional;
     TraverseStmt(S->getElse());
     --Conditional;
     return true;
@@ -362,7 +370,9 @@ private:
       A.Indices.push_back(I);
     A.Mode = useMode(Use ? Use : Whole, Ctx);
     A.Part = Use;
-    A.Conditional = Conditional > 0;
+    A.Conditional = Conditional > 0 || !IfConds.empty();
+    if (!Conditional)
+      A.Guards = IfConds;
     A.InnerLoops = Enclosing;
     Out.Accesses.push_back(std::move(A));
     return true;
@@ -372,6 +382,7 @@ private:
   BodyFacts &Out;
   std::set<const VarDecl *> Locals;
   std::vector<const ForStmt *> Enclosing;
+  std::vector<const Expr *> IfConds; ///< of the then-branches around, where nothing else conditions
   int Conditional = 0, Breakable = 0, Loops = 0, InLambda = 0;
 };
 

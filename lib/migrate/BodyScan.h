@@ -63,6 +63,10 @@ struct ElementAccess {
   std::vector<const clang::Expr *> Indices;        ///< first dimension first
   UseMode Mode;
   bool Conditional = false;
+  /// When conditional only through `if`s it is in the then-branch of (no
+  /// else, loop, ternary or && around it): their conditions, outermost
+  /// first. It happens exactly when all of them hold.
+  std::vector<const clang::Expr *> Guards;
   std::vector<const clang::ForStmt *> InnerLoops;  ///< enclosing loops inside the body
   /// Through a member array of the element (`knodes[k].keys[j]`: Whole is
   /// `knodes[k]`), the whole expression; else null.

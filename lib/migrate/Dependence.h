@@ -56,6 +56,10 @@ struct Access {
   int Array = 0;                ///< which array
   bool Write = false;           ///< a compound assignment is two accesses
   bool Conditional = false;     ///< under a condition: it may never happen
+  /// For a conditional access, when known exactly: it happens at a point
+  /// of its loops exactly when every one of these is at least 0 (`if (x
+  /// >= 0 && x < w)` around it, x affine: `x`, `w - 1 - x`).
+  std::optional<std::vector<Subscript>> When;
   /// Into a member array of the element (`a[k].keys[j]`): two such
   /// accesses to one element may touch different members.
   bool Part = false;
@@ -83,11 +87,20 @@ struct DependenceResult {
   std::string Why;
 };
 
+/// A symbol that stands for Dividend / Divisor (`r / 2`, C's division,
+/// Divisor > 0): what bounds the dividend says of it.
+struct Quotient {
+  int Id = 0;
+  Poly Dividend;
+  std::int64_t Divisor = 1;
+};
+
 /// Symbols are named by the caller: Names[id].
 struct Nest {
   std::vector<LoopVar> Vars;
   std::vector<Access> Accesses;
   std::vector<std::string> SymbolNames;
+  std::vector<Quotient> Quotients;
 };
 
 /// The verdict for one pair of accesses (same array, one a write).

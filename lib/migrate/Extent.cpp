@@ -49,6 +49,24 @@ std::optional<std::int64_t> lowerBound(const Poly &P, const Bounds &B) {
 struct Facts {
   Bounds Low;
   std::vector<Poly> Guards;
+  std::vector<Poly> Relations; ///< each at least 0
+
+  /// What a quotient's dividend, where it is at least 0 (or 1), says of
+  /// it: s = a / k is at least 0 and at most a / k, and below a when a
+  /// is at least 1 and k at least 2.
+  void learn(const std::vector<Quotient> &Quotients) {
+    for (const Quotient &Q : Quotients) {
+      std::optional<std::int64_t> A = lowerBound(Q.Dividend, Low);
+      if (!A || *A < 0 || Q.Divisor < 1)
+        continue;
+      auto [It, New] = Low.try_emplace(Q.Id, *A / Q.Divisor);
+      It->second = std::max(It->second, *A / Q.Divisor);
+      const Poly S = Poly::symbol(Q.Id);
+      Relations.push_back(Q.Dividend - S.times(Q.Divisor));
+      if (*A >= 1 && Q.Divisor >= 2)
+        Relations.push_back(Q.Dividend - S - Poly::constant(1));
+    }
+  }
 
   /// P >= 0, proven: from the symbols' bounds, or beside a guard (P - G
   /// >= -1 with G >= 1), or beside a guard's multiple (P - s*G >= 0 with
@@ -60,6 +78,9 @@ struct Facts {
     };
     if (AtLeast(P, 0))
       return true;
+    for (const Poly &R : Relations)
+      if (AtLeast(P - R, 0))
+        return true;
     for (const Poly &G : Guards) {
       if (AtLeast(P - G, -1))
         return true;
@@ -112,6 +133,7 @@ std::optional<Facts> factsAround(const Nest &N, const Access &A, const Bounds &K
       }
     }
   }
+  F.learn(N.Quotients);
   return F;
 }
 
@@ -121,29 +143,44 @@ std::pair<Poly, Poly> rangeOf(const LoopVar &L) {
   return L.Step > 0 ? std::make_pair(L.Lower, Last) : std::make_pair(Last, L.Lower);
 }
 
-/// The least and greatest values of A's subscript (rank 1, affine) where
-/// F holds, as candidates: one each where every coefficient's sign is
-/// known, both ends of a loop where one is not, at most Max of each. None
-/// when a coefficient's loop does not enclose A, or past Max.
-std::optional<std::pair<std::vector<Poly>, std::vector<Poly>>>
-cornersOf(const Nest &N, const Subscript &S, const Facts &F, const std::vector<bool> &Encloses, size_t Max) {
-  std::vector<Poly> Low{S.Const}, High{S.Const};
+/// One term of a subscript: Coef times a value that takes every integer
+/// from Least to Most (the values of a loop variable, by its step).
+struct Term {
+  Poly Coef, Least, Most;
+};
+
+/// The terms of subscript S over the loop variables not Skipped; none
+/// when a coefficient's loop does not enclose the access.
+std::optional<std::vector<Term>> loopTerms(const Nest &N, const Subscript &S, const std::vector<bool> &Encloses,
+                                           const std::vector<bool> &Skipped = {}) {
+  std::vector<Term> Terms;
   for (size_t V = 0; V < S.Coef.size(); ++V) {
-    const Poly &C = S.Coef[V];
-    if (C.isZero())
+    if (S.Coef[V].isZero() || (V < Skipped.size() && Skipped[V]))
       continue;
     if (V >= N.Vars.size() || !Encloses[V])
       return std::nullopt;
-    const std::pair<Poly, Poly> Range = rangeOf(N.Vars[V]);
-    const Poly &Least = Range.first, &Most = Range.second;
+    auto [Least, Most] = rangeOf(N.Vars[V]);
+    Terms.push_back({S.Coef[V], Least, Most});
+  }
+  return Terms;
+}
+
+/// The least and greatest values of Const plus the Terms where F holds,
+/// as candidates: one each where every coefficient's sign is known, both
+/// ends of a term where one is not, at most Max of each. None past Max.
+std::optional<std::pair<std::vector<Poly>, std::vector<Poly>>>
+cornersOf(const std::vector<Term> &Terms, const Poly &Const, const Facts &F, size_t Max) {
+  std::vector<Poly> Low{Const}, High{Const};
+  for (const Term &T : Terms) {
+    const Poly &C = T.Coef;
     const bool Up = F.nonNegative(C), Down = !Up && F.nonNegative(-C);
     auto Add = [&](std::vector<Poly> &Set, bool Lowest) {
       std::vector<Poly> Next;
       for (const Poly &P : Set) {
         if (Up || Down)
-          Next.push_back(P + C * ((Up == Lowest) ? Least : Most));
+          Next.push_back(P + C * ((Up == Lowest) ? T.Least : T.Most));
         else // of unknown sign: either end may be the extreme
-          for (const Poly *End : {&Least, &Most})
+          for (const Poly *End : {&T.Least, &T.Most})
             Next.push_back(P + C * *End);
       }
       Set = std::move(Next);
@@ -160,6 +197,114 @@ cornersOf(const Nest &N, const Subscript &S, const Facts &F, const std::vector<b
   return std::make_pair(std::move(Low), std::move(High));
 }
 
+/// The greater (Greatest) or the lesser of A and B: one of them where F
+/// proves which, else a symbol of W's standing for it.
+Poly extremeOf(Window &W, const Facts &F, bool Greatest, const Poly &A, const Poly &B) {
+  if (A == B || F.nonNegative(Greatest ? A - B : B - A))
+    return A;
+  if (F.nonNegative(Greatest ? B - A : A - B))
+    return B;
+  for (const Extreme &E : W.Extremes)
+    if (E.Greatest == Greatest && ((E.A == A && E.B == B) || (E.A == B && E.B == A)))
+      return Poly::symbol(E.Id);
+  W.Extremes.push_back({ExtremeBase + static_cast<int>(W.Extremes.size()), Greatest, A, B});
+  return Poly::symbol(W.Extremes.back().Id);
+}
+
+/// The terms of a guarded access's subscript (A.When): each bounded sum
+/// of loop variables (`j + n`, by ones, so that it takes every value of
+/// its range) gives one term, the part of it the subscript uses (`n` of a
+/// filter's `filter[m * r + n]`, all of it in `src[y * w + x]`) over the
+/// values some iteration within the bounds gives it, scaled as the
+/// subscript scales it; the other variables are terms of their own. The
+/// sums' loops are apart from one another's and from the others', so
+/// every combination of their values happens: the corners are reached
+/// and the window is exact. Guards gets, for each sum, its clipped
+/// range's size (at least 1, or the access never happens) and the bounds
+/// without a loop variable. None for any other When.
+std::optional<std::vector<Term>> guardedTerms(const Nest &N, const Access &A, const Facts &F,
+                                              const std::vector<bool> &Encloses, Window &W,
+                                              std::vector<Poly> &Guards) {
+  struct Bounded {
+    std::vector<std::pair<size_t, std::int64_t>> Vars; // each with its sign, the first +1
+    std::vector<Poly> Low, High;
+  };
+  std::vector<Bounded> Sums;
+  for (const Subscript &G : *A.When) {
+    if (!G.Affine)
+      return std::nullopt;
+    std::vector<std::pair<size_t, std::int64_t>> Vars;
+    for (size_t V = 0; V < G.Coef.size(); ++V) {
+      if (G.Coef[V].isZero())
+        continue;
+      std::optional<std::int64_t> K = G.Coef[V].asConstant();
+      if (!K || (*K != 1 && *K != -1))
+        return std::nullopt;
+      Vars.emplace_back(V, *K);
+    }
+    if (Vars.empty()) { // c >= 0: c + 1 >= 1
+      Guards.push_back(G.Const + Poly::constant(1));
+      continue;
+    }
+    // g + c >= 0 is g >= -c; -g + c >= 0 is g <= c.
+    const std::int64_t Sign = Vars.front().second;
+    for (auto &VK : Vars)
+      VK.second *= Sign;
+    auto It = std::find_if(Sums.begin(), Sums.end(), [&](const Bounded &B) { return B.Vars == Vars; });
+    if (It == Sums.end())
+      It = Sums.insert(Sums.end(), Bounded{Vars, {}, {}});
+    (Sign > 0 ? It->Low : It->High).push_back(Sign > 0 ? -G.Const : G.Const);
+  }
+  const Subscript &S = A.Dims[0];
+  auto CoefAt = [&](size_t V) { return V < S.Coef.size() ? S.Coef[V] : Poly(); };
+  std::vector<bool> Summed(N.Vars.size(), false);
+  std::vector<Term> Terms;
+  for (const Bounded &B : Sums) {
+    // The sum g = h + r: h over the variables the subscript uses, each
+    // scaled as the sum scales it (Scale), r over the others. The values
+    // of h where some r keeps g within its bounds are every value from
+    // the greatest of its least and Low - r's most to the least of its
+    // most and High - r's least.
+    Poly Scale;
+    for (auto [V, K] : B.Vars)
+      if (!CoefAt(V).isZero()) {
+        Scale = CoefAt(V).times(K);
+        break;
+      }
+    Poly GLeast, GMost, HLeast, HMost, RLeast, RMost;
+    for (auto [V, K] : B.Vars) {
+      if (V >= N.Vars.size() || !Encloses[V] || Summed[V] || (N.Vars[V].Step != 1 && N.Vars[V].Step != -1))
+        return std::nullopt;
+      Summed[V] = true;
+      auto [Lo, Hi] = rangeOf(N.Vars[V]);
+      const Poly Least = K > 0 ? Lo : -Hi, Most = K > 0 ? Hi : -Lo;
+      const bool InH = !CoefAt(V).isZero();
+      if (InH && !(CoefAt(V) == Scale.times(K)))
+        return std::nullopt; // the subscript weighs the sum's variables otherwise
+      (InH ? HLeast : RLeast) = (InH ? HLeast : RLeast) + Least;
+      (InH ? HMost : RMost) = (InH ? HMost : RMost) + Most;
+      GLeast = GLeast + Least;
+      GMost = GMost + Most;
+    }
+    for (const Poly &Low : B.Low) {
+      GLeast = extremeOf(W, F, true, GLeast, Low);
+      HLeast = extremeOf(W, F, true, HLeast, Low - RMost);
+    }
+    for (const Poly &High : B.High) {
+      GMost = extremeOf(W, F, false, GMost, High);
+      HMost = extremeOf(W, F, false, HMost, High - RLeast);
+    }
+    Guards.push_back(GMost - GLeast + Poly::constant(1));
+    if (!Scale.isZero())
+      Terms.push_back({Scale, HLeast, HMost});
+  }
+  std::optional<std::vector<Term>> Others = loopTerms(N, S, Encloses, Summed);
+  if (!Others)
+    return std::nullopt;
+  Terms.insert(Terms.end(), Others->begin(), Others->end());
+  return Terms;
+}
+
 std::optional<Reach> reachOf(const Nest &N, const Access &A, const Bounds &Known) {
   if (A.Dims.size() != 1 || !A.Dims[0].Affine)
     return std::nullopt;
@@ -168,7 +313,8 @@ std::optional<Reach> reachOf(const Nest &N, const Access &A, const Bounds &Known
   if (!Around)
     return std::nullopt;
   // Every coefficient of known sign: one candidate each.
-  const auto Corners = cornersOf(N, A.Dims[0], *Around, Encloses, 1);
+  const std::optional<std::vector<Term>> Terms = loopTerms(N, A.Dims[0], Encloses);
+  const auto Corners = Terms ? cornersOf(*Terms, A.Dims[0].Const, *Around, 1) : std::nullopt;
   if (!Corners || !Around->nonNegative(Corners->first.front()))
     return std::nullopt;
   Reach R;
@@ -222,19 +368,31 @@ std::optional<Window> accessWindow(const Nest &N, int Array, const std::map<int,
   for (const Access &A : N.Accesses) {
     if (A.Array != Array)
       continue;
-    if (A.Conditional || A.Dims.size() != 1 || !A.Dims[0].Affine)
+    if ((A.Conditional && !A.When) || A.Dims.size() != 1 || !A.Dims[0].Affine)
       return std::nullopt;
     std::vector<bool> Encloses;
     std::optional<Facts> F = factsAround(N, A, Known, Encloses);
     if (!F)
       return std::nullopt;
-    // The same counts around every access: all of them run, or none.
+    std::optional<std::vector<Term>> Terms;
+    if (A.Conditional) {
+      std::vector<Poly> Bounds;
+      Terms = guardedTerms(N, A, *F, Encloses, W, Bounds);
+      for (const Poly &G : Bounds)
+        if (!contains(F->Guards, G))
+          F->Guards.push_back(G);
+    } else {
+      Terms = loopTerms(N, A.Dims[0], Encloses);
+    }
+    if (!Terms)
+      return std::nullopt;
+    // The same guards around every access: all of them happen, or none.
     if (!Common)
       Common = F;
     else if (!std::all_of(F->Guards.begin(), F->Guards.end(), [&](const Poly &G) { return contains(Common->Guards, G); }) ||
              !std::all_of(Common->Guards.begin(), Common->Guards.end(), [&](const Poly &G) { return contains(F->Guards, G); }))
       return std::nullopt;
-    const auto Corners = cornersOf(N, A.Dims[0], *F, Encloses, MaxCorners);
+    const auto Corners = cornersOf(*Terms, A.Dims[0].Const, *F, MaxCorners);
     if (!Corners)
       return std::nullopt;
     for (auto [From, To] : {std::make_pair(&Corners->first, &W.First), std::make_pair(&Corners->second, &W.Last)})
@@ -326,25 +484,42 @@ std::optional<std::string> extentText(const Extent &E, const std::function<std::
   return Guard->empty() ? Length : *Guard + " ? " + Length + " : 0";
 }
 
-std::optional<std::pair<std::string, std::string>> windowText(const Window &W,
-                                                              const std::function<std::string(int)> &Name,
-                                                              const std::function<bool(int)> &Unsigned) {
+std::vector<int> windowSymbols(const Window &W) {
+  std::vector<int> Ids;
+  auto Note = [&](const Poly &P) {
+    for (const auto &[M, C] : P.terms())
+      for (int Id : M)
+        if (Id < ExtremeBase && std::find(Ids.begin(), Ids.end(), Id) == Ids.end())
+          Ids.push_back(Id);
+  };
   for (const std::vector<Poly> *Set : {&W.First, &W.Last, &W.Guards})
     for (const Poly &P : *Set)
-      for (const auto &[M, C] : P.terms())
-        for (int Id : M)
-          if (Unsigned(Id))
-            return std::nullopt;
-  std::optional<std::string> Guard = guardText(W.Guards, Name, Unsigned);
+      Note(P);
+  for (const Extreme &E : W.Extremes)
+    Note(E.A), Note(E.B);
+  return Ids;
+}
+
+std::optional<WindowText> windowText(const Window &W, const std::function<std::string(int)> &Name,
+                                     const std::function<bool(int)> &Unsigned) {
+  const std::vector<int> Ids = windowSymbols(W);
+  if (std::any_of(Ids.begin(), Ids.end(), Unsigned))
+    return std::nullopt;
+  // An extreme's symbol reads as the std::max or std::min it stands for.
+  std::function<std::string(int)> Named = [&](int Id) -> std::string {
+    if (Id < ExtremeBase)
+      return Name(Id);
+    const Extreme &E = W.Extremes.at(static_cast<size_t>(Id - ExtremeBase));
+    return std::string(E.Greatest ? "std::max" : "std::min") + "<std::int64_t>(" + E.A.str(Named, true) + ", " +
+           E.B.str(Named, true) + ")";
+  };
+  std::optional<std::string> Guard = guardText(W.Guards, Named, [](int) { return false; });
   if (!Guard)
     return std::nullopt;
   std::vector<Poly> Ends;
   for (const Poly &P : W.Last)
     Ends.push_back(P + Poly::constant(1));
-  std::string First = extremeText(W.First, true, Name), End = extremeText(Ends, false, Name);
-  if (Guard->empty())
-    return std::make_pair(First, End);
-  return std::make_pair(*Guard + " ? " + First + " : 0", *Guard + " ? " + End + " : 0");
+  return WindowText{*Guard, extremeText(W.First, true, Named), extremeText(Ends, false, Named)};
 }
 
 } // namespace dpstub::migrate

@@ -46,24 +46,47 @@ std::optional<Extent> accessExtent(const Nest &N, int Array, const std::map<int,
 /// least of First to the greatest of Last, when every Guard is at least
 /// 1, none otherwise. Each candidate is one access's subscript at a corner
 /// of its loops, which every run of the nest reaches: the window is exact.
+///
+/// An access under bounds of its own (a stencil's `if (x >= 0 && x < w)`,
+/// x = j + n - r) reaches from its bounds clipped to its loops' range:
+/// such values are the greater or the lesser of two (Extremes), each
+/// named by a symbol of its own (Id at least ExtremeBase, in order: one
+/// may use those before it).
+struct Extreme {
+  int Id = 0;
+  bool Greatest = false;
+  Poly A, B;
+};
+constexpr int ExtremeBase = 1 << 20;
+
 struct Window {
   std::vector<Poly> First, Last;
   std::vector<Poly> Guards;
+  std::vector<Extreme> Extremes;
 };
 
 /// The window of Array's accesses in N (rank 1). None when an access is
-/// conditional, not affine, in a loop of unknown or varying count, or in
-/// loops whose counts differ from the others' (one may run while another
-/// does not), or when the corners are too many.
+/// conditional (unless its When is bounds of sums of whole loop variables,
+/// each by ones, over loops apart from the other bounds' and scaled alike
+/// in the subscript), not affine, in a loop of unknown or varying count,
+/// or in loops whose counts differ from the others' (one may run while
+/// another does not), or when the corners are too many.
 std::optional<Window> accessWindow(const Nest &N, int Array, const std::map<int, std::int64_t> &Known = {});
 
-/// W's first element and its end (one past its last) as C++ expressions
-/// (`std::min<std::int64_t>({...})` of several candidates), both 0 under
-/// a failing guard. None when a symbol is unsigned: the candidates
-/// subtract.
-std::optional<std::pair<std::string, std::string>> windowText(const Window &W,
-                                                              const std::function<std::string(int)> &Name,
-                                                              const std::function<bool(int)> &Unsigned);
+/// The symbols W is written with, through its extremes.
+std::vector<int> windowSymbols(const Window &W);
+
+/// A window as C++ expressions: its first element and its end (one past
+/// its last), `std::min<std::int64_t>({...})` of several candidates, an
+/// extreme as `std::max<std::int64_t>(a, b)`; both hold only where Guard
+/// does (empty: always), and the window is empty elsewhere.
+struct WindowText {
+  std::string Guard, First, End;
+};
+
+/// W as text. None when a symbol is unsigned: the candidates subtract.
+std::optional<WindowText> windowText(const Window &W, const std::function<std::string(int)> &Name,
+                                     const std::function<bool(int)> &Unsigned);
 
 /// E as a C++ expression of its symbols (named by Name): `n * m`, or
 /// `n > 2 ? n : 0` under guards. Unsigned tells which symbols are of an

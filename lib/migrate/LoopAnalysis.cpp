@@ -617,7 +617,7 @@ private:
         Written[V] = Handed.count(V) && Handed.at(V);
       }
     for (const VarDecl *V : Order)
-      M.Arrays.push_back({V, Written[V], Borrowed[V], std::string()});
+      M.Arrays.push_back({V, Written[V], Borrowed[V], std::string(), std::string()});
     return true;
   }
 
@@ -742,14 +742,31 @@ private:
       for (const ForStmt *F : A.InnerLoops)
         if (auto It = InnerIndex.find(F); It != InnerIndex.end())
           X.Loops.push_back(It->second);
-      for (const Expr *I : A.Indices) {
+      auto AsSubscript = [](const Linear &L) {
         Subscript S;
-        if (std::optional<Linear> L = Affine.build(I)) {
-          S.Affine = true;
-          S.Coef = L->Coef;
-          S.Const = L->Const;
+        S.Affine = true;
+        S.Coef = L.Coef;
+        S.Const = L.Const;
+        return S;
+      };
+      for (const Expr *I : A.Indices) {
+        std::optional<Linear> L = Affine.build(I);
+        X.Dims.push_back(L ? AsSubscript(*L) : Subscript());
+      }
+      // Under `if`s only: when it happens, if their conditions are bounds.
+      if (!A.Guards.empty()) {
+        std::vector<Subscript> When;
+        for (const Expr *G : A.Guards) {
+          std::optional<std::vector<Linear>> B = Affine.bounds(G);
+          if (!B) {
+            When.clear();
+            break;
+          }
+          for (const Linear &L : *B)
+            When.push_back(AsSubscript(L));
         }
-        X.Dims.push_back(std::move(S));
+        if (!When.empty())
+          X.When = std::move(When);
       }
       M.AccessLocs.push_back(A.Whole->getBeginLoc());
       if (A.Mode.Write) {
@@ -762,6 +779,7 @@ private:
       }
     }
     N.SymbolNames = Symbols.names();
+    N.Quotients = Symbols.Quotients;
     if (!measured(N, ArrayIds, InnerIndex, Symbols))
       return false;
     if (!elementReductions(N, LoopVars))
@@ -799,13 +817,22 @@ private:
         if (!InnerIndex.count(F))
           Uncounted.insert(static_cast<unsigned>(K));
     for (Access &X : Reach.Accesses)
-      X.Conditional |= Uncounted.count(X.Id) > 0;
+      if (Uncounted.count(X.Id)) {
+        X.Conditional = true;
+        X.When.reset(); // beside a loop's count it does not know
+      }
     const std::optional<Span> Loop = spanOf(C.Loop->getSourceRange(), Ctx);
-    auto Outside = [&](int Id) {
-      const VarDecl *V = Symbols.var(Id);
+    auto OutsideVar = [&](const VarDecl *V) {
       const SourceLocation L = V ? V->getLocation() : SourceLocation();
       const std::optional<Span> At = L.isValid() ? spanOf(SourceRange(L, L), Ctx) : std::nullopt;
       return V && V->getType()->isIntegerType() && At && Loop && !(Loop->Begin <= At->Begin && At->End <= Loop->End);
+    };
+    // A symbol for an expression (`r / 2`) is written with its variables.
+    auto Outside = [&](int Id) {
+      if (const VarDecl *V = Symbols.var(Id))
+        return OutsideVar(V);
+      const std::vector<const VarDecl *> &Uses = Symbols.uses(Id);
+      return !Uses.empty() && std::all_of(Uses.begin(), Uses.end(), OutsideVar);
     };
     const std::map<int, std::int64_t> Known = enclosingBounds(Symbols);
     for (auto &[V, Why] : Unmeasured) {
@@ -816,18 +843,26 @@ private:
           return std::all_of(T.first.begin(), T.first.end(), Outside);
         });
       };
-      auto Name = [&](int Id) { return Symbols.var(Id)->getName().str(); };
-      auto Unsigned = [&](int Id) { return Symbols.var(Id)->getType()->isUnsignedIntegerType(); };
+      auto Name = [&](int Id) {
+        const VarDecl *V = Symbols.var(Id);
+        return V ? V->getName().str() : "(" + Symbols.names()[Id] + ")";
+      };
+      auto Unsigned = [&](int Id) {
+        const VarDecl *V = Symbols.var(Id);
+        return V ? V->getType()->isUnsignedIntegerType() : Symbols.isUnsigned(Id);
+      };
       auto AllWritable = [&](const std::vector<Poly> &Set) { return std::all_of(Set.begin(), Set.end(), Writable); };
       if (E && Writable(E->Length) && AllWritable(E->Guards))
         Text = extentText(*E, Name, Unsigned);
       // Else the elements from the first the loop touches to the last
       // (where a parameter of unknown sign places them).
-      std::optional<std::pair<std::string, std::string>> Span;
+      std::optional<WindowText> Span;
       if (!Text && !Facts.Jumps)
-        if (std::optional<Window> W = accessWindow(Reach, ArrayIds.at(V), Known);
-            W && AllWritable(W->First) && AllWritable(W->Last) && AllWritable(W->Guards))
-          Span = windowText(*W, Name, Unsigned);
+        if (std::optional<Window> W = accessWindow(Reach, ArrayIds.at(V), Known)) {
+          const std::vector<int> Ids = windowSymbols(*W);
+          if (std::all_of(Ids.begin(), Ids.end(), Outside))
+            Span = windowText(*W, Name, Unsigned);
+        }
       if (!Text && !Span) {
         // What would let the call-site borrow it: a device directive's
         // data clause.
@@ -841,8 +876,9 @@ private:
       }
       for (ArrayUse &A : M.Arrays)
         if (A.Var == V) {
-          A.Borrowed = Text ? *Text : Span->second;
-          A.BorrowedFirst = Text ? std::string() : Span->first;
+          A.Borrowed = Text ? *Text : Span->End;
+          A.BorrowedFirst = Text || Span->First == "0" ? std::string() : Span->First;
+          A.BorrowedWhen = Text ? std::string() : Span->Guard;
         }
     }
     return true;

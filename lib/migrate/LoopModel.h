@@ -133,6 +133,9 @@ struct ArrayUse {
   /// loop's accesses start; Borrowed is then where they end (one past the
   /// last). Empty: from the first element.
   std::string BorrowedFirst;
+  /// Where the window's bounds hold (the loop touches the array at all);
+  /// elsewhere it is empty. Empty: always.
+  std::string BorrowedWhen;
 };
 
 /// Where a candidate came from.

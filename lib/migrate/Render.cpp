@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <regex>
 
 using namespace clang;
@@ -94,6 +95,7 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
   // dp::error).
   std::string WrittenLocals;
   std::vector<std::string> Reads;
+  std::map<std::string, std::string> Guards; // a window's guard: its variable
   for (const ArrayUse &A : M.Arrays) {
     const ArrayVar *Info = Arrays.find(A.Var);
     const bool Copied = readsThroughCopy(M, A);
@@ -107,12 +109,23 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
     }
     const std::string Local = unusedName("dp_" + Name, In.Body);
     // A window: from the first element the loop touches, a field whose
-    // indices are the pointer's (`dp_a(k)` is `a[k]`).
-    std::string Memory = Name, Elements = A.Borrowed;
+    // indices are the pointer's (`dp_a(k)` is `a[k]`); empty where the
+    // loop touches none (one test for the arrays that share it).
+    std::string Memory = Name, Elements = A.Borrowed, Touches;
+    if (!A.BorrowedWhen.empty()) {
+      auto [It, New] = Guards.try_emplace(A.BorrowedWhen, std::string());
+      if (New) {
+        It->second = unusedName("dp_touches" + (Guards.size() > 1 ? std::to_string(Guards.size()) : ""), In.Body);
+        P.Borrows.push_back("const bool " + It->second + " = " + A.BorrowedWhen + ";");
+      }
+      Touches = It->second;
+      Elements = Touches + " ? " + A.Borrowed + " : 0";
+    }
     if (!A.BorrowedFirst.empty()) {
       const std::string First = unusedName(Local + "_first", In.Body), End = unusedName(Local + "_end", In.Body);
-      P.Borrows.push_back("const std::int64_t " + First + " = " + A.BorrowedFirst + ";");
-      P.Borrows.push_back("const std::int64_t " + End + " = " + A.Borrowed + ";");
+      P.Borrows.push_back("const std::int64_t " + First + " = " +
+                          (Touches.empty() ? A.BorrowedFirst : Touches + " ? " + A.BorrowedFirst + " : 0") + ";");
+      P.Borrows.push_back("const std::int64_t " + End + " = " + Elements + ";");
       Memory = Name + " + " + First;
       Elements = "dp::grid<1>(dp::arithmetic_sequence(" + First + ", " + End + "))";
     }

@@ -221,11 +221,12 @@ void fan1(float *m, const float *a, int size, int t) {
   for (int i = 0; i < size - 1 - t; i++)
     m[size * (i + t + 1) + t] = a[size * (i + t + 1) + t] / a[size * t + t];
 // DIAG: borrow.c:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
-// REWRITE:      const std::int64_t dp_m_first = size > t + 1 ? std::min<std::int64_t>({size * t + size + t, size * size + t - size}) : 0;
-// REWRITE-NEXT: const std::int64_t dp_m_end = size > t + 1 ? std::max<std::int64_t>({size * t + size + t + 1, size * size + t - size + 1}) : 0;
+// REWRITE:      const bool dp_touches = size > t + 1;
+// REWRITE-NEXT: const std::int64_t dp_m_first = dp_touches ? std::min<std::int64_t>({size * t + size + t, size * size + t - size}) : 0;
+// REWRITE-NEXT: const std::int64_t dp_m_end = dp_touches ? std::max<std::int64_t>({size * t + size + t + 1, size * size + t - size + 1}) : 0;
 // REWRITE-NEXT: dp::field<1, float> dp_m = dp::borrow(m + dp_m_first, dp::grid<1>(dp::arithmetic_sequence(dp_m_first, dp_m_end)));
-// REWRITE-NEXT: const std::int64_t dp_a_first = size > t + 1 ? std::min<std::int64_t>({size * t + size + t, size * size + t - size, size * t + t}) : 0;
-// REWRITE-NEXT: const std::int64_t dp_a_end = size > t + 1 ? std::max<std::int64_t>({size * t + size + t + 1, size * size + t - size + 1, size * t + t + 1}) : 0;
+// REWRITE-NEXT: const std::int64_t dp_a_first = dp_touches ? std::min<std::int64_t>({size * t + size + t, size * size + t - size, size * t + t}) : 0;
+// REWRITE-NEXT: const std::int64_t dp_a_end = dp_touches ? std::max<std::int64_t>({size * t + size + t + 1, size * size + t - size + 1, size * t + t + 1}) : 0;
 // REWRITE-NEXT: dp::field<1, const float> dp_a = dp::borrow_read(a + dp_a_first, dp::grid<1>(dp::arithmetic_sequence(dp_a_first, dp_a_end)), dp_m);
 // REWRITE:      m(size * (i + t + 1) + t) = a(size * (i + t + 1) + t) / a(size * t + t);
 }
@@ -254,8 +255,9 @@ void zero(int n, int stride, float *z) {
   for (int i = 0; i < n; i++)
     z[i * stride] = 0.0f;
 // DIAG: borrow.c:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
-// REWRITE:      const std::int64_t dp_z_first = n > 0 ? std::min<std::int64_t>({0, n * stride - stride}) : 0;
-// REWRITE-NEXT: const std::int64_t dp_z_end = n > 0 ? std::max<std::int64_t>({1, n * stride - stride + 1}) : 0;
+// REWRITE:      const bool dp_touches = n > 0;
+// REWRITE-NEXT: const std::int64_t dp_z_first = dp_touches ? std::min<std::int64_t>({0, n * stride - stride}) : 0;
+// REWRITE-NEXT: const std::int64_t dp_z_end = dp_touches ? std::max<std::int64_t>({1, n * stride - stride + 1}) : 0;
 // REWRITE-NEXT: dp::field<1, float> dp_z = dp::borrow(z + dp_z_first, dp::grid<1>(dp::arithmetic_sequence(dp_z_first, dp_z_end)));
 }
 
@@ -286,6 +288,62 @@ void solve(int n, const double *l, double *x) {
 // REWRITE:      x[i] = dp_x_i.get();
   }
 }
+// A filter over an image, bounds-checked at its edges (NeoRodinia's
+// stencil): the conditions, not the loops, say how far img reaches, and
+// the filter's rows and columns some pixel uses: each window from its
+// bounds clipped to its loops' range (kh / 2 is at least 0 and below kh
+// where the loops run), empty where the loop touches nothing.
+void convolve(const float *img, float *out, int w, int h, const float *k, int kw, int kh) {
+#pragma omp parallel for
+  for (int r = 0; r < h; r++)
+    for (int c = 0; c < w; c++) {
+      float acc = 0;
+      for (int dy = 0; dy < kh; dy++)
+        for (int dx = 0; dx < kw; dx++) {
+          int y = r + dy - kh / 2;
+          int x = c + dx - kw / 2;
+          if (y >= 0 && y < h && x >= 0 && x < w)
+            acc += img[y * w + x] * k[dy * kw + dx];
+        }
+      out[r * w + c] = acc;
+    }
+}
+// DIAG: borrow.c:[[@LINE-13]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      const bool dp_touches = h > 0 && w > 0 && kh > 0 && kw > 0;
+// REWRITE-NEXT: dp::field<1, const float> dp_img = dp::borrow(img, dp_touches ? h * w : 0);
+// REWRITE-NEXT: const std::int64_t dp_k_first = dp_touches ? kw * std::max<std::int64_t>(0, (kh / 2) - h + 1) + std::max<std::int64_t>(0, (kw / 2) - w + 1) : 0;
+// REWRITE-NEXT: const std::int64_t dp_k_end = dp_touches ? kw * std::min<std::int64_t>(kh - 1, h + (kh / 2) - 1) + std::min<std::int64_t>(kw - 1, w + (kw / 2) - 1) + 1 : 0;
+// REWRITE-NEXT: dp::field<1, const float> dp_k = dp::borrow(k + dp_k_first, dp::grid<1>(dp::arithmetic_sequence(dp_k_first, dp_k_end)));
+// REWRITE:      acc += img(y * w + x) * k(dy * kw + dx);
+
+// A prefix the condition cuts: the elements below the lesser of n and m.
+void clear_prefix(int n, int m, double *v) {
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    if (i < m)
+      v[i] = 0.0;
+}
+// DIAG: borrow.c:[[@LINE-4]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      const bool dp_touches = n > 0 && std::min<std::int64_t>(n - 1, m - 1) >= 0;
+// REWRITE-NEXT: dp::field<1, double> dp_v = dp::borrow(v, dp_touches ? std::min<std::int64_t>(n - 1, m - 1) + 1 : 0);
+
+// Conditions that are not bounds of the loops' sums by ones: the
+// elements they let through are not a range the tool can prove exact.
+void clear_some(int n, int m, double *v, double *u) {
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    if (2 * i < m)
+      v[i] = 0.0;
+// DIAG: borrow.c:[[@LINE-1]]:7: warning: not converted: 'v' cannot become a dp::field: its allocation is not in this file (it comes from a caller or a call dpstub cannot see) [dp-migrate]
+// DIAG: borrow.c:[[@LINE-2]]:7: note: the call-site could borrow 'v', but the loop's accesses do not show how far it reaches
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    if (i < m || m < 0)
+      u[i] = 0.0;
+// DIAG: borrow.c:[[@LINE-1]]:7: warning: not converted: 'u' cannot become a dp::field: its allocation is not in this file (it comes from a caller or a call dpstub cannot see) [dp-migrate]
+// DIAG: borrow.c:[[@LINE-2]]:7: note: the call-site could borrow 'u', but the loop's accesses do not show how far it reaches
+}
+
 
 // A data region's lengths serve the loops inside it. Where host code in
 // the region uses its arrays, the region stays, said so (they stay
@@ -325,4 +383,4 @@ void solve_all(int n, const double *l, double *x) {
   }
 }
 
-// SUMMARY: migrated 19 of 22 loops (3 refused)
+// SUMMARY: migrated 21 of 26 loops (5 refused)

@@ -208,14 +208,14 @@ TEST(Extent, WindowOfAPivotColumn) {
   EXPECT_EQ(textOf(N), "none");
   std::optional<Window> W = accessWindow(N, 0);
   ASSERT_TRUE(W);
-  std::optional<std::pair<std::string, std::string>> Text = windowText(*W, name, noneUnsigned);
+  std::optional<WindowText> Text = windowText(*W, name, noneUnsigned);
   ASSERT_TRUE(Text);
   // Row t + 1 and the last row of column t, and the pivot: with n
   // (Size) of unknown sign, any of them may be the least.
-  EXPECT_EQ(Text->first, "n > i + 1 ? std::min<std::int64_t>({n * i + n + i, n * n + i - n, n * i + i}) : 0");
-  EXPECT_EQ(Text->second,
-            "n > i + 1 ? std::max<std::int64_t>({n * i + n + i + 1, n * n + i - n + 1, n * i + i + 1}) : 0");
-  EXPECT_EQ(windowText(*W, name, [](int) { return true; }), std::nullopt); // unsigned symbols subtract
+  EXPECT_EQ(Text->Guard, "n > i + 1");
+  EXPECT_EQ(Text->First, "std::min<std::int64_t>({n * i + n + i, n * n + i - n, n * i + i})");
+  EXPECT_EQ(Text->End, "std::max<std::int64_t>({n * i + n + i + 1, n * n + i - n + 1, n * i + i + 1})");
+  EXPECT_FALSE(windowText(*W, name, [](int) { return true; })); // unsigned symbols subtract
   // A conditional access may not happen: no window.
   N.Accesses.back().Conditional = true;
   EXPECT_EQ(accessWindow(N, 0), std::nullopt);
@@ -318,4 +318,191 @@ TEST(Extent, UnsignedText) {
   E.Guards = {Sym(0) + C(1), Sym(1)};
   EXPECT_EQ(extentText(E, name, Unsigned), "m > 0 ? n * m : 0");
   EXPECT_EQ(extentText(E, name, noneUnsigned), "n >= 0 && m > 0 ? n * m : 0");
+}
+
+namespace {
+
+/// P's value where W's extremes take theirs (each the greater or the
+/// lesser of its two, in order).
+std::int64_t evalIn(const Window &W, const Poly &P, Values S) {
+  for (const Extreme &E : W.Extremes) {
+    const std::int64_t A = eval(E.A, S), B = eval(E.B, S);
+    S[E.Id] = E.Greatest ? std::max(A, B) : std::min(A, B);
+  }
+  return eval(P, S);
+}
+
+/// A random guarded nest over array 0 (a bounds-checked stencil's shape):
+/// two parallel loops and up to two inner ones, counts a constant or a
+/// symbol plus a constant, first values a constant or a symbol, steps of
+/// one either way (now and then two); one or two accesses, each under
+/// bounds of sums of the variables (`x = j + n - q` within [0, m)),
+/// coefficients ±1 (now and then 2, a shape the tool refuses), and a
+/// subscript that scales each sum's used part alike (now and then not).
+/// Symbol 2 is n / 2 (C's division) where Quotient says.
+Nest randomGuardedNest(std::mt19937 &Rng, bool Quotient) {
+  auto Pick = [&](int Lo, int Hi) { return std::uniform_int_distribution<int>(Lo, Hi)(Rng); };
+  auto Symbolic = [&]() { return Pick(0, 2) == 0 ? C(Pick(-1, 2)) : Sym(Pick(0, 2)) + C(Pick(-1, 1)); };
+  Nest N;
+  if (Quotient)
+    N.Quotients = {{2, Sym(0), 2}};
+  const int Parallel = 2, Inner = Pick(0, 2);
+  for (int V = 0; V < Parallel + Inner; ++V) {
+    Poly Count = Pick(0, 2) == 0 ? C(Pick(0, 3)) : Sym(Pick(0, 1)) + C(Pick(-1, 1));
+    std::int64_t Step = Pick(0, 1) ? 1 : -1;
+    if (Count.isConstant() && Pick(0, 5) == 0)
+      Step = 2;
+    N.Vars.push_back(var("v", V < Parallel, Count, Pick(0, 3) == 0 ? Sym(Pick(0, 1)) : C(Pick(-1, 1)), Step));
+  }
+  for (int K = Pick(1, 2); K > 0; --K) {
+    Access A = at(std::vector<Poly>(N.Vars.size(), C(0)), Symbolic());
+    for (int V = Parallel; V < Parallel + Inner; ++V)
+      if (Pick(0, 3) > 0)
+        A.Loops.push_back(V);
+    A.Conditional = true;
+    A.When.emplace();
+    std::vector<int> Free;
+    for (int V = 0; V < Parallel + Inner; ++V)
+      if (V < Parallel || std::count(A.Loops.begin(), A.Loops.end(), V))
+        Free.push_back(V);
+    std::shuffle(Free.begin(), Free.end(), Rng);
+    // Sums of one or two variables, each bounded below, above or both.
+    for (int G = Pick(1, 2); G > 0 && !Free.empty(); --G) {
+      std::vector<std::pair<int, std::int64_t>> Sum;
+      for (int T = Pick(1, 2); T > 0 && !Free.empty(); --T) {
+        Sum.emplace_back(Free.back(), Pick(0, 2) ? 1 : -1);
+        if (Pick(0, 9) > 0)
+          Free.pop_back(); // else shared with the next sum: refused
+      }
+      if (Pick(0, 9) == 0)
+        Sum.front().second *= 2; // not by ones: refused
+      auto Form = [&](std::int64_t Sign, Poly Const) {
+        Subscript S = sub(std::vector<Poly>(N.Vars.size(), C(0)), std::move(Const));
+        for (auto [V, Coef] : Sum)
+          S.Coef[V] = C(Sign * Coef);
+        return S;
+      };
+      const int Which = Pick(0, 2);
+      if (Which != 1) // sum - low >= 0
+        A.When->push_back(Form(1, -Symbolic()));
+      if (Which != 0) // high - sum >= 0
+        A.When->push_back(Form(-1, Symbolic()));
+      // The subscript scales the part it uses (all, or the first variable).
+      const Poly Scale = Pick(0, 3) == 0 ? C(Pick(-2, 2)) : Sym(Pick(0, 1));
+      const size_t Used = Pick(0, 1) ? Sum.size() : 1;
+      for (size_t T = 0; T < Used; ++T)
+        A.Dims[0].Coef[Sum[T].first] = A.Dims[0].Coef[Sum[T].first] + Scale.times(Sum[T].second);
+      if (Pick(0, 9) == 0)
+        A.Dims[0].Coef[Sum.front().first] = A.Dims[0].Coef[Sum.front().first] + C(1); // not alike: refused
+    }
+    for (int V : Free)
+      if (Pick(0, 1))
+        A.Dims[0].Coef[V] = C(Pick(-2, 2));
+    if (Pick(0, 7) == 0)
+      A.When->push_back(sub({}, Sym(1) - C(1))); // m >= 1, no loop variable
+    N.Accesses.push_back(std::move(A));
+  }
+  return N;
+}
+
+} // namespace
+
+// Windows of accesses under bounds (stencils' edge checks): wherever a
+// window is given, its least is the first element any access touches at
+// a point where its bounds hold, and its end one past the last, for every
+// value of the symbols (n / 2 where the nest says so); empty when
+// nothing is touched.
+TEST(Extent, RandomGuardedWindowsAgreeWithEnumeration) {
+  std::mt19937 Rng(20261129);
+  int Given = 0, Refused = 0, Clipped = 0;
+  for (int Case = 0; Case < 8000; ++Case) {
+    const bool Quotient = Case % 2 == 0;
+    const Nest N = randomGuardedNest(Rng, Quotient);
+    std::optional<Window> W = accessWindow(N, 0);
+    if (!W) {
+      ++Refused;
+      continue;
+    }
+    ++Given;
+    Clipped += !W->Extremes.empty();
+    for (std::int64_t X = -2; X <= 5; ++X)
+      for (std::int64_t Y = -2; Y <= 5; ++Y) {
+        const Values S{{0, X}, {1, Y}, {2, Quotient ? X / 2 : Y - 1}};
+        std::int64_t First = 0, End = 0;
+        if (std::all_of(W->Guards.begin(), W->Guards.end(), [&](const Poly &G) { return evalIn(*W, G, S) >= 1; })) {
+          First = std::numeric_limits<std::int64_t>::max();
+          End = std::numeric_limits<std::int64_t>::min();
+          for (const Poly &P : W->First)
+            First = std::min(First, evalIn(*W, P, S));
+          for (const Poly &P : W->Last)
+            End = std::max(End, evalIn(*W, P, S) + 1);
+        }
+        std::int64_t Least = std::numeric_limits<std::int64_t>::max(), Most = std::numeric_limits<std::int64_t>::min();
+        for (const Access &A : N.Accesses)
+          forEachPoint(N, A, S, [&](const std::vector<std::int64_t> &Value) {
+            const std::int64_t I = element(A, Value, S)[0];
+            Least = std::min(Least, I);
+            Most = std::max(Most, I);
+          });
+        if (Most < Least) {
+          EXPECT_EQ(First, End) << "case " << Case << " n=" << X << " m=" << Y << ": nothing touched";
+          continue;
+        }
+        EXPECT_EQ(First, Least) << "case " << Case << " n=" << X << " m=" << Y;
+        EXPECT_EQ(End, Most + 1) << "case " << Case << " n=" << X << " m=" << Y;
+      }
+  }
+  EXPECT_GT(Given, 500) << Given;
+  EXPECT_GT(Refused, 500) << Refused;
+  EXPECT_GT(Clipped, 300) << "windows with a bound clipped at run time: " << Clipped;
+}
+
+// NeoRodinia's stencil: x = j + n - r / 2 within [0, w), y = i + m - s / 2
+// within [0, h), src[y * w + x] and filter[m * r + n]: the image from its
+// first element to its last, the filter's rows and columns some pixel
+// uses.
+TEST(Extent, WindowOfABoundsCheckedStencil) {
+  // Symbols: w 0, h 1, r 2, s 3, r / 2 4, s / 2 5.
+  const char *const Stencil[] = {"w", "h", "r", "s", "r / 2", "s / 2"};
+  auto StencilName = [&](int Id) { return std::string(Stencil[Id]); };
+  Nest N;
+  N.Quotients = {{4, Sym(2), 2}, {5, Sym(3), 2}};
+  N.Vars = {var("i", true, Sym(1)), var("j", false, Sym(0)), var("n", false, Sym(2)), var("m", false, Sym(3))};
+  auto Bounds = [&](int Var, int Extra, Poly Offset, Poly Size) {
+    std::vector<Poly> Coef(4, C(0));
+    Coef[Var] = C(1), Coef[Extra] = C(1);
+    std::vector<Poly> Neg(4, C(0));
+    Neg[Var] = C(-1), Neg[Extra] = C(-1);
+    return std::vector<Subscript>{sub(Coef, -Offset), sub(Neg, Size - C(1) + Offset)};
+  };
+  std::vector<Subscript> When = Bounds(1, 2, Sym(4), Sym(0));
+  for (Subscript &S : Bounds(0, 3, Sym(5), Sym(1)))
+    When.push_back(S);
+  Access Image = at({Sym(0), C(1), C(1), Sym(0)}, -Sym(5) * Sym(0) - Sym(4), {1, 2, 3}, true);
+  Image.When = When;
+  Access Filter = at({C(0), C(0), C(1), Sym(2)}, C(0), {1, 2, 3}, true);
+  Filter.When = When;
+  N.Accesses = {Image};
+  std::optional<Window> W = accessWindow(N, 0);
+  ASSERT_TRUE(W);
+  std::optional<WindowText> T = windowText(*W, StencilName, noneUnsigned);
+  ASSERT_TRUE(T);
+  EXPECT_EQ(T->Guard, "h > 0 && w > 0 && r > 0 && s > 0");
+  EXPECT_EQ(T->First, "0");
+  EXPECT_EQ(T->End, "w * h");
+  N.Accesses = {Filter};
+  W = accessWindow(N, 0);
+  ASSERT_TRUE(W);
+  T = windowText(*W, StencilName, noneUnsigned);
+  ASSERT_TRUE(T);
+  EXPECT_EQ(T->First, "r * std::max<std::int64_t>(0, s / 2 - h + 1) + std::max<std::int64_t>(0, r / 2 - w + 1)");
+  // Without r / 2's bounds, the edges' clipping stays at run time.
+  N.Quotients.clear();
+  N.Accesses = {Image};
+  W = accessWindow(N, 0);
+  ASSERT_TRUE(W);
+  EXPECT_FALSE(W->Extremes.empty());
+  // An else-branch, or a condition that is not bounds: no window.
+  N.Accesses.back().When.reset();
+  EXPECT_FALSE(accessWindow(N, 0));
 }

@@ -29,13 +29,23 @@ inline std::int64_t eval(const Poly &P, const Values &S) {
 
 /// Every point at which access A happens: the parallel variables and the
 /// inner ones whose loops enclose it, as values (a triangular inner loop
-/// over [From, To) of the values before it).
+/// over [From, To) of the values before it), where its When holds.
 inline void forEachPoint(const Nest &N, const Access &A, const Values &S,
                   const std::function<void(const std::vector<std::int64_t> &)> &F) {
   std::vector<std::int64_t> Value(N.Vars.size(), 0);
+  auto Holds = [&] {
+    if (!A.When)
+      return true;
+    return std::all_of(A.When->begin(), A.When->end(), [&](const Subscript &G) {
+      std::int64_t X = eval(G.Const, S);
+      for (size_t K = 0; K < G.Coef.size(); ++K)
+        X += eval(G.Coef[K], S) * Value[K];
+      return X >= 0;
+    });
+  };
   std::function<void(size_t)> Walk = [&](size_t V) {
     if (V == N.Vars.size())
-      return F(Value);
+      return Holds() ? F(Value) : void();
     const LoopVar &L = N.Vars[V];
     const bool Encloses = L.Parallel || std::count(A.Loops.begin(), A.Loops.end(), int(V));
     if (!Encloses)
