@@ -165,3 +165,22 @@ void fan2(float *m, float *a, float *b, int size, int t) {
   for (int i = 0; i < size - 1 - t; i++)
     b[i + 1 + t] -= m[size * (i + 1 + t) + t] * b[t];
 }
+
+/* A filter over an image, bounds-checked at its edges (NeoRodinia's
+   stencil): the conditions say how far img and k reach, and a filter
+   larger than the image is read only where some pixel meets it. */
+void convolve(const float *img, float *out, int w, int h, const float *k, int kw, int kh) {
+#pragma omp parallel for
+  for (int r = 0; r < h; r++)
+    for (int c = 0; c < w; c++) {
+      float acc = 0.0f;
+      for (int dy = 0; dy < kh; dy++)
+        for (int dx = 0; dx < kw; dx++) {
+          int y = r + dy - kh / 2;
+          int x = c + dx - kw / 2;
+          if (y >= 0 && y < h && x >= 0 && x < w)
+            acc += img[y * w + x] * k[dy * kw + dx];
+        }
+      out[r * w + c] = acc;
+    }
+}

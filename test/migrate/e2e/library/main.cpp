@@ -96,6 +96,23 @@ int main() {
   std::free(ga);
   std::free(gm);
   std::free(gb);
+  // A 5 x 3 filter over a 17 x 11 image, then a 9 x 7 one over a 4 x 2
+  // image: only its middle rows and columns meet a pixel.
+  const int iw = 17, ih = 11;
+  float *img = static_cast<float *>(std::malloc(iw * ih * sizeof(float)));
+  float *out = static_cast<float *>(std::malloc(iw * ih * sizeof(float)));
+  float *filter = static_cast<float *>(std::malloc(9 * 7 * sizeof(float)));
+  for (int i = 0; i < iw * ih; ++i)
+    img[i] = static_cast<float>((i * 7) % 13) / 8.0f;
+  for (int i = 0; i < 9 * 7; ++i)
+    filter[i] = static_cast<float>(i % 5 + 1) / 16.0f;
+  convolve(img, out, iw, ih, filter, 5, 3);
+  std::printf("convolve: %.5f %.5f %.5f\n", out[0], out[iw + 3], out[iw * ih - 1]);
+  convolve(img, out, 4, 2, filter, 9, 7);
+  std::printf("convolve, small image: %.5f %.5f %.5f\n", out[0], out[5], out[7]);
+  std::free(img);
+  std::free(out);
+  std::free(filter);
   std::free(y);
   std::free(x);
   std::free(a);
