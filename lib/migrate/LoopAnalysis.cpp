@@ -865,12 +865,16 @@ private:
         }
       if (!Text && !Span) {
         // What would let the call-site borrow it: a device directive's
-        // data clause.
+        // data clause, or for a host loop a data region around it (which
+        // an OpenMP compiler without a device runs on the host).
         const bool Acc = M.Pragma && M.Pragma->Model == PragmaModel::OpenACC;
-        std::string Clause;
-        if (Acc || (M.Pragma && M.Pragma->has("target")))
-          Clause = "; a length in a data clause, such as " + std::string(Acc ? "copy(" : "map(tofrom: ") +
-                   V->getName().str() + "[0:n]), would give it";
+        const std::string Section = V->getName().str() + "[0:n]";
+        const std::string Clause =
+            Acc || (M.Pragma && M.Pragma->has("target"))
+                ? "; a length in a data clause, such as " + std::string(Acc ? "copy(" : "map(tofrom: ") + Section +
+                      "), would give it"
+                : "; a data region around the loop would give its length: '#pragma omp target data map(tofrom: " +
+                      Section + ")'";
         Why.Notes.push_back(refusal(&Reporter::migrateBorrowLength, Why.Loc, {V->getName().str(), Clause}));
         return refuse(std::move(Why));
       }

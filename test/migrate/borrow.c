@@ -335,14 +335,24 @@ void clear_some(int n, int m, double *v, double *u) {
     if (2 * i < m)
       v[i] = 0.0;
 // DIAG: borrow.c:[[@LINE-1]]:7: warning: not converted: 'v' cannot become a dp::field: its allocation is not in this file (it comes from a caller or a call dpstub cannot see) [dp-migrate]
-// DIAG: borrow.c:[[@LINE-2]]:7: note: the call-site could borrow 'v', but the loop's accesses do not show how far it reaches
+// DIAG: borrow.c:[[@LINE-2]]:7: note: the call-site could borrow 'v', but the loop's accesses do not show how far it reaches; a data region around the loop would give its length: '#pragma omp target data map(tofrom: v[0:n])'
 #pragma omp parallel for
   for (int i = 0; i < n; i++)
     if (i < m || m < 0)
       u[i] = 0.0;
 // DIAG: borrow.c:[[@LINE-1]]:7: warning: not converted: 'u' cannot become a dp::field: its allocation is not in this file (it comes from a caller or a call dpstub cannot see) [dp-migrate]
-// DIAG: borrow.c:[[@LINE-2]]:7: note: the call-site could borrow 'u', but the loop's accesses do not show how far it reaches
+// DIAG: borrow.c:[[@LINE-2]]:7: note: the call-site could borrow 'u', but the loop's accesses do not show how far it reaches; a data region around the loop would give its length: '#pragma omp target data map(tofrom: u[0:n])'
 }
+
+// The data region that note suggests: its section is the length.
+void clear_some_given(int n, int m, double *v) {
+#pragma omp target data map(tofrom: v[0:n])
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    if (2 * i < m)
+      v[i] = 0.0;
+}
+// DIAG: borrow.c:[[@LINE-4]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
 
 
 // A data region's lengths serve the loops inside it. Where host code in
@@ -383,4 +393,4 @@ void solve_all(int n, const double *l, double *x) {
   }
 }
 
-// SUMMARY: migrated 21 of 26 loops (5 refused)
+// SUMMARY: migrated 22 of 27 loops (5 refused)
