@@ -102,6 +102,38 @@ bool plainElement(QualType T) {
   return false;
 }
 
+bool plainTemplateParameter(QualType T, const DeclContext *Where) {
+  const auto *P = T.getNonReferenceType()->getAs<TemplateTypeParmType>();
+  if (!P || P->isParameterPack() || !Where)
+    return false;
+  // The templates around Where, outermost first: a depth each.
+  std::vector<const Decl *> Templates;
+  for (const DeclContext *D = Where; D; D = D->getParent()) {
+    if (const auto *R = dyn_cast<CXXRecordDecl>(D); R && R->getDescribedClassTemplate())
+      Templates.insert(Templates.begin(), R->getDescribedClassTemplate());
+    else if (const auto *F = dyn_cast<FunctionDecl>(D); F && F->getDescribedFunctionTemplate())
+      Templates.insert(Templates.begin(), F->getDescribedFunctionTemplate());
+  }
+  if (P->getDepth() >= Templates.size())
+    return false;
+  const unsigned Index = P->getIndex();
+  auto Plain = [&](const TemplateArgumentList &Args) {
+    return Index < Args.size() && Args[Index].getKind() == TemplateArgument::Type &&
+           plainElement(Args[Index].getAsType());
+  };
+  const Decl *Template = Templates[P->getDepth()];
+  if (const auto *C = dyn_cast<ClassTemplateDecl>(Template)) {
+    for (const ClassTemplateSpecializationDecl *S : C->specializations())
+      if (!Plain(S->getTemplateArgs()))
+        return false;
+    return true;
+  }
+  for (const FunctionDecl *F : cast<FunctionTemplateDecl>(Template)->specializations())
+    if (!F->getTemplateSpecializationArgs() || !Plain(*F->getTemplateSpecializationArgs()))
+      return false;
+  return true;
+}
+
 namespace {
 
 /// The arrays `c ? a : b` chooses between, when both arms name one.
@@ -440,7 +472,12 @@ void ArrayData::Impl::addVar(const VarDecl *V) {
       P && templateElement(A.Element) && isa<FunctionDecl>(P->getDeclContext()) &&
       cast<FunctionDecl>(P->getDeclContext())->getDescribedFunctionTemplate();
   if (!plainElement(A.Element) && !TemplateParameter) {
-    refuse(V, V->getLocation(), "its elements are not plain values ('" + printType(A.Element, Ctx) + "')");
+    // Of a template's type in its text: no field here, but the loops may
+    // borrow it (LoopAnalysis' borrowable()).
+    if (plainTemplateParameter(A.Element, V->getDeclContext()))
+      refuse(V, V->getLocation(), "its elements are of the template's type '" + printType(A.Element, Ctx) + "'");
+    else
+      refuse(V, V->getLocation(), "its elements are not plain values ('" + printType(A.Element, Ctx) + "')");
     return;
   }
   if (TemplateParameter) {

@@ -44,6 +44,13 @@ struct ArrayVar {
 /// cross to a device).
 bool plainElement(clang::QualType T);
 
+/// True when T is a type parameter of a template around Where (a member
+/// function's class template, a function template) whose every instance
+/// in the file gives it a plain element type (`T` of a `Stream<T>` made
+/// for float and double): memory of T's borrows, and a scalar of T
+/// reduces, in the template's text, for each instance.
+bool plainTemplateParameter(clang::QualType T, const clang::DeclContext *Where);
+
 /// The parameter a call's argument Index reaches when that parameter can
 /// become a field with the array handed to it (the two are then one
 /// group): an array parameter of a function of the main file, as written

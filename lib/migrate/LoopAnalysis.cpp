@@ -503,7 +503,8 @@ private:
 
   bool scalarWritten(const VarDecl *V, const std::vector<const VarRef *> &Refs) {
     const SourceLocation At = Refs.front()->Ref->getLocation();
-    if (!V->getType()->isScalarType() || V->getType()->isPointerType())
+    const bool Template = plainTemplateParameter(V->getType(), V->getDeclContext());
+    if ((!V->getType()->isScalarType() && !Template) || V->getType()->isPointerType())
       return refuse(refusal(&Reporter::migrateVariable, At,
                             {V->getName().str(), "is written in the loop and is not a plain value"}));
     if (V->isStaticLocal())
@@ -632,7 +633,8 @@ private:
   std::optional<std::string> borrowable(const ArrayVar &A, bool &Unsized) const {
     const VarDecl *V = A.Var;
     std::optional<Span> Loop = spanOf(C.Loop->getSourceRange(), Ctx);
-    if (!Loop || A.K != ArrayVar::Kind::Pointer || A.Rank != 1 || !plainElement(A.Element) ||
+    if (!Loop || A.K != ArrayVar::Kind::Pointer || A.Rank != 1 ||
+        !(plainElement(A.Element) || plainTemplateParameter(A.Element, V->getDeclContext())) ||
         ArrayOnlySized.count(V) || Handed.count(V))
       return std::nullopt;
     std::optional<Section> S = M.Pragma ? dataSection(*M.Pragma, V->getName().str()) : std::nullopt;

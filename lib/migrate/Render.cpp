@@ -334,8 +334,8 @@ std::string renderCallSite(const LoopModel &M, const RenderInput &In, const Arra
   if (!P.Borrows.empty()) {
     const bool Writes = std::any_of(M.Arrays.begin(), M.Arrays.end(),
                                     [](const ArrayUse &A) { return !A.Borrowed.empty() && A.Written; });
-    Borrows = I + (Writes ? "  // memory from the callers, borrowed: what the loop wrote is there at the '}'\n"
-                          : "  // memory from the callers, borrowed\n");
+    Borrows = I + (Writes ? "  // pointers borrowed for this call-site: what the loop wrote is there at the '}'\n"
+                          : "  // pointers borrowed for this call-site\n");
   }
   for (const std::string &B : P.Borrows)
     Borrows += I + "  " + B + "\n";

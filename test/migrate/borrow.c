@@ -20,7 +20,7 @@ void axpy(int n, float a, float *y, const float *x) {
     y[i] += a * x[i];
 // DIAG: borrow.c:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
 // REWRITE:      {
-// REWRITE-NEXT:   // memory from the callers, borrowed: what the loop wrote is there at the '}'
+// REWRITE-NEXT:   // pointers borrowed for this call-site: what the loop wrote is there at the '}'
 // REWRITE-NEXT:   dp::field<1, float> dp_y = dp::borrow(y, n);
 // REWRITE-NEXT:   dp::field<1, const float> dp_x = dp::borrow_read(x, n, dp_y);
 // REWRITE-NEXT:   dp::forall(dp::grid<1>(dp::arithmetic_sequence(0, n)), [=](dp::index<1> idx, dp::field<1, float> &y, const dp::field<1, const float> &x) {
@@ -40,7 +40,7 @@ double dot(int rows, int cols, const double *restrict u, const double *restrict 
   for (int k = 0; k < size; k++)
     sum += u[k] * v[k];
 // DIAG: borrow.c:[[@LINE-2]]:3: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
-// REWRITE:      // memory from the callers, borrowed
+// REWRITE:      // pointers borrowed for this call-site
 // REWRITE-NEXT: dp::field<1, const double> dp_u = dp::borrow_read(u, size);
 // REWRITE-NEXT: dp::field<1, const double> dp_v = dp::borrow_read(v, size);
 // REWRITE-NEXT: dp::scalar<double> dp_sum(sum);

@@ -100,6 +100,65 @@ void arithmetic(int n) {
   free(ff);
 }
 
+// A function template of several instances (each of plain elements)
+// cannot make its parameter a field in one text, but its call-site
+// borrows the pointer, in the template's type.
+template <typename T> void scale(T *p, int n, T by) {
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i)
+    p[i] *= by;
+}
+// DIAG: data.cpp:[[@LINE-3]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: dp::field<1, T> dp_p = dp::borrow(p, n > 0 ? n : 0);
+// REWRITE-NEXT: dp::forall(dp::grid<1>(dp::arithmetic_sequence(0, n)), [=](dp::index<1> idx, dp::field<1, T> &p) {
+
+// A class template's arrays copied into locals, as BabelStream's OpenMP
+// and OpenACC versions write each kernel (`T *a = this->a;`): the locals
+// borrow in the template's type for each instance (float and double
+// here), and a sum of T reduces into a dp::scalar<T>.
+template <class T> class Stream {
+  long size;
+  T *a, *b;
+
+public:
+  explicit Stream(long n) : size(n), a(new T[n]), b(new T[n]) {}
+  ~Stream() {
+    delete[] a;
+    delete[] b;
+  }
+  void triad(T k);
+  T dot();
+};
+
+template <class T> void Stream<T>::triad(T k) {
+  long size = this->size;
+  T *a = this->a;
+  const T *b = this->b;
+#pragma omp target teams distribute parallel for simd
+  for (long i = 0; i < size; i++)
+    a[i] = k * b[i] + T(i);
+}
+// DIAG: data.cpp:[[@LINE-3]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      dp::field<1, T> dp_a = dp::borrow(a, size > 0 ? size : 0);
+// REWRITE-NEXT: dp::field<1, const T> dp_b = dp::borrow_read(b, size > 0 ? size : 0, dp_a);
+
+template <class T> T Stream<T>::dot() {
+  T sum{};
+  long size = this->size;
+  T *a = this->a;
+  T *b = this->b;
+#pragma omp target teams distribute parallel for simd map(tofrom: sum) reduction(+:sum)
+  for (long i = 0; i < size; i++)
+    sum += a[i] * b[i];
+  return sum;
+}
+// DIAG: data.cpp:[[@LINE-4]]:3: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
+// REWRITE: dp::scalar<T> dp_sum(sum);
+// REWRITE-NEXT: dp::reduce(dp::grid<1>(dp::arithmetic_sequence(0, size)), std::plus<>(), dp_sum, [=](dp::index<1> idx, const dp::field<1, const T> &a, const dp::field<1, const T> &b) {
+
+template class Stream<float>;
+template class Stream<double>;
+
 int main() {
   const int n = 64;
   double *a = new double[n];
@@ -158,6 +217,10 @@ int main() {
 // REWRITE-NEXT: b = dp::field<1, double>();
   helpers(n);
   arithmetic(n);
+  float s[4] = {1, 2, 3, 4};
+  int m[4] = {1, 2, 3, 4};
+  scale<float>(s, 4, 2.0f);
+  scale<int>(m, 4, 3);
   return 0;
 }
-// SUMMARY: migrated 5 of 5 loops (0 refused)
+// SUMMARY: migrated 8 of 8 loops (0 refused)

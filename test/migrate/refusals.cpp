@@ -139,7 +139,7 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
   for (int i = 0; i < n; ++i)
     if (a[i] > 0)
       idx[i] = n - 1 - i;
-// DIAG: refusals.cpp:[[@LINE-1]]:7: warning: not converted: 'idx' cannot become a dp::field: 'idx + 1' uses it as a pointer (line [[#@LINE+34]]) [dp-migrate]
+// DIAG: refusals.cpp:[[@LINE-1]]:7: warning: not converted: 'idx' cannot become a dp::field: 'idx + 1' uses it as a pointer (line [[#@LINE+37]]) [dp-migrate]
 // DIAG: refusals.cpp:[[@LINE-2]]:7: note: the call-site could borrow 'idx', but the loop's accesses do not show how far it reaches
 
 // A 2-D C array handed whole to a function that wants its rows: a field
@@ -154,13 +154,14 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
 }
 
 // A function template of several instances: one text cannot take a
-// field of each element type, so its pointers stay.
+// field of each element type, so its pointers stay; and one instance's
+// elements are pointers, so its text cannot borrow them either.
 template <typename T> void zero(T *p, int n) {
 #pragma omp parallel for
   for (int i = 0; i < n; ++i)
     p[i] = 0;
 }
-// DIAG: refusals.cpp:[[@LINE-2]]:5: warning: not converted: 'p' cannot become a dp::field: 'zero' has 2 instances, and one text cannot take the fields of each (line [[#@LINE-5]]) [dp-migrate]
+// DIAG: refusals.cpp:[[@LINE-2]]:5: warning: not converted: 'p' cannot become a dp::field: 'zero' has 3 instances, and one text cannot take the fields of each (line [[#@LINE-5]]) [dp-migrate]
 
 int main() {
   int n = 8;
@@ -173,6 +174,8 @@ int main() {
   refusals(n, a, b, idx, g);
   zero(b, n);
   zero(idx, n);
+  double *rows[2] = {a, b};
+  zero(rows, 2);
   int *tail = idx + 1;
   printf("%f %f %d\n", a[1], b[1], tail[0]);
   free(a);

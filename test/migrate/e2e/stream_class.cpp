@@ -1,0 +1,110 @@
+// A stream benchmark's kernels as a class template over its arrays, in
+// the style of BabelStream's OpenMP offloading version, for dpstub
+// --migrate's end-to-end test: each kernel copies the members it needs
+// into locals (`T *a = this->a;`) and offloads one loop; the dot product
+// reduces into a T. Two instances (float and double) share the text, so
+// the migrated kernels borrow the arrays in the template's type. Values
+// stay small integers, so every order of summation gives the same bits.
+#include <cstdio>
+
+template <class T> class Stream {
+  long size;
+  T *a, *b, *c;
+
+public:
+  explicit Stream(long n) : size(n), a(new T[n]), b(new T[n]), c(new T[n]) {}
+  ~Stream() {
+    delete[] a;
+    delete[] b;
+    delete[] c;
+  }
+  void init(T x, T y, T z);
+  void copy();
+  void mul(T k);
+  void add();
+  void triad(T k);
+  T dot();
+  T at(long i) const { return a[i] + b[i] + c[i]; }
+};
+
+template <class T> void Stream<T>::init(T x, T y, T z) {
+  long size = this->size;
+  T *a = this->a;
+  T *b = this->b;
+  T *c = this->c;
+#pragma omp target teams distribute parallel for simd
+  for (long i = 0; i < size; i++) {
+    a[i] = x;
+    b[i] = y + T(i % 3);
+    c[i] = z;
+  }
+}
+
+template <class T> void Stream<T>::copy() {
+  long size = this->size;
+  T *a = this->a;
+  T *c = this->c;
+#pragma omp target teams distribute parallel for simd
+  for (long i = 0; i < size; i++)
+    c[i] = a[i];
+}
+
+template <class T> void Stream<T>::mul(T k) {
+  long size = this->size;
+  T *b = this->b;
+  T *c = this->c;
+#pragma omp target teams distribute parallel for simd
+  for (long i = 0; i < size; i++)
+    b[i] = k * c[i];
+}
+
+template <class T> void Stream<T>::add() {
+  long size = this->size;
+  T *a = this->a;
+  T *b = this->b;
+  T *c = this->c;
+#pragma omp target teams distribute parallel for simd
+  for (long i = 0; i < size; i++)
+    c[i] = a[i] + b[i];
+}
+
+template <class T> void Stream<T>::triad(T k) {
+  long size = this->size;
+  T *a = this->a;
+  T *b = this->b;
+  T *c = this->c;
+#pragma omp target teams distribute parallel for simd
+  for (long i = 0; i < size; i++)
+    a[i] = b[i] + k * c[i];
+}
+
+template <class T> T Stream<T>::dot() {
+  T sum{};
+  long size = this->size;
+  T *a = this->a;
+  T *b = this->b;
+#pragma omp target teams distribute parallel for simd map(tofrom: sum) reduction(+:sum)
+  for (long i = 0; i < size; i++)
+    sum += a[i] * b[i];
+  return sum;
+}
+
+template <class T> void run(const char *name, long n) {
+  Stream<T> s(n);
+  s.init(1, 2, 0);
+  for (int k = 0; k < 3; ++k) {
+    s.copy();
+    s.mul(2);
+    s.add();
+    s.triad(2);
+  }
+  std::printf("%s: %.1f %.1f %.1f %.1f\n", name, double(s.dot()), double(s.at(0)), double(s.at(n / 2)),
+              double(s.at(n - 1)));
+}
+
+int main() {
+  run<float>("float", 1001);
+  run<double>("double", 4097);
+  run<double>("one", 1);
+  return 0;
+}
