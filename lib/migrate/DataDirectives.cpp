@@ -205,6 +205,18 @@ private:
 
   /// The fields of a clause's names (scalars and arrays that stay host
   /// arrays need no transfer); Unknown gets what it cannot resolve.
+  /// Why a clause's variable N is not one dp holds for the directive: an
+  /// array that stays a pointer, or a name that is no variable of the
+  /// file (a member, `this`); none for a field or a scalar.
+  std::optional<std::string> notHeld(const std::string &N, const PragmaLine &P) {
+    const VarDecl *V = resolveName(N, P.Begin, Ctx);
+    if (!V)
+      return "'" + N + "' is not a variable dpstub migrates";
+    if (isArrayLike(V->getType()) && !C.Fields.count(V))
+      return "'" + N + "' stays a pointer, not a dp::field";
+    return std::nullopt;
+  }
+
   std::vector<std::string> fields(const DataClause &D, const PragmaLine &P) {
     std::vector<std::string> Out;
     for (const std::string &N : D.Vars)
@@ -252,15 +264,18 @@ private:
       // An array that stays a pointer: the region borrows it when only
       // loops that borrow it use it; otherwise the loops over it that stay
       // still have the region's meaning to OpenMP/OpenACC.
-      for (const std::string &N : D.Vars)
-        if (const VarDecl *V = resolveName(N, P.Begin, Ctx);
-            V && isArrayLike(V->getType()) && !C.Fields.count(V)) {
+      for (const std::string &N : D.Vars) {
+        const VarDecl *V = resolveName(N, P.Begin, Ctx);
+        if (!V)
+          return keep(P, "'" + N + "' is not a variable dpstub migrates");
+        if (isArrayLike(V->getType()) && !C.Fields.count(V)) {
           std::optional<std::string> Line = regionBorrow(P, V);
           if (!Line)
             return keep(P, "'" + N + "' stays a pointer, not a dp::field");
           if (std::find(Borrows.begin(), Borrows.end(), *Line) == Borrows.end())
             Borrows.push_back(*Line);
         }
+      }
       for (const std::string &N : fields(D, P)) {
         auto It = std::find_if(Arrays.begin(), Arrays.end(), [&](const auto &A) { return A.first == N; });
         if (It == Arrays.end())
@@ -426,6 +441,13 @@ private:
     const std::string Q = HasAsync ? queueText(Queue) + ", " : "";
     UsesQueues |= HasAsync;
     const bool Enter = P.D.has("enter"), Exit = P.D.has("exit");
+    // What names no field (a pointer that stays one, a member, `this`)
+    // keeps its meaning for the loops that stay OpenMP's or OpenACC's.
+    for (const DataClause &D : dataClauses(P.D))
+      if (D.Kind != "?")
+        for (const std::string &N : D.Vars)
+          if (std::optional<std::string> Why = notHeld(N, P))
+            return keep(P, *Why);
     std::vector<std::string> Lines;
     for (const DataClause &D : dataClauses(P.D)) {
       std::string Call;

@@ -393,4 +393,20 @@ void solve_all(int n, const double *l, double *x) {
   }
 }
 
-// SUMMARY: migrated 22 of 27 loops (5 refused)
+// Unstructured data directives naming a pointer that stays one: OpenACC
+// may still run loops that rely on them (under another build, or loops
+// dpstub refuses), so they stay, with a warning.
+void scale_present(int n, float *p) {
+#pragma acc enter data copyin(p[0:n])
+#pragma acc parallel loop present(p[0:n])
+  for (int i = 0; i < n; i++)
+    p[i] = 2 * p[i];
+#pragma acc exit data copyout(p[0:n])
+}
+// DIAG-DAG: borrow.c:[[@LINE-4]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: #pragma acc enter data copyin(p[0:n])
+// REWRITE: #pragma acc exit data copyout(p[0:n])
+// DIAG: borrow.c:[[@LINE-9]]:1: warning: 'acc enter data' is not carried over: 'p' stays a pointer, not a dp::field [dp-migrate]
+// DIAG: borrow.c:[[@LINE-6]]:1: warning: 'acc exit data' is not carried over: 'p' stays a pointer, not a dp::field [dp-migrate]
+
+// SUMMARY: migrated 23 of 28 loops (5 refused)
