@@ -156,13 +156,16 @@ std::optional<Linear> AffineBuilder::build(const Expr *E,
   if (!E)
     return std::nullopt;
   E = E->IgnoreParens();
-  if (!E->getType()->isIntegerType() || E->isValueDependent())
+  // In a template's text a member read through `this` is value-dependent
+  // (its object's type is), though of a known integer type.
+  if (!E->getType()->isIntegerType() || E->isTypeDependent())
     return std::nullopt;
   // Anything that folds to a constant (literals, enumerators, sizeof,
   // `const int` with a constant initialiser).
   {
     Expr::EvalResult R;
-    if (!E->HasSideEffects(Ctx) && E->EvaluateAsInt(R, Ctx) && R.Val.getInt().getSignificantBits() < 62)
+    if (!E->isValueDependent() && !E->HasSideEffects(Ctx) && E->EvaluateAsInt(R, Ctx) &&
+        R.Val.getInt().getSignificantBits() < 62)
       return constant(Poly::constant(R.Val.getInt().getExtValue()));
   }
   if (const auto *C = dyn_cast<CastExpr>(E)) {
@@ -227,6 +230,12 @@ std::optional<Linear> AffineBuilder::build(const Expr *E,
   }
   if (const auto *C = dyn_cast<CallExpr>(E))
     return call(C, Params, Depth);
+  // A data member by its name, as its variable.
+  if (const VarDecl *V = Members ? Members->of(E) : nullptr) {
+    if (Written.count(V) || V->getType().isVolatileQualified() || !V->getType()->isIntegerType())
+      return std::nullopt;
+    return constant(Poly::symbol(Symbols.of(V)));
+  }
   // `p.nx`, `v.size()` on a variable the loop does not change.
   if (isa<MemberExpr>(E) || isa<CXXMemberCallExpr>(E)) {
     const Expr *Base = isa<MemberExpr>(E) ? cast<MemberExpr>(E)->getBase()

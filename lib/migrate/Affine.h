@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "migrate/BodyScan.h"
 #include "migrate/Dependence.h"
 
 #include "clang/AST/ASTContext.h"
@@ -65,10 +66,13 @@ public:
   /// variables whose value changes within an iteration (never symbols);
   /// Inline the body's locals that keep their initial value
   /// (`const int ij = i * n + j;`), read as that value.
+  /// Members, when given, reads a data member by its name as its
+  /// variable (BodyScan.h).
   AffineBuilder(const clang::ASTContext &Ctx, const std::map<const clang::VarDecl *, int> &LoopVars,
                 const std::set<const clang::VarDecl *> &Written,
-                const std::map<const clang::VarDecl *, const clang::Expr *> &Inline, SymbolTable &Symbols)
-      : Ctx(Ctx), LoopVars(LoopVars), Written(Written), Inline(Inline), Symbols(Symbols) {}
+                const std::map<const clang::VarDecl *, const clang::Expr *> &Inline, SymbolTable &Symbols,
+                const MemberVars *Members = nullptr)
+      : Ctx(Ctx), LoopVars(LoopVars), Written(Written), Inline(Inline), Symbols(Symbols), Members(Members) {}
 
   /// E as a linear form; none when it is not affine in the loop variables.
   std::optional<Linear> build(const clang::Expr *E);
@@ -96,6 +100,7 @@ private:
   const std::set<const clang::VarDecl *> &Written;
   const std::map<const clang::VarDecl *, const clang::Expr *> &Inline;
   SymbolTable &Symbols;
+  const MemberVars *Members;
 };
 
 } // namespace dpstub::migrate

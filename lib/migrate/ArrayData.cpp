@@ -357,8 +357,9 @@ struct ArrayData::Impl {
   std::set<const FunctionDecl *> AddressTaken;
   bool HasMain = false;
   Refusal None;
+  MemberVars Members;
 
-  explicit Impl(ASTContext &Ctx) : Ctx(Ctx), SM(Ctx.getSourceManager()) {}
+  explicit Impl(ASTContext &Ctx) : Ctx(Ctx), SM(Ctx.getSourceManager()), Members(Ctx) {}
 
   int find(int G) { return Parent[G] == G ? G : Parent[G] = find(Parent[G]); }
   void join(const VarDecl *A, const VarDecl *B) {
@@ -441,7 +442,7 @@ struct ArrayData::Impl {
   bool splitText(SplitDeclaration &S);
   void declaration(const ArrayVar &A);
   void use(const DeclRefExpr *D, const ArrayVar &A);
-  void subscript(const DeclRefExpr *D, const ArrayVar &A, const Stmt *First);
+  void subscript(const Expr *D, const ArrayVar &A, const Stmt *First);
   void call(const DeclRefExpr *D, const ArrayVar &A, const CallExpr *C, const Stmt *Child);
   /// The largest expression around element E that is still part of it
   /// (`a[k].m`, `a[k].keys[j]`); Decays when that is a member array
@@ -453,7 +454,8 @@ struct ArrayData::Impl {
 };
 
 void ArrayData::Impl::addVar(const VarDecl *V) {
-  if (Vars.count(V) || !SM.isWrittenInMainFile(SM.getFileLoc(V->getLocation())))
+  // A member's class may be in a header: its arrays only borrow.
+  if (Vars.count(V) || (!Members.isMember(V) && !SM.isWrittenInMainFile(SM.getFileLoc(V->getLocation()))))
     return;
   const auto *P = dyn_cast<ParmVarDecl>(V);
   const QualType T = P ? P->getOriginalType() : V->getType();
@@ -494,7 +496,8 @@ void ArrayData::Impl::addVar(const VarDecl *V) {
     refuse(V, V->getLocation(), "it is a std::vector passed by value, which copies it");
     return;
   }
-  declaration(Slot);
+  if (!Members.isMember(V)) // a member's declaration is the class's, which stays
+    declaration(Slot);
 }
 
 /// The declaration of V as a dp::field, as a whole (`static
@@ -720,7 +723,7 @@ bool ArrayData::Impl::splitText(SplitDeclaration &S) {
   return true;
 }
 
-void ArrayData::Impl::subscript(const DeclRefExpr *D, const ArrayVar &A, const Stmt *First) {
+void ArrayData::Impl::subscript(const Expr *D, const ArrayVar &A, const Stmt *First) {
   // The chain g[i][j]: every subscript, innermost first.
   std::vector<const Expr *> Chain;
   const Stmt *S = First;
@@ -734,7 +737,7 @@ void ArrayData::Impl::subscript(const DeclRefExpr *D, const ArrayVar &A, const S
     S = ASE;
   }
   if (static_cast<int>(Chain.size()) != A.Rank) {
-    refuse(A.Var, D->getLocation(),
+    refuse(A.Var, D->getExprLoc(),
            "'" + textOf(Chain.back(), Ctx) + "' takes part of it, and a dp::field gives elements");
     return;
   }
@@ -756,7 +759,7 @@ void ArrayData::Impl::subscript(const DeclRefExpr *D, const ArrayVar &A, const S
         After = SM.getImmediateExpansionRange(After).getEnd();
     std::optional<Token> Next = Lexer::findNextToken(SM.getSpellingLoc(After), SM, Ctx.getLangOpts());
     if (!Next || !Next->is(tok::l_square)) {
-      refuse(A.Var, D->getLocation(), "its brackets are not written where dpstub can rewrite them");
+      refuse(A.Var, D->getExprLoc(), "its brackets are not written where dpstub can rewrite them");
       return;
     }
     const SourceLocation Open = Next->getLocation();
@@ -1091,6 +1094,23 @@ public:
     }
     return true;
   }
+  // A data member's array by its name (`a[i]` in a member function):
+  // never a field (the object keeps it), its brackets edited for the
+  // loops that borrow it.
+  bool VisitMemberExpr(MemberExpr *E) {
+    const VarDecl *V = I.Members.of(E);
+    if (!V || !isArrayLike(V->getType()))
+      return true;
+    I.addVar(V);
+    if (!I.Vars.count(V))
+      return true;
+    I.refuse(V, E->getExprLoc(), "it is a member of the object, which keeps its memory");
+    const Stmt *Child;
+    const Stmt *P = meaningfulParent(E, I.Ctx, Child);
+    if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P); ASE && ASE->getBase() == Child)
+      I.subscript(E, I.Vars.at(V), ASE);
+    return true;
+  }
   bool VisitDeclRefExpr(DeclRefExpr *D) {
     if (const auto *F = dyn_cast<FunctionDecl>(D->getDecl())) {
       const Stmt *Child;
@@ -1124,6 +1144,8 @@ ArrayData::ArrayData(ASTContext &Ctx) : P(std::make_unique<Impl>(Ctx)) {
 }
 
 ArrayData::~ArrayData() = default;
+
+const MemberVars &ArrayData::memberVars() const { return P->Members; }
 
 const ArrayVar *ArrayData::find(const VarDecl *V) const {
   auto It = P->Vars.find(V);

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "migrate/BodyScan.h"
 #include "migrate/LoopModel.h"
 #include "migrate/Text.h"
 
@@ -65,6 +66,10 @@ public:
   /// Scans the main file of Ctx.
   explicit ArrayData(clang::ASTContext &Ctx);
   ~ArrayData();
+
+  /// The unit's data members read by their names, as variables
+  /// (BodyScan.h): their arrays borrow, never become fields.
+  const MemberVars &memberVars() const;
 
   /// V's entry, if V is an array variable of the main file.
   const ArrayVar *find(const clang::VarDecl *V) const;

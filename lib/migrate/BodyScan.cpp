@@ -147,7 +147,17 @@ namespace {
 
 class Scanner : public RecursiveASTVisitor<Scanner> {
 public:
-  Scanner(ASTContext &Ctx, BodyFacts &Out) : Ctx(Ctx), Out(Out) {}
+  Scanner(ASTContext &Ctx, BodyFacts &Out, const MemberVars *Members)
+      : Ctx(Ctx), Out(Out), Members(Members) {}
+
+  // A data member by its name: a use of its variable, `this` not used.
+  bool TraverseMemberExpr(MemberExpr *E) {
+    if (const VarDecl *V = Members ? Members->of(E) : nullptr) {
+      Out.Refs.push_back({E, V, useMode(E, Ctx)});
+      return true;
+    }
+    return RecursiveASTVisitor::TraverseMemberExpr(E);
+  }
 
   bool shouldVisitLambdaBody() const { return true; }
 
@@ -358,6 +368,8 @@ private:
       return access(const_cast<Expr *>(Element), Whole);
     auto *D = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
     const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+    if (!V && Members)
+      V = Members->of(Base);
     if (!V) {
       if (!Out.OpaqueAccess)
         Out.OpaqueAccess = Whole;
@@ -380,6 +392,7 @@ private:
 
   ASTContext &Ctx;
   BodyFacts &Out;
+  const MemberVars *Members;
   std::set<const VarDecl *> Locals;
   std::vector<const ForStmt *> Enclosing;
   std::vector<const Expr *> IfConds; ///< of the then-branches around, where nothing else conditions
@@ -388,9 +401,28 @@ private:
 
 } // namespace
 
-BodyFacts scanBody(const Stmt *Body, const std::vector<const Stmt *> &Headers, ASTContext &Ctx) {
+const VarDecl *MemberVars::of(const Expr *E) const {
+  const auto *M = E ? dyn_cast<MemberExpr>(E->IgnoreParenImpCasts()) : nullptr;
+  const auto *This = M ? dyn_cast<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()) : nullptr;
+  const auto *F = M ? dyn_cast<FieldDecl>(M->getMemberDecl()) : nullptr;
+  if (!This || !This->isImplicit() || !F || !F->getIdentifier() || F->isBitField() || F->isMutable())
+    return nullptr;
+  auto [It, New] = Vars.try_emplace(F, nullptr);
+  if (New) {
+    auto *Parent = const_cast<RecordDecl *>(F->getParent());
+    VarDecl *V = VarDecl::Create(Ctx, Parent, F->getBeginLoc(), F->getLocation(), F->getIdentifier(), F->getType(),
+                                 F->getTypeSourceInfo(), SC_None);
+    V->setImplicit();
+    It->second = V;
+    Fields.insert(V);
+  }
+  return It->second;
+}
+
+BodyFacts scanBody(const Stmt *Body, const std::vector<const Stmt *> &Headers, ASTContext &Ctx,
+                   const MemberVars *Members) {
   BodyFacts Out;
-  Scanner S(Ctx, Out);
+  Scanner S(Ctx, Out, Members);
   for (const Stmt *H : Headers)
     if (H)
       S.TraverseStmt(const_cast<Stmt *>(H));

@@ -13,6 +13,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 
+#include <map>
 #include <set>
 #include <vector>
 
@@ -49,9 +50,32 @@ bool isArrayLike(clang::QualType T);
 /// Every variable reference in S, in source order.
 std::vector<const clang::DeclRefExpr *> namesIn(const clang::Stmt *S);
 
-/// A use of a variable declared outside the body.
+/// The data members a member function reads by their names (`a[i]` and
+/// `size` for `this->a[i]` and `this->size`): each stands in the analysis
+/// as a variable of its own (a VarDecl made for it in its class, outside
+/// the AST's tree), so that a loop borrows a member array and passes a
+/// member value as it does a pointer parameter or a global's value. One
+/// per field for the unit.
+class MemberVars {
+public:
+  explicit MemberVars(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  /// The variable of E when E names a data member through the implicit
+  /// `this` (not `this->a`, whose text a kernel's parameter cannot take
+  /// the place of); else null.
+  const clang::VarDecl *of(const clang::Expr *E) const;
+  /// True for a member's variable.
+  bool isMember(const clang::VarDecl *V) const { return Fields.count(V) > 0; }
+
+private:
+  clang::ASTContext &Ctx;
+  mutable std::map<const clang::FieldDecl *, const clang::VarDecl *> Vars;
+  mutable std::set<const clang::VarDecl *> Fields;
+};
+
+/// A use of a variable declared outside the body (or of a member, by its
+/// name: the expression is then a MemberExpr).
 struct VarRef {
-  const clang::DeclRefExpr *Ref = nullptr;
+  const clang::Expr *Ref = nullptr;
   const clang::VarDecl *Var = nullptr;
   UseMode Mode;
 };
@@ -93,6 +117,6 @@ struct BodyFacts {
 /// Walks Body (the innermost converted level's body; Headers are the
 /// conditions and increments of the levels below the first, walked too).
 BodyFacts scanBody(const clang::Stmt *Body, const std::vector<const clang::Stmt *> &Headers,
-                   clang::ASTContext &Ctx);
+                   clang::ASTContext &Ctx, const MemberVars *Members = nullptr);
 
 } // namespace dpstub::migrate

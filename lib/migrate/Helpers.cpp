@@ -21,7 +21,7 @@ bool isHostVariable(const VarDecl *V) {
   if (!V->hasGlobalStorage() || V->isConstexpr())
     return false;
   const QualType T = V->getType();
-  return !(T.isConstQualified() && T->isIntegralOrEnumerationType() && V->hasConstantInitialization());
+  return !(T.isConstQualified() && T->isIntegralOrEnumerationType() && V->getInit() && V->hasConstantInitialization());
 }
 
 namespace {

@@ -282,7 +282,7 @@ private:
   }
 
   bool scan() {
-    Facts = scanBody(M.Body, {}, Ctx);
+    Facts = scanBody(M.Body, {}, Ctx, &U.Arrays.memberVars());
     for (const LoopLevel &L : M.Levels)
       LevelVars.insert(L.Var);
     Locals = declaredIn(M.Body);
@@ -422,7 +422,7 @@ private:
     for (const VarRef &R : Facts.Refs) {
       if (LevelVars.count(R.Var)) {
         if (R.Mode.Write)
-          return refuse(refusal(&Reporter::migrateNotCanonical, R.Ref->getLocation(),
+          return refuse(refusal(&Reporter::migrateNotCanonical, R.Ref->getExprLoc(),
                                 {"the loop changes its variable '" + R.Var->getName().str() + "' in its body"}));
         continue;
       }
@@ -443,12 +443,12 @@ private:
           // a field with it (particlefilter's randu(seed, i)): the kernel
           // passes its field on, writable unless the parameter's elements
           // are const (the field parameter takes what the pointer took).
-          if (const ParmVarDecl *Param = handedTo(R->Ref)) {
+          if (const ParmVarDecl *Param = handedTo(dyn_cast<DeclRefExpr>(R->Ref))) {
             const ArrayVar *P = U.Arrays.find(Param);
             Handed[V] |= !P || !P->Element.isConstQualified();
             continue;
           }
-          return refuse(refusal(&Reporter::migrateArray, R->Ref->getLocation(),
+          return refuse(refusal(&Reporter::migrateArray, R->Ref->getExprLoc(),
                                 {V->getName().str(), "the loop uses it as a pointer ('" +
                                                          textOf(P ? P : R->Ref, Ctx) +
                                                          "'), not by its elements"}));
@@ -459,7 +459,7 @@ private:
       bool Written = false;
       for (const VarRef *R : Refs) {
         if (R->Mode.Address)
-          return refuse(refusal(&Reporter::migrateVariable, R->Ref->getLocation(),
+          return refuse(refusal(&Reporter::migrateVariable, R->Ref->getExprLoc(),
                                 {V->getName().str(), "has its address taken (or is bound to a "
                                                      "reference) in the loop"}));
         Written |= R->Mode.Write;
@@ -487,8 +487,8 @@ private:
   bool readOnly(const VarDecl *V, const std::vector<const VarRef *> &Refs) {
     if (V->hasGlobalStorage() || V->isStaticLocal()) {
       for (const VarRef *R : Refs)
-        if (R->Ref->hasQualifier() && isHostVariable(V))
-          return refuse(refusal(&Reporter::migrateVariable, R->Ref->getLocation(),
+        if (isa<DeclRefExpr>(R->Ref) && cast<DeclRefExpr>(R->Ref)->hasQualifier() && isHostVariable(V))
+          return refuse(refusal(&Reporter::migrateVariable, R->Ref->getExprLoc(),
                                 {textOf(R->Ref, Ctx), "is read by its qualified name, which the kernel's "
                                                       "parameter of that name cannot stand for"}));
       // Constants a device can use as they are need nothing.
@@ -502,7 +502,11 @@ private:
   }
 
   bool scalarWritten(const VarDecl *V, const std::vector<const VarRef *> &Refs) {
-    const SourceLocation At = Refs.front()->Ref->getLocation();
+    const SourceLocation At = Refs.front()->Ref->getExprLoc();
+    if (U.Arrays.memberVars().isMember(V))
+      return refuse(refusal(&Reporter::migrateVariable, At,
+                            {V->getName().str(), "is a member of the object, which the loop writes; copy it "
+                                                 "into a local variable and back"}));
     const bool Template = plainTemplateParameter(V->getType(), V->getDeclContext());
     if ((!V->getType()->isScalarType() && !Template) || V->getType()->isPointerType())
       return refuse(refusal(&Reporter::migrateVariable, At,
@@ -532,7 +536,7 @@ private:
     }
     std::vector<const DeclRefExpr *> Exprs;
     for (const VarRef *R : Refs)
-      Exprs.push_back(R->Ref);
+      Exprs.push_back(cast<DeclRefExpr>(R->Ref)); // a member refused above
     if (Carried) {
       if (std::optional<Reduction> R = recogniseReduction(V, Exprs, Ctx)) {
         if (V->hasGlobalStorage())
@@ -663,7 +667,7 @@ private:
     Nest &N = M.Dependences;
     std::map<const VarDecl *, int> LoopVars;
     SymbolTable Symbols;
-    AffineBuilder Affine(Ctx, LoopVars, Varying, Inline, Symbols);
+    AffineBuilder Affine(Ctx, LoopVars, Varying, Inline, Symbols, &U.Arrays.memberVars());
     // The levels, then the sequential loops inside the body.
     auto AddVar = [&](const LoopLevel &L, bool Parallel) {
       LoopVar V;
@@ -825,6 +829,8 @@ private:
       }
     const std::optional<Span> Loop = spanOf(C.Loop->getSourceRange(), Ctx);
     auto OutsideVar = [&](const VarDecl *V) {
+      if (V && U.Arrays.memberVars().isMember(V)) // `size` for this->size, in any file
+        return V->getType()->isIntegerType();
       const SourceLocation L = V ? V->getLocation() : SourceLocation();
       const std::optional<Span> At = L.isValid() ? spanOf(SourceRange(L, L), Ctx) : std::nullopt;
       return V && V->getType()->isIntegerType() && At && Loop && !(Loop->Begin <= At->Begin && At->End <= Loop->End);
@@ -1099,6 +1105,8 @@ private:
   /// The parameter that becomes a field with the array Ref names, when Ref
   /// is a call's argument (fieldParameter), or null.
   const ParmVarDecl *handedTo(const DeclRefExpr *Ref) const {
+    if (!Ref)
+      return nullptr;
     const Stmt *Arg = nullptr;
     const auto *Call = dyn_cast_or_null<CallExpr>(meaningfulParent(Ref, Ctx, Arg));
     if (!Call)

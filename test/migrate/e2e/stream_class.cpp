@@ -1,15 +1,18 @@
-// A stream benchmark's kernels as a class template over its arrays, in
-// the style of BabelStream's OpenMP offloading version, for dpstub
-// --migrate's end-to-end test: each kernel copies the members it needs
-// into locals (`T *a = this->a;`) and offloads one loop; the dot product
-// reduces into a T. Two instances (float and double) share the text, so
-// the migrated kernels borrow the arrays in the template's type. Values
-// stay small integers, so every order of summation gives the same bits.
+// A stream benchmark's kernels as a class template over its arrays, for
+// dpstub --migrate's end-to-end test, in BabelStream's two styles: its
+// offloading version copies the members a kernel needs into locals (`T
+// *a = this->a;`) and offloads one loop; its host version reads them by
+// their names in an `omp parallel for` (add, triad, and a member scalar).
+// The dot product reduces into a T. Two instances (float and double)
+// share the text, so the migrated kernels borrow the arrays in the
+// template's type. Values stay small integers, so every order of
+// summation gives the same bits.
 #include <cstdio>
 
 template <class T> class Stream {
   long size;
   T *a, *b, *c;
+  T k = 2;
 
 public:
   explicit Stream(long n) : size(n), a(new T[n]), b(new T[n]), c(new T[n]) {}
@@ -22,7 +25,7 @@ public:
   void copy();
   void mul(T k);
   void add();
-  void triad(T k);
+  void triad();
   T dot();
   T at(long i) const { return a[i] + b[i] + c[i]; }
 };
@@ -59,21 +62,13 @@ template <class T> void Stream<T>::mul(T k) {
 }
 
 template <class T> void Stream<T>::add() {
-  long size = this->size;
-  T *a = this->a;
-  T *b = this->b;
-  T *c = this->c;
-#pragma omp target teams distribute parallel for simd
+#pragma omp parallel for
   for (long i = 0; i < size; i++)
     c[i] = a[i] + b[i];
 }
 
-template <class T> void Stream<T>::triad(T k) {
-  long size = this->size;
-  T *a = this->a;
-  T *b = this->b;
-  T *c = this->c;
-#pragma omp target teams distribute parallel for simd
+template <class T> void Stream<T>::triad() {
+#pragma omp parallel for
   for (long i = 0; i < size; i++)
     a[i] = b[i] + k * c[i];
 }
@@ -96,7 +91,7 @@ template <class T> void run(const char *name, long n) {
     s.copy();
     s.mul(2);
     s.add();
-    s.triad(2);
+    s.triad();
   }
   std::printf("%s: %.1f %.1f %.1f %.1f\n", name, double(s.dot()), double(s.at(0)), double(s.at(n / 2)),
               double(s.at(n - 1)));

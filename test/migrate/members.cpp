@@ -1,0 +1,89 @@
+// Loops in member functions over the object's members, read by their
+// names (BabelStream's host OpenMP version, the OpenACC guide's
+// class-data): the member arrays borrow for the call-site and the member
+// values come in as the kernel's parameters, so the kernel never reaches
+// the object through `this`; members written, `this->` spelled out and
+// member functions called stay refused.
+#include <cstdio>
+
+class Vec {
+  int n;
+  double scale;
+  double *x, *y;
+
+public:
+  explicit Vec(int n) : n(n), scale(2.0), x(new double[n]), y(new double[n]) {
+#pragma acc enter data create(x[0:n], y[0:n])
+  }
+// The directive stays for the loops OpenACC may still run (its warning
+// comes last, with the other directives'; line 16).
+// REWRITE: #pragma acc enter data create(x[0:n], y[0:n])
+  ~Vec() {
+    delete[] x;
+    delete[] y;
+  }
+
+  void fill() {
+#pragma omp parallel for
+    for (int i = 0; i < n; i++) {
+      x[i] = i;
+      y[i] = 1;
+    }
+  }
+// DIAG: members.cpp:[[@LINE-5]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      dp::field<1, double> dp_x = dp::borrow(x, n > 0 ? n : 0);
+// REWRITE-NEXT: dp::field<1, double> dp_y = dp::borrow(y, n > 0 ? n : 0);
+
+  void axpy() {
+#pragma acc parallel loop present(x[0:n], y[0:n])
+    for (int i = 0; i < n; i++)
+      y[i] += scale * x[i];
+  }
+// DIAG: members.cpp:[[@LINE-3]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      dp::field<1, double> dp_y = dp::borrow(y, n);
+// REWRITE-NEXT: dp::field<1, const double> dp_x = dp::borrow_read(x, n, dp_y);
+// REWRITE-NEXT: dp::forall(dp::grid<1>(dp::arithmetic_sequence(0, n)), [=](dp::index<1> idx, dp::field<1, double> &y, const dp::field<1, const double> &x, double scale) {
+// REWRITE:      y(i) += scale * x(i);
+// REWRITE-NEXT: }, dp_y, dp_x, scale);
+
+  double sum() const {
+    double s = 0;
+#pragma omp parallel for reduction(+ : s)
+    for (int i = 0; i < n; i++)
+      s += y[i];
+    return s;
+  }
+// DIAG: members.cpp:[[@LINE-4]]:5: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
+
+  void count() {
+#pragma omp parallel for
+    for (int i = 0; i < n; i++)
+      scale += x[i];
+  }
+// DIAG: members.cpp:[[@LINE-2]]:7: warning: not converted: 'scale' is a member of the object, which the loop writes; copy it into a local variable and back [dp-migrate]
+
+  void spelled() {
+#pragma omp parallel for
+    for (int i = 0; i < n; i++)
+      this->x[i] = 0;
+  }
+// DIAG: members.cpp:[[@LINE-2]]:7: warning: not converted: 'this' is used in the loop (a member of the object), and a kernel cannot reach the object in host memory; copy the members into local variables first [dp-migrate]
+
+  double at(int i) const { return x[i] + y[i]; }
+  void called() {
+#pragma omp parallel for
+    for (int i = 0; i < n; i++)
+      y[i] = at(i);
+  }
+// DIAG: members.cpp:[[@LINE-2]]:14: warning: not converted: 'this' is used in the loop (a member of the object), and a kernel cannot reach the object in host memory; copy the members into local variables first [dp-migrate]
+};
+
+int main() {
+  Vec v(16);
+  v.fill();
+  v.axpy();
+  std::printf("%f\n", v.sum());
+  return 0;
+}
+// DIAG: members.cpp:16:1: warning: 'acc enter data' is not carried over: 'x' is not a variable dpstub migrates [dp-migrate]
+// SUMMARY: migrated 3 of 6 loops (3 refused)
