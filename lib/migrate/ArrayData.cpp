@@ -103,6 +103,10 @@ bool plainElement(QualType T) {
 }
 
 bool plainTemplateParameter(QualType T, const DeclContext *Where) {
+  return templateParameterAlways(T, Where, plainElement);
+}
+
+bool templateParameterAlways(QualType T, const DeclContext *Where, const std::function<bool(QualType)> &Holds) {
   const auto *P = T.getNonReferenceType()->getAs<TemplateTypeParmType>();
   if (!P || P->isParameterPack() || !Where)
     return false;
@@ -118,8 +122,7 @@ bool plainTemplateParameter(QualType T, const DeclContext *Where) {
     return false;
   const unsigned Index = P->getIndex();
   auto Plain = [&](const TemplateArgumentList &Args) {
-    return Index < Args.size() && Args[Index].getKind() == TemplateArgument::Type &&
-           plainElement(Args[Index].getAsType());
+    return Index < Args.size() && Args[Index].getKind() == TemplateArgument::Type && Holds(Args[Index].getAsType());
   };
   const Decl *Template = Templates[P->getDepth()];
   if (const auto *C = dyn_cast<ClassTemplateDecl>(Template)) {

@@ -22,6 +22,7 @@
 
 #include "clang/AST/ASTContext.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -51,6 +52,12 @@ bool plainElement(clang::QualType T);
 /// for float and double): memory of T's borrows, and a scalar of T
 /// reduces, in the template's text, for each instance.
 bool plainTemplateParameter(clang::QualType T, const clang::DeclContext *Where);
+
+/// True when T is a type parameter of a template around Where and Holds
+/// of every instance's type for it (plainTemplateParameter with another
+/// test: arithmetic, for a reduction's operator).
+bool templateParameterAlways(clang::QualType T, const clang::DeclContext *Where,
+                             const std::function<bool(clang::QualType)> &Holds);
 
 /// The parameter a call's argument Index reaches when that parameter can
 /// become a field with the array handed to it (the two are then one

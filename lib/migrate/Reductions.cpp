@@ -1,6 +1,7 @@
 //===- Reductions.cpp - Updates that fold into one value ------------------===//
 
 #include "migrate/Reductions.h"
+#include "migrate/ArrayData.h"
 
 #include "migrate/BodyScan.h"
 #include "migrate/Canonical.h"
@@ -221,8 +222,8 @@ namespace {
 /// The reduction whose every mention Refs are, if they all are updates
 /// with one operator.
 std::optional<Reduction> recognise(const Target &S, QualType T, const std::vector<const Expr *> &Refs,
-                                   ASTContext &Ctx) {
-  if (!T->isArithmeticType() || T.isVolatileQualified())
+                                   ASTContext &Ctx, bool TemplateArithmetic = false) {
+  if ((!T->isArithmeticType() && !TemplateArithmetic) || T.isVolatileQualified())
     return std::nullopt;
   std::optional<Reduction> R;
   std::set<const Expr *> Covered;
@@ -247,7 +248,9 @@ std::optional<Reduction> recognise(const Target &S, QualType T, const std::vecto
   for (const Expr *Ref : Refs)
     if (!Covered.count(Ref))
       return std::nullopt;
-  if (R && T->isFloatingType() &&
+  // Bits of a floating type, or of a template's type some instance may
+  // make floating, have no reduction.
+  if (R && (T->isFloatingType() || TemplateArithmetic) &&
       (R->Op == ReductionOp::BitAnd || R->Op == ReductionOp::BitOr || R->Op == ReductionOp::BitXor))
     return std::nullopt;
   return R;
@@ -259,7 +262,11 @@ std::optional<Reduction> recogniseReduction(const VarDecl *S, const std::vector<
                                             ASTContext &Ctx) {
   Target T;
   T.Var = S;
-  std::optional<Reduction> R = recognise(T, S->getType(), {Refs.begin(), Refs.end()}, Ctx);
+  // A `T sum` of a template all of whose instances make it arithmetic.
+  const bool TemplateArithmetic =
+      !S->getType()->isArithmeticType() &&
+      templateParameterAlways(S->getType(), S->getDeclContext(), [](QualType Q) { return Q->isArithmeticType(); });
+  std::optional<Reduction> R = recognise(T, S->getType(), {Refs.begin(), Refs.end()}, Ctx, TemplateArithmetic);
   if (!R)
     return std::nullopt;
   return Reduction::of(S, R->Op, R->Function);

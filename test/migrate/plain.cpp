@@ -1,7 +1,7 @@
 // Plain loops, asked for by --selection: converted only when dpstub proves
 // their iterations independent (affine subscripts, through constants and
 // small index helpers), as deep as the nest stays independent.
-// SELECTION: 14:1-60:1
+// SELECTION: 14:1-77:1
 #include <cstdlib>
 
 const int W = 32;
@@ -58,6 +58,24 @@ void kernels(int n, int m, double *a, double *b, const double *c) {
 // DIAG: plain.cpp:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
 }
 
+// A plain loop (asked for by --selection) in a class template's member,
+// BabelStream's serial version: `sum += ...` over a T every instance
+// makes arithmetic reduces.
+template <class T> struct Pair {
+  long n;
+  T *a, *b;
+  T dot() const {
+    T sum{};
+    for (long i = 0; i < n; i++)
+      sum += a[i] * b[i];
+    return sum;
+  }
+};
+// DIAG: plain.cpp:[[@LINE-5]]:5: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
+// REWRITE: dp::scalar<T> dp_sum(sum);
+template struct Pair<float>;
+template struct Pair<double>;
+
 int main() {
   int n = 16, m = 24;
   double *a = (double *)malloc(2 * n * m * sizeof(double));
@@ -68,4 +86,4 @@ int main() {
   free(b);
   free(c);
 }
-// SUMMARY: migrated 4 of 7 loops (3 refused)
+// SUMMARY: migrated 5 of 8 loops (3 refused)
