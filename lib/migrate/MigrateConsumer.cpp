@@ -65,6 +65,40 @@ unsigned pastSemicolon(StringRef B, unsigned Offset) {
   return I < B.size() && B[I] == ';' ? I + 1 : Offset;
 }
 
+/// The `#pragma omp` and `#pragma acc` lines of branches the preprocessor
+/// skipped (not among Active, the directives it read) that stand right
+/// before the code at Offset, with only directives, continuations and
+/// blank lines between: a build that takes their branch applies them to
+/// what stands there. Their offsets, nearest last.
+std::vector<unsigned> skippedDirectivesBefore(StringRef Buf, unsigned Offset, const std::set<unsigned> &Active) {
+  std::vector<unsigned> Out;
+  unsigned End = Offset;
+  while (End > 0 && Buf[End - 1] != '\n')
+    --End; // the loop's line start
+  while (End > 0) {
+    const unsigned Begin = Buf.rfind('\n', End - 1) == StringRef::npos ? 0 : Buf.rfind('\n', End - 1) + 1;
+    const StringRef Line = Buf.slice(Begin, End).rtrim("\r\n");
+    const StringRef Text = Line.ltrim(" \t");
+    // A line the one above continues (`\` at its end) is the directive's.
+    const StringRef Above = Begin > 0 ? Buf.slice(Buf.rfind('\n', Begin - 1) == StringRef::npos
+                                                       ? 0
+                                                       : Buf.rfind('\n', Begin - 1) + 1,
+                                                   Begin)
+                                            .rtrim("\r\n \t")
+                                      : StringRef();
+    if (!Text.empty() && !Text.starts_with("#") && !Above.ends_with("\\"))
+      break;
+    if (Text.starts_with("#")) {
+      StringRef Rest = Text.drop_front().ltrim(" \t");
+      if (Rest.consume_front("pragma") && (Rest.ltrim(" \t").starts_with("omp") || Rest.ltrim(" \t").starts_with("acc")) &&
+          !Active.count(Begin + static_cast<unsigned>(Line.size() - Text.size())))
+        Out.insert(Out.begin(), Begin + static_cast<unsigned>(Line.size() - Text.size()));
+    }
+    End = Begin;
+  }
+  return Out;
+}
+
 class MigrateConsumer : public ASTConsumer {
 public:
   MigrateConsumer(CompilerInstance &CI, const TranslationOptions &Opts, TranslationResult &Out)
@@ -86,6 +120,9 @@ public:
     }
     Reporter Diags(Ctx.getDiagnostics());
     const std::vector<PragmaLine> Pragmas = readPragmas(Hashes, Ctx);
+    for (SourceLocation H : Hashes)
+      if (SM.isWrittenInMainFile(SM.getFileLoc(H)))
+        ActiveHashes.insert(SM.getFileOffset(SM.getFileLoc(H)));
     std::optional<LineRange> Selection;
     if (Opts.Only && Opts.Only->File == Out.MainFile)
       Selection = LineRange{Opts.Only->BeginLine, Opts.Only->BeginColumn, Opts.Only->EndLine,
@@ -255,6 +292,13 @@ private:
                              Diags.migrated(C.Loop->getBeginLoc()) << L.Kind << L.Rank;
                            else
                              Diags.migratedTriangle(C.Loop->getBeginLoc()) << L.Kind << triangleName(M);
+                           if (Owner == I)
+                             for (unsigned At : skippedDirectivesBefore(
+                                      SM.getBufferData(SM.getMainFileID()),
+                                      SM.getFileOffset(SM.getFileLoc(C.Loop->getBeginLoc())), ActiveHashes))
+                               Diags.migrateSkippedDirective(
+                                   SM.getComposedLoc(SM.getMainFileID(), At))
+                                   << L.Loc.Line;
                          } else {
                            emit(M.Refused, Diags);
                            if (Owner == I && M.DropsDirective) {
@@ -598,6 +642,7 @@ private:
   /// Which functions the user declared for the device, one cache per unit.
   std::optional<DeviceDeclarations> Device;
   std::vector<SourceLocation> Hashes;
+  std::set<unsigned> ActiveHashes; ///< the main file's directives the preprocessor read, by offset
   /// Loop directives in the headers the main file includes.
   std::vector<IncludedLoop> Included;
   std::vector<bool> Consumed; ///< by candidate: taken along by an outer converted loop

@@ -33,6 +33,27 @@ static void scale(int n, double *w) {
 // REWRITE: dp::forall(dp::on(dp_async_queue()), dp::grid<1>(dp::arithmetic_sequence(0, n)), [=](dp::index<1> idx, dp::field<1, double> &w) {
 }
 
+// Directives chosen by the preprocessor (BabelStream's OpenMP version):
+// this build converts the loop under its own directive; the other
+// branch's directive stays in the text, in front of the call-site, and
+// a warning says a build taking that branch would apply it there.
+static void twice(int n, double *w) {
+#ifdef STREAM_OFFLOAD
+#pragma omp target teams distribute parallel for \
+    map(tofrom: w[0:n])
+#else
+#pragma omp parallel for
+#endif
+  for (int i = 0; i < n; ++i)
+    w[i] *= 2;
+}
+// DIAG: directives.cpp:[[@LINE-3]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// DIAG: directives.cpp:[[@LINE-9]]:1: warning: this directive, in a branch this build skips, stands before the loop converted at line [[#@LINE-4]]; a build that takes the branch applies it to the call-site, which it cannot take: remove it, or migrate with that build's flags first [dp-migrate]
+// REWRITE: #pragma omp target teams distribute parallel for \
+// REWRITE-NEXT: map(tofrom: w[0:n])
+// REWRITE-NEXT: #else
+// REWRITE-NEXT: #endif
+
 // A function another file defines, declared for the device: the loop
 // calls it as the user asserted, and the directive stays (the translation
 // marks the declaration it names; shade.cpp of test/migrate/e2e/routine
@@ -134,6 +155,7 @@ int main() {
 #pragma acc exit data copyout(v[0:n]) delete(w)
 // REWRITE: dp::update_device(v);
 // REWRITE-NEXT: dp::update_host(v);
+  twice(n, w);
 #pragma acc host_data use_device(u)
   {
     printf("%p\n", (void *)0);
@@ -147,4 +169,4 @@ int main() {
   free(v);
   free(w);
 }
-// SUMMARY: migrated 7 of 7 loops (0 refused)
+// SUMMARY: migrated 8 of 8 loops (0 refused)
