@@ -267,7 +267,7 @@ private:
       for (const std::string &N : D.Vars) {
         const VarDecl *V = resolveName(N, P.Begin, Ctx);
         if (!V)
-          return keep(P, "'" + N + "' is not a variable dpstub migrates");
+          return keep(P, *notHeld(N, P));
         if (isArrayLike(V->getType()) && !C.Fields.count(V)) {
           std::optional<std::string> Line = regionBorrow(P, V);
           if (!Line)

@@ -71,28 +71,29 @@ unsigned pastSemicolon(StringRef B, unsigned Offset) {
 /// blank lines between: a build that takes their branch applies them to
 /// what stands there. Their offsets, nearest last.
 std::vector<unsigned> skippedDirectivesBefore(StringRef Buf, unsigned Offset, const std::set<unsigned> &Active) {
+  // The start of the line before the one starting at Start.
+  auto LineAbove = [&](unsigned Start) {
+    const size_t NewLine = Buf.rfind('\n', Start - 1);
+    return NewLine == StringRef::npos ? 0u : static_cast<unsigned>(NewLine + 1);
+  };
   std::vector<unsigned> Out;
   unsigned End = Offset;
   while (End > 0 && Buf[End - 1] != '\n')
     --End; // the loop's line start
   while (End > 0) {
-    const unsigned Begin = Buf.rfind('\n', End - 1) == StringRef::npos ? 0 : Buf.rfind('\n', End - 1) + 1;
+    const unsigned Begin = LineAbove(End);
     const StringRef Line = Buf.slice(Begin, End).rtrim("\r\n");
     const StringRef Text = Line.ltrim(" \t");
+    const unsigned Hash = Begin + static_cast<unsigned>(Line.size() - Text.size());
     // A line the one above continues (`\` at its end) is the directive's.
-    const StringRef Above = Begin > 0 ? Buf.slice(Buf.rfind('\n', Begin - 1) == StringRef::npos
-                                                       ? 0
-                                                       : Buf.rfind('\n', Begin - 1) + 1,
-                                                   Begin)
-                                            .rtrim("\r\n \t")
-                                      : StringRef();
-    if (!Text.empty() && !Text.starts_with("#") && !Above.ends_with("\\"))
+    const bool Continuation = Begin > 0 && Buf.slice(LineAbove(Begin), Begin).rtrim("\r\n \t").ends_with("\\");
+    if (!Text.empty() && !Text.starts_with("#") && !Continuation)
       break;
-    if (Text.starts_with("#")) {
-      StringRef Rest = Text.drop_front().ltrim(" \t");
-      if (Rest.consume_front("pragma") && (Rest.ltrim(" \t").starts_with("omp") || Rest.ltrim(" \t").starts_with("acc")) &&
-          !Active.count(Begin + static_cast<unsigned>(Line.size() - Text.size())))
-        Out.insert(Out.begin(), Begin + static_cast<unsigned>(Line.size() - Text.size()));
+    StringRef Rest = Text;
+    if (Rest.consume_front("#") && (Rest = Rest.ltrim(" \t")).consume_front("pragma") && !Active.count(Hash)) {
+      Rest = Rest.ltrim(" \t");
+      if (Rest.starts_with("omp") || Rest.starts_with("acc"))
+        Out.insert(Out.begin(), Hash);
     }
     End = Begin;
   }

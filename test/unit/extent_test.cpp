@@ -115,6 +115,44 @@ std::vector<Values> symbolValues(const std::map<int, std::int64_t> &Known) {
   return All;
 }
 
+/// P's value where W's extremes take theirs (each the greater or the
+/// lesser of its two, in order).
+std::int64_t evalIn(const Window &W, const Poly &P, Values S) {
+  for (const Extreme &E : W.Extremes) {
+    const std::int64_t A = eval(E.A, S), B = eval(E.B, S);
+    S[E.Id] = E.Greatest ? std::max(A, B) : std::min(A, B);
+  }
+  return eval(P, S);
+}
+
+/// W against enumeration at symbol values S: its least candidate is the
+/// first element any access touches where it happens, its greatest plus
+/// one the end; nothing (First == End) when no access happens.
+void expectWindowMatches(const Nest &N, const Window &W, const Values &S, const std::string &Where) {
+  std::int64_t First = 0, End = 0;
+  if (std::all_of(W.Guards.begin(), W.Guards.end(), [&](const Poly &G) { return evalIn(W, G, S) >= 1; })) {
+    First = std::numeric_limits<std::int64_t>::max();
+    End = std::numeric_limits<std::int64_t>::min();
+    for (const Poly &P : W.First)
+      First = std::min(First, evalIn(W, P, S));
+    for (const Poly &P : W.Last)
+      End = std::max(End, evalIn(W, P, S) + 1);
+  }
+  std::int64_t Least = std::numeric_limits<std::int64_t>::max(), Most = std::numeric_limits<std::int64_t>::min();
+  for (const Access &A : N.Accesses)
+    forEachPoint(N, A, S, [&](const std::vector<std::int64_t> &Value) {
+      const std::int64_t I = element(A, Value, S)[0];
+      Least = std::min(Least, I);
+      Most = std::max(Most, I);
+    });
+  if (Most < Least) {
+    EXPECT_EQ(First, End) << Where << ": nothing touched";
+    return;
+  }
+  EXPECT_EQ(First, Least) << Where;
+  EXPECT_EQ(End, Most + 1) << Where;
+}
+
 } // namespace
 
 TEST(Extent, RandomNestsAgreeWithEnumeration) {
@@ -167,31 +205,10 @@ TEST(Extent, RandomWindowsAgreeWithEnumeration) {
     }
     ++Given;
     Signless += !accessExtent(N, 0, Known);
-    for (const Values &S : symbolValues(Known)) {
-      const std::int64_t X = S.at(0), Y = S.at(1);
-      std::int64_t First = 0, End = 0;
-      if (std::all_of(W->Guards.begin(), W->Guards.end(), [&](const Poly &G) { return eval(G, S) >= 1; })) {
-        First = End = std::numeric_limits<std::int64_t>::max();
-        for (const Poly &P : W->First)
-          First = std::min(First, eval(P, S));
-        End = std::numeric_limits<std::int64_t>::min();
-        for (const Poly &P : W->Last)
-          End = std::max(End, eval(P, S) + 1);
-      }
-      std::int64_t Least = std::numeric_limits<std::int64_t>::max(), Most = std::numeric_limits<std::int64_t>::min();
-      for (const Access &A : N.Accesses)
-        forEachPoint(N, A, S, [&](const std::vector<std::int64_t> &Value) {
-          const std::int64_t I = element(A, Value, S)[0];
-          Least = std::min(Least, I);
-          Most = std::max(Most, I);
-        });
-      if (Most < Least) {
-        EXPECT_EQ(First, End) << "case " << Case << " n=" << X << " m=" << Y << ": nothing touched";
-        continue;
-      }
-      EXPECT_EQ(First, Least) << "case " << Case << " n=" << X << " m=" << Y;
-      EXPECT_EQ(End, Most + 1) << "case " << Case << " n=" << X << " m=" << Y;
-    }
+    for (const Values &S : symbolValues(Known))
+      expectWindowMatches(N, *W, S,
+                          "case " + std::to_string(Case) + " n=" + std::to_string(S.at(0)) + " m=" +
+                              std::to_string(S.at(1)));
   }
   EXPECT_GT(Given, 300) << Given;
   EXPECT_GT(Refused, 300) << Refused;
@@ -322,16 +339,6 @@ TEST(Extent, UnsignedText) {
 
 namespace {
 
-/// P's value where W's extremes take theirs (each the greater or the
-/// lesser of its two, in order).
-std::int64_t evalIn(const Window &W, const Poly &P, Values S) {
-  for (const Extreme &E : W.Extremes) {
-    const std::int64_t A = eval(E.A, S), B = eval(E.B, S);
-    S[E.Id] = E.Greatest ? std::max(A, B) : std::min(A, B);
-  }
-  return eval(P, S);
-}
-
 /// A random guarded nest over array 0 (a bounds-checked stencil's shape):
 /// two parallel loops and up to two inner ones, counts a constant or a
 /// symbol plus a constant, first values a constant or a symbol, steps of
@@ -428,28 +435,8 @@ TEST(Extent, RandomGuardedWindowsAgreeWithEnumeration) {
     for (std::int64_t X = -2; X <= 5; ++X)
       for (std::int64_t Y = -2; Y <= 5; ++Y) {
         const Values S{{0, X}, {1, Y}, {2, Quotient ? X / 2 : Y - 1}};
-        std::int64_t First = 0, End = 0;
-        if (std::all_of(W->Guards.begin(), W->Guards.end(), [&](const Poly &G) { return evalIn(*W, G, S) >= 1; })) {
-          First = std::numeric_limits<std::int64_t>::max();
-          End = std::numeric_limits<std::int64_t>::min();
-          for (const Poly &P : W->First)
-            First = std::min(First, evalIn(*W, P, S));
-          for (const Poly &P : W->Last)
-            End = std::max(End, evalIn(*W, P, S) + 1);
-        }
-        std::int64_t Least = std::numeric_limits<std::int64_t>::max(), Most = std::numeric_limits<std::int64_t>::min();
-        for (const Access &A : N.Accesses)
-          forEachPoint(N, A, S, [&](const std::vector<std::int64_t> &Value) {
-            const std::int64_t I = element(A, Value, S)[0];
-            Least = std::min(Least, I);
-            Most = std::max(Most, I);
-          });
-        if (Most < Least) {
-          EXPECT_EQ(First, End) << "case " << Case << " n=" << X << " m=" << Y << ": nothing touched";
-          continue;
-        }
-        EXPECT_EQ(First, Least) << "case " << Case << " n=" << X << " m=" << Y;
-        EXPECT_EQ(End, Most + 1) << "case " << Case << " n=" << X << " m=" << Y;
+        expectWindowMatches(N, *W, S,
+                            "case " + std::to_string(Case) + " n=" + std::to_string(X) + " m=" + std::to_string(Y));
       }
   }
   EXPECT_GT(Given, 500) << Given;
