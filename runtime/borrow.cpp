@@ -3,6 +3,7 @@
 /// over which of the caller's addresses.
 #include "dp/borrow.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -11,6 +12,7 @@
 #include <sstream>
 #include <vector>
 
+#include "dp/data.hpp"
 #include "dp/error.hpp"
 
 namespace dp::detail {
@@ -18,6 +20,8 @@ namespace {
 struct borrowed_registry {
   std::mutex mutex;
   std::map<std::uintptr_t, storage *> blocks; ///< by first address; none empty
+  /// Holds dp::enter_data took on the block starting at each address.
+  std::map<std::uintptr_t, std::size_t> entered;
 };
 borrowed_registry &borrowed() {
   static borrowed_registry r;
@@ -30,9 +34,10 @@ std::string range_text(std::uintptr_t at, std::size_t bytes) {
 }
 
 /// What the live blocks say of the `bytes` at `at` (the registry locked):
-/// the block that serves them (starting there, at least as long), else
-/// one that overlaps them, else neither. Only the block starting last at
-/// or before the range and the first starting inside it can overlap it.
+/// the block that serves them (holding all of them: OpenMP's present
+/// table serves a section of a mapped range), else one that overlaps
+/// them, else neither. Only the block starting last at or before the
+/// range and the first starting inside it can overlap it.
 struct fit {
   storage *serves = nullptr;
   std::uintptr_t overlap_at = 0;
@@ -43,11 +48,12 @@ fit fit_of(const borrowed_registry &r, std::uintptr_t at, std::size_t bytes) {
   auto next = r.blocks.upper_bound(at);
   if (next != r.blocks.begin()) {
     auto before = std::prev(next);
-    if (before->first == at && before->second->bytes() >= bytes) {
+    const std::uintptr_t end = before->first + before->second->bytes();
+    if (at + bytes <= end) {
       f.serves = before->second;
       return f;
     }
-    if (before->first + before->second->bytes() > at) {
+    if (end > at) {
       f.overlap_at = before->first;
       f.overlaps = before->second;
       return f;
@@ -83,7 +89,7 @@ storage *borrow_block(void *p, std::size_t bytes) {
   const fit f = fit_of(r, at, bytes);
   if (f.overlaps)
     throw error("dp::borrow: " + range_text(at, bytes) + " overlap " + range_text(f.overlap_at, f.overlaps->bytes()) +
-                ", which a live field borrowed; borrow the whole range once");
+                ", which a live field borrowed, without lying inside them; borrow the whole range once");
   return adopt(r, p, bytes, f);
 }
 
@@ -96,24 +102,69 @@ storage *borrow_block_if_free(void *p, std::size_t bytes) {
   return f.overlaps ? nullptr : adopt(r, p, bytes, f);
 }
 
+namespace {
+/// The live blocks overlapping the `bytes` at `at`, each held (so that
+/// they stay alive once the lock is gone).
+std::vector<storage_ref> blocks_over(std::uintptr_t at, std::size_t bytes) {
+  std::vector<storage_ref> over;
+  borrowed_registry &r = borrowed();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  auto it = r.blocks.upper_bound(at);
+  if (it != r.blocks.begin() && std::prev(it)->first + std::prev(it)->second->bytes() > at)
+    --it;
+  for (; it != r.blocks.end() && it->first < at + bytes; ++it) {
+    it->second->retain();
+    over.emplace_back(it->second);
+  }
+  return over;
+}
+} // namespace
+
 void host_current_over(const void *p, std::size_t bytes) {
   if (bytes == 0)
     return;
+  for (const storage_ref &s : blocks_over(reinterpret_cast<std::uintptr_t>(p), bytes))
+    s.get()->make_host_current(); // waits for its writer: outside the lock
+}
+
+void enter_borrowed(void *p, std::size_t bytes) {
+  storage *s = borrow_block(p, bytes); // held: released by exit_borrowed
+  borrowed_registry &r = borrowed();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  ++r.entered[reinterpret_cast<std::uintptr_t>(s->host_data())];
+}
+
+void exit_borrowed(const void *p) {
   const auto at = reinterpret_cast<std::uintptr_t>(p);
-  std::vector<storage_ref> over; // kept alive while the lock is gone
+  storage *s = nullptr;
   {
     borrowed_registry &r = borrowed();
     std::lock_guard<std::mutex> lock(r.mutex);
-    auto it = r.blocks.upper_bound(at);
-    if (it != r.blocks.begin() && std::prev(it)->first + std::prev(it)->second->bytes() > at)
-      --it;
-    for (; it != r.blocks.end() && it->first < at + bytes; ++it) {
-      it->second->retain();
-      over.emplace_back(it->second);
-    }
+    auto held = r.entered.find(at);
+    if (held == r.entered.end())
+      return; // not entered: nothing to do (OpenACC's exit data of absent data)
+    if (--held->second == 0)
+      r.entered.erase(held);
+    s = r.blocks.at(at); // an entered block lives while its holds do
   }
-  for (const storage_ref &s : over)
-    s.get()->make_host_current(); // waits for its writer: outside the lock
+  release_borrowed(s); // the last handle writes the data back
+}
+
+void update_host_over(const void *p, std::size_t bytes, queue_state *q) {
+  for (const storage_ref &s : blocks_over(reinterpret_cast<std::uintptr_t>(p), bytes))
+    update_host_block(s.get(), q);
+}
+
+void update_device_over(const void *p, std::size_t bytes, queue_state *q) {
+  const auto at = reinterpret_cast<std::uintptr_t>(p);
+  for (const storage_ref &s : blocks_over(at, bytes)) {
+    // The part of the block the host wrote: where the range meets it.
+    const auto first = reinterpret_cast<std::uintptr_t>(s.get()->host_data());
+    const std::uintptr_t from = at > first ? at : first;
+    const std::uintptr_t to = std::min<std::uintptr_t>(at + bytes, first + s.get()->bytes());
+    s.get()->host_wrote_directly(from - first, to - from);
+    update_device_block(s.get(), q);
+  }
 }
 
 void borrowed_results_lost(const void *p, std::size_t bytes, const char *why) noexcept {

@@ -10,23 +10,46 @@
 #include "detail/storage.hpp"
 #include "field.hpp"
 #include "grid.hpp"
+#include "options.hpp"
 
 namespace dp {
 
 namespace detail {
-/// The block over the `bytes` at p: the live borrowed block that starts
-/// at p and is at least as long (shared, as OpenMP's present table shares
-/// a mapped range), else a new one. Throws dp::error when the range
+/// The block over the `bytes` at p: the live borrowed block that holds
+/// them all (shared, as OpenMP's present table serves a section of a
+/// mapped range), else a new one. Throws dp::error when the range
 /// overlaps a live borrowed block otherwise. runtime/borrow.cpp.
 storage *borrow_block(void *p, std::size_t bytes);
 /// borrow_block's block, or null where it would refuse the range (a live
 /// borrowed block overlaps it otherwise), in one look at the registry.
 /// runtime/borrow.cpp.
 storage *borrow_block_if_free(void *p, std::size_t bytes);
+/// Keeps the block over the `bytes` at p (borrow_block's) until
+/// exit_borrowed(p): one more hold on it. runtime/borrow.cpp.
+void enter_borrowed(void *p, std::size_t bytes);
+/// Drops one hold enter_borrowed took on the block starting at p (none
+/// held: nothing to do); the last handle on it writes the data back.
+/// runtime/borrow.cpp.
+void exit_borrowed(const void *p);
+/// dp::update_host and dp::update_device over the `bytes` at p: every live
+/// borrowed block overlapping them, on q (null: now). runtime/borrow.cpp.
+void update_host_over(const void *p, std::size_t bytes, queue_state *q);
+void update_device_over(const void *p, std::size_t bytes, queue_state *q);
 /// Brings the host copy of every live borrowed block overlapping the
 /// `bytes` at p up to date (their writers waited for, device copies
 /// copied back). runtime/borrow.cpp.
 void host_current_over(const void *p, std::size_t bytes);
+/// A field over g's elements at p, which `block` holds (from its start or
+/// further in).
+template <int N, class T> field<N, T> over_borrowed(T *p, const grid<N> &g, storage *block) {
+  field<N, T> f = field_access::over<T>(g, storage_ref(block));
+  if (static_cast<const void *>(p) == block->host_data())
+    return f;
+  dim_layout dims[N];
+  for (int d = 0; d < N; ++d)
+    dims[d] = field_access::dim(f, d);
+  return field_access::make<N>(f, p, dims);
+}
 /// True when f's block lies over none of the `bytes` at p.
 template <int N, class T> bool apart(const void *p, std::size_t bytes, const field<N, T> &f) {
   const storage *s = field_access::owner(f);
@@ -52,8 +75,8 @@ template <int N, class T> bool apart(const void *p, std::size_t bytes, const fie
 ///     } // y holds the results here
 ///
 /// Borrowing the same memory again while a handle on it lives gives the
-/// same data (a range starting where a live one starts and no longer than
-/// it); a range overlapping a live one otherwise is a dp::error. The
+/// same data (a range lying inside a live one: one block, one device
+/// copy); a range overlapping a live one otherwise is a dp::error. The
 /// memory must outlive every handle; host access to it through p while a
 /// handle lives sees what dp's coherence gives the field's host copy.
 template <int N, class T> field<N, T> borrow(T *p, const grid<N> &g) {
@@ -61,7 +84,7 @@ template <int N, class T> field<N, T> borrow(T *p, const grid<N> &g) {
   static_assert(std::is_trivially_copyable<value>::value,
                 "dp::borrow: the elements cross to a device as bytes, so they must be trivially copyable");
   const std::size_t bytes = static_cast<std::size_t>(g.size()) * sizeof(value);
-  return detail::field_access::over<T>(g, detail::storage_ref(detail::borrow_block(const_cast<value *>(p), bytes)));
+  return detail::over_borrowed(p, g, detail::borrow_block(const_cast<value *>(p), bytes));
 }
 /// A field over the n elements at p (dp::borrow(p, dp::grid<1>(n))).
 template <class T> field<1, T> borrow(T *p, std::int64_t n) { return borrow(p, grid<1>(n)); }
@@ -84,7 +107,7 @@ field<1, const T> borrow_read(const T *p, const grid<1> &g, const Written &...wr
   const std::size_t bytes = static_cast<std::size_t>(g.size()) * sizeof(T);
   if ((detail::apart(p, bytes, written) && ...))
     if (detail::storage *s = detail::borrow_block_if_free(const_cast<T *>(p), bytes))
-      return detail::field_access::over<const T>(g, detail::storage_ref(s));
+      return detail::over_borrowed(p, g, s);
   detail::host_current_over(p, bytes); // what the writers left there
   field<1, std::remove_const_t<T>> copy{g};
   if (bytes > 0)
@@ -95,6 +118,58 @@ field<1, const T> borrow_read(const T *p, const grid<1> &g, const Written &...wr
 template <class T, class... Written>
 field<1, const T> borrow_read(const T *p, std::int64_t n, const Written &...written) {
   return borrow_read(p, grid<1>(n > 0 ? n : 0), written...);
+}
+
+/// OpenACC's `enter data` (OpenMP's `target enter data`) over memory the
+/// caller owns: the n elements at p stay borrowed until dp::exit_data(p),
+/// so that call-sites borrowing them meanwhile (dp::borrow(p, m), m <= n:
+/// --migrate's borrows of pointer parameters and members) share one
+/// block, and on a device its copy stays there between them instead of
+/// crossing at each. Between the two, as OpenACC says, host code reading
+/// or writing through p sees the host copy: dp::update_host(p, n) brings
+/// the device's results to it, dp::update_device(p, n) sends its own
+/// writes. A range overlapping a live borrow otherwise is a dp::error.
+/// Entered twice, it stays until the second dp::exit_data.
+///
+///     Stream(long n) : n(n), a(new double[n]) { dp::enter_data(a, n); }
+///     ~Stream() { dp::exit_data(a); delete[] a; }
+template <class T> void enter_data(T *p, std::int64_t n) {
+  using value = std::remove_const_t<T>;
+  static_assert(std::is_trivially_copyable<value>::value,
+                "dp::enter_data: the elements cross to a device as bytes, so they must be trivially copyable");
+  if (n > 0)
+    detail::enter_borrowed(const_cast<value *>(p), static_cast<std::size_t>(n) * sizeof(value));
+}
+/// OpenACC's `exit data` (OpenMP's `target exit data`): ends one
+/// dp::enter_data(p, n). When no other handle is left, the host memory at
+/// p holds the data again (the device's results copied back: dp keeps it
+/// coherent whatever the clause, `copyout` or `delete`). Memory not
+/// entered: nothing to do, as OpenACC says.
+inline void exit_data(const void *p) { detail::exit_borrowed(p); }
+
+/// The host memory of the n elements at p current (OpenACC's `update
+/// host`) where a live borrow (dp::enter_data) holds them: a transfer
+/// only where the device holds newer data. Nothing to do otherwise.
+template <class T> void update_host(const T *p, std::int64_t n) {
+  if (n > 0)
+    detail::update_host_over(p, static_cast<std::size_t>(n) * sizeof(T), nullptr);
+}
+/// The same, asynchronously on q: host access through dp waits for it.
+template <class T> void update_host(const queue &q, const T *p, std::int64_t n) {
+  if (n > 0)
+    detail::update_host_over(p, static_cast<std::size_t>(n) * sizeof(T), q.state().get());
+}
+/// The host's writes through p to the n elements there, made while a live
+/// borrow holds them, sent to the device (OpenACC's `update device`):
+/// those elements are the data from now on.
+template <class T> void update_device(const T *p, std::int64_t n) {
+  if (n > 0)
+    detail::update_device_over(p, static_cast<std::size_t>(n) * sizeof(T), nullptr);
+}
+/// The same, on q: launches on other queues that use them wait for it.
+template <class T> void update_device(const queue &q, const T *p, std::int64_t n) {
+  if (n > 0)
+    detail::update_device_over(p, static_cast<std::size_t>(n) * sizeof(T), q.state().get());
 }
 
 } // namespace dp

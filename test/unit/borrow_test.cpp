@@ -74,9 +74,17 @@ TEST(Borrow, TheSameMemoryIsOneBlockWhileBorrowed) {
   EXPECT_EQ(dp::detail::field_access::owner(a), dp::detail::field_access::owner(b));
   a(3) = 9;
   EXPECT_EQ(b(3), 9);
+  // A range inside the live one, from another element: the same block,
+  // its elements where they lie in it (a window: the grid's indices are
+  // the pointer's).
+  dp::field<1, int> w = dp::borrow(v.data() + 4, dp::grid<1>(dp::arithmetic_sequence(4, 8)));
+  EXPECT_EQ(dp::detail::field_access::owner(w), dp::detail::field_access::owner(a));
+  w(5) = 7;
+  EXPECT_EQ(a(5), 7);
+  EXPECT_EQ(w.data(), v.data() + 4);
   // Overlapping otherwise would make two copies of one element.
   try {
-    (void)dp::borrow(v.data() + 4, 4);
+    (void)dp::borrow(v.data() + 12, 8);
     FAIL() << "an overlapping borrow was accepted";
   } catch (const dp::error &e) {
     EXPECT_NE(std::string(e.what()).find("overlap"), std::string::npos) << e.what();
@@ -84,9 +92,11 @@ TEST(Borrow, TheSameMemoryIsOneBlockWhileBorrowed) {
   EXPECT_THROW((void)dp::borrow(v.data(), 32), dp::error); // longer than the live one
   a = dp::field<1, int>();
   b = dp::field<1, const int>();
-  dp::field<1, int> c = dp::borrow(v.data() + 4, 4); // nothing lives over it now
+  w = dp::field<1, int>();
+  dp::field<1, int> c = dp::borrow(v.data() + 12, 8 - 4); // nothing lives over it now
   EXPECT_EQ(c(0), 0);
   EXPECT_EQ(v[3], 9);
+  EXPECT_EQ(v[5], 7);
 }
 
 TEST(Borrow, NoElements) {
@@ -173,6 +183,120 @@ TEST(BorrowRead, NoElements) {
   dp::field<1, int> f = dp::borrow(v.data(), 4);
   dp::field<1, const int> r = dp::borrow_read(static_cast<const int *>(v.data()), 0, f);
   EXPECT_EQ(r.get_grid().size(), 0);
+}
+
+// dp::enter_data / dp::exit_data (OpenACC's enter and exit data over a
+// caller's memory, a class's arrays): the call-sites between them share
+// one block, which stays on the device.
+TEST(EnterData, CallSitesBetweenShareOneBlockThatStaysOnTheDevice) {
+  std::vector<int> v(16, 3);
+  auto counts = std::make_shared<dp_test::transfer_counts>();
+  dp::enter_data(v.data(), 16);
+  dp::detail::storage *kept = nullptr;
+  {
+    dp::field<1, int> f = dp::borrow(v.data(), 16); // a call-site's borrow
+    kept = dp::detail::field_access::owner(f);
+    int *d = on_device(f, counts);
+    d[4] = 42; // a kernel writes
+    kept->device_wrote();
+  }
+  EXPECT_EQ(counts->to_host, 0); // the call-site's end moves nothing
+  EXPECT_EQ(v[4], 3);            // the host sees the device's results only when asked
+  {
+    dp::field<1, const int> g = dp::borrow(static_cast<const int *>(v.data()), 8); // a shorter range shares it
+    EXPECT_EQ(dp::detail::field_access::owner(g), kept);
+    EXPECT_EQ(counts->to_device, 1); // still there: nothing crossed again
+  }
+  dp::exit_data(v.data());
+  EXPECT_EQ(counts->to_host, 1);
+  EXPECT_EQ(v[4], 42);
+  EXPECT_EQ(v[5], 3);
+}
+
+TEST(EnterData, UpdateHostBringsTheResultsAndTheBlockStays) {
+  std::vector<int> v(16, 3);
+  auto counts = std::make_shared<dp_test::transfer_counts>();
+  dp::enter_data(v.data(), 16);
+  dp::field<1, int> f = dp::borrow(v.data(), 16);
+  int *d = on_device(f, counts);
+  d[2] = 7;
+  dp::detail::field_access::owner(f)->device_wrote();
+  f = dp::field<1, int>();
+  dp::update_host(v.data(), 16);
+  EXPECT_EQ(counts->to_host, 1);
+  EXPECT_EQ(v[2], 7);
+  dp::update_host(v.data(), 0); // no element: nothing
+  dp::exit_data(v.data());
+  EXPECT_EQ(counts->to_host, 1); // nothing newer on the device
+}
+
+TEST(EnterData, UpdateDeviceKeepsTheHostsWritesAndTheDevicesResultsElsewhere) {
+  std::vector<int> v(8, 1);
+  auto counts = std::make_shared<dp_test::transfer_counts>();
+  dp::enter_data(v.data(), 8);
+  {
+    dp::field<1, int> f = dp::borrow(v.data(), 8);
+    int *d = on_device(f, counts);
+    d[0] = 10; // the device's results, not on the host
+    d[5] = 50;
+    dp::detail::field_access::owner(f)->device_wrote();
+  }
+  v[5] = 5; // the host writes elements 4 and 5 through its pointer
+  v[4] = 4;
+  dp::update_device(v.data() + 4, 2);
+  dp::exit_data(v.data());
+  EXPECT_EQ(v[0], 10); // the device's result
+  EXPECT_EQ(v[4], 4);  // the host's writes sent, not overwritten
+  EXPECT_EQ(v[5], 5);
+  EXPECT_EQ(v[1], 1);
+}
+
+TEST(EnterData, TwiceEnteredStaysUntilTheSecondExit) {
+  std::vector<int> v(4, 1);
+  auto counts = std::make_shared<dp_test::transfer_counts>();
+  dp::enter_data(v.data(), 4);
+  dp::enter_data(v.data(), 4);
+  {
+    dp::field<1, int> f = dp::borrow(v.data(), 4);
+    on_device(f, counts)[1] = 9;
+    dp::detail::field_access::owner(f)->device_wrote();
+  }
+  dp::exit_data(v.data());
+  EXPECT_EQ(v[1], 1);
+  dp::exit_data(v.data());
+  EXPECT_EQ(v[1], 9);
+  dp::exit_data(v.data()); // not entered any more: nothing to do, as OpenACC says
+  dp::enter_data(v.data(), 0); // no element: nothing held
+  dp::exit_data(v.data());
+}
+
+TEST(EnterData, AWindowInsideItIsServedThere) {
+  std::vector<float> v(32, 1.0f);
+  dp::enter_data(v.data(), 32);
+  dp::detail::storage *kept = dp::detail::field_access::owner(dp::borrow(v.data(), 32));
+  for (int t = 0; t < 3; ++t) { // Gaussian elimination's windows, one per step
+    const dp::grid<1> rows(dp::arithmetic_sequence(8 + t, 24));
+    dp::field<1, float> m = dp::borrow(v.data() + 8 + t, rows);
+    EXPECT_EQ(dp::detail::field_access::owner(m), kept);
+    dp::forall(rows, [](dp::index<1> i, dp::field<1, float> &m) { m(i[0]) += 1.0f; }, m);
+  }
+  dp::exit_data(v.data());
+  EXPECT_EQ(v[7], 1.0f);
+  EXPECT_EQ(v[8], 2.0f);
+  EXPECT_EQ(v[10], 4.0f);
+  EXPECT_EQ(v[23], 4.0f);
+  EXPECT_EQ(v[24], 1.0f);
+}
+
+TEST(EnterData, ARangeOverlappingItOtherwiseIsAnError) {
+  std::vector<int> v(8, 1);
+  dp::enter_data(v.data() + 2, 4);
+  EXPECT_THROW(dp::borrow(v.data(), 4), dp::error);     // starts before it
+  EXPECT_THROW(dp::borrow(v.data() + 4, 4), dp::error); // ends after it
+  EXPECT_THROW(dp::enter_data(v.data() + 1, 2), dp::error);
+  dp::exit_data(v.data() + 2);
+  dp::field<1, int> f = dp::borrow(v.data(), 8); // free again
+  EXPECT_EQ(f(0), 1);
 }
 
 /// A device copy whose copy back fails, as after a device fault.

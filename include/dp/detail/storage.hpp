@@ -164,6 +164,29 @@ public:
     update();
   }
 
+  /// The caller wrote the `bytes` at `offset` of a borrowed block's host
+  /// memory through its own pointer (dp::update_device over a pointer):
+  /// they are the data there, the rest is what the current copy holds
+  /// (brought from the device first where the device holds it). Every
+  /// launch using the block is waited for; the host copy is then
+  /// current, the device copy stale.
+  void host_wrote_directly(std::size_t offset, std::size_t bytes) {
+    if (held_)
+      held_->wait();
+    wait_for_writer();
+    if (!host_current_ && device_current_ && mirror_ && bytes < bytes_) {
+      auto *at = static_cast<unsigned char *>(host_) + offset;
+      std::vector<unsigned char> written(at, at + bytes);
+      mirror_->copy_to_host(host_, bytes_);
+      if (bytes > 0)
+        std::memcpy(at, written.data(), bytes);
+    }
+    host_current_ = true;
+    wait_for_readers();
+    device_current_ = false;
+    update();
+  }
+
   /// The device copy, or null before the first device use.
   device_mirror *mirror() const noexcept { return mirror_; }
   /// Installs the device copy (taken over) and marks it stale.
