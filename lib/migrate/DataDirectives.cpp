@@ -86,6 +86,7 @@ struct DataClause {
   std::string Kind; ///< dataKind
   std::string Spelling;
   std::vector<std::string> Vars;
+  std::vector<Section> Sections; ///< the rank-1 sections among Vars
 };
 
 std::vector<DataClause> dataClauses(const Directive &D) {
@@ -103,19 +104,19 @@ std::vector<DataClause> dataClauses(const Directive &D) {
         Type.erase(Type.find_last_not_of(' ') + 1);
         Vars = C.Args.substr(Colon + 1);
       }
-      Out.push_back({dataKind(Type), "map(" + C.Args + ")", clauseVariables(Vars)});
+      Out.push_back({dataKind(Type), "map(" + C.Args + ")", clauseVariables(Vars), clauseSections(C.Args)});
       continue;
     }
     // update's host/self/device (OpenACC) are read by their name.
     if (C.Name == "host" || C.Name == "self" || C.Name == "device") {
-      Out.push_back({C.Name, C.Name + "(" + C.Args + ")", clauseVariables(C.Args)});
+      Out.push_back({C.Name, C.Name + "(" + C.Args + ")", clauseVariables(C.Args), clauseSections(C.Args)});
       continue;
     }
     const std::string K = dataKind(C.Name);
     if (K != "?" || C.Name == "deviceptr" || C.Name == "attach" || C.Name == "detach" ||
         C.Name == "use_device" || C.Name == "use_device_ptr" || C.Name == "use_device_addr" ||
         C.Name == "is_device_ptr" || C.Name == "device_resident" || C.Name == "link")
-      Out.push_back({K, C.Name + "(" + C.Args + ")", clauseVariables(C.Args)});
+      Out.push_back({K, C.Name + "(" + C.Args + ")", clauseVariables(C.Args), clauseSections(C.Args)});
   }
   return Out;
 }
@@ -208,7 +209,7 @@ private:
   /// Why a clause's variable N is not one dp holds for the directive: an
   /// array that stays a pointer, or a name that is no variable of the
   /// file (a member, `this`); none for a field or a scalar.
-  std::optional<std::string> notHeld(const std::string &N, const PragmaLine &P) {
+  std::optional<std::string> notHeld(const std::string &N, const PragmaLine &P) const {
     const VarDecl *V = resolveName(N, P.Begin, Ctx);
     if (!V)
       return "'" + N + "' is not a variable dpstub migrates";
@@ -345,25 +346,71 @@ private:
     E.add({nextLineStart(Buf, End), 0, Indent + "}\n"});
   }
 
-  /// The region's `dp::borrow` of V, a pointer that stays one: when the
-  /// converted loops borrow it, every use of it in the region is in one of
-  /// them, and the region's clause gives its length from the first
-  /// element. The loops' own borrows then find the region's block alive
-  /// and share it. None otherwise.
+  /// The region's `dp::borrow` of V, a pointer that stays one: when
+  /// every use of it in the region is in a converted loop that borrows it,
+  /// or hands it to a function of this file whose every use of that
+  /// parameter is (Gaussian elimination's `Fan1(m, a, Size, t)` in a
+  /// `target data` region), and the region's clause gives its length from
+  /// the first element. The loops' own borrows then find the region's
+  /// block alive and share it (a window inside it too). None otherwise.
   std::optional<std::string> regionBorrow(const PragmaLine &P, const VarDecl *V) const {
-    auto Type = C.Borrowed.find(V);
     std::optional<Span> Region = P.On ? spanOf(P.On->getSourceRange(), Ctx) : std::nullopt;
     std::optional<Section> Sec = dataSection(P.D, V->getName().str());
-    if (Type == C.Borrowed.end() || !Region || !Sec || !(Sec->Lower.empty() || Sec->Lower == "0"))
+    if (!Region || !Sec || !(Sec->Lower.empty() || Sec->Lower == "0"))
       return std::nullopt;
+    bool Borrows = C.Borrowed.count(V) > 0; // a loop of the region borrows V, or a callee its parameter
     for (const DeclRefExpr *D : namesIn(P.On)) {
-      const unsigned U = SM.getFileOffset(SM.getFileLoc(D->getLocation()));
-      if (D->getDecl() == V && std::none_of(C.CallSites.begin(), C.CallSites.end(),
-                                            [&](const Span &L) { return L.Begin <= U && U < L.End; }))
+      if (D->getDecl() != V || inCallSite(D))
+        continue;
+      const ParmVarDecl *Param = parameterTaking(D);
+      if (!Param || !C.Borrowed.count(Param))
         return std::nullopt;
+      const auto *F = cast<FunctionDecl>(Param->getDeclContext());
+      for (const DeclRefExpr *U : namesIn(F->getBody()))
+        if (U->getDecl() == Param && !inCallSite(U))
+          return std::nullopt;
+      Borrows = true;
     }
-    return Type->second + " dp_region_" + V->getName().str() + " = dp::borrow(" + V->getName().str() + ", " +
-           Sec->Length + ");";
+    const QualType T = V->getType()->isPointerType() ? V->getType()->getPointeeType() : QualType();
+    if (!Borrows || (!C.Borrowed.count(V) && T.isNull()))
+      return std::nullopt;
+    const std::string Type = C.Borrowed.count(V)
+                                 ? C.Borrowed.at(V)
+                                 : "dp::field<1, " + T.getAsString(Ctx.getPrintingPolicy()) + ">";
+    return Type + " dp_region_" + V->getName().str() + " = dp::borrow(" + V->getName().str() + ", " + Sec->Length +
+           ");";
+  }
+
+  bool inCallSite(const DeclRefExpr *D) const {
+    const unsigned U = SM.getFileOffset(SM.getFileLoc(D->getLocation()));
+    return std::any_of(C.CallSites.begin(), C.CallSites.end(),
+                       [&](const Span &L) { return L.Begin <= U && U < L.End; });
+  }
+
+  /// The parameter D is handed to whole, as a direct argument of a call
+  /// of a function of the main file with a body; null otherwise.
+  const ParmVarDecl *parameterTaking(const DeclRefExpr *D) const {
+    DynTypedNodeList Up = Ctx.getParents(*D);
+    const Expr *Arg = D;
+    while (!Up.empty()) {
+      if (const auto *Cast = Up[0].get<ImplicitCastExpr>()) {
+        Arg = Cast;
+        Up = Ctx.getParents(*Cast);
+        continue;
+      }
+      break;
+    }
+    const auto *Call = Up.empty() ? nullptr : Up[0].get<CallExpr>();
+    const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+    if (!F || !F->hasBody() || isa<CXXMethodDecl>(F))
+      return nullptr;
+    F = F->getDefinition();
+    if (!F || !SM.isWrittenInMainFile(SM.getFileLoc(F->getLocation())))
+      return nullptr;
+    for (unsigned I = 0; I < Call->getNumArgs() && I < F->getNumParams(); ++I)
+      if (Call->getArg(I) == Arg)
+        return F->getParamDecl(I);
+    return nullptr;
   }
 
   /// Whether the region (its scanned accesses F) may read V's elements: a
@@ -439,35 +486,120 @@ private:
     if (P.D.clause("depend") || P.D.clause("wait"))
       return keep(P, "dp orders transfers by the fields they touch; its depend()/wait() has no counterpart");
     const std::string Q = HasAsync ? queueText(Queue) + ", " : "";
-    UsesQueues |= HasAsync;
     const bool Enter = P.D.has("enter"), Exit = P.D.has("exit");
-    // What names no field (a pointer that stays one, a member, `this`)
-    // keeps its meaning for the loops that stay OpenMP's or OpenACC's.
-    for (const DataClause &D : dataClauses(P.D))
-      if (D.Kind != "?")
-        for (const std::string &N : D.Vars)
-          if (std::optional<std::string> Why = notHeld(N, P))
-            return keep(P, *Why);
     std::vector<std::string> Lines;
     for (const DataClause &D : dataClauses(P.D)) {
+      if (D.Kind == "?")
+        return keep(P, "dp has no counterpart for '" + D.Spelling + "'");
       std::string Call;
       if (D.Kind == "host" || D.Kind == "self")
         Call = "update_host";
       else if (D.Kind == "device")
         Call = "update_device";
-      else if (D.Kind == "?")
-        return keep(P, "dp has no counterpart for '" + D.Spelling + "'");
-      else if ((Enter || (!Exit && P.D.Kind == DirectiveKind::Update)) &&
-               (D.Kind == "copyin" || D.Kind == "copy"))
-        Call = "update_device"; // enter data copyin, target update to
-      else if ((Exit || P.D.Kind == DirectiveKind::Update) && (D.Kind == "copyout" || D.Kind == "copy"))
-        Call = "update_host"; // exit data copyout, target update from
-      else
-        continue; // create, delete, present: dp allocates and frees itself
-      for (const std::string &N : fields(D, P))
-        Lines.push_back("dp::" + Call + "(" + Q + N + ");");
+      else if (Enter && (D.Kind == "copyin" || D.Kind == "copy" || D.Kind == "create"))
+        Call = "enter_data"; // for what stays a pointer; a field needs only its copyin
+      else if (Exit && (D.Kind == "copyout" || D.Kind == "copy" || D.Kind.empty()))
+        Call = "exit_data"; // the same: a field needs only its copyout
+      else if (!Exit && !Enter && D.Kind == "copyin")
+        Call = "update_device"; // target update to
+      else if (!Exit && !Enter && D.Kind == "copyout")
+        Call = "update_host"; // target update from
+      for (const std::string &N : D.Vars) {
+        if (!notHeld(N, P)) {
+          // A field: dp allocates and frees it itself, so only what moves
+          // data is said (enter data copyin, exit data copyout).
+          const VarDecl *V = resolveName(N, P.Begin, Ctx);
+          std::string FieldCall = Call;
+          if (Call == "enter_data")
+            FieldCall = D.Kind == "create" ? "" : "update_device";
+          else if (Call == "exit_data")
+            FieldCall = D.Kind.empty() ? "" : "update_host";
+          if (!FieldCall.empty() && V && C.Fields.count(V))
+            Lines.push_back("dp::" + FieldCall + "(" + Q + N + ");");
+          continue;
+        }
+        // What names no field (a pointer that stays one, a member, `this`).
+        std::string Line;
+        if (std::optional<std::string> Why = pointerTransfer(P, D, N, Call, Q, Line))
+          return keep(P, *Why);
+        if (!Line.empty())
+          Lines.push_back(Line);
+      }
     }
+    UsesQueues |= HasAsync && std::any_of(Lines.begin(), Lines.end(), [](const std::string &L) {
+                    return L.find("dp_async_queue") != std::string::npos;
+                  });
     replaceLine(P, Lines, HasIf ? If : "");
+  }
+
+  /// Line receives the dp line of a transfer directive's name N that
+  /// stays a pointer (a pointer variable, a member of the class whose
+  /// function the directive is in, `this`): dp::enter_data /
+  /// dp::exit_data / dp::update_* over the section from its first
+  /// element, which the call-sites borrowing it then share (on a device,
+  /// its copy stays there between them); nothing for `this` and `present`
+  /// (the kernels take the values they read). The reason the directive
+  /// stays instead, if it must: for the loops that stay OpenMP's or
+  /// OpenACC's, because a device copy held from here would miss what the
+  /// host writes through the pointer (a reduction's element), or N has
+  /// no section.
+  std::optional<std::string> pointerTransfer(const PragmaLine &P, const DataClause &D, const std::string &N,
+                                             const std::string &Call, const std::string &Q,
+                                             std::string &Line) const {
+    // A file whose loops all stay, or that has none, changes nothing: the
+    // loops relying on the directive are elsewhere.
+    if (!C.AllConverted || C.CallSites.empty())
+      return notHeld(N, P);
+    if (N == "this")
+      return std::nullopt;
+    const VarDecl *V = resolveName(N, P.Begin, Ctx);
+    const QualType T = V ? V->getType() : memberType(N, P.Begin);
+    const QualType Element = T.isNull() || !T->isPointerType() ? QualType() : T->getPointeeType();
+    if (Element.isNull() || Element->isVoidType() || Element->isIncompleteType() ||
+        (!Element->isDependentType() && !Element.isTriviallyCopyableType(Ctx)))
+      return notHeld(N, P);
+    if (C.HostWritesBorrowed)
+      return "'" + N +
+             "' stays a pointer, and a reduction of this file writes an element of such memory on the host, which a "
+             "device copy held from here would miss";
+    if (Call.empty())
+      return std::nullopt;
+    if (Call == "exit_data") {
+      Line = "dp::exit_data(" + N + ");";
+      return std::nullopt;
+    }
+    auto S = std::find_if(D.Sections.begin(), D.Sections.end(), [&](const Section &S) { return S.Var == N; });
+    if (S == D.Sections.end() || S->Length.empty() || !(S->Lower.empty() || S->Lower == "0"))
+      return "'" + N + "' stays a pointer, and its clause gives no length from its first element ('" + N + "[0:n]')";
+    Line = "dp::" + Call + "(" + (Call == "enter_data" ? std::string() : Q) + N + ", " + S->Length + ");";
+    return std::nullopt;
+  }
+
+  /// The type of the data member N of the class whose member function's
+  /// body holds Offset; null when there is none.
+  QualType memberType(const std::string &N, unsigned Offset) const {
+    struct Around : RecursiveASTVisitor<Around> {
+      const SourceManager &SM;
+      unsigned Offset;
+      const CXXMethodDecl *In = nullptr;
+      Around(const SourceManager &SM, unsigned Offset) : SM(SM), Offset(Offset) {}
+      bool VisitCXXMethodDecl(CXXMethodDecl *M) {
+        const Stmt *B = M->getBody();
+        if (!B)
+          return true;
+        const SourceLocation Begin = SM.getFileLoc(B->getBeginLoc()), End = SM.getFileLoc(B->getEndLoc());
+        if (SM.isWrittenInMainFile(Begin) && SM.getFileOffset(Begin) <= Offset && Offset < SM.getFileOffset(End))
+          In = M;
+        return true;
+      }
+    } Find(SM, Offset);
+    Find.TraverseDecl(Ctx.getTranslationUnitDecl());
+    if (!Find.In)
+      return QualType();
+    for (const FieldDecl *F : Find.In->getParent()->fields())
+      if (F->getName() == N)
+        return F->getType();
+    return QualType();
   }
 
   void wait(const PragmaLine &P) {

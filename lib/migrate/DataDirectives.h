@@ -3,7 +3,8 @@
 // The directives that move data or order work, once their arrays are
 // dp::fields, become dp's own controls: `acc data` and `omp target data`
 // a dp::data_region at the start of their block, `enter/exit data` and
-// `update` dp::update_device / dp::update_host, `async(q)` a dp::queue
+// `update` dp::update_device / dp::update_host (over a pointer that
+// stays one, dp::enter_data / dp::exit_data), `async(q)` a dp::queue
 // and `wait` its wait(), `routine` and `declare` nothing (dpstub marks a
 // kernel's callees and passes its values itself). A directive that names
 // something dp has no counterpart for stays, with a warning saying what.
@@ -44,6 +45,11 @@ struct DataContext {
   /// once and come back at the region's end.
   const std::map<const clang::VarDecl *, std::string> &Borrowed;
   const std::vector<Span> &CallSites;
+  /// A converted loop reduces into an element of borrowed memory, which
+  /// the host then writes through the pointer: a block held across
+  /// call-sites (dp::enter_data) would keep a stale device copy of it, so
+  /// `enter data` over pointers stays.
+  bool HostWritesBorrowed = false;
 };
 
 /// `dp_async_queue(q)`: a dp::queue per OpenACC async number (OpenMP's

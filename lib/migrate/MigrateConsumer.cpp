@@ -407,10 +407,11 @@ private:
     // A reduction into an element of a pointer writes that element on the
     // host, through the pointer: a region holding the pointer's block would
     // keep a stale device copy after it, so no region borrows it.
+    bool HostWritesBorrowed = false;
     for (size_t I = 0; I < Models.size(); ++I)
       if (!Consumed[I] && !Models[I].Refused)
         for (const Reduction &R : Models[I].Reductions)
-          Borrowed.erase(R.Array);
+          HostWritesBorrowed |= Borrowed.erase(R.Array) > 0;
     Arrays.convert(Vars, E);
     // Helpers reading namespace-scope variables take them as parameters.
     std::set<const FunctionDecl *> Needed;
@@ -465,7 +466,7 @@ private:
       LoopsQueue |= !Consumed[I] && !Models[I].Refused && usesQueue(Models[I]);
     }
     const std::set<const VarDecl *> Fields = Arrays.members(Vars);
-    const DataContext Data{Ctx, Fields, AllConverted, *Device, Borrowed, CallSites};
+    const DataContext Data{Ctx, Fields, AllConverted, *Device, Borrowed, CallSites, HostWritesBorrowed};
     planDataDirectives(Pragmas, Data, LoopsQueue, E, Diags, Out.KeptDirectives);
     addInclude(Buf, Ctx, E, FromC.Headers);
     Out.HasErrors |= Diags.hasErrors();

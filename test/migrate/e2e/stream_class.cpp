@@ -5,7 +5,12 @@
 // their names in an `omp parallel for` (add, triad, and a member scalar).
 // The dot product reduces into a T. Two instances (float and double)
 // share the text, so the migrated kernels borrow the arrays in the
-// template's type. Values stay small integers, so every order of
+// template's type. As in BabelStream, the constructor maps the arrays
+// (`target enter data`), the destructor unmaps them, and the host reads
+// them after a `target update from`: migrated, dp::enter_data keeps each
+// array's block alive between the two, the kernels' borrows share it,
+// and dp::update_host brings the results (the emulated run prints stale
+// values if it does not). Values stay small integers, so every order of
 // summation gives the same bits.
 #include <cstdio>
 
@@ -15,11 +20,26 @@ template <class T> class Stream {
   T k = 2;
 
 public:
-  explicit Stream(long n) : size(n), a(new T[n]), b(new T[n]), c(new T[n]) {}
+  explicit Stream(long n) : size(n), a(new T[n]), b(new T[n]), c(new T[n]) {
+    T *a = this->a;
+    T *b = this->b;
+    T *c = this->c;
+#pragma omp target enter data map(alloc: a[0:size], b[0:size], c[0:size])
+  }
   ~Stream() {
+    T *a = this->a;
+    T *b = this->b;
+    T *c = this->c;
+#pragma omp target exit data map(release: a[0:size], b[0:size], c[0:size])
     delete[] a;
     delete[] b;
     delete[] c;
+  }
+  void read() {
+    T *a = this->a;
+    T *b = this->b;
+    T *c = this->c;
+#pragma omp target update from(a[0:size], b[0:size], c[0:size])
   }
   void init(T x, T y, T z);
   void copy();
@@ -93,7 +113,9 @@ template <class T> void run(const char *name, long n) {
     s.add();
     s.triad();
   }
-  std::printf("%s: %.1f %.1f %.1f %.1f\n", name, double(s.dot()), double(s.at(0)), double(s.at(n / 2)),
+  const T sum = s.dot();
+  s.read();
+  std::printf("%s: %.1f %.1f %.1f %.1f\n", name, double(sum), double(s.at(0)), double(s.at(n / 2)),
               double(s.at(n - 1)));
 }
 
