@@ -550,6 +550,14 @@ private:
     // loops relying on the directive are elsewhere.
     if (!C.AllConverted || C.CallSites.empty())
       return notHeld(N, P);
+    if (!C.SkippedTransfer.empty())
+      return "'" + N + "' may stay a pointer, and " + C.SkippedTransfer +
+             ", in a branch this build skips, may bring its data to the host for code that reads it; remove the "
+             "condition around it, then migrate";
+    if (C.HostWritesBorrowed)
+      return "'" + N +
+             "' may stay a pointer, and a reduction of this file writes an element of such memory on the host, which a "
+             "device copy held from here would miss";
     if (N == "this")
       return std::nullopt;
     const VarDecl *V = resolveName(N, P.Begin, Ctx);
@@ -558,10 +566,6 @@ private:
     if (Element.isNull() || Element->isVoidType() || Element->isIncompleteType() ||
         (!Element->isDependentType() && !Element.isTriviallyCopyableType(Ctx)))
       return notHeld(N, P);
-    if (C.HostWritesBorrowed)
-      return "'" + N +
-             "' stays a pointer, and a reduction of this file writes an element of such memory on the host, which a "
-             "device copy held from here would miss";
     if (Call.empty())
       return std::nullopt;
     if (Call == "exit_data") {

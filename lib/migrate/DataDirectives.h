@@ -50,6 +50,12 @@ struct DataContext {
   /// call-sites (dp::enter_data) would keep a stale device copy of it, so
   /// `enter data` over pointers stays.
   bool HostWritesBorrowed = false;
+  /// A data-moving `update`/`enter data`/`exit data` directive in a
+  /// branch the preprocessor skipped (`#ifdef _OPENACC`), as text with its
+  /// line; empty when there is none. Host code of the build taking that
+  /// branch relies on it, and this migration cannot say it in dp's words,
+  /// so `enter data` over pointers stays.
+  std::string SkippedTransfer;
 };
 
 /// `dp_async_queue(q)`: a dp::queue per OpenACC async number (OpenMP's

@@ -100,6 +100,50 @@ std::vector<unsigned> skippedDirectivesBefore(StringRef Buf, unsigned Offset, co
   return Out;
 }
 
+/// The first `update`, `enter data` or `exit data` directive of a branch
+/// the preprocessor skipped (its `#` not among Active) that may move data
+/// (a section of no element, BabelStream's `from(a[0:0])`, moves none),
+/// as "'acc update self(a[0:n])' (line 85)": host code of the build
+/// taking that branch may rely on it. Empty when there is none.
+std::string skippedTransfer(StringRef Buf, const std::set<unsigned> &Active) {
+  unsigned Line = 1;
+  for (size_t At = 0; At < Buf.size();) {
+    size_t End = Buf.find('\n', At);
+    if (End == StringRef::npos)
+      End = Buf.size();
+    const unsigned First = Line;
+    std::string Text = Buf.slice(At, End).rtrim("\r").str();
+    ++Line;
+    while (!Text.empty() && Text.back() == '\\' && End < Buf.size()) { // continued
+      Text.pop_back();
+      const size_t Next = Buf.find('\n', End + 1);
+      const size_t Stop = Next == StringRef::npos ? Buf.size() : Next;
+      Text += " " + Buf.slice(End + 1, Stop).rtrim("\r").str();
+      End = Stop;
+      ++Line;
+    }
+    const StringRef Trimmed = StringRef(Text).ltrim(" \t");
+    const unsigned Hash = static_cast<unsigned>(At + (Text.size() - Trimmed.size()));
+    StringRef Rest = Trimmed;
+    if (Rest.consume_front("#") && (Rest = Rest.ltrim(" \t")).consume_front("pragma") && !Active.count(Hash))
+      if (std::optional<Directive> D = parseDirective(Rest.ltrim(" \t").str());
+          D && (D->Kind == DirectiveKind::Update || D->Kind == DirectiveKind::EnterExit)) {
+        bool Moves = false;
+        for (const Clause &C : D->Clauses) {
+          if (!C.HasArgs || C.Name == "async" || C.Name == "wait" || C.Name == "if" || C.Name == "device_type")
+            continue;
+          const std::vector<Section> Sections = clauseSections(C.Args);
+          Moves |= Sections.size() != clauseVariables(C.Args).size() ||
+                   std::any_of(Sections.begin(), Sections.end(), [](const Section &S) { return S.Length != "0"; });
+        }
+        if (Moves)
+          return "'" + Rest.trim(" \t").str() + "' (line " + std::to_string(First) + ")";
+      }
+    At = End + 1;
+  }
+  return std::string();
+}
+
 class MigrateConsumer : public ASTConsumer {
 public:
   MigrateConsumer(CompilerInstance &CI, const TranslationOptions &Opts, TranslationResult &Out)
@@ -466,7 +510,9 @@ private:
       LoopsQueue |= !Consumed[I] && !Models[I].Refused && usesQueue(Models[I]);
     }
     const std::set<const VarDecl *> Fields = Arrays.members(Vars);
-    const DataContext Data{Ctx, Fields, AllConverted, *Device, Borrowed, CallSites, HostWritesBorrowed};
+    const DataContext Data{Ctx,       Fields,    AllConverted,       *Device,
+                           Borrowed,  CallSites, HostWritesBorrowed,
+                           skippedTransfer(SM.getBufferData(SM.getMainFileID()), ActiveHashes)};
     planDataDirectives(Pragmas, Data, LoopsQueue, E, Diags, Out.KeptDirectives);
     addInclude(Buf, Ctx, E, FromC.Headers);
     Out.HasErrors |= Diags.hasErrors();
