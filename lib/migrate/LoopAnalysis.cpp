@@ -38,6 +38,25 @@ namespace dpstub::migrate {
 
 namespace {
 
+/// Why the array of an access dpstub cannot follow stays: for a member of
+/// another object (`d.arr[i]`, `grid->u[i]`), what would let it follow.
+std::string opaqueArrayReason(const Expr *Access) {
+  const Expr *Base = Access;
+  while (const auto *S = dyn_cast<ArraySubscriptExpr>(Base->IgnoreParenImpCasts()))
+    Base = S->getBase();
+  const auto *M = dyn_cast<MemberExpr>(Base->IgnoreParenImpCasts());
+  const auto *Object = M ? dyn_cast<DeclRefExpr>(M->getBase()->IgnoreParenImpCasts()) : nullptr;
+  const auto *Field = M ? dyn_cast<FieldDecl>(M->getMemberDecl()) : nullptr;
+  if (!Object || !Field || !Field->getType()->isPointerType())
+    return "its array is not a variable dpstub can follow";
+  const std::string Path =
+      Object->getDecl()->getNameAsString() + (M->isArrow() ? "->" : ".") + Field->getNameAsString();
+  const std::string Local = Object->getDecl()->getNameAsString() + "_" + Field->getNameAsString();
+  return "its array is a member of another object ('" + Path +
+         "'); copy the pointer into a local variable before the loop ('" +
+         Field->getType()->getPointeeType().getAsString() + " *" + Local + " = " + Path + ";') and index that";
+}
+
 Refusal refusal(DiagnosticBuilder (Reporter::*R)(SourceLocation), SourceLocation L,
                 std::vector<std::string> Args) {
   Refusal F;
@@ -331,8 +350,7 @@ private:
                             {V->getName().str(), "is a static local, shared by every iteration"}));
     if (Facts.OpaqueAccess)
       return refuse(refusal(&Reporter::migrateArray, Facts.OpaqueAccess->getBeginLoc(),
-                            {textOf(Facts.OpaqueAccess, Ctx),
-                             "its array is not a variable dpstub can follow"}));
+                            {textOf(Facts.OpaqueAccess, Ctx), opaqueArrayReason(Facts.OpaqueAccess)}));
     const SourceManager &SM = Ctx.getSourceManager();
     for (const CallExpr *Call : Facts.Calls) {
       const FunctionDecl *FD = Call->getDirectCallee();

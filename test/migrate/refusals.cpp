@@ -102,7 +102,7 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
 #pragma omp parallel for
   for (int i = 0; i < n; ++i)
     g.cells[i] = 0;
-// DIAG: refusals.cpp:[[@LINE-1]]:5: warning: not converted: 'g.cells[i]' cannot become a dp::field: its array is not a variable dpstub can follow [dp-migrate]
+// DIAG: refusals.cpp:[[@LINE-1]]:5: warning: not converted: 'g.cells[i]' cannot become a dp::field: its array is a member of another object ('g.cells'); copy the pointer into a local variable before the loop ('double *g_cells = g.cells;') and index that [dp-migrate]
 
 #pragma omp parallel for
   for (int i = 0; i < n; ++i) {
