@@ -300,6 +300,10 @@ Candidates findCandidates(const std::vector<PragmaLine> &Pragmas, ASTContext &Ct
     for (const auto &U : Out.Unusable)
       if (U.first->Begin >= lineStart(SM.getBufferData(Main), SelB) && U.first->Begin <= SelE)
         Sel.Unusable.push_back(U);
+    Sel.LeftOut = Sel.Unusable.size() < Out.Unusable.size() ||
+                  std::any_of(Out.Loops.begin(), Out.Loops.end(), [&](const Candidate &C) {
+                    return std::none_of(Picked.begin(), Picked.end(), [&](const ForStmt *F) { return F == C.Loop; });
+                  });
     Out = std::move(Sel);
   }
   std::stable_sort(Out.Loops.begin(), Out.Loops.end(), [&](const Candidate &A, const Candidate &B) {

@@ -65,6 +65,11 @@ struct Candidates {
   /// Loop directives on statements that are not for loops, or orphaned
   /// ones: refused where they stand.
   std::vector<std::pair<const PragmaLine *, std::string>> Unusable;
+  /// A selection left out loop directives of the file (a candidate or an
+  /// unusable one): they stay OpenMP's or OpenACC's, whatever the
+  /// selected loops become, so the file's data and routine directives
+  /// must stay for them.
+  bool LeftOut = false;
 };
 
 /// The lines and columns of a selection (1-based, clang-refactor's).

@@ -504,7 +504,7 @@ private:
       }
     }
     // Data directives, once their arrays are fields.
-    bool AllConverted = Cands.Unusable.empty() && Included.empty(), LoopsQueue = false;
+    bool AllConverted = Cands.Unusable.empty() && Included.empty() && !Cands.LeftOut, LoopsQueue = false;
     for (size_t I = 0; I < Models.size(); ++I) {
       AllConverted &= Consumed[I] || !Models[I].Refused || Models[I].DropsDirective;
       LoopsQueue |= !Consumed[I] && !Models[I].Refused && usesQueue(Models[I]);
