@@ -556,8 +556,8 @@ private:
              "condition around it, then migrate";
     if (C.HostWritesBorrowed)
       return "'" + N +
-             "' may stay a pointer, and a reduction of this file writes an element of such memory on the host, which a "
-             "device copy held from here would miss";
+             "' may stay a pointer, and the host touches such memory between call-sites of this file (a reduction's "
+             "element, a loop that runs in order on the host), which a device copy held from here would miss";
     if (N == "this")
       return std::nullopt;
     const VarDecl *V = resolveName(N, P.Begin, Ctx);

@@ -45,10 +45,12 @@ struct DataContext {
   /// once and come back at the region's end.
   const std::map<const clang::VarDecl *, std::string> &Borrowed;
   const std::vector<Span> &CallSites;
-  /// A converted loop reduces into an element of borrowed memory, which
-  /// the host then writes through the pointer: a block held across
-  /// call-sites (dp::enter_data) would keep a stale device copy of it, so
-  /// `enter data` over pointers stays.
+  /// The host may touch borrowed memory between call-sites where the
+  /// original did not: a converted loop reduces into an element of it,
+  /// which the host then writes through the pointer, or a dependent loop
+  /// runs in order on the host around call-sites. A block held across
+  /// call-sites (dp::enter_data) would keep a device copy those host
+  /// accesses miss, so `enter data` over pointers stays.
   bool HostWritesBorrowed = false;
   /// A data-moving `update`/`enter data`/`exit data` directive in a
   /// branch the preprocessor skipped (`#ifdef _OPENACC`), as text with its

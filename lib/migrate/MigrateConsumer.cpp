@@ -510,8 +510,15 @@ private:
       LoopsQueue |= !Consumed[I] && !Models[I].Refused && usesQueue(Models[I]);
     }
     const std::set<const VarDecl *> Fields = Arrays.members(Vars);
+    // A dependent loop that now runs in order on the host around call-sites
+    // ran on the device in the original: its statements read and write
+    // the memory there, which a device copy held across call-sites would
+    // not show them.
+    bool InOrderOnHost = false;
+    for (size_t I = 0; I < Models.size(); ++I)
+      InOrderOnHost |= !Consumed[I] && Models[I].Refused && Models[I].DropsDirective;
     const DataContext Data{Ctx,       Fields,    AllConverted,       *Device,
-                           Borrowed,  CallSites, HostWritesBorrowed,
+                           Borrowed,  CallSites, HostWritesBorrowed || InOrderOnHost,
                            skippedTransfer(SM.getBufferData(SM.getMainFileID()), ActiveHashes)};
     planDataDirectives(Pragmas, Data, LoopsQueue, E, Diags, Out.KeptDirectives);
     addInclude(Buf, Ctx, E, FromC.Headers);
