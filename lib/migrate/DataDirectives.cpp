@@ -557,7 +557,8 @@ private:
     if (C.HostWritesBorrowed)
       return "'" + N +
              "' may stay a pointer, and the host touches such memory between call-sites of this file (a reduction's "
-             "element, a loop that runs in order on the host), which a device copy held from here would miss";
+             "element, a loop that runs in order on the host, a device region's statement outside its loops), which "
+             "a device copy held from here would miss";
     if (N == "this")
       return std::nullopt;
     const VarDecl *V = resolveName(N, P.Begin, Ctx);

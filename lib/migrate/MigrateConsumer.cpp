@@ -23,6 +23,7 @@
 #include "dpstub/Diagnostics.h"
 
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
@@ -98,6 +99,33 @@ std::vector<unsigned> skippedDirectivesBefore(StringRef Buf, unsigned Offset, co
     End = Begin;
   }
   return Out;
+}
+
+/// Whether S names a pointer (a variable, or a data member by its name)
+/// outside the spans of Inside: host code, once S's region is gone.
+bool touchesPointerOutside(const Stmt *S, const std::vector<Span> &Inside, ASTContext &Ctx) {
+  struct Visit : RecursiveASTVisitor<Visit> {
+    const SourceManager &SM;
+    const std::vector<Span> &Inside;
+    bool Found = false;
+    Visit(const SourceManager &SM, const std::vector<Span> &Inside) : SM(SM), Inside(Inside) {}
+    bool outside(SourceLocation L) const {
+      const unsigned At = SM.getFileOffset(SM.getFileLoc(L));
+      return std::none_of(Inside.begin(), Inside.end(), [&](const Span &P) { return P.Begin <= At && At < P.End; });
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      if (const auto *V = dyn_cast<VarDecl>(D->getDecl()); V && V->getType()->isPointerType() && outside(D->getLocation()))
+        Found = true;
+      return !Found;
+    }
+    bool VisitMemberExpr(MemberExpr *M) {
+      if (M->getType()->isPointerType() && outside(M->getExprLoc()))
+        Found = true;
+      return !Found;
+    }
+  } V(Ctx.getSourceManager(), Inside);
+  V.TraverseStmt(const_cast<Stmt *>(S));
+  return V.Found;
 }
 
 /// The first `update`, `enter data` or `exit data` directive of a branch
@@ -517,6 +545,11 @@ private:
     bool InOrderOnHost = false;
     for (size_t I = 0; I < Models.size(); ++I)
       InOrderOnHost |= !Consumed[I] && Models[I].Refused && Models[I].DropsDirective;
+    // So do a device region's statements outside its loops (`A[0] = 1;`
+    // before an `acc loop`), which become host code.
+    for (const PragmaLine &P : Pragmas)
+      if (P.D.Kind == DirectiveKind::Region && P.On && (P.D.Model == PragmaModel::OpenACC || P.D.has("target")))
+        InOrderOnHost |= touchesPointerOutside(P.On, CallSites, Ctx);
     const DataContext Data{Ctx,       Fields,    AllConverted,       *Device,
                            Borrowed,  CallSites, HostWritesBorrowed || InOrderOnHost,
                            skippedTransfer(SM.getBufferData(SM.getMainFileID()), ActiveHashes)};

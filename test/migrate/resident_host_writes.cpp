@@ -14,6 +14,6 @@ void solve(int n, const float *l, float *x) {
 // DIAG: resident_host_writes.cpp:[[@LINE-5]]:5: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
 // REWRITE: #pragma acc enter data copyin(x[0:n])
 // REWRITE: #pragma acc exit data copyout(x[0:n])
-// DIAG: resident_host_writes.cpp:6:1: warning: 'acc enter data' is not carried over: 'x' may stay a pointer, and the host touches such memory between call-sites of this file (a reduction's element, a loop that runs in order on the host), which a device copy held from here would miss [dp-migrate]
-// DIAG: resident_host_writes.cpp:12:1: warning: 'acc exit data' is not carried over: 'x' may stay a pointer, and the host touches such memory between call-sites of this file (a reduction's element, a loop that runs in order on the host), which a device copy held from here would miss [dp-migrate]
+// DIAG: resident_host_writes.cpp:6:1: warning: 'acc enter data' is not carried over: 'x' may stay a pointer, and the host touches such memory between call-sites of this file (a reduction's element, a loop that runs in order on the host, a device region's statement outside its loops), which a device copy held from here would miss [dp-migrate]
+// DIAG: resident_host_writes.cpp:12:1: warning: 'acc exit data' is not carried over: 'x' may stay a pointer, and the host touches such memory between call-sites of this file (a reduction's element, a loop that runs in order on the host, a device region's statement outside its loops), which a device copy held from here would miss [dp-migrate]
 // SUMMARY: migrated 1 of 1 loop (0 refused)

@@ -26,6 +26,6 @@ void lu(int n, double *A) {
 // DIAG: resident_in_order.cpp:16:9: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
 // REWRITE: #pragma acc enter data copyin(A[0:n * n])
 // REWRITE: #pragma acc exit data copyout(A[0:n * n])
-// DIAG: resident_in_order.cpp:6:1: warning: 'acc enter data' is not carried over: 'A' may stay a pointer, and the host touches such memory between call-sites of this file (a reduction's element, a loop that runs in order on the host), which a device copy held from here would miss [dp-migrate]
-// DIAG: resident_in_order.cpp:20:1: warning: 'acc exit data' is not carried over: 'A' may stay a pointer, and the host touches such memory between call-sites of this file (a reduction's element, a loop that runs in order on the host), which a device copy held from here would miss [dp-migrate]
+// DIAG: resident_in_order.cpp:6:1: warning: 'acc enter data' is not carried over: 'A' may stay a pointer, and the host touches such memory between call-sites of this file (a reduction's element, a loop that runs in order on the host, a device region's statement outside its loops), which a device copy held from here would miss [dp-migrate]
+// DIAG: resident_in_order.cpp:20:1: warning: 'acc exit data' is not carried over: 'A' may stay a pointer, and the host touches such memory between call-sites of this file (a reduction's element, a loop that runs in order on the host, a device region's statement outside its loops), which a device copy held from here would miss [dp-migrate]
 // SUMMARY: migrated 2 of 3 loops (1 refused)
