@@ -554,6 +554,9 @@ private:
       return "'" + N + "' may stay a pointer, and " + C.SkippedTransfer +
              ", in a branch this build skips, may bring its data to the host for code that reads it; remove the "
              "condition around it, then migrate";
+    if (C.HostLoopsConverted && pointerUpdatesDevice())
+      return "'" + N + "' may stay a pointer, and a loop of this file that ran on the host's threads now runs where "
+                       "the data is, where an update to the device would send the host's older copy over its results";
     if (C.HostWritesBorrowed)
       return "'" + N +
              "' may stay a pointer, and the host touches such memory between call-sites of this file (a reduction's "
@@ -578,6 +581,19 @@ private:
       return "'" + N + "' stays a pointer, and its clause gives no length from its first element ('" + N + "[0:n]')";
     Line = "dp::" + Call + "(" + (Call == "enter_data" ? std::string() : Q) + N + ", " + S->Length + ");";
     return std::nullopt;
+  }
+
+  /// Whether an update directive of the file sends to the device what
+  /// stays a pointer (`update device(p[0:n])`, `target update to(p[0:n])`).
+  bool pointerUpdatesDevice() const {
+    for (const PragmaLine &P : Pragmas)
+      if (P.D.Kind == DirectiveKind::Update)
+        for (const DataClause &D : dataClauses(P.D))
+          if (D.Kind == "device" || D.Kind == "copyin")
+            for (const std::string &N : D.Vars)
+              if (notHeld(N, P))
+                return true;
+    return false;
   }
 
   /// The type of the data member N of the class whose member function's

@@ -58,6 +58,11 @@ struct DataContext {
   /// branch relies on it, and this migration cannot say it in dp's words,
   /// so `enter data` over pointers stays.
   std::string SkippedTransfer;
+  /// A converted loop ran on the host's threads in the original (`omp
+  /// parallel for`, a plain loop): its results are now the device's, and
+  /// an `update device` over a pointer, which sent the host's, would send
+  /// an older copy over them; such a file keeps its pointer transfers.
+  bool HostLoopsConverted = false;
 };
 
 /// `dp_async_queue(q)`: a dp::queue per OpenACC async number (OpenMP's

@@ -550,9 +550,16 @@ private:
     for (const PragmaLine &P : Pragmas)
       if (P.D.Kind == DirectiveKind::Region && P.On && (P.D.Model == PragmaModel::OpenACC || P.D.has("target")))
         InOrderOnHost |= touchesPointerOutside(P.On, CallSites, Ctx);
+    // A converted loop the original ran on the host's threads (`omp
+    // parallel for`, `omp simd`, a plain loop) now runs where the data is.
+    bool HostLoops = false;
+    for (size_t I = 0; I < Models.size(); ++I)
+      HostLoops |= !Consumed[I] && !Models[I].Refused &&
+                   (Models[I].From == Origin::Plain ||
+                    (Models[I].Construct.rfind("omp ", 0) == 0 && Models[I].Construct.find("target") == std::string::npos));
     const DataContext Data{Ctx,       Fields,    AllConverted,       *Device,
                            Borrowed,  CallSites, HostWritesBorrowed || InOrderOnHost,
-                           skippedTransfer(SM.getBufferData(SM.getMainFileID()), ActiveHashes)};
+                           skippedTransfer(SM.getBufferData(SM.getMainFileID()), ActiveHashes), HostLoops};
     planDataDirectives(Pragmas, Data, LoopsQueue, E, Diags, Out.KeptDirectives);
     addInclude(Buf, Ctx, E, FromC.Headers);
     Out.HasErrors |= Diags.hasErrors();
