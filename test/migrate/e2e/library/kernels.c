@@ -166,6 +166,20 @@ void fan2(float *m, float *a, float *b, int size, int t) {
     b[i + 1 + t] -= m[size * (i + 1 + t) + t] * b[t];
 }
 
+/* The forward pass of NeoRodinia's offloaded gaussian: a data region
+   around the steps' calls borrows the arrays for its whole extent, and
+   each step's windows are served by its blocks (on a device, nothing
+   crosses between the steps). */
+void forward(float *m, float *a, float *b, int size) {
+#pragma omp target data map(tofrom: m[0:size * size], a[0:size * size], b[0:size])
+  {
+    for (int t = 0; t < size - 1; t++) {
+      fan1(m, a, size, t);
+      fan2(m, a, b, size, t);
+    }
+  }
+}
+
 /* A filter over an image, bounds-checked at its edges (NeoRodinia's
    stencil): the conditions say how far img and k reach, and a filter
    larger than the image is read only where some pixel meets it. */

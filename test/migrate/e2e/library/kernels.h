@@ -30,6 +30,7 @@ void bump_keys(struct tree_node *nodes, int n);
 void clear(int n, double *v);
 void fan1(float *m, const float *a, int size, int t);
 void fan2(float *m, float *a, float *b, int size, int t);
+void forward(float *m, float *a, float *b, int size);
 void convolve(const float *img, float *out, int w, int h, const float *k, int kw, int kh);
 #ifdef __cplusplus
 }

@@ -93,6 +93,17 @@ int main() {
   fan1(gm, ga, size, size - 1); // no row below the last: nothing touched
   std::printf("gaussian: %.5f %.5f %.5f %.5f\n", ga[size * size - 1], gm[(size - 1) * size + 3], gb[size - 1],
               ga[5 * size + 9]);
+  // The same elimination again, inside the forward pass's data region.
+  for (int i = 0; i < size; ++i) {
+    gb[i] = 1.0f + i % 5;
+    for (int j = 0; j < size; ++j) {
+      ga[i * size + j] = i == j ? 2.0f * size : static_cast<float>((i + 3 * j) % 7) / 4.0f;
+      gm[i * size + j] = 0.0f;
+    }
+  }
+  forward(gm, ga, gb, size);
+  std::printf("forward: %.5f %.5f %.5f %.5f\n", ga[size * size - 1], gm[(size - 1) * size + 3], gb[size - 1],
+              ga[5 * size + 9]);
   std::free(ga);
   std::free(gm);
   std::free(gb);
