@@ -80,7 +80,9 @@ storage *adopt(borrowed_registry &r, void *p, std::size_t bytes, const fit &f) {
 
 } // namespace
 
-storage *borrow_block(void *p, std::size_t bytes) {
+namespace {
+/// borrow_block for `who` (the call the user wrote, which its error names).
+storage *block_for(void *p, std::size_t bytes, const char *who, const char *verb) {
   if (bytes == 0)
     return storage::borrow(p, 0); // overlaps nothing
   const auto at = reinterpret_cast<std::uintptr_t>(p);
@@ -88,10 +90,14 @@ storage *borrow_block(void *p, std::size_t bytes) {
   std::lock_guard<std::mutex> lock(r.mutex);
   const fit f = fit_of(r, at, bytes);
   if (f.overlaps)
-    throw error("dp::borrow: " + range_text(at, bytes) + " overlap " + range_text(f.overlap_at, f.overlaps->bytes()) +
-                ", which a live field borrowed, without lying inside them; borrow the whole range once");
+    throw error(std::string(who) + ": " + range_text(at, bytes) + " overlap " +
+                range_text(f.overlap_at, f.overlaps->bytes()) +
+                ", which a live field borrowed, without lying inside them; " + verb + " the whole range once");
   return adopt(r, p, bytes, f);
 }
+} // namespace
+
+storage *borrow_block(void *p, std::size_t bytes) { return block_for(p, bytes, "dp::borrow", "borrow"); }
 
 storage *borrow_block_if_free(void *p, std::size_t bytes) {
   if (bytes == 0)
@@ -128,7 +134,7 @@ void host_current_over(const void *p, std::size_t bytes) {
 }
 
 void enter_borrowed(void *p, std::size_t bytes) {
-  storage *s = borrow_block(p, bytes); // held: released by exit_borrowed
+  storage *s = block_for(p, bytes, "dp::enter_data", "enter"); // held: released by exit_borrowed
   borrowed_registry &r = borrowed();
   std::lock_guard<std::mutex> lock(r.mutex);
   ++r.entered[reinterpret_cast<std::uintptr_t>(s->host_data())];
