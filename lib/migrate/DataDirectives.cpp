@@ -554,6 +554,9 @@ private:
       return "'" + N + "' may stay a pointer, and " + C.SkippedTransfer +
              ", in a branch this build skips, may bring its data to the host for code that reads it; remove the "
              "condition around it, then migrate";
+    if (pointerFinalized())
+      return "'" + N + "' may stay a pointer, and an 'exit data ... finalize' of this file ends every hold on its "
+                       "memory at once, where dp::exit_data ends one";
     if (C.HostLoopsConverted && pointerUpdatesDevice())
       return "'" + N + "' may stay a pointer, and a loop of this file that ran on the host's threads now runs where "
                        "the data is, where an update to the device would send the host's older copy over its results";
@@ -581,6 +584,18 @@ private:
       return "'" + N + "' stays a pointer, and its clause gives no length from its first element ('" + N + "[0:n]')";
     Line = "dp::" + Call + "(" + (Call == "enter_data" ? std::string() : Q) + N + ", " + S->Length + ");";
     return std::nullopt;
+  }
+
+  /// Whether an `exit data ... finalize` of the file names what stays a
+  /// pointer: it drops every hold at once, which dp::exit_data does not.
+  bool pointerFinalized() const {
+    for (const PragmaLine &P : Pragmas)
+      if (P.D.Kind == DirectiveKind::EnterExit && P.D.has("exit") && P.D.clause("finalize"))
+        for (const DataClause &D : dataClauses(P.D))
+          for (const std::string &N : D.Vars)
+            if (notHeld(N, P))
+              return true;
+    return false;
   }
 
   /// Whether an update directive of the file sends to the device what
