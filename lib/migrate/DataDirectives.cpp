@@ -136,6 +136,7 @@ public:
         Buf(SM.getBufferData(SM.getMainFileID())), E(E), Diags(Diags), Kept(Kept) {}
 
   void run() {
+    FileWide = {pointerFinalized(), pointerUpdatesDevice()};
     for (const PragmaLine &P : Pragmas)
       switch (P.D.Kind) {
       case DirectiveKind::Data: data(P); break;
@@ -554,10 +555,10 @@ private:
       return "'" + N + "' may stay a pointer, and " + C.SkippedTransfer +
              ", in a branch this build skips, may bring its data to the host for code that reads it; remove the "
              "condition around it, then migrate";
-    if (pointerFinalized())
+    if (FileWide.Finalized)
       return "'" + N + "' may stay a pointer, and an 'exit data ... finalize' of this file ends every hold on its "
                        "memory at once, where dp::exit_data ends one";
-    if (C.HostLoopsConverted && pointerUpdatesDevice())
+    if (C.HostLoopsConverted && FileWide.UpdatesDevice)
       return "'" + N + "' may stay a pointer, and a loop of this file that ran on the host's threads now runs where "
                        "the data is, where an update to the device would send the host's older copy over its results";
     if (C.HostWritesBorrowed)
@@ -585,6 +586,13 @@ private:
     Line = "dp::" + Call + "(" + (Call == "enter_data" ? std::string() : Q) + N + ", " + S->Length + ");";
     return std::nullopt;
   }
+
+  /// What the file's directives say of what stays a pointer, read once
+  /// (each name of a transfer directive asks).
+  struct {
+    bool Finalized = false;     ///< pointerFinalized()
+    bool UpdatesDevice = false; ///< pointerUpdatesDevice()
+  } FileWide;
 
   /// Whether an `exit data ... finalize` of the file names what stays a
   /// pointer: it drops every hold at once, which dp::exit_data does not.

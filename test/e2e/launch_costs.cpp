@@ -308,14 +308,15 @@ int main() {
     // A window (a loop whose first element need not be the pointer's):
     // the borrow of a range from an offset costs what one from the first does.
     std::vector<float> w(32, 0.0f), v(32, 1.0f);
-    const cost window = measure("forall, borrowed window", q, [&] {
+    const auto window_step = [&] {
       const dp::grid<1> part(dp::arithmetic_sequence(8, 24));
       dp::field<1, float> dp_w = dp::borrow(w.data() + 8, part);
       dp::field<1, const float> dp_v = dp::borrow_read(static_cast<const float *>(v.data()) + 8, part, dp_w);
       dp::forall(
           dp::on(q), part, [](dp::index<1> i, dp::field<1, float> &a, const dp::field<1, const float> &b) { a(i[0]) += b(i[0]); },
           dp_w, dp_v);
-    });
+    };
+    const cost window = measure("forall, borrowed window", q, window_step);
     window.exactly("device allocations", window.per(counter::device_allocations), 0);
     window.exactly("launches", window.per(counter::launches), 1);
     window.exactly("copies to the device", window.per(counter::to_device_copies), device ? 2 : 0);
@@ -326,14 +327,7 @@ int main() {
     // nothing crosses per call.
     dp::enter_data(w.data(), 32);
     dp::enter_data(static_cast<const float *>(v.data()), 32);
-    const cost window_in = measure("forall, borrowed window, entered", q, [&] {
-      const dp::grid<1> part(dp::arithmetic_sequence(8, 24));
-      dp::field<1, float> dp_w = dp::borrow(w.data() + 8, part);
-      dp::field<1, const float> dp_v = dp::borrow_read(static_cast<const float *>(v.data()) + 8, part, dp_w);
-      dp::forall(
-          dp::on(q), part, [](dp::index<1> i, dp::field<1, float> &a, const dp::field<1, const float> &b) { a(i[0]) += b(i[0]); },
-          dp_w, dp_v);
-    });
+    const cost window_in = measure("forall, borrowed window, entered", q, window_step);
     window_in.exactly("device allocations", window_in.per(counter::device_allocations), 0);
     window_in.exactly("copies to the device", window_in.per(counter::to_device_copies), 0);
     window_in.exactly("copies to the host", window_in.per(counter::to_host_copies), 0);
