@@ -1097,9 +1097,9 @@ public:
     }
     return true;
   }
-  // A data member's array by its name (`a[i]` in a member function):
-  // never a field (the object keeps it), its brackets edited for the
-  // loops that borrow it.
+  // A data member's array by its name (`a[i]` in a member function), or
+  // another object's (`m->x[i]`): never a field (the object keeps it),
+  // its brackets edited for the loops that borrow it.
   bool VisitMemberExpr(MemberExpr *E) {
     const VarDecl *V = I.Members.of(E);
     if (!V || !isArrayLike(V->getType()))
@@ -1107,7 +1107,9 @@ public:
     I.addVar(V);
     if (!I.Vars.count(V))
       return true;
-    I.refuse(V, E->getExprLoc(), "it is a member of the object, which keeps its memory");
+    I.refuse(V, E->getExprLoc(),
+             I.Members.rootOf(V) ? "it is a member of another object, which keeps its memory"
+                                 : "it is a member of the object, which keeps its memory");
     const Stmt *Child;
     const Stmt *P = meaningfulParent(E, I.Ctx, Child);
     if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P); ASE && ASE->getBase() == Child)

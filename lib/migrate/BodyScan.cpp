@@ -152,11 +152,19 @@ public:
 
   // A data member by its name: a use of its variable, `this` not used.
   bool TraverseMemberExpr(MemberExpr *E) {
-    if (const VarDecl *V = Members ? Members->of(E) : nullptr) {
+    if (const VarDecl *V = member(E)) {
       Out.Refs.push_back({E, V, useMode(E, Ctx)});
       return true;
     }
     return RecursiveASTVisitor::TraverseMemberExpr(E);
+  }
+
+  /// E's member variable (MemberVars), unless E is a path from a local of
+  /// the body (private to the kernel, as its variable is).
+  const VarDecl *member(const Expr *E) const {
+    const VarDecl *V = Members ? Members->of(E) : nullptr;
+    const VarDecl *Root = V ? Members->rootOf(V) : nullptr;
+    return Root && Locals.count(Root) ? nullptr : V;
   }
 
   bool shouldVisitLambdaBody() const { return true; }
@@ -368,8 +376,8 @@ private:
       return access(const_cast<Expr *>(Element), Whole);
     auto *D = dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts());
     const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-    if (!V && Members)
-      V = Members->of(Base);
+    if (!V)
+      V = member(Base);
     if (!V) {
       if (!Out.OpaqueAccess)
         Out.OpaqueAccess = Whole;
@@ -403,20 +411,101 @@ private:
 
 const VarDecl *MemberVars::of(const Expr *E) const {
   const auto *M = E ? dyn_cast<MemberExpr>(E->IgnoreParenImpCasts()) : nullptr;
-  const auto *This = M ? dyn_cast<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()) : nullptr;
-  const auto *F = M ? dyn_cast<FieldDecl>(M->getMemberDecl()) : nullptr;
-  if (!This || !This->isImplicit() || !F || !F->getIdentifier() || F->isBitField() || F->isMutable())
+  if (!M)
+    return nullptr;
+  const auto *This = dyn_cast<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts());
+  if (!This)
+    return path(M);
+  const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
+  if (!This->isImplicit() || !F || !F->getIdentifier() || F->isBitField() || F->isMutable())
     return nullptr;
   auto [It, New] = Vars.try_emplace(F, nullptr);
+  if (New)
+    It->second = make(F, F->getName());
+  return It->second;
+}
+
+/// A member a path may end in or pass through: named, not a bit-field,
+/// not mutable, of a class that is not a union.
+static bool followable(const FieldDecl *F) {
+  return F && F->getIdentifier() && !F->isBitField() && !F->isMutable() && !F->getParent()->isUnion();
+}
+
+const VarDecl *MemberVars::path(const MemberExpr *M) const {
+  const auto *Last = dyn_cast<FieldDecl>(M->getMemberDecl());
+  if (!followable(Last))
+    return nullptr;
+  // It ends in an array (a pointer to data) or a value.
+  const QualType T = Last->getType();
+  const bool Array = T->isPointerType() && isArrayLike(T);
+  if (!Array && !T->isArithmeticType() && !T->isEnumeralType())
+    return nullptr;
+  // From a variable, through members only.
+  std::vector<const MemberExpr *> Chain{M};
+  const Expr *Base = M->getBase()->IgnoreParenImpCasts();
+  while (const auto *Inner = dyn_cast<MemberExpr>(Base)) {
+    if (!followable(dyn_cast<FieldDecl>(Inner->getMemberDecl())))
+      return nullptr;
+    Chain.push_back(Inner);
+    Base = Inner->getBase()->IgnoreParenImpCasts();
+  }
+  const auto *D = dyn_cast<DeclRefExpr>(Base);
+  const auto *Root = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+  if (!Root || !Root->getIdentifier() || Root->getType().isVolatileQualified())
+    return nullptr;
+  std::string Text = Root->getName().str();
+  for (auto It = Chain.rbegin(); It != Chain.rend(); ++It)
+    Text += ((*It)->isArrow() ? "->" : ".") + (*It)->getMemberDecl()->getName().str();
+  auto [It, New] = Paths.try_emplace({Root, Text}, nullptr);
   if (New) {
-    auto *Parent = const_cast<RecordDecl *>(F->getParent());
-    VarDecl *V = VarDecl::Create(Ctx, Parent, F->getBeginLoc(), F->getLocation(), F->getIdentifier(), F->getType(),
-                                 F->getTypeSourceInfo(), SC_None);
-    V->setImplicit();
-    It->second = V;
-    Fields.insert(V);
+    It->second = make(Last, Text);
+    Roots[It->second] = Root;
   }
   return It->second;
+}
+
+const VarDecl *MemberVars::make(const FieldDecl *F, StringRef Name) const {
+  auto *Parent = const_cast<RecordDecl *>(F->getParent());
+  VarDecl *V = VarDecl::Create(Ctx, Parent, F->getBeginLoc(), F->getLocation(), &Ctx.Idents.get(Name), F->getType(),
+                               F->getTypeSourceInfo(), SC_None);
+  V->setImplicit();
+  Fields.insert(V);
+  return V;
+}
+
+std::vector<std::pair<const MemberExpr *, const VarDecl *>> pathsIn(const Stmt *S, const MemberVars &Members) {
+  struct V : RecursiveASTVisitor<V> {
+    const MemberVars &Members;
+    std::vector<std::pair<const MemberExpr *, const VarDecl *>> Out;
+    explicit V(const MemberVars &Members) : Members(Members) {}
+    bool shouldVisitLambdaBody() const { return true; }
+    bool TraverseMemberExpr(MemberExpr *E) {
+      if (const VarDecl *P = Members.of(E); P && Members.rootOf(P)) {
+        Out.push_back({E, P});
+        return true;
+      }
+      return RecursiveASTVisitor::TraverseMemberExpr(E);
+    }
+  } Visit(Members);
+  Visit.TraverseStmt(const_cast<Stmt *>(S));
+  return Visit.Out;
+}
+
+std::string kernelName(const VarDecl *V) {
+  const StringRef Name = V->getName();
+  if (Name.find_first_of(".-") == StringRef::npos)
+    return Name.str();
+  std::string K;
+  for (size_t I = 0; I < Name.size(); ++I) {
+    if (Name[I] == '-')
+      continue; // `->`: its `>` becomes the `_`
+    K += Name[I] == '.' || Name[I] == '>' ? '_' : Name[I];
+  }
+  // Not `dp_` before it: the call-site's own names are made so.
+  const IdentifierTable &Idents = V->getASTContext().Idents;
+  while (Idents.find(K) != Idents.end())
+    K += "_member";
+  return K;
 }
 
 BodyFacts scanBody(const Stmt *Body, const std::vector<const Stmt *> &Headers, ASTContext &Ctx,

@@ -15,6 +15,7 @@
 
 #include <map>
 #include <set>
+#include <string>
 #include <vector>
 
 namespace dpstub::migrate {
@@ -51,26 +52,49 @@ bool isArrayLike(clang::QualType T);
 std::vector<const clang::DeclRefExpr *> namesIn(const clang::Stmt *S);
 
 /// The data members a member function reads by their names (`a[i]` and
-/// `size` for `this->a[i]` and `this->size`): each stands in the analysis
-/// as a variable of its own (a VarDecl made for it in its class, outside
-/// the AST's tree), so that a loop borrows a member array and passes a
-/// member value as it does a pointer parameter or a global's value. One
-/// per field for the unit.
+/// `size` for `this->a[i]` and `this->size`), and the members of other
+/// objects reached from a variable (`m->x[i]`, `d.arr[i]`, `g.mesh->n`):
+/// each stands in the analysis as a variable of its own (a VarDecl made
+/// for it in its class, outside the AST's tree), so that a loop borrows a
+/// member array and passes a member value as it does a pointer parameter
+/// or a global's value. One per field (per path) for the unit. A path's
+/// variable is named as the host writes it (`m->x`, which data clauses
+/// name too); a kernel knows it as kernelName() (`m_x`).
 class MemberVars {
 public:
   explicit MemberVars(clang::ASTContext &Ctx) : Ctx(Ctx) {}
   /// The variable of E when E names a data member through the implicit
   /// `this` (not `this->a`, whose text a kernel's parameter cannot take
-  /// the place of); else null.
+  /// the place of), or is a path: members (`.`, `->`) from a variable to
+  /// a pointer to data or a value of arithmetic type; else null.
   const clang::VarDecl *of(const clang::Expr *E) const;
-  /// True for a member's variable.
+  /// True for a member's variable (a path's too).
   bool isMember(const clang::VarDecl *V) const { return Fields.count(V) > 0; }
+  /// The variable a path starts from (`m` for `m->x`); null for others.
+  const clang::VarDecl *rootOf(const clang::VarDecl *V) const {
+    auto It = Roots.find(V);
+    return It == Roots.end() ? nullptr : It->second;
+  }
 
 private:
+  const clang::VarDecl *path(const clang::MemberExpr *M) const;
+  const clang::VarDecl *make(const clang::FieldDecl *F, llvm::StringRef Name) const;
   clang::ASTContext &Ctx;
   mutable std::map<const clang::FieldDecl *, const clang::VarDecl *> Vars;
+  /// By their first variable and text.
+  mutable std::map<std::pair<const clang::VarDecl *, std::string>, const clang::VarDecl *> Paths;
+  mutable std::map<const clang::VarDecl *, const clang::VarDecl *> Roots;
   mutable std::set<const clang::VarDecl *> Fields;
 };
+
+/// The paths (MemberVars) S writes, outermost only, with their variables.
+std::vector<std::pair<const clang::MemberExpr *, const clang::VarDecl *>> pathsIn(const clang::Stmt *S,
+                                                                                  const MemberVars &Members);
+
+/// V's name in a kernel: its own, or for a path's variable (MemberVars)
+/// the path with `_` for its operators (`m_x` for `m->x`), with
+/// `_member` after it while the unit uses that name.
+std::string kernelName(const clang::VarDecl *V);
 
 /// A use of a variable declared outside the body (or of a member, by its
 /// name: the expression is then a MemberExpr).

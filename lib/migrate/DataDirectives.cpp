@@ -212,6 +212,8 @@ private:
   /// file (a member, `this`); none for a field or a scalar.
   std::optional<std::string> notHeld(const std::string &N, const PragmaLine &P) const {
     const VarDecl *V = resolveName(N, P.Begin, Ctx);
+    if (!V && !(N.find_first_of(".-") != std::string::npos ? pathType(N, P.Begin) : memberType(N, P.Begin)).isNull())
+      return "'" + N + "' is a member, which stays a pointer, not a dp::field";
     if (!V)
       return "'" + N + "' is not a variable dpstub migrates";
     if (isArrayLike(V->getType()) && !C.Fields.count(V))
@@ -569,7 +571,8 @@ private:
     if (N == "this")
       return std::nullopt;
     const VarDecl *V = resolveName(N, P.Begin, Ctx);
-    const QualType T = V ? V->getType() : memberType(N, P.Begin);
+    const QualType T = V ? V->getType() : N.find_first_of(".-") != std::string::npos ? pathType(N, P.Begin)
+                                                                                       : memberType(N, P.Begin);
     const QualType Element = T.isNull() || !T->isPointerType() ? QualType() : T->getPointeeType();
     if (Element.isNull() || Element->isVoidType() || Element->isIncompleteType() ||
         (!Element->isDependentType() && !Element.isTriviallyCopyableType(Ctx)))
@@ -644,6 +647,35 @@ private:
       if (F->getName() == N)
         return F->getType();
     return QualType();
+  }
+
+  /// The type of the path N (`m->x`, `g.mesh->u`: members from a
+  /// variable visible at Offset), as MemberVars follows it in the loops;
+  /// null when it names no such member.
+  QualType pathType(const std::string &N, unsigned Offset) const {
+    size_t At = N.find_first_of(".-");
+    const VarDecl *Root = resolveName(N.substr(0, At), Offset, Ctx);
+    QualType T = Root ? Root->getType().getNonReferenceType() : QualType();
+    while (!T.isNull() && At < N.size()) {
+      const bool Arrow = N.compare(At, 2, "->") == 0;
+      if (!Arrow && N[At] != '.')
+        return QualType();
+      if (Arrow) {
+        if (!T->isPointerType())
+          return QualType();
+        T = T->getPointeeType();
+      }
+      const size_t From = At + (Arrow ? 2 : 1);
+      At = N.find_first_of(".-", From);
+      const std::string Name = N.substr(From, At == std::string::npos ? std::string::npos : At - From);
+      const RecordDecl *R = T->getAsRecordDecl();
+      if (!R)
+        return QualType();
+      const auto F = std::find_if(R->field_begin(), R->field_end(),
+                                  [&](const FieldDecl *F) { return F->getName() == Name; });
+      T = F == R->field_end() ? QualType() : F->getType().getNonReferenceType();
+    }
+    return T;
   }
 
   void wait(const PragmaLine &P) {

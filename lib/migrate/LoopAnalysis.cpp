@@ -40,7 +40,7 @@ namespace {
 
 /// Why the array of an access dpstub cannot follow stays: for a member of
 /// another object (`d.arr[i]`, `grid->u[i]`), what would let it follow.
-std::string opaqueArrayReason(const Expr *Access) {
+std::string opaqueArrayReason(const Expr *Access, const Stmt *Loop, const SourceManager &SM) {
   const Expr *Base = Access;
   while (const auto *S = dyn_cast<ArraySubscriptExpr>(Base->IgnoreParenImpCasts()))
     Base = S->getBase();
@@ -49,9 +49,14 @@ std::string opaqueArrayReason(const Expr *Access) {
   const auto *Field = M ? dyn_cast<FieldDecl>(M->getMemberDecl()) : nullptr;
   if (!Object || !Field || !Field->getType()->isPointerType())
     return "its array is not a variable dpstub can follow";
-  const std::string Path =
-      Object->getDecl()->getNameAsString() + (M->isArrow() ? "->" : ".") + Field->getNameAsString();
-  const std::string Local = Object->getDecl()->getNameAsString() + "_" + Field->getNameAsString();
+  const std::string Name = Object->getDecl()->getNameAsString();
+  const SourceLocation Declared = SM.getFileLoc(Object->getDecl()->getLocation());
+  if (!SM.isBeforeInTranslationUnit(Declared, SM.getFileLoc(Loop->getBeginLoc())) &&
+      SM.isBeforeInTranslationUnit(Declared, SM.getFileLoc(Loop->getEndLoc())))
+    return "its array is reached through '" + Name +
+           "', a variable of the loop's own, and a kernel cannot follow its pointer into host memory";
+  const std::string Path = Name + (M->isArrow() ? "->" : ".") + Field->getNameAsString();
+  const std::string Local = Name + "_" + Field->getNameAsString();
   return "its array is a member of another object ('" + Path +
          "'); copy the pointer into a local variable before the loop ('" +
          Field->getType()->getPointeeType().getAsString() + " *" + Local + " = " + Path + ";') and index that";
@@ -350,7 +355,8 @@ private:
                             {V->getName().str(), "is a static local, shared by every iteration"}));
     if (Facts.OpaqueAccess)
       return refuse(refusal(&Reporter::migrateArray, Facts.OpaqueAccess->getBeginLoc(),
-                            {textOf(Facts.OpaqueAccess, Ctx), opaqueArrayReason(Facts.OpaqueAccess)}));
+                            {textOf(Facts.OpaqueAccess, Ctx),
+                             opaqueArrayReason(Facts.OpaqueAccess, C.Loop, Ctx.getSourceManager())}));
     const SourceManager &SM = Ctx.getSourceManager();
     for (const CallExpr *Call : Facts.Calls) {
       const FunctionDecl *FD = Call->getDirectCallee();
@@ -434,6 +440,20 @@ private:
           return refuse(refusal(&Reporter::migrateConstruct, C.Pragma->Loc,
                                 {Name + std::string(Cl->HasArgs ? "(" + Cl->Args + ")" : ""),
                                  "has no counterpart in a dp call-site"}));
+    // A member of another object (`m->x`) takes its kernel name where it
+    // is written: not inside a macro.
+    const MemberVars &Members = U.Arrays.memberVars();
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const VarRef &R : Facts.Refs)
+      if (Members.rootOf(R.Var) && R.Ref->getBeginLoc().isMacroID())
+        return refuse(refusal(&Reporter::migrateVariable, SM.getExpansionLoc(R.Ref->getExprLoc()),
+                              {R.Var->getName().str(), "is written inside a macro, where the kernel cannot "
+                                                       "take it as a parameter"}));
+    for (const ElementAccess &A : Facts.Accesses)
+      if (Members.rootOf(A.Array) && A.Whole->getBeginLoc().isMacroID())
+        return refuse(refusal(&Reporter::migrateArray, SM.getExpansionLoc(A.Whole->getBeginLoc()),
+                              {A.Array->getName().str(), "it is indexed inside a macro, where the kernel "
+                                                         "cannot take it as a parameter"}));
     // Every outside variable by first mention.
     std::vector<const VarDecl *> Order;
     std::map<const VarDecl *, std::vector<const VarRef *>> ByVar;
@@ -523,8 +543,10 @@ private:
     const SourceLocation At = Refs.front()->Ref->getExprLoc();
     if (U.Arrays.memberVars().isMember(V))
       return refuse(refusal(&Reporter::migrateVariable, At,
-                            {V->getName().str(), "is a member of the object, which the loop writes; copy it "
-                                                 "into a local variable and back"}));
+                            {V->getName().str(), std::string("is a member of ") +
+                                                     (U.Arrays.memberVars().rootOf(V) ? "another" : "the") +
+                                                     " object, which the loop writes; copy it into a local "
+                                                     "variable and back"}));
     const bool Template = plainTemplateParameter(V->getType(), V->getDeclContext());
     if ((!V->getType()->isScalarType() && !Template) || V->getType()->isPointerType())
       return refuse(refusal(&Reporter::migrateVariable, At,
@@ -1081,7 +1103,7 @@ private:
   /// `x_element` for other subscripts), with `dp_` before it while the
   /// loop's text or another reduction uses the name.
   std::string elementName(const VarDecl *A, const ElementAccess &X, const std::vector<Reduction> &Others) const {
-    std::string Name = A->getName().str();
+    std::string Name = kernelName(A);
     bool Simple = true;
     for (const Expr *I : X.Indices) {
       const std::string T = compactText(I, Ctx);
@@ -1091,7 +1113,7 @@ private:
       Name += "_" + T;
     }
     if (!Simple)
-      Name = A->getName().str() + "_element";
+      Name = kernelName(A) + "_element";
     const std::string Loop = textOf(C.Loop, Ctx);
     auto Used = [&](const std::string &N) {
       for (const Reduction &R : Others)

@@ -622,6 +622,21 @@ private:
             R.Host = borrowedIn(M, R.Array) ? Buf.substr(S->Begin, S->End - S->Begin).str() : std::move(Host);
           E.add({S->Begin, S->End - S->Begin, R.Name});
         }
+    // A member of another object (`m->x`) is the kernel's parameter
+    // (`m_x`) in the body; in an element reduced, the partial value is.
+    std::vector<Span> Reduced;
+    for (const Reduction &R : M.Reductions)
+      for (const Expr *X : R.Element)
+        if (std::optional<Span> S = spanOf(X->getSourceRange(), Ctx))
+          Reduced.push_back(*S);
+    for (const auto &[Use, Var] : pathsIn(M.Body, Arrays.memberVars())) {
+      std::optional<Span> S = spanOf(Use->getSourceRange(), Ctx);
+      if (!S || !modelUses(M, Var) || std::any_of(Reduced.begin(), Reduced.end(), [&](const Span &R) {
+            return R.Begin <= S->Begin && S->End <= R.End;
+          }))
+        continue;
+      E.add({S->Begin, S->End - S->Begin, kernelName(Var)});
+    }
     RenderInput In;
     In.BodyIsBlock = Block;
     In.Body = Block ? E.take(Buf, Body->Begin + 1, Body->End - 1) : E.take(Buf, Body->Begin, BodyEnd);
@@ -655,6 +670,12 @@ private:
     if (!EndsLine && !Text.empty() && Text.back() == '\n')
       Text.pop_back();
     E.add({Begin, End - Begin, Text});
+  }
+
+  /// V is one of the model's arrays or the values it passes.
+  static bool modelUses(const LoopModel &M, const VarDecl *V) {
+    return std::any_of(M.Arrays.begin(), M.Arrays.end(), [&](const ArrayUse &A) { return A.Var == V; }) ||
+           std::any_of(M.Scalars.begin(), M.Scalars.end(), [&](const ScalarUse &S) { return S.Var == V; });
   }
 
   /// Whether V is memory M borrows.

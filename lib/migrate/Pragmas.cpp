@@ -205,6 +205,16 @@ std::optional<ReductionClause> parseReduction(const std::string &Args) {
   return R;
 }
 
+/// A clause's name of a variable or a path, its blanks dropped (`m -> x`
+/// is `m->x`, as MemberVars names it).
+static std::string compactName(const std::string &N) {
+  std::string Out;
+  for (char C : N)
+    if (!std::isspace(static_cast<unsigned char>(C)))
+      Out += C;
+  return Out;
+}
+
 std::vector<std::string> clauseVariables(const std::string &Args) {
   std::vector<std::string> Out;
   int Depth = 0;
@@ -214,6 +224,7 @@ std::vector<std::string> clauseVariables(const std::string &Args) {
     std::string V = trim(Cur);
     if (const size_t C = V.rfind(':'); C != std::string::npos)
       V = trim(V.substr(C + 1));
+    V = compactName(V);
     if (!V.empty())
       Out.push_back(V);
     Cur.clear();
@@ -253,7 +264,7 @@ std::vector<Section> clauseSections(const std::string &Args) {
     std::string Name = Item.substr(0, Open);
     if (const size_t Colon = Name.rfind(':'); Colon != std::string::npos)
       Name = Name.substr(Colon + 1); // `to: a[...]`, `readonly: a[...]`
-    Name = trim(Name);
+    Name = compactName(Name);
     // The bracket's end, and its one colon outside parentheses.
     size_t Close = std::string::npos, Colon = std::string::npos;
     int Inner = 0;

@@ -101,13 +101,14 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
     const bool Copied = readsThroughCopy(M, A);
     const bool ElementConst = Copied || (Info && Info->Element.isConstQualified());
     const std::string Type = Arrays.fieldType(A.Var, ElementConst);
-    const std::string Name = A.Var->getName().str();
-    P.Formals += ", " + std::string(A.Written ? "" : "const ") + Type + " &" + Name;
+    // A path (`m->x`) is written so on the host, as kernelName() in the kernel.
+    const std::string Name = A.Var->getName().str(), Kernel = kernelName(A.Var);
+    P.Formals += ", " + std::string(A.Written ? "" : "const ") + Type + " &" + Kernel;
     if (A.Borrowed.empty()) {
       P.Actuals += ", " + Name;
       continue;
     }
-    const std::string Local = unusedName("dp_" + Name, In.Body);
+    const std::string Local = unusedName("dp_" + Kernel, In.Body);
     // A window: from the first element the loop touches, a field whose
     // indices are the pointer's (`dp_a(k)` is `a[k]`); empty where the
     // loop touches none (one test for the arrays that share it).
@@ -142,7 +143,7 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
     P.Borrows.push_back(R + WrittenLocals + ");");
   for (const ScalarUse &S : M.Scalars)
     if (S.Role == ScalarRole::Parameter || S.Role == ScalarRole::FirstPrivate) {
-      P.Formals += ", " + valueType(S.Var, Ctx) + " " + S.Var->getName().str();
+      P.Formals += ", " + valueType(S.Var, Ctx) + " " + kernelName(S.Var);
       P.Actuals += ", " + S.Var->getName().str();
     }
   return P;

@@ -85,5 +85,5 @@ int main() {
   std::printf("%f\n", v.sum());
   return 0;
 }
-// DIAG: members.cpp:16:1: warning: 'acc enter data' is not carried over: 'x' is not a variable dpstub migrates [dp-migrate]
+// DIAG: members.cpp:16:1: warning: 'acc enter data' is not carried over: 'x' is a member, which stays a pointer, not a dp::field [dp-migrate]
 // SUMMARY: migrated 3 of 6 loops (3 refused)

@@ -99,10 +99,24 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
   for (int i = 0; i < n; ++i)
     last = a[i];
 
+// (`g.cells[i]` alone converts: the call-site borrows it, paths.c.)
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i) {
+    Grid own = g;
+    own.cells[i] = 0;
+// DIAG: refusals.cpp:[[@LINE-1]]:5: warning: not converted: 'own.cells[i]' cannot become a dp::field: its array is reached through 'own', a variable of the loop's own, and a kernel cannot follow its pointer into host memory [dp-migrate]
+  }
+
 #pragma omp parallel for
   for (int i = 0; i < n; ++i)
-    g.cells[i] = 0;
-// DIAG: refusals.cpp:[[@LINE-1]]:5: warning: not converted: 'g.cells[i]' cannot become a dp::field: its array is a member of another object ('g.cells'); copy the pointer into a local variable before the loop ('double *g_cells = g.cells;') and index that [dp-migrate]
+    g.n += g.cells[i] > 0;
+// DIAG: refusals.cpp:[[@LINE-1]]:7: warning: not converted: 'g.n' is a member of another object, which the loop writes; copy it into a local variable and back [dp-migrate]
+
+#define CELL(grid, i) (grid).cells[i]
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i)
+    CELL(g, i) = 1;
+// DIAG: refusals.cpp:[[@LINE-1]]:5: warning: not converted: 'g.cells' cannot become a dp::field: it is indexed inside a macro, where the kernel cannot take it as a parameter [dp-migrate]
 
 #pragma omp parallel for
   for (int i = 0; i < n; ++i) {
@@ -183,7 +197,7 @@ int main() {
   free(idx);
   free(g.cells);
 }
-// SUMMARY: migrated 0 of 21 loops (21 refused)
+// SUMMARY: migrated 0 of 23 loops (23 refused)
 // LIST: "file": "refusals_loops.h",
 // LIST-NEXT: "line": 7,
 // LIST-NEXT: "column": 3,

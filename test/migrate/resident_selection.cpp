@@ -42,6 +42,6 @@ int main() {
   s.copy();
   return 0;
 }
-// DIAG: resident_selection.cpp:16:1: warning: 'acc enter data' is not carried over: 'a' is not a variable dpstub migrates [dp-migrate]
-// DIAG: resident_selection.cpp:19:1: warning: 'acc exit data' is not carried over: 'a' is not a variable dpstub migrates [dp-migrate]
+// DIAG: resident_selection.cpp:16:1: warning: 'acc enter data' is not carried over: 'a' is a member, which stays a pointer, not a dp::field [dp-migrate]
+// DIAG: resident_selection.cpp:19:1: warning: 'acc exit data' is not carried over: 'a' is a member, which stays a pointer, not a dp::field [dp-migrate]
 // SUMMARY: migrated 1 of 1 loop (0 refused)
