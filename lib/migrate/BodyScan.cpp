@@ -441,16 +441,24 @@ const VarDecl *MemberVars::path(const MemberExpr *M) const {
   if (!Array && !T->isArithmeticType() && !T->isEnumeralType())
     return nullptr;
   // From a variable, through members only.
+  // (Or from a data member read by its name: `mesh->x` for this->mesh->x.)
   std::vector<const MemberExpr *> Chain{M};
   const Expr *Base = M->getBase()->IgnoreParenImpCasts();
+  const VarDecl *Root = nullptr;
   while (const auto *Inner = dyn_cast<MemberExpr>(Base)) {
     if (!followable(dyn_cast<FieldDecl>(Inner->getMemberDecl())))
       return nullptr;
+    if (const auto *This = dyn_cast<CXXThisExpr>(Inner->getBase()->IgnoreParenImpCasts());
+        This && This->isImplicit()) {
+      Root = of(Inner);
+      break;
+    }
     Chain.push_back(Inner);
     Base = Inner->getBase()->IgnoreParenImpCasts();
   }
-  const auto *D = dyn_cast<DeclRefExpr>(Base);
-  const auto *Root = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+  const auto *D = Root ? nullptr : dyn_cast<DeclRefExpr>(Base);
+  if (D)
+    Root = dyn_cast<VarDecl>(D->getDecl());
   if (!Root || !Root->getIdentifier() || Root->getType().isVolatileQualified())
     return nullptr;
   std::string Text = Root->getName().str();

@@ -78,6 +78,29 @@ public:
 // DIAG: members.cpp:[[@LINE-2]]:14: warning: not converted: 'this' is used in the loop (a member of the object), and a kernel cannot reach the object in host memory; copy the members into local variables first [dp-migrate]
 };
 
+// A struct the object points to: its arrays and values are reached
+// from the member by its name (`c->v[i]` for this->c->v[i]), and borrow
+// and pass as another object's members do (paths.c).
+struct Cells {
+  int n;
+  double *v;
+};
+class Holder {
+  Cells *c;
+
+public:
+  explicit Holder(Cells *c) : c(c) {}
+  void zero() {
+#pragma omp parallel for
+    for (int i = 0; i < c->n; i++)
+      c->v[i] = 0;
+  }
+// DIAG: members.cpp:[[@LINE-3]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      dp::field<1, double> dp_c_v = dp::borrow(c->v, c->n > 0 ? c->n : 0);
+// REWRITE-NEXT: dp::forall(dp::grid<1>(dp::arithmetic_sequence(0, c->n)), [=](dp::index<1> idx, dp::field<1, double> &c_v) {
+// REWRITE:      c_v(i) = 0;
+};
+
 int main() {
   Vec v(16);
   v.fill();
@@ -86,4 +109,4 @@ int main() {
   return 0;
 }
 // DIAG: members.cpp:16:1: warning: 'acc enter data' is not carried over: 'x' is a member, which stays a pointer, not a dp::field [dp-migrate]
-// SUMMARY: migrated 3 of 6 loops (3 refused)
+// SUMMARY: migrated 4 of 7 loops (3 refused)
