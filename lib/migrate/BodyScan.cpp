@@ -414,8 +414,14 @@ const VarDecl *MemberVars::of(const Expr *E) const {
   if (!M)
     return nullptr;
   const auto *This = dyn_cast<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts());
-  if (!This)
-    return path(M);
+  if (!This) {
+    // Each expression's path once: every scan of a loop, the file's
+    // arrays and the subscripts ask again.
+    auto [It, New] = Seen.try_emplace(M, nullptr);
+    if (New)
+      It->second = path(M);
+    return It->second;
+  }
   const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
   if (!This->isImplicit() || !F || !F->getIdentifier() || F->isBitField() || F->isMutable())
     return nullptr;

@@ -81,6 +81,7 @@ private:
   const clang::VarDecl *make(const clang::FieldDecl *F, llvm::StringRef Name) const;
   clang::ASTContext &Ctx;
   mutable std::map<const clang::FieldDecl *, const clang::VarDecl *> Vars;
+  mutable std::map<const clang::MemberExpr *, const clang::VarDecl *> Seen; ///< path() of each expression
   /// By their first variable and text.
   mutable std::map<std::pair<const clang::VarDecl *, std::string>, const clang::VarDecl *> Paths;
   mutable std::map<const clang::VarDecl *, const clang::VarDecl *> Roots;

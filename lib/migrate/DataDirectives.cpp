@@ -212,7 +212,7 @@ private:
   /// file (a member, `this`); none for a field or a scalar.
   std::optional<std::string> notHeld(const std::string &N, const PragmaLine &P) const {
     const VarDecl *V = resolveName(N, P.Begin, Ctx);
-    if (!V && !(N.find_first_of(".-") != std::string::npos ? pathType(N, P.Begin) : memberType(N, P.Begin)).isNull())
+    if (!V && !memberType(N, P.Begin).isNull())
       return "'" + N + "' is a member, which stays a pointer, not a dp::field";
     if (!V)
       return "'" + N + "' is not a variable dpstub migrates";
@@ -571,8 +571,7 @@ private:
     if (N == "this")
       return std::nullopt;
     const VarDecl *V = resolveName(N, P.Begin, Ctx);
-    const QualType T = V ? V->getType() : N.find_first_of(".-") != std::string::npos ? pathType(N, P.Begin)
-                                                                                       : memberType(N, P.Begin);
+    const QualType T = V ? V->getType() : memberType(N, P.Begin);
     const QualType Element = T.isNull() || !T->isPointerType() ? QualType() : T->getPointeeType();
     if (Element.isNull() || Element->isVoidType() || Element->isIncompleteType() ||
         (!Element->isDependentType() && !Element.isTriviallyCopyableType(Ctx)))
@@ -622,9 +621,12 @@ private:
     return false;
   }
 
-  /// The type of the data member N of the class whose member function's
+  /// The type of the member N: a path from a variable visible at Offset
+  /// (pathType()), or a data member of the class whose member function's
   /// body holds Offset; null when there is none.
   QualType memberType(const std::string &N, unsigned Offset) const {
+    if (N.find_first_of(".-") != std::string::npos)
+      return pathType(N, Offset);
     struct Around : RecursiveASTVisitor<Around> {
       const SourceManager &SM;
       unsigned Offset;

@@ -613,9 +613,11 @@ private:
     // A reduction into an array element: the kernel's partial value
     // stands for each mention of it; the host's element (rewritten: x(i))
     // starts the reduction and takes its result.
+    std::vector<Span> Reduced;
     for (Reduction &R : M.Reductions)
       for (const Expr *X : R.Element)
         if (std::optional<Span> S = spanOf(X->getSourceRange(), Ctx)) {
+          Reduced.push_back(*S);
           std::string Host = E.take(Buf, S->Begin, S->End);
           // Borrowed memory stays a pointer on the host: `x[i]` as written.
           if (R.Host.empty())
@@ -624,11 +626,6 @@ private:
         }
     // A member of another object (`m->x`) is the kernel's parameter
     // (`m_x`) in the body; in an element reduced, the partial value is.
-    std::vector<Span> Reduced;
-    for (const Reduction &R : M.Reductions)
-      for (const Expr *X : R.Element)
-        if (std::optional<Span> S = spanOf(X->getSourceRange(), Ctx))
-          Reduced.push_back(*S);
     for (const auto &[Use, Var] : pathsIn(M.Body, Arrays.memberVars())) {
       std::optional<Span> S = spanOf(Use->getSourceRange(), Ctx);
       if (!S || !modelUses(M, Var) || std::any_of(Reduced.begin(), Reduced.end(), [&](const Span &R) {
