@@ -11,7 +11,7 @@ namespace dpstub {
 
 namespace {
 
-std::string accessOf(const Argument &A) {
+std::string accessWords(const Argument &A) {
   return A.Conv == Conversion::SpecialIndex ? "value" : A.Writable ? "read-write" : "read-only";
 }
 
@@ -53,7 +53,7 @@ std::string difference(const CallSite &A, const CallSite &B) {
              " in one instantiation and a " + toString(Y.Conv) + " of rank " +
              std::to_string(Y.ActualRank) + " in another";
     if (X.Writable != Y.Writable || X.FormalKnown != Y.FormalKnown)
-      return Which + accessOf(X) + " in one instantiation and " + accessOf(Y) + " in another";
+      return Which + accessWords(X) + " in one instantiation and " + accessWords(Y) + " in another";
     if (X.ActualIsField != Y.ActualIsField || X.ElementConst != Y.ElementConst ||
         X.Index != Y.Index)
       return Which + "'" + X.ActualType + "' in one instantiation and '" + Y.ActualType +
