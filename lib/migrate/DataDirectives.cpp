@@ -270,6 +270,15 @@ private:
       // still have the region's meaning to OpenMP/OpenACC.
       for (const std::string &N : D.Vars) {
         const VarDecl *V = resolveName(N, P.Begin, Ctx);
+        if (!V && N.find_first_of(".-") != std::string::npos) {
+          std::string Why;
+          std::optional<std::string> Line = regionPathBorrow(P, N, Why);
+          if (!Line)
+            return keep(P, Why);
+          if (std::find(Borrows.begin(), Borrows.end(), *Line) == Borrows.end())
+            Borrows.push_back(*Line);
+          continue;
+        }
         if (!V)
           return keep(P, *notHeld(N, P));
         if (isArrayLike(V->getType()) && !C.Fields.count(V)) {
@@ -382,6 +391,54 @@ private:
                                  : "dp::field<1, " + T.getAsString(Ctx.getPrintingPolicy()) + ">";
     return Type + " dp_region_" + V->getName().str() + " = dp::borrow(" + V->getName().str() + ", " + Sec->Length +
            ");";
+  }
+
+  /// The region's `dp::borrow` of the path N (`m->x`), as regionBorrow()
+  /// gives one for a pointer variable: a converted loop of the region
+  /// borrows it, the clause gives its length from the first element, and
+  /// outside those loops the region reaches neither it nor its variable
+  /// but through other paths (`m->n` read on the host is fine; `m->x[0]`,
+  /// `f(m)` or `q = m` are not). Why receives the reason otherwise.
+  std::optional<std::string> regionPathBorrow(const PragmaLine &P, const std::string &N, std::string &Why) const {
+    Why = *notHeld(N, P);
+    const VarDecl *Root = resolveName(N.substr(0, N.find_first_of(".-")), P.Begin, Ctx);
+    const VarDecl *Path = nullptr;
+    for (const auto &Borrowed : C.Borrowed)
+      if (C.Members && Root && C.Members->rootOf(Borrowed.first) == Root && Borrowed.first->getName() == N)
+        Path = Borrowed.first;
+    if (!Path || !P.On)
+      return std::nullopt;
+    std::optional<Section> Sec = dataSection(P.D, N);
+    if (!Sec || Sec->Length.empty() || !(Sec->Lower.empty() || Sec->Lower == "0")) {
+      Why = "'" + N + "' stays a pointer, and its clause gives no length from its first element ('" + N + "[0:n]')";
+      return std::nullopt;
+    }
+    for (const DeclRefExpr *D : namesIn(P.On)) {
+      if (D->getDecl() != Root || inCallSite(D))
+        continue;
+      const Expr *Top = outermostMember(D);
+      const VarDecl *Used = Top ? C.Members->of(Top) : nullptr;
+      if (!Used || Used == Path) {
+        Why = "'" + N + "' stays a pointer, and the region reaches it outside the loops it converts";
+        return std::nullopt;
+      }
+    }
+    return C.Borrowed.at(Path) + " dp_region_" + kernelName(Path) + " = dp::borrow(" + N + ", " + Sec->Length + ");";
+  }
+
+  /// The outermost member access of a chain starting at D (`m->a->b` for
+  /// the `m` in it); null when D starts none.
+  const Expr *outermostMember(const DeclRefExpr *D) const {
+    const Expr *E = D, *Top = nullptr;
+    for (DynTypedNodeList Up = Ctx.getParents(*E); !Up.empty(); Up = Ctx.getParents(*E)) {
+      if (const auto *Cast = Up[0].get<ImplicitCastExpr>())
+        E = Cast;
+      else if (const auto *M = Up[0].get<MemberExpr>(); M && M->getBase() == E)
+        E = Top = M;
+      else
+        break;
+    }
+    return Top;
   }
 
   bool inCallSite(const DeclRefExpr *D) const {

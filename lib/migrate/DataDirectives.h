@@ -63,6 +63,9 @@ struct DataContext {
   /// an `update device` over a pointer, which sent the host's, would send
   /// an older copy over them; such a file keeps its pointer transfers.
   bool HostLoopsConverted = false;
+  /// The loops' member paths (`m->x`): a region over one borrows it as
+  /// for a pointer variable (the loops' borrows are keyed by its variable).
+  const MemberVars *Members = nullptr;
 };
 
 /// `dp_async_queue(q)`: a dp::queue per OpenACC async number (OpenMP's

@@ -559,7 +559,8 @@ private:
                     (Models[I].Construct.rfind("omp ", 0) == 0 && Models[I].Construct.find("target") == std::string::npos));
     const DataContext Data{Ctx,       Fields,    AllConverted,       *Device,
                            Borrowed,  CallSites, HostWritesBorrowed || InOrderOnHost,
-                           skippedTransfer(SM.getBufferData(SM.getMainFileID()), ActiveHashes), HostLoops};
+                           skippedTransfer(SM.getBufferData(SM.getMainFileID()), ActiveHashes), HostLoops,
+                           &Arrays.memberVars()};
     planDataDirectives(Pragmas, Data, LoopsQueue, E, Diags, Out.KeptDirectives);
     addInclude(Buf, Ctx, E, FromC.Headers);
     Out.HasErrors |= Diags.hasErrors();

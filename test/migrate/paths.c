@@ -73,4 +73,40 @@ double dot(vec_t v) {
   return v_x;
 }
 
-// SUMMARY: migrated 3 of 3 loops (0 refused)
+// A structured data region over paths: the region borrows the memory for
+// its whole extent and the loops' own borrows share its blocks, so on a
+// device each array crosses once each way, not at every call-site.
+void relax(vec_t *m, int steps) {
+#pragma acc data copy(m->x[0:m->n]) create(m->y[0:m->n])
+  {
+// REWRITE:      {
+// REWRITE-NEXT: dp::field<1, double> dp_region_m_x = dp::borrow(m->x, m->n);
+// REWRITE-NEXT: dp::field<1, double> dp_region_m_y = dp::borrow(m->y, m->n);
+    for (int t = 0; t < steps; t++) {
+#pragma acc parallel loop
+      for (int i = 1; i < m->n - 1; i++)
+        m->y[i] = 0.5 * (m->x[i - 1] + m->x[i + 1]);
+// DIAG: paths.c:[[@LINE-2]]:7: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+#pragma acc parallel loop
+      for (int i = 1; i < m->n - 1; i++)
+        m->x[i] = m->y[i];
+// DIAG: paths.c:[[@LINE-2]]:7: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+    }
+  }
+}
+
+// The host writes through a path inside the region: holding the memory
+// there would hide that write from the device, so the region stays.
+void relax_pinned(vec_t *m) {
+#pragma acc data copy(m->x[0:m->n])
+  {
+#pragma acc parallel loop
+    for (int i = 0; i < m->n; i++)
+      m->x[i] *= 2.0;
+// DIAG: paths.c:[[@LINE-2]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// DIAG: paths.c:[[@LINE-6]]:1: warning: 'acc data' is not carried over: 'm->x' stays a pointer, and the region reaches it outside the loops it converts [dp-migrate]
+    m->x[0] = 1.0;
+  }
+}
+
+// SUMMARY: migrated 6 of 6 loops (0 refused)
