@@ -400,17 +400,18 @@ private:
   /// but through other paths (`m->n` read on the host is fine; `m->x[0]`,
   /// `f(m)` or `q = m` are not). Why receives the reason otherwise.
   std::optional<std::string> regionPathBorrow(const PragmaLine &P, const std::string &N, std::string &Why) const {
-    Why = *notHeld(N, P);
     const VarDecl *Root = resolveName(N.substr(0, N.find_first_of(".-")), P.Begin, Ctx);
     const VarDecl *Path = nullptr;
     for (const auto &Borrowed : C.Borrowed)
       if (C.Members && Root && C.Members->rootOf(Borrowed.first) == Root && Borrowed.first->getName() == N)
         Path = Borrowed.first;
-    if (!Path || !P.On)
+    if (!Path || !P.On) {
+      Why = *notHeld(N, P);
       return std::nullopt;
+    }
     std::optional<Section> Sec = dataSection(P.D, N);
     if (!Sec || Sec->Length.empty() || !(Sec->Lower.empty() || Sec->Lower == "0")) {
-      Why = "'" + N + "' stays a pointer, and its clause gives no length from its first element ('" + N + "[0:n]')";
+      Why = noLength(N);
       return std::nullopt;
     }
     for (const DeclRefExpr *D : namesIn(P.On)) {
@@ -439,6 +440,10 @@ private:
         break;
     }
     return Top;
+  }
+
+  static std::string noLength(const std::string &N) {
+    return "'" + N + "' stays a pointer, and its clause gives no length from its first element ('" + N + "[0:n]')";
   }
 
   bool inCallSite(const DeclRefExpr *D) const {
@@ -641,7 +646,7 @@ private:
     }
     auto S = std::find_if(D.Sections.begin(), D.Sections.end(), [&](const Section &S) { return S.Var == N; });
     if (S == D.Sections.end() || S->Length.empty() || !(S->Lower.empty() || S->Lower == "0"))
-      return "'" + N + "' stays a pointer, and its clause gives no length from its first element ('" + N + "[0:n]')";
+      return noLength(N);
     Line = "dp::" + Call + "(" + (Call == "enter_data" ? std::string() : Q) + N + ", " + S->Length + ");";
     return std::nullopt;
   }
