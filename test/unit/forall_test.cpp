@@ -7,7 +7,6 @@
 #include <atomic>
 #include <vector>
 
-#include <tbb/task_arena.h>
 
 namespace {
 
@@ -360,15 +359,15 @@ TEST(Forall, EmptyDomainRunsNothing) {
 // of equal size, few of them below the even-split size (about one per
 // thread) and a bounded number above it, at the sizes around the switch.
 TEST(Forall, HostSplitCoversEveryPointOnceInFewPieces) {
-  const std::int64_t threads = std::max(1, tbb::this_task_arena::max_concurrency());
+  const std::int64_t threads = dp::detail::host_concurrency();
   const std::int64_t even = dp::detail::even_split_points;
   for (std::int64_t n : {std::int64_t(1), std::int64_t(2), std::int64_t(3), threads + 1, std::int64_t(1000), even - 1,
                          even, even + 1, 3 * even + 5}) {
     std::vector<std::atomic<int>> seen(static_cast<std::size_t>(n));
     std::atomic<std::int64_t> pieces{0};
-    dp::detail::host_split(n, [&](const tbb::blocked_range<std::int64_t> &r) {
+    dp::detail::host_split(n, [&](std::int64_t begin, std::int64_t end) {
       ++pieces;
-      for (std::int64_t k = r.begin(); k < r.end(); ++k)
+      for (std::int64_t k = begin; k < end; ++k)
         ++seen[static_cast<std::size_t>(k)];
     });
     std::int64_t wrong = 0;

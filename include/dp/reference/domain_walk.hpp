@@ -20,9 +20,6 @@
 #include <type_traits>
 #include <utility>
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-
 #include "../grid.hpp"
 #include "../triangle.hpp"
 #include "../where.hpp"
@@ -125,7 +122,7 @@ template <class Walk, class Segment> void parallel_walk(const Walk &walk, Segmen
   const std::int64_t n = walk.size();
   if (n == 0)
     return;
-  host_split(n, [&](const tbb::blocked_range<std::int64_t> &r) { walk.segments(r.begin(), r.end(), segment); });
+  host_split(n, [&](std::int64_t begin, std::int64_t end) { walk.segments(begin, end, segment); });
 }
 
 } // namespace dp::detail

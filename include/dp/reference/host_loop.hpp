@@ -1,5 +1,5 @@
 /// \file
-/// The host backend's iteration: a oneTBB loop over the positions of a
+/// The host backend's iteration: a parallel loop over the positions of a
 /// compute grid, handed out as row segments so the innermost loop is a plain
 /// counted loop over the last dimension.
 #pragma once
@@ -7,10 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
+#include "../detail/host_threads.hpp"
 #include "../grid.hpp"
 
 namespace dp::detail {
@@ -60,7 +57,7 @@ void for_each_segment(const grid<N> &g, std::int64_t begin, std::int64_t end,
 /// beyond, in eight per thread (host_split).
 inline constexpr std::int64_t even_split_points = std::int64_t(1) << 20;
 
-/// body(range) over [0, n) on the host's threads, in pieces of equal size
+/// body(begin, end) over [0, n) on the host's threads, in pieces of equal size
 /// any thread may take: one per thread up to even_split_points, as
 /// OpenMP's schedule(static) splits a loop, so a small forall pays one
 /// task per thread, and a thread still asleep costs a wake-up, not a wait;
@@ -81,10 +78,9 @@ inline constexpr std::int64_t even_split_points = std::int64_t(1) << 20;
 /// thread: the triad over 2^26 floats then ran at 0.60-0.97 of
 /// hand-written TBB (0.97-1.00 now, 0.79-1.14 before).
 template <class Body> void host_split(std::int64_t n, const Body &body) {
-  const std::int64_t threads = std::max(1, tbb::this_task_arena::max_concurrency());
+  const std::int64_t threads = host_concurrency();
   const std::int64_t pieces = n <= even_split_points ? threads : threads * 8;
-  tbb::parallel_for(tbb::blocked_range<std::int64_t>(0, n, (n + pieces - 1) / pieces), body,
-                    tbb::simple_partitioner());
+  host_parallel(n, (n + pieces - 1) / pieces, host_split_kind::simple, body);
 }
 
 } // namespace dp::detail

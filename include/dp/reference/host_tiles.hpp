@@ -12,9 +12,7 @@
 #include <optional>
 #include <vector>
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/parallel_reduce.h>
+#include "../detail/host_threads.hpp"
 
 #include "../error.hpp"
 #include "../extent.hpp"
@@ -117,12 +115,9 @@ void for_each_tile_thread(const std::string &call, const extent<N> &e, const ext
   if (cover.count == 0)
     return;
   check_tile_volume(call, cover.volume, max_tile_threads);
-  tbb::parallel_for(tbb::blocked_range<std::int64_t>(0, cover.count),
-                    [&](const tbb::blocked_range<std::int64_t> &r) {
-                      for (std::int64_t t = r.begin(); t < r.end(); ++t)
-                        cover.run(call, t, arena_bytes,
-                                  [&](const tile_point<N> &p, std::int64_t) { fn(p); });
-                    });
+  host_for_each(cover.count, [&](std::int64_t t) {
+    cover.run(call, t, arena_bytes, [&](const tile_point<N> &p, std::int64_t) { fn(p); });
+  });
 }
 
 /// For a kernel that cannot tell its tile, which runs at the grid's points
@@ -182,11 +177,11 @@ std::optional<T> fold_tile_values(const std::string &call, const extent<N> &e, c
     return acc_t();
   check_tile_volume(call, cover.volume, max_tile_threads);
   const std::int64_t grain = std::max<std::int64_t>(1, reduce_grain / cover.volume);
-  return tbb::parallel_deterministic_reduce(
-      tbb::blocked_range<std::int64_t>(0, cover.count, grain), acc_t(),
-      [&](const tbb::blocked_range<std::int64_t> &range, acc_t acc) {
+  return deterministic_reduce<acc_t>(
+      cover.count, grain,
+      [&](std::int64_t begin, std::int64_t end, acc_t acc) {
         std::vector<acc_t> values(static_cast<std::size_t>(cover.volume));
-        for (std::int64_t t = range.begin(); t < range.end(); ++t) {
+        for (std::int64_t t = begin; t < end; ++t) {
           cover.run(call, t, arena_bytes, [&](const tile_point<N> &p, std::int64_t k) {
             auto &&v = fn(p); // padding threads too: they reach the barriers
             if (p.in_domain)

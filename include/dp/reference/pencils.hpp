@@ -7,9 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-
+#include "../detail/host_threads.hpp"
 #include "../extent.hpp"
 #include "../grid.hpp"
 
@@ -40,22 +38,22 @@ void parallel_pencil_tiles(const extent<N> &e, int dim, Tile &&tile,
   for (int d = 0; d < N - 1; ++d)
     if (d != dim)
       others *= e[d];
-  tbb::parallel_for(tbb::blocked_range<std::int64_t>(0, others * tiles_per_row),
-                    [&](const tbb::blocked_range<std::int64_t> &r) {
-                      for (std::int64_t t = r.begin(); t < r.end(); ++t) {
-                        std::int64_t o = t / tiles_per_row;
-                        const std::int64_t jt = t % tiles_per_row;
-                        std::int64_t pos[N] = {};
-                        for (int d = N - 2; d >= 0; --d) {
-                          if (d == dim)
-                            continue;
-                          pos[d] = o % e[d];
-                          o /= e[d];
-                        }
-                        const std::int64_t j0 = along_last ? 0 : jt * width;
-                        tile(pos, j0, std::min(inner, j0 + width));
-                      }
-                    });
+  host_parallel(others * tiles_per_row, 1, host_split_kind::adaptive,
+                [&](std::int64_t begin, std::int64_t end) {
+                  for (std::int64_t t = begin; t < end; ++t) {
+                    std::int64_t o = t / tiles_per_row;
+                    const std::int64_t jt = t % tiles_per_row;
+                    std::int64_t pos[N] = {};
+                    for (int d = N - 2; d >= 0; --d) {
+                      if (d == dim)
+                        continue;
+                      pos[d] = o % e[d];
+                      o /= e[d];
+                    }
+                    const std::int64_t j0 = along_last ? 0 : jt * width;
+                    tile(pos, j0, std::min(inner, j0 + width));
+                  }
+                });
 }
 
 /// The domain less dimension `dim`: what a reduce<Dim> result is indexed by.

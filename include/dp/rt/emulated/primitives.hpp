@@ -13,10 +13,7 @@
 #include <optional>
 #include <type_traits>
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/parallel_reduce.h>
-
+#include "../../detail/host_threads.hpp"
 #include "../../reference/host_fold.hpp"
 #include "../counters.hpp"
 #include "../device/algorithms.hpp"
@@ -34,10 +31,10 @@ namespace emulated {
 template <class T, class In, class Op>
 std::optional<T> reduce_input(std::int64_t count, const In &in, const Op &op) {
   using acc_t = std::optional<T>;
-  return tbb::parallel_deterministic_reduce(
-      tbb::blocked_range<std::int64_t>(0, count, dp::detail::reduce_grain), acc_t(),
-      [&](const tbb::blocked_range<std::int64_t> &r, acc_t acc) {
-        for (std::int64_t i = r.begin(); i < r.end(); ++i)
+  return dp::detail::deterministic_reduce<acc_t>(
+      count, dp::detail::reduce_grain,
+      [&](std::int64_t begin, std::int64_t end, acc_t acc) {
+        for (std::int64_t i = begin; i < end; ++i)
           dp::detail::fold_into(acc, op, in[i]);
         return acc;
       },
@@ -87,7 +84,7 @@ template <> struct vendor_layer<emulated_device> {
   static void segmented_reduce(launch_type &L, std::int64_t segments, std::int64_t length, In in,
                                Out out, Op op, Init init) {
     run(L, [=] {
-      tbb::parallel_for(std::int64_t(0), segments, [&](std::int64_t p) {
+      dp::detail::host_for_each(segments, [&](std::int64_t p) {
         Init acc = init;
         for (std::int64_t k = 0; k < length; ++k)
           acc = static_cast<Init>(op(acc, in[p * length + k]));
@@ -104,7 +101,7 @@ template <> struct vendor_layer<emulated_device> {
     using T = typename std::iterator_traits<Out>::value_type;
     run(L, [=] {
       const std::int64_t blocks = length > 0 ? (n + length - 1) / length : 0;
-      tbb::parallel_for(std::int64_t(0), blocks, [&](std::int64_t b) {
+      dp::detail::host_for_each(blocks, [&](std::int64_t b) {
         const std::int64_t first = b * length, last = std::min(n, first + length);
         T acc{};
         for (std::int64_t i = first; i < last; ++i) {
@@ -121,7 +118,7 @@ template <> struct vendor_layer<emulated_device> {
                              std::int64_t length, const T *in, T *out, bool descending) {
     run(L, [=] {
       std::copy(in, in + n, out);
-      tbb::parallel_for(std::int64_t(0), segments, [&](std::int64_t p) {
+      dp::detail::host_for_each(segments, [&](std::int64_t p) {
         T *first = out + p * length, *last = first + length;
         if (descending)
           std::sort(first, last, std::greater<T>());
@@ -146,7 +143,7 @@ template <> struct vendor_layer<emulated_device> {
 
   template <class F> static void for_each(launch_type &L, const char *, std::int64_t n, F f) {
     count(counter::launch_checks); // as a GPU's kernel launch
-    run(L, [=] { tbb::parallel_for(std::int64_t(0), n, [&](std::int64_t i) { f(i); }); });
+    run(L, [=] { dp::detail::host_for_each(n, [&](std::int64_t i) { f(i); }); });
   }
 };
 

@@ -9,8 +9,7 @@
 #include <cstdint>
 #include <string>
 
-#include <tbb/parallel_for.h>
-
+#include "../../detail/host_threads.hpp"
 #include "../../error.hpp"
 #include "../../reference/host_tiles.hpp"
 #include "../stub/dispatch.hpp"
@@ -27,7 +26,7 @@ void walk_plan(const launch_plan<R> &p, const stub_table<R, Params> &stubs, cons
   for (const dispatch_piece<R> &piece : p.pieces) {
     const launch_geometry<R> geo = make_geometry(p, piece);
     const std::int64_t groups = piece.groups[0] * piece.groups[1] * piece.groups[2];
-    tbb::parallel_for(std::int64_t(0), groups, [&](std::int64_t g) {
+    dp::detail::host_for_each(groups, [&](std::int64_t g) {
       thread_ids &ids = detail::emulated_thread();
       ids.group[0] = g % piece.groups[0];
       ids.group[1] = g / piece.groups[0] % piece.groups[1];
@@ -66,7 +65,7 @@ void walk_tiles(const std::string &site, const launch_plan<N> &p, const triple &
   for (const dispatch_piece<N> &piece : p.pieces) {
     const launch_geometry<N> geo = make_geometry(p, piece);
     const std::int64_t groups = piece.groups[0] * piece.groups[1] * piece.groups[2];
-    tbb::parallel_for(std::int64_t(0), groups, [&](std::int64_t g) {
+    dp::detail::host_for_each(groups, [&](std::int64_t g) {
       group_job job{shape, geo, params, stub, {}};
       job.ids.group[0] = g % piece.groups[0];
       job.ids.group[1] = g / piece.groups[0] % piece.groups[1];

@@ -17,9 +17,8 @@
 #include <string>
 #include <vector>
 
-#include <tbb/parallel_for.h>
-
 #include "../../detail/completion.hpp"
+#include "../../detail/host_threads.hpp"
 #include "../../error.hpp"
 #include "../../options.hpp"
 #include "../counters.hpp"
@@ -290,8 +289,8 @@ private:
   /// The host's memcpy of a chunk, on every core.
   static void copy_parallel(void *to, const void *from, std::size_t n) {
     constexpr std::size_t piece = std::size_t(1) << 20;
-    tbb::parallel_for(std::size_t(0), (n + piece - 1) / piece, [&](std::size_t k) {
-      const std::size_t at = k * piece;
+    dp::detail::host_for_each(static_cast<std::int64_t>((n + piece - 1) / piece), [&](std::int64_t k) {
+      const std::size_t at = static_cast<std::size_t>(k) * piece;
       std::memcpy(static_cast<char *>(to) + at, static_cast<const char *>(from) + at,
                   std::min(piece, n - at));
     });

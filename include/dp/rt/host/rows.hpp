@@ -13,10 +13,6 @@
 #include <utility>
 #include <vector>
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/parallel_reduce.h>
-
 #include "../../reference/host_fold.hpp"
 #include "../../reference/host_loop.hpp"
 #include "../../extent.hpp"
