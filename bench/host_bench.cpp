@@ -9,6 +9,7 @@
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
+#include <tbb/parallel_sort.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
@@ -378,6 +379,24 @@ void BM_Sort0Dp(benchmark::State &s) {
   }
 }
 
+// The same values as one 1-d field of 2^22 ints: dp's sort<0> of one
+// pencil (pieces sorted in parallel, then merged) against
+// tbb::parallel_sort.
+void BM_SortFlatHand(benchmark::State &s) {
+  std::vector<int> a;
+  for (auto _ : s) {
+    a = unsorted();
+    tbb::parallel_sort(a.begin(), a.end(), [](int x, int y) { return x < y; });
+  }
+}
+void BM_SortFlatDp(benchmark::State &s) {
+  static dp::field<1, int> f(dp::grid<1>(SR * SC));
+  for (auto _ : s) {
+    std::copy(unsorted().begin(), unsorted().end(), f.data());
+    dp::sort<0>(f.get_grid(), [](int a, int b) { return a < b; }, f);
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Matrix multiply, 384^3 floats: in 16 x 16 tiles through tile memory and
 // barriers (samples/tiled_matmul.cpp) against the untiled pencil reduction
@@ -529,6 +548,8 @@ DP_BENCH(BM_Sort1Hand);
 DP_BENCH(BM_Sort1Dp);
 DP_BENCH(BM_Sort0Hand);
 DP_BENCH(BM_Sort0Dp);
+DP_BENCH(BM_SortFlatHand);
+DP_BENCH(BM_SortFlatDp);
 DP_BENCH(BM_MatmulReduce);
 DP_BENCH(BM_MatmulTiled);
 DP_BENCH(BM_Rank1);
@@ -571,6 +592,7 @@ int main(int argc, char **argv) {
                         {"scan<2>, 64x256x1024 floats / row loop", "BM_Scan3d2Dp", "BM_Scan3d2Hand", 0.95},
                         {"sort<1>, 1024x4096 ints / parallel_for of std::sort per row", "BM_Sort1Dp", "BM_Sort1Hand", 0.95},
                         {"sort<0>, 1024x4096 ints / parallel_for of std::sort per column", "BM_Sort0Dp", "BM_Sort0Hand", 0.95},
+                        {"sort<0>, 2^22 ints (one pencil) / tbb::parallel_sort", "BM_SortFlatDp", "BM_SortFlatHand", 0.95},
                         {"full reduce over dp::tile<256> / over the plain grid, 2^26 floats", "BM_SumTiled", "BM_SumDp", 0},
                         {"tiled matmul, 16x16 tile_static + barriers / untiled reduce<2> matmul, 384^3", "BM_MatmulTiled", "BM_MatmulReduce", 0},
                         {"forall at rank 4 / rank 1, 2^24 points", "BM_Rank4", "BM_Rank1", 0.95},
