@@ -368,7 +368,7 @@ private:
   std::optional<std::string> regionBorrow(const PragmaLine &P, const VarDecl *V) const {
     std::optional<Span> Region = P.On ? spanOf(P.On->getSourceRange(), Ctx) : std::nullopt;
     std::optional<Section> Sec = dataSection(P.D, V->getName().str());
-    if (!Region || !Sec || !(Sec->Lower.empty() || Sec->Lower == "0"))
+    if (!Region || !Sec || !fromFirstElement(*Sec))
       return std::nullopt;
     bool Borrows = C.Borrowed.count(V) > 0; // a loop of the region borrows V, or a callee its parameter
     for (const DeclRefExpr *D : namesIn(P.On)) {
@@ -410,7 +410,7 @@ private:
       return std::nullopt;
     }
     std::optional<Section> Sec = dataSection(P.D, N);
-    if (!Sec || Sec->Length.empty() || !(Sec->Lower.empty() || Sec->Lower == "0")) {
+    if (!Sec || !fromFirstElement(*Sec)) {
       Why = noLength(N);
       return std::nullopt;
     }
@@ -645,7 +645,7 @@ private:
       return std::nullopt;
     }
     auto S = std::find_if(D.Sections.begin(), D.Sections.end(), [&](const Section &S) { return S.Var == N; });
-    if (S == D.Sections.end() || S->Length.empty() || !(S->Lower.empty() || S->Lower == "0"))
+    if (S == D.Sections.end() || !fromFirstElement(*S))
       return noLength(N);
     Line = "dp::" + Call + "(" + (Call == "enter_data" ? std::string() : Q) + N + ", " + S->Length + ");";
     return std::nullopt;

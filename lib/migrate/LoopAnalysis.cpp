@@ -691,7 +691,7 @@ private:
           S = dataSection(P.D, V->getName().str());
     }
     // dp::borrow takes the memory from its first element.
-    if (S && !S->Lower.empty() && S->Lower != "0")
+    if (S && !fromFirstElement(*S))
       return std::nullopt;
     // Each access's brackets are edited in the loop's text (not in a macro).
     size_t Accesses = 0;

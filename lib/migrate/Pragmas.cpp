@@ -287,6 +287,10 @@ std::vector<Section> clauseSections(const std::string &Args) {
   return Out;
 }
 
+bool fromFirstElement(const Section &S) {
+  return !S.Length.empty() && (S.Lower.empty() || S.Lower == "0");
+}
+
 std::optional<Section> dataSection(const Directive &D, const std::string &Var) {
   static const char *const DataClauses[] = {
       "map",     "copy",           "copyin",            "copyout",            "create",           "present",

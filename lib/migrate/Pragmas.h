@@ -76,6 +76,9 @@ struct Section {
 /// The rank-1 sections of a clause's list (`to: a[0:n], b[:m], c`: a's
 /// and b's; a map type or modifier before the list is skipped).
 std::vector<Section> clauseSections(const std::string &Args);
+/// Whether S covers its array from the first element for a known length
+/// (`a[0:n]`, `a[:n]`): what dp::borrow, dp::enter_data and the like take.
+bool fromFirstElement(const Section &S);
 /// The section of Var in the directive's data clauses (map, copy, copyin,
 /// copyout, create, present and their old spellings), if one names it.
 std::optional<Section> dataSection(const Directive &D, const std::string &Var);
