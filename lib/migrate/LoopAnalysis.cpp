@@ -23,6 +23,7 @@
 #include "dpstub/DpTypes.h"
 
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -60,6 +61,40 @@ std::string opaqueArrayReason(const Expr *Access, const Stmt *Loop, const Source
   return "its array is a member of another object ('" + Path +
          "'); copy the pointer into a local variable before the loop ('" +
          Field->getType()->getPointeeType().getAsString() + " *" + Local + " = " + Path + ";') and index that";
+}
+
+/// For a call on a std::vector or std::array that is a data member of
+/// another object (`m.v[i]`, `m->v.at(i)`), why its loop stays, with what
+/// does convert: a local pointer to its elements. Empty for other calls.
+std::string containerMemberReason(const CallExpr *Call, const ASTContext &Ctx) {
+  const Expr *Object = nullptr;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call); Op && Op->getOperator() == OO_Subscript)
+    Object = Op->getArg(0);
+  else if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+    Object = Member->getImplicitObjectArgument();
+  const auto *M = Object ? dyn_cast<MemberExpr>(Object->IgnoreParenImpCasts()) : nullptr;
+  if (!M || !isa<FieldDecl>(M->getMemberDecl()))
+    return {};
+  const QualType T = M->getType();
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl());
+  if (!Spec || !Spec->isInStdNamespace() || Spec->getTemplateArgs().size() == 0 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return {};
+  const std::string Kind = Spec->getName().str();
+  if (Kind != "vector" && Kind != "array")
+    return {};
+  const std::string Path = textOf(M, Ctx);
+  std::string Local;
+  for (char C : Path)
+    if (std::isalnum(static_cast<unsigned char>(C)) || C == '_')
+      Local += C;
+    else if (Local.empty() || Local.back() != '_')
+      Local += '_';
+  const std::string Element = Spec->getTemplateArgs()[0].getAsType().getAsString(Ctx.getPrintingPolicy());
+  return "its array is a std::" + Kind + " member of another object ('" + Path +
+         "'); dpstub follows std::vector variables and parameters, and pointers: take a pointer to its "
+         "elements before the loop ('" + (T.isConstQualified() ? "const " : "") + Element + " *" + Local + " = " +
+         Path + ".data();') and index that";
 }
 
 Refusal refusal(DiagnosticBuilder (Reporter::*R)(SourceLocation), SourceLocation L,
@@ -373,6 +408,8 @@ private:
                                 {Name, "a virtual function"}));
       }
       const bool Library = isLibraryDecl(FD, SM) || SM.isInSystemHeader(FD->getLocation());
+      if (std::string Why = Library ? containerMemberReason(Call, Ctx) : std::string(); !Why.empty())
+        return refuse(refusal(&Reporter::migrateArray, Call->getBeginLoc(), {textOf(Call, Ctx), Why}));
       if (Library) {
         if (FD->getIdentifier() && isMathFunction(FD->getName()))
           continue;

@@ -3,6 +3,7 @@
 // its place. Nothing is converted here, so the source stays as written.
 #include <cstdio>
 #include <cstdlib>
+#include <vector>
 #include "refusals_loops.h"
 // DIAG: refusals_loops.h:7:3: warning: not converted: the loop is in 'refusals_loops.h', which this file includes; --migrate converts the loops of the file it is given, so run it on 'refusals_loops.h' [dp-migrate]
 
@@ -153,7 +154,7 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
   for (int i = 0; i < n; ++i)
     if (a[i] > 0)
       idx[i] = n - 1 - i;
-// DIAG: refusals.cpp:[[@LINE-1]]:7: warning: not converted: 'idx' cannot become a dp::field: 'idx + 1' uses it as a pointer (line [[#@LINE+37]]) [dp-migrate]
+// DIAG: refusals.cpp:[[@LINE-1]]:7: warning: not converted: 'idx' cannot become a dp::field: 'idx + 1' uses it as a pointer (line [[#@LINE+57]]) [dp-migrate]
 // DIAG: refusals.cpp:[[@LINE-2]]:7: note: the call-site could borrow 'idx', but the loop's accesses do not show how far it reaches
 
 // A 2-D C array handed whole to a function that wants its rows: a field
@@ -177,6 +178,24 @@ template <typename T> void zero(T *p, int n) {
 }
 // DIAG: refusals.cpp:[[@LINE-2]]:5: warning: not converted: 'p' cannot become a dp::field: 'zero' has 3 instances, and one text cannot take the fields of each (line [[#@LINE-5]]) [dp-migrate]
 
+// A std::vector member of another object: the loop would index the
+// object's vector in host memory. The warning says what converts (paths.c
+// has pointer members; a std::vector parameter becomes a field).
+struct Mesh {
+  int n;
+  std::vector<double> u, v;
+};
+void relax(Mesh &m, const Mesh &old, double *out) {
+#pragma acc parallel loop
+  for (int i = 0; i < m.n; ++i)
+    m.v[i] = 0.5 * m.u[i];
+// DIAG: refusals.cpp:[[@LINE-1]]:5: warning: not converted: 'm.v[i]' cannot become a dp::field: its array is a std::vector member of another object ('m.v'); dpstub follows std::vector variables and parameters, and pointers: take a pointer to its elements before the loop ('double *m_v = m.v.data();') and index that [dp-migrate]
+#pragma acc parallel loop
+  for (int i = 0; i < m.n; ++i)
+    out[i] = old.v.at(i);
+// DIAG: refusals.cpp:[[@LINE-1]]:14: warning: not converted: 'old.v.at(i)' cannot become a dp::field: its array is a std::vector member of another object ('old.v'); dpstub follows std::vector variables and parameters, and pointers: take a pointer to its elements before the loop ('const double *old_v = old.v.data();') and index that [dp-migrate]
+}
+
 int main() {
   int n = 8;
   double *a = (double *)malloc(n * n * sizeof(double));
@@ -186,6 +205,8 @@ int main() {
   for (int i = 0; i < n * n; ++i)
     a[i] = i;
   refusals(n, a, b, idx, g);
+  Mesh m{n, std::vector<double>(n, 1.0), std::vector<double>(n)};
+  relax(m, m, b);
   zero(b, n);
   zero(idx, n);
   double *rows[2] = {a, b};
@@ -197,7 +218,7 @@ int main() {
   free(idx);
   free(g.cells);
 }
-// SUMMARY: migrated 0 of 23 loops (23 refused)
+// SUMMARY: migrated 0 of 25 loops (25 refused)
 // LIST: "file": "refusals_loops.h",
 // LIST-NEXT: "line": 7,
 // LIST-NEXT: "column": 3,
