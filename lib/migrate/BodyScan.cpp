@@ -7,6 +7,8 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <cctype>
+
 using namespace clang;
 
 namespace dpstub::migrate {
@@ -505,16 +507,21 @@ std::vector<std::pair<const MemberExpr *, const VarDecl *>> pathsIn(const Stmt *
   return Visit.Out;
 }
 
+std::string pathIdentifier(StringRef Path) {
+  std::string K;
+  for (char C : Path)
+    if (std::isalnum(static_cast<unsigned char>(C)) || C == '_')
+      K += C;
+    else if (!K.empty() && K.back() != '_')
+      K += '_'; // `.`, `->`: one `_`
+  return K;
+}
+
 std::string kernelName(const VarDecl *V) {
   const StringRef Name = V->getName();
   if (Name.find_first_of(".-") == StringRef::npos)
     return Name.str();
-  std::string K;
-  for (size_t I = 0; I < Name.size(); ++I) {
-    if (Name[I] == '-')
-      continue; // `->`: its `>` becomes the `_`
-    K += Name[I] == '.' || Name[I] == '>' ? '_' : Name[I];
-  }
+  std::string K = pathIdentifier(Name);
   // Not `dp_` before it: the call-site's own names are made so.
   const IdentifierTable &Idents = V->getASTContext().Idents;
   while (Idents.find(K) != Idents.end())

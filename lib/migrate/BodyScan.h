@@ -92,6 +92,10 @@ private:
 std::vector<std::pair<const clang::MemberExpr *, const clang::VarDecl *>> pathsIn(const clang::Stmt *S,
                                                                                   const MemberVars &Members);
 
+/// An identifier made of a member path's text: each run of other
+/// characters (`.`, `->`) becomes one `_` (`m_x` for `m->x`).
+std::string pathIdentifier(llvm::StringRef Path);
+
 /// V's name in a kernel: its own, or for a path's variable (MemberVars)
 /// the path with `_` for its operators (`m_x` for `m->x`), with
 /// `_member` after it while the unit uses that name.

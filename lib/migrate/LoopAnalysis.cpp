@@ -57,7 +57,7 @@ std::string opaqueArrayReason(const Expr *Access, const Stmt *Loop, const Source
     return "its array is reached through '" + Name +
            "', a variable of the loop's own, and a kernel cannot follow its pointer into host memory";
   const std::string Path = Name + (M->isArrow() ? "->" : ".") + Field->getNameAsString();
-  const std::string Local = Name + "_" + Field->getNameAsString();
+  const std::string Local = pathIdentifier(Path);
   return "its array is a member of another object ('" + Path +
          "'); copy the pointer into a local variable before the loop ('" +
          Field->getType()->getPointeeType().getAsString() + " *" + Local + " = " + Path + ";') and index that";
@@ -84,12 +84,7 @@ std::string containerMemberReason(const CallExpr *Call, const ASTContext &Ctx) {
   if (Kind != "vector" && Kind != "array")
     return {};
   const std::string Path = textOf(M, Ctx);
-  std::string Local;
-  for (char C : Path)
-    if (std::isalnum(static_cast<unsigned char>(C)) || C == '_')
-      Local += C;
-    else if (Local.empty() || Local.back() != '_')
-      Local += '_';
+  const std::string Local = pathIdentifier(Path);
   const std::string Element = Spec->getTemplateArgs()[0].getAsType().getAsString(Ctx.getPrintingPolicy());
   return "its array is a std::" + Kind + " member of another object ('" + Path +
          "'); dpstub follows std::vector variables and parameters, and pointers: take a pointer to its "

@@ -4,17 +4,19 @@
 /// library (runtime/host_threads.cpp), which alone includes oneTBB. The
 /// reductions and the sort built on them are templates here.
 ///
-/// Why not oneTBB in the headers: its headers and the task classes each
-/// tbb::parallel_for instantiates were most of what a translation unit of
-/// a dp program compiled (dp/dp.hpp alone: 1.27 s of g++ -fsyntax-only on
-/// the project's 2-core machine, 0.9 s of it oneTBB, 2026-12-02), for
-/// users' builds and for every compile in the tests, nvcc's and hipcc's
-/// included. The loops' pieces are as coarse as before (a row segment, a
+/// Why not oneTBB in the headers: every translation unit of a dp program
+/// parsed its headers and instantiated its task classes for each loop
+/// (dp/dp.hpp alone: 1.34 s of g++ -fsyntax-only on the project's 2-core
+/// machine with them, 0.76-0.82 s without; a translated test program,
+/// forall_cases, 14.3 s of -O0 compile, 9.6 s without; 2026-12-02), in
+/// users' builds and in every compile of the tests, nvcc's and hipcc's
+/// host passes included. The loops' pieces are as coarse as before (a row segment, a
 /// tile, a block of 16,384 values), so one indirect call a piece costs
 /// nothing measurable.
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -64,30 +66,21 @@ template <class F> void host_for_each(std::int64_t n, const F &f) {
   });
 }
 
-/// How many pieces a `simple` split of [begin, end) with `grain` makes: a
-/// range is halved (the middle rounded down) while it holds more than
-/// grain indices.
-inline std::int64_t count_pieces(std::int64_t begin, std::int64_t end, std::int64_t grain) {
+/// Calls piece(begin, end) for the pieces a `simple` split of [begin,
+/// end) with `grain` makes, in order: a range is halved (the middle
+/// rounded down) while it holds more than grain indices.
+template <class Piece>
+void for_each_piece(std::int64_t begin, std::int64_t end, std::int64_t grain, Piece &&piece) {
   if (end - begin <= grain)
-    return 1;
+    return piece(begin, end);
   const std::int64_t middle = begin + (end - begin) / 2;
-  return count_pieces(begin, middle, grain) + count_pieces(middle, end, grain);
+  for_each_piece(begin, middle, grain, piece);
+  for_each_piece(middle, end, grain, piece);
 }
 
-/// The starts of those pieces, in order, written from `at` on.
-inline void piece_starts(std::int64_t begin, std::int64_t end, std::int64_t grain,
-                         std::int64_t *&at) {
-  if (end - begin <= grain) {
-    *at++ = begin;
-    return;
-  }
-  const std::int64_t middle = begin + (end - begin) / 2;
-  piece_starts(begin, middle, grain, at);
-  piece_starts(middle, end, grain, at);
-}
-
-/// Joins the values of the pieces of [begin, end) in the order of its
-/// splits: join(left half's value, right half's value).
+/// Joins the values of the pieces of [begin, end), one per piece in the
+/// order of for_each_piece, in the order of their splits: join(left
+/// half's value, right half's value).
 template <class T, class Join>
 T join_pieces(std::int64_t begin, std::int64_t end, std::int64_t grain, std::vector<T> &values,
               std::size_t &next, const Join &join) {
@@ -111,11 +104,11 @@ T deterministic_reduce(std::int64_t n, std::int64_t grain, const Leaf &leaf, con
   grain = std::max<std::int64_t>(1, grain);
   if (n <= grain) // one piece, on the calling thread, with no allocation
     return leaf(std::int64_t(0), n, T());
-  const std::int64_t pieces = count_pieces(0, n, grain);
-  std::vector<std::int64_t> starts(static_cast<std::size_t>(pieces + 1));
-  std::int64_t *at = starts.data();
-  piece_starts(0, n, grain, at);
-  starts.back() = n;
+  std::vector<std::int64_t> starts;
+  starts.reserve(static_cast<std::size_t>(2 * (n / grain + 1))); // pieces hold more than grain / 2
+  for_each_piece(std::int64_t(0), n, grain, [&](std::int64_t begin, std::int64_t) { starts.push_back(begin); });
+  const std::int64_t pieces = static_cast<std::int64_t>(starts.size());
+  starts.push_back(n);
   std::vector<T> values(static_cast<std::size_t>(pieces));
   host_for_each(pieces, [&](std::int64_t k) {
     const auto i = static_cast<std::size_t>(k);
@@ -184,6 +177,11 @@ template <class It, class Less> void parallel_sort(It first, It last, const Less
     std::sort(first + static_cast<std::ptrdiff_t>(cut(k)),
               first + static_cast<std::ptrdiff_t>(cut(k + 1)), less);
   });
+  // Merge m of a round of this width: the runs [a, b) and [b, e).
+  const auto runs = [&](std::int64_t m, std::int64_t width) {
+    return std::array<std::int64_t, 3>{cut(2 * m * width), cut((2 * m + 1) * width),
+                                       cut((2 * m + 2) * width)};
+  };
   if constexpr (std::is_default_constructible_v<T> && std::is_move_assignable_v<T>) {
     std::unique_ptr<T[]> spare(new T[static_cast<std::size_t>(n)]);
     bool in_spare = false; // where the sorted runs are now
@@ -191,8 +189,7 @@ template <class It, class Less> void parallel_sort(It first, It last, const Less
       const std::int64_t merges = pieces / (2 * width);
       const std::int64_t parts = std::max<std::int64_t>(1, units / merges);
       host_for_each(merges, [&](std::int64_t m) {
-        const std::int64_t a = cut(2 * m * width), b = cut((2 * m + 1) * width),
-                           e = cut((2 * m + 2) * width);
+        const auto [a, b, e] = runs(m, width);
         if (in_spare)
           parallel_merge(spare.get() + a, b - a, spare.get() + b, e - b, first + a, parts, less);
         else
@@ -207,8 +204,7 @@ template <class It, class Less> void parallel_sort(It first, It last, const Less
   } else {
     for (std::int64_t width = 1; width < pieces; width *= 2)
       host_for_each(pieces / (2 * width), [&](std::int64_t m) {
-        const std::int64_t a = cut(2 * m * width), b = cut((2 * m + 1) * width),
-                           e = cut((2 * m + 2) * width);
+        const auto [a, b, e] = runs(m, width);
         std::inplace_merge(first + a, first + b, first + e, less);
       });
   }

@@ -38,22 +38,19 @@ void parallel_pencil_tiles(const extent<N> &e, int dim, Tile &&tile,
   for (int d = 0; d < N - 1; ++d)
     if (d != dim)
       others *= e[d];
-  host_parallel(others * tiles_per_row, 1, host_split_kind::adaptive,
-                [&](std::int64_t begin, std::int64_t end) {
-                  for (std::int64_t t = begin; t < end; ++t) {
-                    std::int64_t o = t / tiles_per_row;
-                    const std::int64_t jt = t % tiles_per_row;
-                    std::int64_t pos[N] = {};
-                    for (int d = N - 2; d >= 0; --d) {
-                      if (d == dim)
-                        continue;
-                      pos[d] = o % e[d];
-                      o /= e[d];
-                    }
-                    const std::int64_t j0 = along_last ? 0 : jt * width;
-                    tile(pos, j0, std::min(inner, j0 + width));
-                  }
-                });
+  host_for_each(others * tiles_per_row, [&](std::int64_t t) {
+    std::int64_t o = t / tiles_per_row;
+    const std::int64_t jt = t % tiles_per_row;
+    std::int64_t pos[N] = {};
+    for (int d = N - 2; d >= 0; --d) {
+      if (d == dim)
+        continue;
+      pos[d] = o % e[d];
+      o /= e[d];
+    }
+    const std::int64_t j0 = along_last ? 0 : jt * width;
+    tile(pos, j0, std::min(inner, j0 + width));
+  });
 }
 
 /// The domain less dimension `dim`: what a reduce<Dim> result is indexed by.
