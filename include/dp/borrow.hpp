@@ -120,6 +120,85 @@ field<1, const T> borrow_read(const T *p, std::int64_t n, const Written &...writ
   return borrow_read(p, grid<1>(n > 0 ? n : 0), written...);
 }
 
+/// Rows of an array of rows (`float **a`, read as a[i][j]) as a field
+/// for one call-site, the first m elements of each: `get()(i, j)` is
+/// `rows[i][j]`, for rows i from `first` to before `end` (from 0 to
+/// before n). Rows laid out one after another (`a[i] = a[0] + i * m`, the
+/// usual single allocation) are borrowed in place, as dp::borrow does,
+/// one block of the caller's memory; others (rows allocated one by one,
+/// or longer than m) are gathered into a field of the runtime's, and
+/// written back row by row when the handle goes (the launches that wrote
+/// them waited for), unless T is const. --migrate writes it for loops
+/// over such arrays:
+///
+///     {
+///       dp::borrowed_rows<float> dp_w(w, n, m);
+///       dp::forall(dp::grid<2>(n, m), kernel, dp_w.get());
+///     } // w's rows hold the results here
+///
+/// A gathered handle holds its own copy: the rows must not also be
+/// borrowed by another handle while it lives.
+template <class T> class borrowed_rows {
+  using value = std::remove_const_t<T>;
+
+public:
+  borrowed_rows(T *const *rows, std::int64_t n, std::int64_t m) : borrowed_rows(rows, 0, n, m) {}
+  borrowed_rows(T *const *rows, std::int64_t first, std::int64_t end, std::int64_t m)
+      : rows_(rows), first_(first), end_(end > first ? end : first), m_(m > 0 ? m : 0) {
+    static_assert(std::is_trivially_copyable<value>::value,
+                  "dp::borrowed_rows: the elements cross to a device as bytes, so they must be trivially copyable");
+    const grid<2> g(arithmetic_sequence(first_, end_), m_);
+    if (end_ == first_ || m_ == 0) {
+      field_ = field<2, value>(g);
+      return;
+    }
+    if (contiguous()) {
+      field_ = borrow(const_cast<value *>(rows[first_]), g);
+      return;
+    }
+    gathered_ = true;
+    field_ = field<2, value>(g);
+    value *to = field_.data();
+    for (std::int64_t i = first_; i < end_; ++i) {
+      detail::host_current_over(rows[i], row_bytes()); // what borrowing writers left there
+      std::memcpy(static_cast<void *>(to + (i - first_) * m_), static_cast<const void *>(rows[i]), row_bytes());
+    }
+  }
+  borrowed_rows(const borrowed_rows &) = delete;
+  borrowed_rows &operator=(const borrowed_rows &) = delete;
+  ~borrowed_rows() {
+    if constexpr (!std::is_const<T>::value)
+      if (gathered_) {
+        const value *from = static_cast<const field<2, value> &>(field_).data(); // the launches waited for
+        for (std::int64_t i = first_; i < end_; ++i)
+          std::memcpy(static_cast<void *>(const_cast<value *>(rows_[i])),
+                      static_cast<const void *>(from + (i - first_) * m_), row_bytes());
+      }
+  }
+
+  /// The field over the rows, for the call-site.
+  field<2, value> &get() { return field_; }
+  /// False when the rows lie one after another and the field is over
+  /// them (no copy); true when it holds a copy gathered from them.
+  bool gathered() const { return gathered_; }
+
+private:
+  bool contiguous() const {
+    for (std::int64_t i = first_ + 1; i < end_; ++i)
+      if (rows_[i] != rows_[first_] + (i - first_) * m_)
+        return false;
+    return true;
+  }
+  std::size_t row_bytes() const { return static_cast<std::size_t>(m_) * sizeof(value); }
+
+  T *const *rows_;
+  std::int64_t first_, end_, m_;
+  bool gathered_ = false;
+  field<2, value> field_;
+};
+template <class T> borrowed_rows(T **, std::int64_t, std::int64_t) -> borrowed_rows<T>;
+template <class T> borrowed_rows(T **, std::int64_t, std::int64_t, std::int64_t) -> borrowed_rows<T>;
+
 /// OpenACC's `enter data` (OpenMP's `target enter data`) over memory the
 /// caller owns: the n elements at p stay borrowed until dp::exit_data(p),
 /// so that call-sites borrowing them meanwhile (dp::borrow(p, m), m <= n:

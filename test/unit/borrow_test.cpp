@@ -188,6 +188,112 @@ TEST(BorrowRead, NoElements) {
 // dp::enter_data / dp::exit_data (OpenACC's enter and exit data over a
 // caller's memory, a class's arrays): the call-sites between them share
 // one block, which stays on the device.
+/// An array of rows as C programs build it: one block, each row a
+/// pointer into it (Rodinia's pathfinder), or each row allocated alone
+/// (its backprop).
+struct row_array {
+  std::vector<std::vector<int>> alone;
+  std::vector<int> block;
+  std::vector<int *> rows;
+  row_array(int n, int m, bool one_block) {
+    block.resize(static_cast<std::size_t>(n) * m);
+    for (int i = 0; i < n; ++i) {
+      if (one_block)
+        rows.push_back(block.data() + i * m);
+      else
+        rows.push_back(alone.emplace_back(static_cast<std::size_t>(m + 1), -1).data());
+      for (int j = 0; j < m; ++j)
+        rows.back()[j] = 100 * i + j;
+    }
+  }
+};
+
+/// a[i][j] += b[i][j] + 1 over the first n rows and m columns.
+void add_rows(int **a, int *const *b, int n, int m) {
+  dp::borrowed_rows<int> fa(a, n, m);
+  dp::borrowed_rows<const int> fb(b, n, m);
+  dp::forall(
+      dp::grid<2>(n, m),
+      [](dp::index<2> ij, dp::field<2, int> &fa, const dp::field<2, int> &fb) { fa[ij] += fb[ij] + 1; },
+      fa.get(), fb.get());
+}
+
+TEST(BorrowedRows, RowsOfOneBlockAreBorrowedInPlace) {
+  row_array a(5, 7, true), b(5, 7, true);
+  {
+    dp::borrowed_rows<int> f(a.rows.data(), 5, 7);
+    EXPECT_FALSE(f.gathered());
+    const dp::field<2, int> &view = f.get();
+    EXPECT_EQ(view.data(), a.block.data());
+  }
+  add_rows(a.rows.data(), b.rows.data(), 5, 7);
+  for (int i = 0; i < 5; ++i)
+    for (int j = 0; j < 7; ++j)
+      ASSERT_EQ(a.rows[i][j], 2 * (100 * i + j) + 1) << i << "," << j;
+}
+
+TEST(BorrowedRows, RowsAllocatedAloneAreGatheredAndWrittenBack) {
+  row_array a(5, 7, false), b(5, 7, true);
+  {
+    dp::borrowed_rows<int> f(a.rows.data(), 5, 7);
+    EXPECT_TRUE(f.gathered());
+  }
+  add_rows(a.rows.data(), b.rows.data(), 5, 7);
+  for (int i = 0; i < 5; ++i) {
+    for (int j = 0; j < 7; ++j)
+      ASSERT_EQ(a.rows[i][j], 2 * (100 * i + j) + 1) << i << "," << j;
+    EXPECT_EQ(a.rows[i][7], -1) << "past the columns borrowed: " << i; // untouched
+  }
+}
+
+TEST(BorrowedRows, PartOfTheRowsAndColumns) {
+  // One block whose rows are longer than the columns borrowed: not laid
+  // out as the field's rows, so gathered, and the rest stays as it was.
+  row_array a(4, 6, true), b(4, 6, true);
+  std::vector<int *> first(a.rows.begin(), a.rows.end());
+  add_rows(first.data(), b.rows.data(), 3, 4);
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 6; ++j)
+      ASSERT_EQ(a.rows[i][j], i < 3 && j < 4 ? 2 * (100 * i + j) + 1 : 100 * i + j) << i << "," << j;
+}
+
+TEST(BorrowedRows, AWindowOfRowsKeepsTheirIndices) {
+  for (bool one_block : {true, false}) {
+    row_array a(6, 4, one_block);
+    {
+      dp::borrowed_rows<int> f(a.rows.data(), 2, 5, 4); // rows 2, 3 and 4
+      EXPECT_EQ(f.gathered(), !one_block);
+      EXPECT_EQ(f.get().get_grid().size(), 12);
+      dp::forall(
+          dp::grid<2>(dp::arithmetic_sequence(2, 5), 4), [](dp::index<2> ij, dp::field<2, int> &f) { f[ij] *= -1; },
+          f.get());
+      EXPECT_EQ(f.get()(4, 3), -403);
+    }
+    for (int i = 0; i < 6; ++i)
+      for (int j = 0; j < 4; ++j)
+        ASSERT_EQ(a.rows[i][j], (i >= 2 && i < 5 ? -1 : 1) * (100 * i + j)) << one_block << " " << i << "," << j;
+  }
+}
+
+TEST(BorrowedRows, ReadOnlyRowsAreNotWrittenBack) {
+  row_array b(3, 3, false);
+  {
+    dp::borrowed_rows<const int> f(b.rows.data(), 3, 3);
+    EXPECT_TRUE(f.gathered());
+    f.get()(1, 1) = 77; // the copy, not the caller's row
+  }
+  EXPECT_EQ(b.rows[1][1], 101);
+}
+
+TEST(BorrowedRows, NoRowsOrNoColumns) {
+  dp::borrowed_rows<int> none(static_cast<int **>(nullptr), 0, 5);
+  EXPECT_EQ(none.get().size(), 0);
+  row_array a(2, 2, false);
+  dp::borrowed_rows<int> empty(a.rows.data(), 2, -1);
+  EXPECT_EQ(empty.get().size(), 0);
+  EXPECT_FALSE(empty.gathered());
+}
+
 TEST(EnterData, CallSitesBetweenShareOneBlockThatStaysOnTheDevice) {
   std::vector<int> v(16, 3);
   auto counts = std::make_shared<dp_test::transfer_counts>();
