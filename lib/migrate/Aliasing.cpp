@@ -74,7 +74,7 @@ bool readsBeforeWrites(const Stmt *Body, const VarDecl *Read, const std::vector<
 }
 
 bool readsThroughCopy(const LoopModel &M, const ArrayUse &A) {
-  if (A.Borrowed.empty() || A.Written)
+  if (A.Borrowed.empty() || A.Written || !A.BorrowedColumns.empty()) // rows: dp::borrowed_rows
     return false;
   std::vector<const VarDecl *> Written;
   size_t Borrowed = 0;

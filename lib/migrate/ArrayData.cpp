@@ -30,6 +30,14 @@ namespace dpstub::migrate {
 
 namespace {
 
+/// The functions of OpenMP and OpenACC that return device memory, which
+/// the host cannot read through.
+bool returnsDeviceMemory(StringRef Name) {
+  return Name.starts_with("omp_target_alloc") || Name.starts_with("llvm_omp_target_alloc") ||
+         Name == "acc_malloc" || Name == "acc_create" || Name == "acc_copyin" || Name == "acc_deviceptr" ||
+         Name == "acc_present_or_create" || Name == "acc_present_or_copyin";
+}
+
 /// Rank and element of an array-like type: pointers and C arrays nest.
 std::pair<int, QualType> shapeOf(QualType T) {
   int Rank = 0;
@@ -477,6 +485,19 @@ void ArrayData::Impl::addVar(const VarDecl *V) {
       P && templateElement(A.Element) && isa<FunctionDecl>(P->getDeclContext()) &&
       cast<FunctionDecl>(P->getDeclContext())->getDescribedFunctionTemplate();
   if (!plainElement(A.Element) && !TemplateParameter) {
+    // Rows: a[i][j] is a field's element (g(i, j)) of the rows the loop
+    // borrows; the array itself stays as it is.
+    if (const auto *Row = A.Element->getAs<PointerType>();
+        Row && A.K == ArrayVar::Kind::Pointer && plainElement(Row->getPointeeType())) {
+      Slot.Rows = true;
+      Slot.Rank = 2;
+      Slot.Element = Row->getPointeeType();
+      refuse(V, V->getLocation(),
+             "its elements are rows ('" + printType(A.Element, Ctx) + "'), which a loop borrows only where it "
+                 "indexes it as '" + V->getName().str() + "[i][j]' and dpstub can tell how many rows and columns "
+                 "it reaches");
+      return;
+    }
     // Of a template's type in its text: no field here, but the loops may
     // borrow it (LoopAnalysis' borrowable()).
     if (plainTemplateParameter(A.Element, V->getDeclContext()))
@@ -738,6 +759,22 @@ void ArrayData::Impl::subscript(const Expr *D, const ArrayVar &A, const Stmt *Fi
     if (!ASE || ASE->getBase() != Child || static_cast<int>(Chain.size()) >= A.Rank)
       break;
     S = ASE;
+  }
+  if (A.Rows && Chain.size() == 1) {
+    // A row that holds device memory (`a[i] = omp_target_alloc(...)`):
+    // the host cannot read it, so no call-site may borrow the rows.
+    const Stmt *Child;
+    const auto *Set = dyn_cast_or_null<BinaryOperator>(meaningfulParent(Chain[0], Ctx, Child));
+    if (Set && Set->getOpcode() == BO_Assign && Set->getLHS()->IgnoreParenImpCasts() == Chain[0])
+      if (const auto *Call = dyn_cast<CallExpr>(Set->getRHS()->IgnoreParenCasts());
+          Call && Call->getDirectCallee() && returnsDeviceMemory(Call->getDirectCallee()->getName())) {
+        Vars.at(A.Var).Rows = false;
+        Refusals.erase(A.Var);
+        refuse(A.Var, Set->getExprLoc(),
+               "its rows are device memory ('" + textOf(Chain[0], Ctx) + "' from '" +
+                   Call->getDirectCallee()->getName().str() + "'), which the host cannot read");
+        return;
+      }
   }
   if (static_cast<int>(Chain.size()) != A.Rank) {
     refuse(A.Var, D->getExprLoc(),
@@ -1167,6 +1204,10 @@ const Refusal &ArrayData::refusal(const VarDecl *V) const {
 
 std::string ArrayData::fieldType(const VarDecl *V, bool Const) const {
   return P->fieldType(P->Vars.at(V), Const);
+}
+
+std::string ArrayData::elementType(const VarDecl *V, bool Const) const {
+  return P->elementText(P->Vars.at(V), Const);
 }
 
 std::set<const VarDecl *> ArrayData::members(const std::set<const VarDecl *> &Vars) const {

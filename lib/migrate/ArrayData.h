@@ -39,6 +39,10 @@ struct ArrayVar {
   clang::QualType Element;          ///< with its const, if any
   std::vector<std::string> Extents; ///< a C array's, as written
   int Group = -1;
+  /// An array of rows (`float **a`, read as a[i][j]; Rank 2, Element the
+  /// rows' values): never a field, since its rows may lie anywhere, but a
+  /// loop may borrow it row by row (dp::borrowed_rows).
+  bool Rows = false;
 };
 
 /// True when T can be a dp::field's element: an arithmetic type, a
@@ -84,6 +88,8 @@ public:
   const Refusal &refusal(const clang::VarDecl *V) const;
   /// `dp::field<2, double>` (Const: with a const element).
   std::string fieldType(const clang::VarDecl *V, bool Const) const;
+  /// The field's element type alone (`double`, `const double`).
+  std::string elementType(const clang::VarDecl *V, bool Const) const;
   /// Every variable of the groups of these (what becomes a dp::field).
   std::set<const clang::VarDecl *> members(const std::set<const clang::VarDecl *> &Vars) const;
   /// The edits turning the groups of these variables into dp::fields.

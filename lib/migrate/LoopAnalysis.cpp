@@ -647,6 +647,10 @@ private:
       if (!Info)
         return refuse(refusal(&Reporter::migrateArray, At,
                               {A.Array->getName().str(), "it is not declared in this file"}));
+      if (Info->Rows && A.Indices.size() != 2)
+        return refuse(refusal(&Reporter::migrateArray, At,
+                              {A.Array->getName().str(), "the loop takes a row of it ('" + textOf(A.Whole, Ctx) +
+                                                             "'), which a call-site cannot borrow alone"}));
       if (const Refusal &R = U.Arrays.refusal(A.Array)) {
         bool Unsized = false;
         if (Borrowed.count(A.Array) || Unmeasured.count(A.Array)) {
@@ -694,7 +698,7 @@ private:
         Written[V] = Handed.count(V) && Handed.at(V);
       }
     for (const VarDecl *V : Order)
-      M.Arrays.push_back({V, Written[V], Borrowed[V], std::string(), std::string()});
+      M.Arrays.push_back({V, Written[V], Borrowed[V], std::string(), std::string(), std::string()});
     return true;
   }
 
@@ -705,16 +709,20 @@ private:
   /// `copyin(a[:n])`): of the loop's directive, or of a data or compute
   /// region around it. None otherwise; Unsized when only that count is
   /// missing (no data clause names the array: the accesses may give it,
-  /// measured()).
+  /// measured()). An array of rows (ArrayVar::Rows) borrows as far as the
+  /// accesses reach: always Unsized.
   std::optional<std::string> borrowable(const ArrayVar &A, bool &Unsized) const {
     const VarDecl *V = A.Var;
     std::optional<Span> Loop = spanOf(C.Loop->getSourceRange(), Ctx);
-    if (!Loop || A.K != ArrayVar::Kind::Pointer || A.Rank != 1 ||
+    if (!Loop || A.K != ArrayVar::Kind::Pointer || A.Rank != (A.Rows ? 2 : 1) ||
         !(plainElement(A.Element) || plainTemplateParameter(A.Element, V->getDeclContext())) ||
         ArrayOnlySized.count(V) || Handed.count(V))
       return std::nullopt;
-    std::optional<Section> S = M.Pragma ? dataSection(*M.Pragma, V->getName().str()) : std::nullopt;
+    std::optional<Section> S =
+        M.Pragma && !A.Rows ? dataSection(*M.Pragma, V->getName().str()) : std::nullopt;
     for (const PragmaLine &P : U.Pragmas) {
+      if (A.Rows)
+        break;
       if (S)
         break;
       if (P.On && (P.D.Kind == DirectiveKind::Data || P.D.Kind == DirectiveKind::Region))
@@ -729,7 +737,7 @@ private:
     size_t Accesses = 0;
     for (const ElementAccess &X : Facts.Accesses)
       Accesses += X.Array == V;
-    if (U.Arrays.editsWithin(V, Loop->Begin, Loop->End).size() != 2 * Accesses)
+    if (U.Arrays.editsWithin(V, Loop->Begin, Loop->End).size() != static_cast<size_t>(A.Rank + 1) * Accesses)
       return std::nullopt;
     Unsized = !S;
     return S ? std::optional<std::string>(S->Length) : std::nullopt;
@@ -916,7 +924,22 @@ private:
     };
     const std::map<int, std::int64_t> Known = enclosingBounds(Symbols);
     for (auto &[V, Why] : Unmeasured) {
-      std::optional<Extent> E = Facts.Jumps ? std::nullopt : accessExtent(Reach, ArrayIds.at(V), Known);
+      const ArrayVar *Info = U.Arrays.find(V);
+      const bool Rows = Info && Info->Rows;
+      // An array of rows: each of its two subscripts reaches on its own
+      // (how many rows, how many elements of each), from the first.
+      auto Along = [&, Id = ArrayIds.at(V)](size_t Dim) {
+        Nest D = Reach;
+        for (Access &X : D.Accesses)
+          if (X.Array == Id)
+            X.Dims = {X.Dims.at(Dim)};
+        return D;
+      };
+      std::optional<Extent> E = Facts.Jumps ? std::nullopt
+                                : Rows      ? accessExtent(Along(0), ArrayIds.at(V), Known)
+                                            : accessExtent(Reach, ArrayIds.at(V), Known);
+      std::optional<Extent> Columns =
+          Rows && !Facts.Jumps ? accessExtent(Along(1), ArrayIds.at(V), Known) : std::nullopt;
       std::optional<std::string> Text;
       auto Writable = [&](const Poly &P) { // every symbol a variable the host has before the loop
         return std::all_of(P.terms().begin(), P.terms().end(), [&](const auto &T) {
@@ -934,10 +957,23 @@ private:
       auto AllWritable = [&](const std::vector<Poly> &Set) { return std::all_of(Set.begin(), Set.end(), Writable); };
       if (E && Writable(E->Length) && AllWritable(E->Guards))
         Text = extentText(*E, Name, Unsigned);
+      std::optional<std::string> ColumnText;
+      if (Columns && Writable(Columns->Length) && AllWritable(Columns->Guards))
+        ColumnText = extentText(*Columns, Name, Unsigned);
+      if (Rows && !ColumnText)
+        Text.reset();
       // Else the elements from the first the loop touches to the last
       // (where a parameter of unknown sign places them).
       std::optional<WindowText> Span;
-      if (!Text && !Facts.Jumps)
+      // Rows from the first the loop touches: a loop over t reading row
+      // t + 1 borrows that row, not the t + 2 before it.
+      if (Rows && ColumnText && !Facts.Jumps)
+        if (std::optional<Window> W = accessWindow(Along(0), ArrayIds.at(V), Known)) {
+          const std::vector<int> Ids = windowSymbols(*W);
+          if (std::all_of(Ids.begin(), Ids.end(), Outside) && (Span = windowText(*W, Name, Unsigned)))
+            Text.reset();
+        }
+      if (!Text && !Facts.Jumps && !Rows)
         if (std::optional<Window> W = accessWindow(Reach, ArrayIds.at(V), Known)) {
           const std::vector<int> Ids = windowSymbols(*W);
           if (std::all_of(Ids.begin(), Ids.end(), Outside))
@@ -947,6 +983,8 @@ private:
         // What would let the call-site borrow it: a device directive's
         // data clause, or for a host loop a data region around it (which
         // an OpenMP compiler without a device runs on the host).
+        if (Rows)
+          return refuse(std::move(Why));
         const bool Acc = M.Pragma && M.Pragma->Model == PragmaModel::OpenACC;
         const std::string Section = V->getName().str() + "[0:n]";
         const std::string Clause =
@@ -963,6 +1001,8 @@ private:
           A.Borrowed = Text ? *Text : Span->End;
           A.BorrowedFirst = Text || Span->First == "0" ? std::string() : Span->First;
           A.BorrowedWhen = Text ? std::string() : Span->Guard;
+          if (Rows)
+            A.BorrowedColumns = *ColumnText;
         }
     }
     return true;

@@ -136,6 +136,9 @@ struct ArrayUse {
   /// Where the window's bounds hold (the loop touches the array at all);
   /// elsewhere it is empty. Empty: always.
   std::string BorrowedWhen;
+  /// An array of rows (ArrayVar::Rows): how many elements of each row the
+  /// call-site borrows (dp::borrowed_rows); Borrowed is then how many rows.
+  std::string BorrowedColumns;
 };
 
 /// Where a candidate came from.

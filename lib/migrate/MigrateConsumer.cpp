@@ -470,7 +470,8 @@ private:
         }
         // Borrowed memory stays a pointer; in the kernel it is a field.
         const ArrayVar *Info = Arrays.find(A.Var);
-        Borrowed[A.Var] = Arrays.fieldType(A.Var, Info && Info->Element.isConstQualified());
+        if (A.BorrowedColumns.empty()) // rows borrow for each call-site alone
+          Borrowed[A.Var] = Arrays.fieldType(A.Var, Info && Info->Element.isConstQualified());
         if (L)
           for (const TextEdit &T : Arrays.editsWithin(A.Var, L->Begin, L->End))
             E.add(T);

@@ -112,7 +112,7 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
     // A window: from the first element the loop touches, a field whose
     // indices are the pointer's (`dp_a(k)` is `a[k]`); empty where the
     // loop touches none (one test for the arrays that share it).
-    std::string Memory = Name, Elements = A.Borrowed, Touches;
+    std::string Memory = Name, Elements = A.Borrowed, Touches, Window;
     if (!A.BorrowedWhen.empty()) {
       auto [It, New] = Guards.try_emplace(A.BorrowedWhen, std::string());
       if (New) {
@@ -128,7 +128,17 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
                           (Touches.empty() ? A.BorrowedFirst : Touches + " ? " + A.BorrowedFirst + " : 0") + ";");
       P.Borrows.push_back("const std::int64_t " + End + " = " + Elements + ";");
       Memory = Name + " + " + First;
+      Window = First + ", " + End;
       Elements = "dp::grid<1>(dp::arithmetic_sequence(" + First + ", " + End + "))";
+    }
+    if (!A.BorrowedColumns.empty()) {
+      // Rows: borrowed in place when they lie one after another, else
+      // gathered, and written back at the block's end; a window's keep
+      // their indices, as the pointer's.
+      P.Borrows.push_back("dp::borrowed_rows<" + Arrays.elementType(A.Var, ElementConst || !A.Written) + "> " + Local + "(" +
+                          Name + ", " + (Window.empty() ? Elements : Window) + ", " + A.BorrowedColumns + ");");
+      P.Actuals += ", " + Local + ".get()";
+      continue;
     }
     if (Copied) {
       Reads.push_back(Type + " " + Local + " = dp::borrow_read(" + Memory + ", " + Elements);

@@ -1,0 +1,130 @@
+/* A C program over arrays of rows (`int **`, `float **`, read as a[i][j]),
+ * in the style of Rodinia's pathfinder and backprop, for dpstub
+ * --migrate's end-to-end test: rows that point into one block, walked one
+ * row per step (each call-site borrows the row it reads, in place), and
+ * rows allocated one by one (gathered for the call-site and written back
+ * at its end), in functions whose pointers come from their caller, one
+ * loop reading a matrix by columns into a sum, one writing two matrices.
+ * Values stay small integers or dyadic, so every order of summation gives
+ * the same bits. The original is built as C; its migration, as C++. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#define ROWS 24
+#define COLS 37
+#define MIN(a, b) ((a) <= (b) ? (a) : (b))
+
+int *data;
+int **wall;
+
+/* Each row alone, one more element than asked (the last untouched). */
+static float **alloc_rows(int m, int n) {
+  float **rows = (float **)malloc(m * sizeof(float *));
+  for (int i = 0; i < m; i++) {
+    rows[i] = (float *)malloc((n + 1) * sizeof(float));
+    for (int j = 0; j <= n; j++)
+      rows[i][j] = (float)((i * 3 + j * 5) % 8) / 4.0f;
+  }
+  return rows;
+}
+
+static void free_rows(float **rows, int m) {
+  for (int i = 0; i < m; i++)
+    free(rows[i]);
+  free(rows);
+}
+
+/* l2[j] = sum over k of conn[k][j] * l1[k], for j from 1 (backprop's
+ * layer): a loop over the columns, each iteration a sum down them. */
+static void forward(const float *l1, float *l2, float **conn, int n1, int n2) {
+  int j, k;
+  float sum;
+#pragma omp parallel for private(j, k, sum)
+  for (j = 1; j <= n2; j++) {
+    sum = 0.0f;
+    for (k = 0; k <= n1; k++)
+      sum += conn[k][j] * l1[k];
+    l2[j] = sum;
+  }
+}
+
+/* w += new weights, oldw = new weights (backprop's adjustment). */
+static void adjust(const float *delta, int nd, const float *ly, int nly, float **w, float **oldw) {
+  int j, k;
+  float dw;
+#pragma omp parallel for private(j, k, dw)
+  for (j = 1; j <= nd; j++)
+    for (k = 0; k <= nly; k++) {
+      dw = 0.5f * delta[j] * ly[k] + 0.25f * oldw[k][j];
+      w[k][j] += dw;
+      oldw[k][j] = dw;
+    }
+}
+
+int main(void) {
+  int t, n, i, j;
+  data = (int *)malloc(sizeof(int) * ROWS * COLS);
+  wall = (int **)malloc(sizeof(int *) * ROWS);
+  for (n = 0; n < ROWS; n++)
+    wall[n] = data + COLS * n;
+  for (i = 0; i < ROWS; i++)
+    for (j = 0; j < COLS; j++)
+      wall[i][j] = (i * 7 + j * 13) % 10;
+
+  /* pathfinder: the cheapest path down the wall, one row per step. */
+  int *src = (int *)malloc(sizeof(int) * COLS);
+  int *dst = (int *)malloc(sizeof(int) * COLS);
+  for (j = 0; j < COLS; j++)
+    dst[j] = wall[0][j];
+  for (t = 0; t < ROWS - 1; t++) {
+    int *tmp = src;
+    src = dst;
+    dst = tmp;
+#pragma omp parallel for
+    for (n = 0; n < COLS; n++) {
+      int best = src[n];
+      if (n > 0)
+        best = MIN(best, src[n - 1]);
+      if (n < COLS - 1)
+        best = MIN(best, src[n + 1]);
+      dst[n] = wall[t + 1][n] + best;
+    }
+  }
+  long paths = 0;
+  for (j = 0; j < COLS; j++)
+    paths = (paths * 3 + dst[j]) % 1000003;
+  printf("paths %ld (first %d, last %d)\n", paths, dst[0], dst[COLS - 1]);
+
+  /* backprop: rows allocated one by one. */
+  const int n1 = 16, n2 = 9;
+  float **conn = alloc_rows(n1 + 1, n2 + 1);
+  float **oldw = alloc_rows(n1 + 1, n2 + 1);
+  float l1[17], l2[10], delta[10];
+  for (i = 0; i <= n1; i++)
+    l1[i] = (float)(i % 4) / 2.0f;
+  for (j = 0; j <= n2; j++)
+    l2[j] = delta[j] = 0.0f;
+  for (int round = 0; round < 3; round++) {
+    forward(l1, l2, conn, n1, n2);
+    for (j = 1; j <= n2; j++)
+      delta[j] = l2[j] / 8.0f;
+    adjust(delta, n2, l1, n1, conn, oldw);
+  }
+  double total = 0, past = 0, spare = 0;
+  for (i = 0; i <= n1; i++)
+    for (j = 0; j <= n2; j++) {
+      total += conn[i][j];
+      past += oldw[i][j];
+    }
+  for (i = 0; i <= n1; i++)
+    spare += conn[i][n2 + 1] + oldw[i][n2 + 1]; /* past the columns: as allocated */
+  printf("layer %.6f %.6f, weights %.6f, previous %.6f, spare %.6f\n", l2[1], l2[n2], total, past, spare);
+
+  free_rows(conn, n1 + 1);
+  free_rows(oldw, n1 + 1);
+  free(src);
+  free(dst);
+  free(wall);
+  free(data);
+  return 0;
+}
