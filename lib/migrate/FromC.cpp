@@ -16,14 +16,16 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
+#include <algorithm>
+#include <map>
+#include <vector>
+
 using namespace clang;
 
 namespace dpstub::migrate {
 
 namespace {
 
-/// True when `(T)` may stand before E without parentheses around E: a
-/// postfix or primary expression.
 /// The header declaring a function C programs often call undeclared
 /// that clang's table of library builtins does not know; null if none.
 const char *knownHeader(StringRef Name) {
@@ -34,13 +36,18 @@ const char *knownHeader(StringRef Name) {
       {"mktime", "time.h"},     {"localtime", "time.h"},    {"gmtime", "time.h"},
       {"ctime", "time.h"},      {"strftime", "time.h"},     {"gettimeofday", "sys/time.h"},
       {"sleep", "unistd.h"},    {"usleep", "unistd.h"},     {"getopt", "unistd.h"},
-      {"srand48", "stdlib.h"},  {"drand48", "stdlib.h"},    {"lrand48", "stdlib.h"}};
+      {"srand48", "stdlib.h"},  {"drand48", "stdlib.h"},    {"lrand48", "stdlib.h"},
+      {"open", "fcntl.h"},      {"creat", "fcntl.h"},       {"read", "unistd.h"},
+      {"write", "unistd.h"},    {"close", "unistd.h"},      {"lseek", "unistd.h"},
+      {"access", "unistd.h"},   {"getpid", "unistd.h"},     {"unlink", "unistd.h"}};
   for (const auto &[Function, Header] : Known)
     if (Name == Function)
       return Header;
   return nullptr;
 }
 
+/// True when `(T)` may stand before E without parentheses around E: a
+/// postfix or primary expression.
 bool castBindsWhole(const Expr *E) {
   E = E->IgnoreImplicit();
   return isa<CallExpr, DeclRefExpr, ParenExpr, MemberExpr, ArraySubscriptExpr, CStyleCastExpr,
@@ -123,11 +130,22 @@ public:
   }
 
   bool VisitFunctionDecl(FunctionDecl *F) {
+    // C89's implicit int (`bpnn_zero_weights(w, m, n)` with no type): the
+    // `int` written before the name.
+    if (inMainFile(F->getLocation()) && !F->isImplicit() && F->getFunctionTypeLoc() &&
+        F->getReturnTypeSourceRange().isInvalid() &&
+        F->getReturnType()->isSpecificBuiltinType(BuiltinType::Int)) {
+      const SourceLocation Name = F->getLocation();
+      if (Name.isMacroID() || !E.add({SM.getFileOffset(Name), 0, "int "}))
+        Diags.migrateNotCxx(Name) << ("'" + F->getNameAsString() + "' has no return type (C's implicit int); "
+                                                                    "write 'int' before it");
+    }
     if (inMainFile(F->getLocation()) && F->isThisDeclarationADefinition() &&
-        !F->hasWrittenPrototype() && F->getNumParams() > 0)
+        !F->hasWrittenPrototype() && F->getNumParams() > 0 && !prototype(F))
       Diags.migrateNotCxx(F->getLocation())
           << ("'" + F->getNameAsString() +
-              "' is defined in the K&R style; give it a prototype");
+              "' is defined in the K&R style, and a macro, a preprocessor line or another edit in its "
+              "parameters keeps dpstub from writing its prototype; give it one");
     return true;
   }
 
@@ -135,10 +153,57 @@ public:
     const IdentifierInfo *Id = D->getIdentifier();
     if (!Id || D->isImplicit() || !inMainFile(D->getLocation()))
       return true;
-    if (CxxKeywords->get(Id->getName()).isKeyword(CxxOpts))
-      Diags.migrateNotCxx(D->getLocation())
-          << ("'" + Id->getName().str() + "' is a keyword of C++; rename it");
+    if (!CxxKeywords->get(Id->getName()).isKeyword(CxxOpts))
+      return true;
+    // A local variable is renamed (its uses are all in view); other
+    // names are the user's to choose: they may be linked by name.
+    if (const auto *V = dyn_cast<VarDecl>(D); V && V->isLocalVarDecl() && !isa<ParmVarDecl>(V)) {
+      KeywordLocals[V].push_back(V->getLocation());
+      return true;
+    }
+    Diags.migrateNotCxx(D->getLocation()) << ("'" + Id->getName().str() + "' is a keyword of C++; rename it");
     return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *R) {
+    if (auto It = KeywordLocals.find(dyn_cast<VarDecl>(R->getDecl())); It != KeywordLocals.end())
+      It->second.push_back(R->getLocation());
+    return true;
+  }
+
+  /// Each local variable named by a C++ keyword (`float *new`) renamed,
+  /// its declaration and every use together (`new_`, or with more
+  /// underscores while the file already has that name); an error where
+  /// a macro spells one of them or another edit covers it.
+  void renameKeywordLocals() {
+    for (const auto &[V, Places] : KeywordLocals) {
+      const std::string Old = V->getName().str();
+      std::string New = Old + "_";
+      while (Ctx.Idents.find(New) != Ctx.Idents.end()) // a name the unit spells (comments aside)
+        New += "_";
+      std::map<unsigned, TextEdit> Renames; // by offset: a macro's argument may be used twice
+      bool Blocked = false;
+      for (SourceLocation L : Places) {
+        if (L.isMacroID() && SM.isMacroArgExpansion(L)) // fastcopy(new->w, ...)
+          L = SM.getSpellingLoc(L);
+        if (L.isMacroID() || !SM.isWrittenInMainFile(L)) {
+          Blocked = true; // in a macro's definition
+          break;
+        }
+        const unsigned At = SM.getFileOffset(L);
+        if (rewritten(E, At, true) || rewritten(E, At + 1, false)) {
+          Blocked = true;
+          break;
+        }
+        Renames[At] = {At, static_cast<unsigned>(Old.size()), New};
+      }
+      if (!Blocked &&
+          std::all_of(Renames.begin(), Renames.end(), [&](const auto &X) { return E.add(X.second); }))
+        continue;
+      Diags.migrateNotCxx(V->getLocation())
+          << ("'" + Old + "' is a keyword of C++, and a macro or another edit keeps dpstub from renaming it; "
+                          "rename it");
+    }
   }
 
 private:
@@ -179,6 +244,53 @@ private:
     }
   }
 
+  /// A K&R definition's parameters as a prototype, which C++ needs:
+  /// `float squash(x) float x; {` becomes `float squash(float x) {`. The
+  /// types are the ones C gave the parameters (an undeclared one is int),
+  /// which callers in this file now convert their arguments to, as the
+  /// definition converted them; comments between the parentheses and the
+  /// body follow the prototype. False where dpstub cannot: a macro or a
+  /// preprocessor line there, or another edit inside.
+  bool prototype(const FunctionDecl *F) {
+    const FunctionTypeLoc TL = F->getFunctionTypeLoc();
+    if (!TL || !F->getBody())
+      return false;
+    const SourceLocation Open = TL.getLParenLoc(), Body = F->getBody()->getBeginLoc();
+    if (Open.isInvalid() || Open.isMacroID() || Body.isMacroID() || !SM.isWrittenInMainFile(Open))
+      return false;
+    const unsigned Begin = SM.getFileOffset(Open), End = SM.getFileOffset(Body);
+    const StringRef Buf = SM.getBufferData(SM.getMainFileID());
+    if (End <= Begin)
+      return false;
+    std::string Plain = Buf.substr(Begin, End - Begin).str(); // the text without its comments
+    const std::vector<std::string> Comments = commentsIn(Buf, Begin, End);
+    for (const std::string &C : Comments)
+      if (size_t At = Plain.find(C); At != std::string::npos)
+        Plain.erase(At, C.size());
+    if (Plain.find('#') != std::string::npos ||
+        std::any_of(E.edits().begin(), E.edits().end(),
+                    [&](const TextEdit &X) { return X.Offset + X.Length > Begin && X.Offset < End; }))
+      return false;
+    PrintingPolicy Policy(Ctx.getLangOpts());
+    Policy.SuppressTagKeyword = false;
+    std::string Text = "(";
+    for (const ParmVarDecl *P : F->parameters()) {
+      std::string Decl;
+      llvm::raw_string_ostream OS(Decl);
+      P->getOriginalType().print(OS, Policy, P->getName());
+      Text += (P == F->parameters().front() ? "" : ", ") + OS.str();
+    }
+    Text += ")";
+    bool LineComment = false;
+    for (const std::string &C : Comments) {
+      Text += (LineComment ? "" : " ") + C;
+      LineComment = StringRef(C).starts_with("//");
+      if (LineComment)
+        Text += "\n";
+    }
+    return E.add({Begin, End - Begin, Text + (LineComment ? "" : " ")});
+  }
+
   bool inMainFile(SourceLocation L) const { return L.isValid() && SM.isWrittenInMainFile(SM.getFileLoc(L)); }
   std::string typeText(QualType T) const {
     PrintingPolicy P(Ctx.getLangOpts());
@@ -198,6 +310,8 @@ private:
   std::unique_ptr<IdentifierTable> CxxKeywords;
   LangOptions CxxOpts;
   std::set<const FunctionDecl *> Reported;
+  /// Local variables named by C++ keywords: their declaration and uses.
+  std::map<const VarDecl *, std::vector<SourceLocation>> KeywordLocals;
 };
 
 /// `restrict` (a keyword of C, not of C++) as `__restrict`, which both
@@ -226,6 +340,7 @@ CxxFromC planCxxFromC(ASTContext &Ctx, EditList &E, Reporter &Diags) {
     return Out;
   Walk W(Ctx, E, Diags, Out);
   W.TraverseDecl(Ctx.getTranslationUnitDecl());
+  W.renameKeywordLocals();
   restrictQualifiers(Ctx, E);
   return Out;
 }

@@ -5,19 +5,26 @@
 // loop comes before the errors the edits meet: DIAG-DAG.)
 #include <stdlib.h>
 
-// A K&R-style definition.
+// A K&R-style definition whose parameters a preprocessor line declares:
+// dpstub writes no prototype it cannot see whole.
 static int twice(x)
+#ifdef WIDE
+  long x;
+#else
   int x;
+#endif
 {
   return 2 * x;
 }
-// DIAG-DAG: c_not_cxx.c:[[@LINE-5]]:12: error: the migrated file is C++, which rejects this C: 'twice' is defined in the K&R style; give it a prototype [dp-migrate]
+// DIAG-DAG: c_not_cxx.c:[[@LINE-9]]:12: error: the migrated file is C++, which rejects this C: 'twice' is defined in the K&R style, and a macro, a preprocessor line or another edit in its parameters keeps dpstub from writing its prototype; give it one [dp-migrate]
+
+// A name C++ keeps for itself, of a variable other files may link to
+// (a local is renamed: c_source.c).
+int new = 3;
+// DIAG-DAG: c_not_cxx.c:[[@LINE-1]]:5: error: the migrated file is C++, which rejects this C: 'new' is a keyword of C++; rename it [dp-migrate]
 
 int main(void) {
   int n = 64;
-  // A name C++ keeps for itself.
-  int new = 3;
-// DIAG-DAG: c_not_cxx.c:[[@LINE-1]]:7: error: the migrated file is C++, which rejects this C: 'new' is a keyword of C++; rename it [dp-migrate]
   double *a = malloc(n * sizeof(double));
 #pragma omp parallel for
   for (int i = 0; i < n; ++i)

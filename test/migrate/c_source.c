@@ -8,9 +8,11 @@
 // calls undeclared (strlen, time and omp_get_max_threads, below), then
 // the file's own.
 // REWRITE: #include <dp/dp.hpp>
+// REWRITE-NEXT: #include <fcntl.h>
 // REWRITE-NEXT: #include <omp.h>
 // REWRITE-NEXT: #include <string.h>
 // REWRITE-NEXT: #include <time.h>
+// REWRITE-NEXT: #include <unistd.h>
 // REWRITE-NEXT: #include <math.h>
 
 enum mode { PLAIN, SCALED };
@@ -32,6 +34,51 @@ static int letters(const char *restrict s) {
     ++k;
   return k;
 }
+
+// K&R definitions (old codes, Rodinia's backprop) get the prototype C++
+// needs: the types C gave the parameters, an undeclared one int, the
+// comments kept after it.
+static float squash(x)
+float x;
+{
+  return 1.0f / (1.0f + expf(-x));
+}
+// REWRITE: static float squash(float x) {
+
+static void weigh(w, n, k) /* the weights */
+float *w; /* n of them */
+{
+  for (int i = 0; i < n; ++i)
+    w[i] = squash(w[i] * k);
+}
+// REWRITE: static void weigh(float *w, int n, int k) /* the weights */ /* n of them */ {
+
+static long
+twice(x)
+  register long x; // a register
+{
+  return 2 * x;
+}
+// REWRITE: twice(long x) // a register
+// REWRITE-NEXT: {
+
+// C89's implicit int; a local named by a keyword of C++, renamed with its
+// every use (a macro's argument too); POSIX functions called with no
+// declaration get their headers (fcntl.h, unistd.h above).
+#define COPY(to, from) ((to) = (from))
+static counted(const char *path)
+{
+  int fd = open(path, 0), class = 0;
+  char c;
+  while (read(fd, &c, 1) == 1)
+    COPY(class, class + 1);
+  close(fd);
+  return class;
+}
+// REWRITE: static int counted(const char *path)
+// REWRITE: int fd = open(path, 0), class_ = 0;
+// REWRITE: COPY(class_, class_ + 1);
+// REWRITE: return class_;
 
 int main(void) {
   int n = 1000;
