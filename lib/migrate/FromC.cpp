@@ -15,9 +15,12 @@
 #include "clang/Basic/IdentifierTable.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <map>
+#include <optional>
+#include <set>
 #include <vector>
 
 using namespace clang;
@@ -171,6 +174,99 @@ public:
     return true;
   }
 
+  /// C linkage for the functions the file defines for other files (not
+  /// static, not main, not inline): as C++ they would be linked by
+  /// mangled names, which the project's C files do not call. Each
+  /// declaration of one in the file gets `extern "C"`; a header of the
+  /// user's that declares one with its prototype and says nothing of
+  /// C++ (no `extern "C"` of its own, as `#ifdef __cplusplus` guards
+  /// write) is included inside `extern "C" { }`, whose declarations
+  /// C++ would otherwise read as others'. A declaration without its
+  /// parameters there (`void f();`), which C++ reads as taking none, is
+  /// an error: the two cannot both have C linkage.
+  void cLinkage() {
+    const StringRef Buf = SM.getBufferData(SM.getMainFileID());
+    struct Linked {
+      const FunctionDecl *F;
+      std::vector<TextEdit> Marks;
+      std::set<unsigned> Lines;                         ///< include lines to wrap
+      std::vector<std::pair<const FunctionDecl *, unsigned>> Unprototyped; ///< and their include lines
+      bool Blocked = false;
+    };
+    std::vector<Linked> All;
+    // The main file's include line that brings in the header holding L.
+    auto IncludeLine = [&](SourceLocation L) -> std::optional<unsigned> {
+      L = SM.getIncludeLoc(SM.getFileID(SM.getFileLoc(L)));
+      while (L.isValid() && !SM.isWrittenInMainFile(L))
+        L = SM.getIncludeLoc(SM.getFileID(L));
+      if (L.isInvalid())
+        return std::nullopt;
+      return lineStart(Buf, SM.getFileOffset(L));
+    };
+    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+      const auto *F = dyn_cast<FunctionDecl>(D);
+      if (!F || !F->isThisDeclarationADefinition() || !inMainFile(F->getLocation()) || F->isMain() ||
+          F->getStorageClass() == SC_Static || F->isInlineSpecified() || !F->isExternallyVisible())
+        continue;
+      Linked X{F, {}, {}, {}, false};
+      for (const FunctionDecl *R : F->redecls()) {
+        const SourceLocation Begin = R->getBeginLoc();
+        if (inMainFile(R->getLocation())) {
+          if (R != F && !R->hasWrittenPrototype())
+            continue; // `void f();`: to C++ another function, taking none
+          if (Begin.isMacroID()) {
+            X.Blocked = true;
+            continue;
+          }
+          const unsigned At = SM.getFileOffset(Begin);
+          X.Marks.push_back(R->getStorageClass() == SC_Extern ? TextEdit{At + 6, 0, " \"C\""} // after `extern`
+                                                              : TextEdit{At, 0, "extern \"C\" "});
+          continue;
+        }
+        const SourceLocation L = SM.getFileLoc(R->getLocation());
+        if (SM.isInSystemHeader(L) || saysExternC(SM.getFileID(L)))
+          continue; // the header says what C++ gets
+        const std::optional<unsigned> Line = IncludeLine(L);
+        if (!Line)
+          X.Blocked = true;
+        else if (R->hasWrittenPrototype())
+          X.Lines.insert(*Line);
+        else
+          X.Unprototyped.push_back({R, *Line});
+      }
+      All.push_back(std::move(X));
+    }
+    std::set<unsigned> Wrapped;
+    for (const Linked &X : All)
+      Wrapped.insert(X.Lines.begin(), X.Lines.end());
+    bool Failed = false;
+    for (const Linked &X : All) {
+      const FunctionDecl *Old = nullptr;
+      for (const auto &[R, Line] : X.Unprototyped)
+        if (Wrapped.count(Line))
+          Old = R;
+      if (!X.Blocked && !Old)
+        continue;
+      Failed = true;
+      Diags.migrateNotCxx(X.F->getLocation())
+          << ("'" + X.F->getNameAsString() + "', which other files may call, needs C linkage in C++, and " +
+              (Old ? "'" + llvm::sys::path::filename(SM.getFilename(SM.getFileLoc(Old->getLocation()))).str() +
+                         "' declares it without its parameters, which C++ reads as none; give that "
+                         "declaration its prototype"
+                   : std::string("a macro keeps dpstub from writing it; write 'extern \"C\"' there")));
+    }
+    if (Failed)
+      return; // nothing is written
+    for (const Linked &X : All)
+      for (const TextEdit &M : X.Marks)
+        E.add(M, /*First=*/true); // before an implicit int's `int`
+    for (unsigned Line : Wrapped) {
+      E.add({Line, 0, "extern \"C\" {\n"});
+      E.add({nextLineStart(Buf, Line), 0, "}\n"});
+    }
+  }
+
+
   /// Each local variable named by a C++ keyword (`float *new`) renamed,
   /// its declaration and every use together (`new_`, or with more
   /// underscores while the file already has that name); an error where
@@ -291,6 +387,21 @@ private:
     return E.add({Begin, End - Begin, Text + (LineComment ? "" : " ")});
   }
 
+  /// The file spells `extern "C"` (its `#ifdef __cplusplus` guards do),
+  /// comments aside.
+  bool saysExternC(FileID File) const {
+    const StringRef Buf = SM.getBufferData(File);
+    Lexer L(SM.getLocForStartOfFile(File), Ctx.getLangOpts(), Buf.begin(), Buf.begin(), Buf.end());
+    Token T;
+    bool Extern = false;
+    while (!L.LexFromRawLexer(T)) {
+      if (Extern && T.is(tok::string_literal) && StringRef(T.getLiteralData(), T.getLength()) == "\"C\"")
+        return true;
+      Extern = T.is(tok::raw_identifier) && T.getRawIdentifier() == "extern";
+    }
+    return false;
+  }
+
   bool inMainFile(SourceLocation L) const { return L.isValid() && SM.isWrittenInMainFile(SM.getFileLoc(L)); }
   std::string typeText(QualType T) const {
     PrintingPolicy P(Ctx.getLangOpts());
@@ -315,19 +426,27 @@ private:
 };
 
 /// `restrict` (a keyword of C, not of C++) as `__restrict`, which both
-/// compilers take, wherever the main file spells it outside comments and
-/// literals.
-void restrictQualifiers(ASTContext &Ctx, EditList &E) {
+/// compilers take, and `register` (which C++17 no longer takes, and which
+/// asks nothing a compiler still does) dropped, wherever the main file
+/// spells them outside comments and literals (in macros too: Rodinia's
+/// `register char *_to` in a #define).
+void cOnlyKeywords(ASTContext &Ctx, EditList &E) {
   const SourceManager &SM = Ctx.getSourceManager();
   const FileID Main = SM.getMainFileID();
   const StringRef Buf = SM.getBufferData(Main);
   Lexer L(SM.getLocForStartOfFile(Main), Ctx.getLangOpts(), Buf.begin(), Buf.begin(), Buf.end());
   Token T;
   while (!L.LexFromRawLexer(T)) {
-    if (T.is(tok::raw_identifier) && T.getRawIdentifier() == "restrict") {
-      const unsigned At = SM.getFileOffset(T.getLocation());
-      if (!rewritten(E, At, true))
-        E.add({At, 8, "__restrict"});
+    if (!T.is(tok::raw_identifier))
+      continue;
+    const unsigned At = SM.getFileOffset(T.getLocation());
+    if (T.getRawIdentifier() == "restrict" && !rewritten(E, At, true))
+      E.add({At, 8, "__restrict"});
+    if (T.getRawIdentifier() == "register" && !rewritten(E, At, true)) {
+      unsigned End = At + 8;
+      while (End < Buf.size() && (Buf[End] == ' ' || Buf[End] == '\t'))
+        ++End;
+      E.add({At, End - At, ""});
     }
   }
 }
@@ -341,7 +460,8 @@ CxxFromC planCxxFromC(ASTContext &Ctx, EditList &E, Reporter &Diags) {
   Walk W(Ctx, E, Diags, Out);
   W.TraverseDecl(Ctx.getTranslationUnitDecl());
   W.renameKeywordLocals();
-  restrictQualifiers(Ctx, E);
+  W.cLinkage();
+  cOnlyKeywords(Ctx, E);
   return Out;
 }
 

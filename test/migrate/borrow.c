@@ -12,9 +12,10 @@
 // C lets a caller pass one array as both (axpy(n, a, y, y)): a pointer
 // the loop only reads is borrowed by dp::borrow_read, a copy where it
 // overlaps what the call-site writes, since every iteration reads it
-// before it writes.
+// before it writes. The file's functions keep C linkage for the C files
+// that call them (c_linkage.c).
 void axpy(int n, float a, float *y, const float *x) {
-// REWRITE: void axpy(int n, float a, float *y, const float *x) {
+// REWRITE: extern "C" void axpy(int n, float a, float *y, const float *x) {
   #pragma omp target teams distribute parallel for map(tofrom: y[0:n]) map(to: x[0:n])
   for (int i = 0; i < n; ++i)
     y[i] += a * x[i];
@@ -140,7 +141,7 @@ void relax(int n, int steps, double *u, double *tmp) {
       u[i] = tmp[i];
 // DIAG: borrow.c:[[@LINE-2]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
   }
-// REWRITE:      void relax(int n, int steps, double *u, double *tmp) {
+// REWRITE:      extern "C" void relax(int n, int steps, double *u, double *tmp) {
 // REWRITE-NEXT:   {
 // REWRITE-NEXT:     dp::field<1, double> dp_region_u = dp::borrow(u, n);
 // REWRITE-NEXT:     dp::field<1, double> dp_region_tmp = dp::borrow(tmp, n);

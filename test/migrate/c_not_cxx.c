@@ -23,6 +23,23 @@ static int twice(x)
 int new = 3;
 // DIAG-DAG: c_not_cxx.c:[[@LINE-1]]:5: error: the migrated file is C++, which rejects this C: 'new' is a keyword of C++; rename it [dp-migrate]
 
+// A function other files call, which a header of the user's declares
+// both with its prototype (so the header is included inside extern "C")
+// and, elsewhere, without its parameters: C++ reads that as another
+// function, and both cannot have C linkage.
+#include "c_not_cxx_api.h"
+int count(int n, const double *a) {
+  int k = 0;
+  for (int i = 0; i < n; ++i)
+    k += a[i] > 0;
+  return k;
+}
+// DIAG-DAG: c_not_cxx.c:[[@LINE-6]]:5: error: the migrated file is C++, which rejects this C: 'count', which other files may call, needs C linkage in C++, and 'c_not_cxx_api.h' declares it without its parameters, which C++ reads as none; give that declaration its prototype [dp-migrate]
+void fill(int n, double *a) {
+  for (int i = 0; i < n; ++i)
+    a[i] = i;
+}
+
 int main(void) {
   int n = 64;
   double *a = malloc(n * sizeof(double));

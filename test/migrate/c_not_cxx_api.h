@@ -1,0 +1,3 @@
+/* Declared twice over: one with its prototype, one without. */
+void fill(int n, double *a);
+int count();
