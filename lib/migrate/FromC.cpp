@@ -210,11 +210,13 @@ public:
         continue;
       Linked X{F, {}, {}, {}, false};
       for (const FunctionDecl *R : F->redecls()) {
-        const SourceLocation Begin = R->getBeginLoc();
+        // Before a macro that starts it (`REAL sum_kernel(...)`, REAL a
+        // type), where the macro is written.
+        const SourceLocation Begin = SM.getFileLoc(R->getBeginLoc());
         if (inMainFile(R->getLocation())) {
           if (R != F && !R->hasWrittenPrototype())
             continue; // `void f();`: to C++ another function, taking none
-          if (Begin.isMacroID()) {
+          if (!SM.isWrittenInMainFile(Begin) || (R->getStorageClass() == SC_Extern && R->getBeginLoc().isMacroID())) {
             X.Blocked = true;
             continue;
           }

@@ -38,4 +38,9 @@ void scale(int n, float k, float *x) {
   for (int i = 0; i < n; ++i)
     x[i] = half(k) * x[i];
 }
+// A type spelled by a macro starts the definition (NeoRodinia's REAL):
+// `extern "C"` goes before it.
+#define REAL float
+REAL first(const REAL *x) { return x[0]; }
+// REWRITE: extern "C" REAL first(const REAL *x) { return x[0]; }
 // SUMMARY: migrated 1 of 1 loop (0 refused)
