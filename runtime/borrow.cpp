@@ -22,10 +22,18 @@ struct borrowed_registry {
   std::map<std::uintptr_t, storage *> blocks; ///< by first address; none empty
   /// Holds dp::enter_data took on the block starting at each address.
   std::map<std::uintptr_t, std::size_t> entered;
+  /// The rows written dp::borrowed_rows handles gathered (copies they
+  /// write back), by first address: their bytes.
+  std::map<std::uintptr_t, std::size_t> gathered;
 };
 borrowed_registry &borrowed() {
   static borrowed_registry r;
   return r;
+}
+std::string hex(std::uintptr_t at) {
+  std::ostringstream os;
+  os << std::hex << at;
+  return os.str();
 }
 std::string range_text(std::uintptr_t at, std::size_t bytes) {
   std::ostringstream os;
@@ -81,6 +89,17 @@ storage *adopt(borrowed_registry &r, void *p, std::size_t bytes, const fit &f) {
 } // namespace
 
 namespace {
+/// The gathered rows overlapping the `bytes` at `at` (the registry
+/// locked): the first such row's address, or 0.
+std::uintptr_t gathered_over(const borrowed_registry &r, std::uintptr_t at, std::size_t bytes) {
+  auto next = r.gathered.upper_bound(at);
+  if (next != r.gathered.begin() && std::prev(next)->first + std::prev(next)->second > at)
+    return std::prev(next)->first;
+  return next != r.gathered.end() && next->first < at + bytes ? next->first : 0;
+}
+} // namespace
+
+namespace {
 /// borrow_block for `who` (the call the user wrote, which its error names).
 storage *block_for(void *p, std::size_t bytes, const char *who, const char *verb) {
   if (bytes == 0)
@@ -93,9 +112,45 @@ storage *block_for(void *p, std::size_t bytes, const char *who, const char *verb
     throw error(std::string(who) + ": " + range_text(at, bytes) + " overlap " +
                 range_text(f.overlap_at, f.overlaps->bytes()) +
                 ", which a live field borrowed, without lying inside them; " + verb + " the whole range once");
+  if (const std::uintptr_t row = gathered_over(r, at, bytes))
+    throw error(std::string(who) + ": " + range_text(at, bytes) + " overlap the row at 0x" + hex(row) +
+                ", which a live dp::borrowed_rows copied and will write back; borrow them once");
   return adopt(r, p, bytes, f);
 }
 } // namespace
+
+void hold_gathered_rows(const void *const *rows, std::int64_t first, std::int64_t end, std::size_t row_bytes) {
+  if (row_bytes == 0)
+    return;
+  borrowed_registry &r = borrowed();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  std::int64_t i = first;
+  std::string clash;
+  for (; i < end && clash.empty(); ++i) {
+    const auto at = reinterpret_cast<std::uintptr_t>(rows[i]);
+    const fit f = fit_of(r, at, row_bytes);
+    if (f.serves || f.overlaps)
+      clash = "a live field borrowed";
+    else if (gathered_over(r, at, row_bytes))
+      clash = "a live dp::borrowed_rows (or this one, at another row) copied and will write back";
+    else
+      r.gathered.emplace(at, row_bytes);
+  }
+  if (clash.empty())
+    return;
+  for (std::int64_t k = first; k < i - 1; ++k) // the rows held before the clash
+    r.gathered.erase(reinterpret_cast<std::uintptr_t>(rows[k]));
+  throw error("dp::borrowed_rows: row " + std::to_string(i - 1) + ", " +
+              range_text(reinterpret_cast<std::uintptr_t>(rows[i - 1]), row_bytes) + ", lies in memory " + clash +
+              "; an array of rows the call-site writes cannot also be borrowed otherwise");
+}
+
+void release_gathered_rows(const void *const *rows, std::int64_t first, std::int64_t end) noexcept {
+  borrowed_registry &r = borrowed();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  for (std::int64_t i = first; i < end; ++i)
+    r.gathered.erase(reinterpret_cast<std::uintptr_t>(rows[i]));
+}
 
 storage *borrow_block(void *p, std::size_t bytes) { return block_for(p, bytes, "dp::borrow", "borrow"); }
 
@@ -105,7 +160,8 @@ storage *borrow_block_if_free(void *p, std::size_t bytes) {
   borrowed_registry &r = borrowed();
   std::lock_guard<std::mutex> lock(r.mutex);
   const fit f = fit_of(r, reinterpret_cast<std::uintptr_t>(p), bytes);
-  return f.overlaps ? nullptr : adopt(r, p, bytes, f);
+  return f.overlaps || gathered_over(r, reinterpret_cast<std::uintptr_t>(p), bytes) ? nullptr
+                                                                                    : adopt(r, p, bytes, f);
 }
 
 namespace {

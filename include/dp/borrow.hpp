@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <exception>
 #include <type_traits>
 
 #include "detail/storage.hpp"
@@ -31,6 +32,13 @@ void enter_borrowed(void *p, std::size_t bytes);
 /// held: nothing to do); the last handle on it writes the data back.
 /// runtime/borrow.cpp.
 void exit_borrowed(const void *p);
+/// Records the rows[first .. end) of `row_bytes` each that a written
+/// dp::borrowed_rows gathered, to write back; throws dp::error when one
+/// lies in memory a live field borrowed or another such handle (or this
+/// one, at another row) holds. runtime/borrow.cpp.
+void hold_gathered_rows(const void *const *rows, std::int64_t first, std::int64_t end, std::size_t row_bytes);
+/// Forgets what hold_gathered_rows recorded. runtime/borrow.cpp.
+void release_gathered_rows(const void *const *rows, std::int64_t first, std::int64_t end) noexcept;
 /// dp::update_host and dp::update_device over the `bytes` at p: every live
 /// borrowed block overlapping them, on q (null: now). runtime/borrow.cpp.
 void update_host_over(const void *p, std::size_t bytes, queue_state *q);
@@ -136,8 +144,11 @@ field<1, const T> borrow_read(const T *p, std::int64_t n, const Written &...writ
 ///       dp::forall(dp::grid<2>(n, m), kernel, dp_w.get());
 ///     } // w's rows hold the results here
 ///
-/// A gathered handle holds its own copy: the rows must not also be
-/// borrowed by another handle while it lives.
+/// A gathered handle holds its own copy: written rows (T not const)
+/// borrowed otherwise meanwhile (by dp::borrow, or another written
+/// dp::borrowed_rows: one array passed as two) are a dp::error, where
+/// the contiguous path's shared block gives the error of two fields over
+/// one block; read-only rows read the values from when it was made.
 template <class T> class borrowed_rows {
   using value = std::remove_const_t<T>;
 
@@ -156,23 +167,35 @@ public:
       field_ = borrow(const_cast<value *>(rows[first_]), g);
       return;
     }
-    gathered_ = true;
     field_ = field<2, value>(g);
     value *to = field_.data();
     for (std::int64_t i = first_; i < end_; ++i) {
       detail::host_current_over(rows[i], row_bytes()); // what borrowing writers left there
       std::memcpy(static_cast<void *>(to + (i - first_) * m_), static_cast<const void *>(rows[i]), row_bytes());
     }
+    // Rows it will write back: no other handle may hold them meanwhile.
+    if constexpr (!std::is_const<T>::value)
+      detail::hold_gathered_rows(reinterpret_cast<const void *const *>(rows), first_, end_, row_bytes());
+    gathered_ = true;
   }
   borrowed_rows(const borrowed_rows &) = delete;
   borrowed_rows &operator=(const borrowed_rows &) = delete;
   ~borrowed_rows() {
     if constexpr (!std::is_const<T>::value)
       if (gathered_) {
-        const value *from = static_cast<const field<2, value> &>(field_).data(); // the launches waited for
+        const value *from = nullptr;
+        try {
+          from = static_cast<const field<2, value> &>(field_).data(); // the launches waited for
+        } catch (const std::exception &e) {
+          detail::release_gathered_rows(reinterpret_cast<const void *const *>(rows_), first_, end_);
+          if (std::uncaught_exceptions() > 0)
+            return; // an error on its way out is the report
+          detail::borrowed_results_lost(rows_[first_], row_bytes(), e.what());
+        }
         for (std::int64_t i = first_; i < end_; ++i)
           std::memcpy(static_cast<void *>(const_cast<value *>(rows_[i])),
                       static_cast<const void *>(from + (i - first_) * m_), row_bytes());
+        detail::release_gathered_rows(reinterpret_cast<const void *const *>(rows_), first_, end_);
       }
   }
 

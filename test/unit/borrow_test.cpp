@@ -285,6 +285,40 @@ TEST(BorrowedRows, ReadOnlyRowsAreNotWrittenBack) {
   EXPECT_EQ(b.rows[1][1], 101);
 }
 
+TEST(BorrowedRows, WrittenRowsBorrowedTwiceAreAnError) {
+  // One array of rows passed as two (a caller's adjust(w, w)): the first
+  // handle's copy would be written back over the second's.
+  row_array a(4, 3, false);
+  dp::borrowed_rows<int> first(a.rows.data(), 4, 3);
+  ASSERT_TRUE(first.gathered());
+  try {
+    dp::borrowed_rows<int> second(a.rows.data(), 1, 3, 3);
+    FAIL() << "no error";
+  } catch (const dp::error &e) {
+    EXPECT_NE(std::string(e.what()).find("dp::borrowed_rows: row 1"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(dp::borrow(a.rows[2] + 1, 2), dp::error); // a row it writes back, through dp::borrow
+  dp::borrowed_rows<const int> reads(a.rows.data(), 4, 3); // a snapshot: fine
+  EXPECT_EQ(reads.get()(3, 2), 302);
+}
+
+TEST(BorrowedRows, RowsAreFreeAgainOnceTheHandleGoes) {
+  row_array a(2, 2, false);
+  { dp::borrowed_rows<int> once(a.rows.data(), 2, 2); }
+  dp::borrowed_rows<int> again(a.rows.data(), 2, 2);
+  EXPECT_TRUE(again.gathered());
+  dp::field<1, int> through = dp::borrow(a.block.data(), 4); // other memory
+  EXPECT_EQ(through.size(), 4);
+}
+
+TEST(BorrowedRows, RowsUnderALiveBorrowAreAnErrorToWrite) {
+  row_array a(3, 2, false);
+  dp::field<1, int> row = dp::borrow(a.rows[1], 2);
+  EXPECT_THROW(dp::borrowed_rows<int>(a.rows.data(), 3, 2), dp::error);
+  dp::borrowed_rows<int> after(a.rows.data(), 2, 3, 2); // the row after it
+  EXPECT_EQ(after.get()(2, 1), 201);
+}
+
 TEST(BorrowedRows, NoRowsOrNoColumns) {
   dp::borrowed_rows<int> none(static_cast<int **>(nullptr), 0, 5);
   EXPECT_EQ(none.get().size(), 0);
