@@ -8,6 +8,7 @@
 
 #include <cstring>
 #include <numeric>
+#include <optional>
 #include <vector>
 
 namespace {
@@ -317,6 +318,39 @@ TEST(BorrowedRows, RowsUnderALiveBorrowAreAnErrorToWrite) {
   EXPECT_THROW(dp::borrowed_rows<int>(a.rows.data(), 3, 2), dp::error);
   dp::borrowed_rows<int> after(a.rows.data(), 2, 3, 2); // the row after it
   EXPECT_EQ(after.get()(2, 1), 201);
+}
+
+/// What the rows cost on a device (a counting mirror stands in): rows of
+/// one block cross as that block, once each way when written; gathered
+/// rows cross as the runtime's field, and come back once to be written
+/// back; read-only gathered rows never come back.
+TEST(BorrowedRows, WhatCrossesToADevice) {
+  for (bool one_block : {true, false})
+    for (bool written : {true, false}) {
+      row_array a(4, 5, one_block);
+      auto counts = std::make_shared<dp_test::transfer_counts>();
+      {
+        std::optional<dp::borrowed_rows<int>> w;
+        std::optional<dp::borrowed_rows<const int>> r;
+        dp::field<2, int> *f;
+        if (written)
+          f = &w.emplace(a.rows.data(), 4, 5).get();
+        else
+          f = &r.emplace(a.rows.data(), 4, 5).get();
+        dp::detail::storage *block = dp::detail::field_access::owner(*f);
+        auto *m = new dp_test::counting_mirror(block->bytes(), counts);
+        block->attach_mirror(m);
+        block->make_device_current();
+        EXPECT_EQ(block->bytes(), 4u * 5u * sizeof(int)) << one_block; // the rows borrowed, no more
+        if (written) {
+          static_cast<int *>(m->device_data())[7] = -7; // a kernel writes (1, 2)
+          block->device_wrote();
+        }
+      }
+      EXPECT_EQ(counts->to_device, 1) << one_block << written;
+      EXPECT_EQ(counts->to_host, written ? 1 : 0) << one_block << written;
+      EXPECT_EQ(a.rows[1][2], written ? -7 : 102) << one_block << written;
+    }
 }
 
 TEST(BorrowedRows, NoRowsOrNoColumns) {
