@@ -119,7 +119,8 @@ storage *block_for(void *p, std::size_t bytes, const char *who, const char *verb
 }
 } // namespace
 
-void hold_gathered_rows(const void *const *rows, std::int64_t first, std::int64_t end, std::size_t row_bytes) {
+void hold_gathered_rows(const void *const *rows, std::int64_t first, std::int64_t end, std::size_t offset,
+                        std::size_t row_bytes) {
   if (row_bytes == 0)
     return;
   borrowed_registry &r = borrowed();
@@ -127,7 +128,7 @@ void hold_gathered_rows(const void *const *rows, std::int64_t first, std::int64_
   std::int64_t i = first;
   std::string clash;
   for (; i < end && clash.empty(); ++i) {
-    const auto at = reinterpret_cast<std::uintptr_t>(rows[i]);
+    const auto at = reinterpret_cast<std::uintptr_t>(rows[i]) + offset;
     const fit f = fit_of(r, at, row_bytes);
     if (f.serves || f.overlaps)
       clash = "a live field borrowed";
@@ -139,17 +140,19 @@ void hold_gathered_rows(const void *const *rows, std::int64_t first, std::int64_
   if (clash.empty())
     return;
   for (std::int64_t k = first; k < i - 1; ++k) // the rows held before the clash
-    r.gathered.erase(reinterpret_cast<std::uintptr_t>(rows[k]));
+    r.gathered.erase(reinterpret_cast<std::uintptr_t>(rows[k]) + offset);
   throw error("dp::borrowed_rows: row " + std::to_string(i - 1) + ", " +
-              range_text(reinterpret_cast<std::uintptr_t>(rows[i - 1]), row_bytes) + ", lies in memory " + clash +
+              range_text(reinterpret_cast<std::uintptr_t>(rows[i - 1]) + offset, row_bytes) + ", lies in memory " +
+              clash +
               "; an array of rows the call-site writes cannot also be borrowed otherwise");
 }
 
-void release_gathered_rows(const void *const *rows, std::int64_t first, std::int64_t end) noexcept {
+void release_gathered_rows(const void *const *rows, std::int64_t first, std::int64_t end,
+                           std::size_t offset) noexcept {
   borrowed_registry &r = borrowed();
   std::lock_guard<std::mutex> lock(r.mutex);
   for (std::int64_t i = first; i < end; ++i)
-    r.gathered.erase(reinterpret_cast<std::uintptr_t>(rows[i]));
+    r.gathered.erase(reinterpret_cast<std::uintptr_t>(rows[i]) + offset);
 }
 
 storage *borrow_block(void *p, std::size_t bytes) { return block_for(p, bytes, "dp::borrow", "borrow"); }

@@ -32,13 +32,15 @@ void enter_borrowed(void *p, std::size_t bytes);
 /// held: nothing to do); the last handle on it writes the data back.
 /// runtime/borrow.cpp.
 void exit_borrowed(const void *p);
-/// Records the rows[first .. end) of `row_bytes` each that a written
-/// dp::borrowed_rows gathered, to write back; throws dp::error when one
-/// lies in memory a live field borrowed or another such handle (or this
-/// one, at another row) holds. runtime/borrow.cpp.
-void hold_gathered_rows(const void *const *rows, std::int64_t first, std::int64_t end, std::size_t row_bytes);
+/// Records the `row_bytes` from `offset` bytes into each of rows[first ..
+/// end) that a written dp::borrowed_rows gathered, to write back; throws
+/// dp::error when one lies in memory a live field borrowed or another
+/// such handle (or this one, at another row) holds. runtime/borrow.cpp.
+void hold_gathered_rows(const void *const *rows, std::int64_t first, std::int64_t end, std::size_t offset,
+                        std::size_t row_bytes);
 /// Forgets what hold_gathered_rows recorded. runtime/borrow.cpp.
-void release_gathered_rows(const void *const *rows, std::int64_t first, std::int64_t end) noexcept;
+void release_gathered_rows(const void *const *rows, std::int64_t first, std::int64_t end,
+                           std::size_t offset) noexcept;
 /// dp::update_host and dp::update_device over the `bytes` at p: every live
 /// borrowed block overlapping them, on q (null: now). runtime/borrow.cpp.
 void update_host_over(const void *p, std::size_t bytes, queue_state *q);
@@ -129,9 +131,9 @@ field<1, const T> borrow_read(const T *p, std::int64_t n, const Written &...writ
 }
 
 /// Rows of an array of rows (`float **a`, read as a[i][j]) as a field
-/// for one call-site, the first m elements of each: `get()(i, j)` is
-/// `rows[i][j]`, for rows i from `first` to before `end` (from 0 to
-/// before n). Rows laid out one after another (`a[i] = a[0] + i * m`, the
+/// for one call-site, the first m elements of each (or those from
+/// `column_first` to before `column_end`): `get()(i, j)` is `rows[i][j]`,
+/// for rows i from `first` to before `end` (from 0 to before n). Rows laid out one after another (`a[i] = a[0] + i * m`, the
 /// usual single allocation) are borrowed in place, as dp::borrow does,
 /// one block of the caller's memory; others (rows allocated one by one,
 /// or longer than m) are gathered into a field of the runtime's, and
@@ -153,29 +155,35 @@ template <class T> class borrowed_rows {
   using value = std::remove_const_t<T>;
 
 public:
-  borrowed_rows(T *const *rows, std::int64_t n, std::int64_t m) : borrowed_rows(rows, 0, n, m) {}
+  borrowed_rows(T *const *rows, std::int64_t n, std::int64_t m) : borrowed_rows(rows, 0, n, 0, m) {}
   borrowed_rows(T *const *rows, std::int64_t first, std::int64_t end, std::int64_t m)
-      : rows_(rows), first_(first), end_(end > first ? end : first), m_(m > 0 ? m : 0) {
+      : borrowed_rows(rows, first, end, 0, m) {}
+  borrowed_rows(T *const *rows, std::int64_t first, std::int64_t end, std::int64_t column_first,
+                std::int64_t column_end)
+      : rows_(rows), first_(first), end_(end > first ? end : first), column_(column_first),
+        m_(column_end > column_first ? column_end - column_first : 0) {
     static_assert(std::is_trivially_copyable<value>::value,
                   "dp::borrowed_rows: the elements cross to a device as bytes, so they must be trivially copyable");
-    const grid<2> g(arithmetic_sequence(first_, end_), m_);
+    const grid<2> g(arithmetic_sequence(first_, end_), arithmetic_sequence(column_, column_ + m_));
     if (end_ == first_ || m_ == 0) {
       field_ = field<2, value>(g);
       return;
     }
     if (contiguous()) {
-      field_ = borrow(const_cast<value *>(rows[first_]), g);
+      field_ = borrow(const_cast<value *>(rows[first_]) + column_, g);
       return;
     }
     field_ = field<2, value>(g);
     value *to = field_.data();
     for (std::int64_t i = first_; i < end_; ++i) {
-      detail::host_current_over(rows[i], row_bytes()); // what borrowing writers left there
-      std::memcpy(static_cast<void *>(to + (i - first_) * m_), static_cast<const void *>(rows[i]), row_bytes());
+      detail::host_current_over(rows[i] + column_, row_bytes()); // what borrowing writers left there
+      std::memcpy(static_cast<void *>(to + (i - first_) * m_), static_cast<const void *>(rows[i] + column_),
+                  row_bytes());
     }
     // Rows it will write back: no other handle may hold them meanwhile.
     if constexpr (!std::is_const<T>::value)
-      detail::hold_gathered_rows(reinterpret_cast<const void *const *>(rows), first_, end_, row_bytes());
+      detail::hold_gathered_rows(reinterpret_cast<const void *const *>(rows), first_, end_, column_bytes(),
+                                 row_bytes());
     gathered_ = true;
   }
   borrowed_rows(const borrowed_rows &) = delete;
@@ -187,15 +195,15 @@ public:
         try {
           from = static_cast<const field<2, value> &>(field_).data(); // the launches waited for
         } catch (const std::exception &e) {
-          detail::release_gathered_rows(reinterpret_cast<const void *const *>(rows_), first_, end_);
+          detail::release_gathered_rows(reinterpret_cast<const void *const *>(rows_), first_, end_, column_bytes());
           if (std::uncaught_exceptions() > 0)
             return; // an error on its way out is the report
-          detail::borrowed_results_lost(rows_[first_], row_bytes(), e.what());
+          detail::borrowed_results_lost(rows_[first_] + column_, row_bytes(), e.what());
         }
         for (std::int64_t i = first_; i < end_; ++i)
-          std::memcpy(static_cast<void *>(const_cast<value *>(rows_[i])),
+          std::memcpy(static_cast<void *>(const_cast<value *>(rows_[i]) + column_),
                       static_cast<const void *>(from + (i - first_) * m_), row_bytes());
-        detail::release_gathered_rows(reinterpret_cast<const void *const *>(rows_), first_, end_);
+        detail::release_gathered_rows(reinterpret_cast<const void *const *>(rows_), first_, end_, column_bytes());
       }
   }
 
@@ -213,14 +221,17 @@ private:
     return true;
   }
   std::size_t row_bytes() const { return static_cast<std::size_t>(m_) * sizeof(value); }
+  std::size_t column_bytes() const { return static_cast<std::size_t>(column_) * sizeof(value); }
 
   T *const *rows_;
-  std::int64_t first_, end_, m_;
+  std::int64_t first_, end_, column_, m_;
   bool gathered_ = false;
   field<2, value> field_;
 };
 template <class T> borrowed_rows(T **, std::int64_t, std::int64_t) -> borrowed_rows<T>;
 template <class T> borrowed_rows(T **, std::int64_t, std::int64_t, std::int64_t) -> borrowed_rows<T>;
+template <class T>
+borrowed_rows(T **, std::int64_t, std::int64_t, std::int64_t, std::int64_t) -> borrowed_rows<T>;
 
 /// OpenACC's `enter data` (OpenMP's `target enter data`) over memory the
 /// caller owns: the n elements at p stay borrowed until dp::exit_data(p),

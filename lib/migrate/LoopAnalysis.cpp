@@ -697,8 +697,13 @@ private:
         Order.push_back(V);
         Written[V] = Handed.count(V) && Handed.at(V);
       }
-    for (const VarDecl *V : Order)
-      M.Arrays.push_back({V, Written[V], Borrowed[V], std::string(), std::string(), std::string()});
+    for (const VarDecl *V : Order) {
+      ArrayUse Use;
+      Use.Var = V;
+      Use.Written = Written[V];
+      Use.Borrowed = Borrowed[V];
+      M.Arrays.push_back(std::move(Use));
+    }
     return true;
   }
 
@@ -721,9 +726,7 @@ private:
     std::optional<Section> S =
         M.Pragma && !A.Rows ? dataSection(*M.Pragma, V->getName().str()) : std::nullopt;
     for (const PragmaLine &P : U.Pragmas) {
-      if (A.Rows)
-        break;
-      if (S)
+      if (S || A.Rows)
         break;
       if (P.On && (P.D.Kind == DirectiveKind::Data || P.D.Kind == DirectiveKind::Region))
         if (std::optional<Span> Around = spanOf(P.On->getSourceRange(), Ctx);
@@ -923,68 +926,74 @@ private:
       return !Uses.empty() && std::all_of(Uses.begin(), Uses.end(), OutsideVar);
     };
     const std::map<int, std::int64_t> Known = enclosingBounds(Symbols);
+    auto Writable = [&](const Poly &P) { // every symbol a variable the host has before the loop
+      return std::all_of(P.terms().begin(), P.terms().end(), [&](const auto &T) {
+        return std::all_of(T.first.begin(), T.first.end(), Outside);
+      });
+    };
+    auto Name = [&](int Id) {
+      const VarDecl *V = Symbols.var(Id);
+      return V ? V->getName().str() : "(" + Symbols.names()[Id] + ")";
+    };
+    auto Unsigned = [&](int Id) {
+      const VarDecl *V = Symbols.var(Id);
+      return V ? V->getType()->isUnsignedIntegerType() : Symbols.isUnsigned(Id);
+    };
+    // The elements from the first up to the furthest the accesses reach.
+    auto Reached = [&](const Nest &N, int Id) -> std::optional<std::string> {
+      std::optional<Extent> E = Facts.Jumps ? std::nullopt : accessExtent(N, Id, Known);
+      if (!E || !Writable(E->Length) ||
+          !std::all_of(E->Guards.begin(), E->Guards.end(), [&](const Poly &G) { return Writable(G); }))
+        return std::nullopt;
+      return extentText(*E, Name, Unsigned);
+    };
+    // The elements from the first the loop touches to the last (where a
+    // parameter of unknown sign places them).
+    auto Spanned = [&](const Nest &N, int Id) -> std::optional<WindowText> {
+      std::optional<Window> W = Facts.Jumps ? std::nullopt : accessWindow(N, Id, Known);
+      if (!W)
+        return std::nullopt;
+      const std::vector<int> Ids = windowSymbols(*W);
+      return std::all_of(Ids.begin(), Ids.end(), Outside) ? windowText(*W, Name, Unsigned) : std::nullopt;
+    };
     for (auto &[V, Why] : Unmeasured) {
+      const int Id = ArrayIds.at(V);
       const ArrayVar *Info = U.Arrays.find(V);
-      const bool Rows = Info && Info->Rows;
-      // An array of rows: each of its two subscripts reaches on its own
-      // (how many rows, how many elements of each), from the first.
-      auto Along = [&, Id = ArrayIds.at(V)](size_t Dim) {
-        Nest D = Reach;
-        for (Access &X : D.Accesses)
-          if (X.Array == Id)
-            X.Dims = {X.Dims.at(Dim)};
-        return D;
-      };
-      std::optional<Extent> E = Facts.Jumps ? std::nullopt
-                                : Rows      ? accessExtent(Along(0), ArrayIds.at(V), Known)
-                                            : accessExtent(Reach, ArrayIds.at(V), Known);
-      std::optional<Extent> Columns =
-          Rows && !Facts.Jumps ? accessExtent(Along(1), ArrayIds.at(V), Known) : std::nullopt;
-      std::optional<std::string> Text;
-      auto Writable = [&](const Poly &P) { // every symbol a variable the host has before the loop
-        return std::all_of(P.terms().begin(), P.terms().end(), [&](const auto &T) {
-          return std::all_of(T.first.begin(), T.first.end(), Outside);
-        });
-      };
-      auto Name = [&](int Id) {
-        const VarDecl *V = Symbols.var(Id);
-        return V ? V->getName().str() : "(" + Symbols.names()[Id] + ")";
-      };
-      auto Unsigned = [&](int Id) {
-        const VarDecl *V = Symbols.var(Id);
-        return V ? V->getType()->isUnsignedIntegerType() : Symbols.isUnsigned(Id);
-      };
-      auto AllWritable = [&](const std::vector<Poly> &Set) { return std::all_of(Set.begin(), Set.end(), Writable); };
-      if (E && Writable(E->Length) && AllWritable(E->Guards))
-        Text = extentText(*E, Name, Unsigned);
-      std::optional<std::string> ColumnText;
-      if (Columns && Writable(Columns->Length) && AllWritable(Columns->Guards))
-        ColumnText = extentText(*Columns, Name, Unsigned);
-      if (Rows && !ColumnText)
-        Text.reset();
-      // Else the elements from the first the loop touches to the last
-      // (where a parameter of unknown sign places them).
-      std::optional<WindowText> Span;
-      // Rows from the first the loop touches: a loop over t reading row
-      // t + 1 borrows that row, not the t + 2 before it.
-      if (Rows && ColumnText && !Facts.Jumps)
-        if (std::optional<Window> W = accessWindow(Along(0), ArrayIds.at(V), Known)) {
-          const std::vector<int> Ids = windowSymbols(*W);
-          if (std::all_of(Ids.begin(), Ids.end(), Outside) && (Span = windowText(*W, Name, Unsigned)))
-            Text.reset();
+      if (Info && Info->Rows) {
+        // An array of rows: each subscript reaches on its own, from the
+        // first it touches where dpstub can tell (a loop over t reading
+        // row t + 1 borrows that row, not the t + 2 before it), else
+        // from the first.
+        WindowText Reach2[2];
+        for (size_t Dim = 0; Dim < 2; ++Dim) {
+          Nest Along = Reach;
+          for (Access &X : Along.Accesses)
+            if (X.Array == Id)
+              X.Dims = {X.Dims.at(Dim)};
+          if (std::optional<WindowText> W = Spanned(Along, Id))
+            Reach2[Dim] = *W;
+          else if (std::optional<std::string> T = Reached(Along, Id))
+            Reach2[Dim] = WindowText{std::string(), "0", *T};
+          else
+            return refuse(std::move(Why));
         }
-      if (!Text && !Facts.Jumps && !Rows)
-        if (std::optional<Window> W = accessWindow(Reach, ArrayIds.at(V), Known)) {
-          const std::vector<int> Ids = windowSymbols(*W);
-          if (std::all_of(Ids.begin(), Ids.end(), Outside))
-            Span = windowText(*W, Name, Unsigned);
-        }
+        for (ArrayUse &A : M.Arrays)
+          if (A.Var == V) {
+            A.Borrowed = Reach2[0].End;
+            A.BorrowedFirst = Reach2[0].First == "0" ? std::string() : Reach2[0].First;
+            A.BorrowedWhen = Reach2[0].Guard;
+            A.BorrowedColumns = Reach2[1].End;
+            A.BorrowedColumnsFirst = Reach2[1].First == "0" ? std::string() : Reach2[1].First;
+            A.BorrowedColumnsWhen = Reach2[1].Guard;
+          }
+        continue;
+      }
+      std::optional<std::string> Text = Reached(Reach, Id);
+      std::optional<WindowText> Span = Text ? std::nullopt : Spanned(Reach, Id);
       if (!Text && !Span) {
         // What would let the call-site borrow it: a device directive's
         // data clause, or for a host loop a data region around it (which
         // an OpenMP compiler without a device runs on the host).
-        if (Rows)
-          return refuse(std::move(Why));
         const bool Acc = M.Pragma && M.Pragma->Model == PragmaModel::OpenACC;
         const std::string Section = V->getName().str() + "[0:n]";
         const std::string Clause =
@@ -1001,8 +1010,6 @@ private:
           A.Borrowed = Text ? *Text : Span->End;
           A.BorrowedFirst = Text || Span->First == "0" ? std::string() : Span->First;
           A.BorrowedWhen = Text ? std::string() : Span->Guard;
-          if (Rows)
-            A.BorrowedColumns = *ColumnText;
         }
     }
     return true;

@@ -136,9 +136,11 @@ struct ArrayUse {
   /// Where the window's bounds hold (the loop touches the array at all);
   /// elsewhere it is empty. Empty: always.
   std::string BorrowedWhen;
-  /// An array of rows (ArrayVar::Rows): how many elements of each row the
-  /// call-site borrows (dp::borrowed_rows); Borrowed is then how many rows.
-  std::string BorrowedColumns;
+  /// An array of rows (ArrayVar::Rows): where in each row the call-site's
+  /// borrow (dp::borrowed_rows) ends, and starts (empty: at 0), and where
+  /// those bounds hold (empty: always); Borrowed and BorrowedFirst are
+  /// then the rows'.
+  std::string BorrowedColumns, BorrowedColumnsFirst, BorrowedColumnsWhen;
 };
 
 /// Where a candidate came from.

@@ -135,8 +135,18 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
       // Rows: borrowed in place when they lie one after another, else
       // gathered, and written back at the block's end; a window's keep
       // their indices, as the pointer's.
-      P.Borrows.push_back("dp::borrowed_rows<" + Arrays.elementType(A.Var, ElementConst || !A.Written) + "> " + Local + "(" +
-                          Name + ", " + (Window.empty() ? Elements : Window) + ", " + A.BorrowedColumns + ");");
+      std::string Columns = A.BorrowedColumns, ColumnsFirst = A.BorrowedColumnsFirst;
+      if (!A.BorrowedColumnsWhen.empty()) {
+        const std::string When =
+            A.BorrowedColumnsWhen == A.BorrowedWhen ? Touches : "(" + A.BorrowedColumnsWhen + ")";
+        Columns = When + " ? " + Columns + " : 0";
+        if (!ColumnsFirst.empty())
+          ColumnsFirst = When + " ? " + ColumnsFirst + " : 0";
+      }
+      P.Borrows.push_back("dp::borrowed_rows<" + Arrays.elementType(A.Var, ElementConst || !A.Written) + "> " +
+                          Local + "(" + Name + ", " +
+                          (!Window.empty() ? Window : ColumnsFirst.empty() ? Elements : "0, " + Elements) + ", " +
+                          (ColumnsFirst.empty() ? Columns : ColumnsFirst + ", " + Columns) + ");");
       P.Actuals += ", " + Local + ".get()";
       continue;
     }

@@ -8,8 +8,10 @@
 
 void *omp_target_alloc(size_t bytes, int device);
 
-// Rows from the caller: the loop reads n1 + 1 of them, n2 + 1 columns of
-// each; a row only read is borrowed const (never written back).
+// Rows from the caller: the loop reads n1 + 1 of them, columns 1 to n2 of
+// each (column 0, which it never touches, is not borrowed: 1-based rows
+// may not even have one); a row only read is borrowed const (never
+// written back).
 void forward(float *l2, float **conn, const float *l1, int n1, int n2) {
 #pragma omp parallel for
   for (int j = 1; j <= n2; j++) {
@@ -19,7 +21,7 @@ void forward(float *l2, float **conn, const float *l1, int n1, int n2) {
     l2[j] = sum;
   }
 // DIAG: rows.c:[[@LINE-6]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
-// REWRITE: dp::borrowed_rows<const float> dp_conn(conn, dp_touches ? n1 + 1 : 0, n2 > 0 && n1 >= 0 ? n2 + 1 : 0);
+// REWRITE: dp::borrowed_rows<const float> dp_conn(conn, 0, dp_touches ? n1 + 1 : 0, dp_touches ? 1 : 0, dp_touches ? n2 + 1 : 0);
 // REWRITE: dp::forall(dp::grid<1>(dp::arithmetic_sequence(1, n2 + 1)), [=](dp::index<1> idx, const dp::field<2, float> &conn, const dp::field<1, const float> &l1, dp::field<1, float> &l2) {
 // REWRITE: sum += conn(k, j) * l1(k);
 // REWRITE: }, dp_conn.get(), dp_l1, dp_l2);
@@ -35,8 +37,8 @@ void adjust(float **w, float **oldw, const float *delta, int nd, int nly) {
       oldw[k][j] = dw;
     }
 // DIAG: rows.c:[[@LINE-6]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
-// REWRITE: dp::borrowed_rows<float> dp_oldw(oldw, dp_touches ? nly + 1 : 0, nd > 0 && nly >= 0 ? nd + 1 : 0);
-// REWRITE: dp::borrowed_rows<float> dp_w(w, dp_touches ? nly + 1 : 0, nd > 0 && nly >= 0 ? nd + 1 : 0);
+// REWRITE: dp::borrowed_rows<float> dp_oldw(oldw, 0, dp_touches ? nly + 1 : 0, dp_touches ? 1 : 0, dp_touches ? nd + 1 : 0);
+// REWRITE: dp::borrowed_rows<float> dp_w(w, 0, dp_touches ? nly + 1 : 0, dp_touches ? 1 : 0, dp_touches ? nd + 1 : 0);
 // REWRITE: w(k, j) += dw;
 }
 
@@ -50,7 +52,7 @@ int step(int *dst, const int *src, int **wall, int t, int cols) {
 // DIAG: rows.c:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
 // REWRITE: const std::int64_t dp_wall_first = dp_touches ? t + 1 : 0;
 // REWRITE: const std::int64_t dp_wall_end = dp_touches ? t + 2 : 0;
-// REWRITE: dp::borrowed_rows<const int> dp_wall(wall, dp_wall_first, dp_wall_end, cols > 0 ? cols : 0);
+// REWRITE: dp::borrowed_rows<const int> dp_wall(wall, dp_wall_first, dp_wall_end, dp_touches ? cols : 0);
 // REWRITE: dst(n) = wall(t + 1, n) + src(n);
   return dst[0];
 }

@@ -276,6 +276,27 @@ TEST(BorrowedRows, AWindowOfRowsKeepsTheirIndices) {
   }
 }
 
+TEST(BorrowedRows, AWindowOfColumnsTouchesNoOthers) {
+  // Columns 1 to 3 of rows 1 and 2 (1-based matrices' rows may not even
+  // have a column 0 in their allocation).
+  for (bool one_block : {true, false}) {
+    row_array a(4, 5, one_block);
+    {
+      dp::borrowed_rows<int> f(a.rows.data(), 1, 3, 1, 4);
+      EXPECT_TRUE(f.gathered()) << one_block; // its rows are longer than the columns borrowed
+      EXPECT_EQ(f.get().get_grid().size(), 6);
+      EXPECT_EQ(f.get()(2, 3), 203);
+      dp::forall(
+          dp::grid<2>(dp::arithmetic_sequence(1, 3), dp::arithmetic_sequence(1, 4)),
+          [](dp::index<2> ij, dp::field<2, int> &f) { f[ij] = -f[ij]; }, f.get());
+    }
+    for (int i = 0; i < 4; ++i)
+      for (int j = 0; j < 5; ++j)
+        ASSERT_EQ(a.rows[i][j], (i >= 1 && i < 3 && j >= 1 && j < 4 ? -1 : 1) * (100 * i + j))
+            << one_block << " " << i << "," << j;
+  }
+}
+
 TEST(BorrowedRows, ReadOnlyRowsAreNotWrittenBack) {
   row_array b(3, 3, false);
   {
