@@ -118,8 +118,11 @@ public:
     if (!F || !inMainFile(Call->getBeginLoc()))
       return true;
     overloadsAsInC(Call, F);
-    if (!F->isImplicit())
+    if (!F->isImplicit()) {
+      if (Call->getNumArgs() > 0)
+        unprototypedCall(Call, F);
       return true;
+    }
     const unsigned Id = F->getBuiltinID();
     if (const char *Header = Id ? Ctx.BuiltinInfo.getHeaderName(Id) : knownHeader(F->getName())) {
       Out.Headers.insert(Header);
@@ -214,7 +217,7 @@ public:
         // type), where the macro is written.
         const SourceLocation Begin = SM.getFileLoc(R->getBeginLoc());
         if (inMainFile(R->getLocation())) {
-          if (R != F && !R->hasWrittenPrototype())
+          if (R != F && !R->hasWrittenPrototype() && !GivenPrototype.count(R))
             continue; // `void f();`: to C++ another function, taking none
           if (!SM.isWrittenInMainFile(Begin) || (R->getStorageClass() == SC_Extern && R->getBeginLoc().isMacroID())) {
             X.Blocked = true;
@@ -342,6 +345,73 @@ private:
     }
   }
 
+  /// A call with arguments to a function no declaration before it
+  /// declares with its parameters (`void f();`, then `f(a, n)`): C reads
+  /// that declaration as saying nothing of them, C++ as taking none, and
+  /// rejects the call. Each such declaration in the main file gets the
+  /// parameters of the one that has them (the definition, K&R or not, or
+  /// another declaration), names included; an error where none is in
+  /// view, or the declaration is in a header or a macro.
+  void unprototypedCall(const CallExpr *Call, const FunctionDecl *F) {
+    const SourceLocation At = SM.getFileLoc(Call->getBeginLoc());
+    const FunctionDecl *Typed = nullptr; // the declaration with the parameters
+    bool Before = false;                 // one of them is in view at the call
+    for (const FunctionDecl *R : F->redecls()) {
+      const bool Written = R->hasWrittenPrototype() ||
+                           (R->isThisDeclarationADefinition() && inMainFile(R->getLocation())); // K&R, prototyped
+      if (!Written)
+        continue;
+      Typed = R;
+      Before |= SM.isBeforeInTranslationUnit(SM.getFileLoc(R->getLocation()), At);
+    }
+    if (Before)
+      return;
+    if (!Typed) {
+      if (Reported.insert(F->getCanonicalDecl()).second)
+        Diags.migrateNotCxx(Call->getBeginLoc())
+            << ("'" + F->getNameAsString() + "' is declared without its parameters, which C++ reads as none, "
+                "and no declaration in view gives them; give it its prototype");
+      return;
+    }
+    for (const FunctionDecl *R : F->redecls()) {
+      if (R->hasWrittenPrototype() || R->isThisDeclarationADefinition() || GivenPrototype.count(R))
+        continue;
+      const FunctionTypeLoc TL = R->getFunctionTypeLoc();
+      const SourceLocation Open = TL ? TL.getLParenLoc() : SourceLocation(),
+                           Close = TL ? TL.getRParenLoc() : SourceLocation();
+      const bool Editable = Open.isValid() && Close.isValid() && !Open.isMacroID() && !Close.isMacroID() &&
+                            SM.isWrittenInMainFile(Open);
+      if (!Editable || !E.add({SM.getFileOffset(Open) + 1,
+                               SM.getFileOffset(Close) - SM.getFileOffset(Open) - 1, parameters(Typed)})) {
+        if (!SM.isBeforeInTranslationUnit(SM.getFileLoc(R->getLocation()), At) ||
+            !Reported.insert(R).second)
+          continue; // after the call, C++ reads it as another function none calls
+        Diags.migrateNotCxx(Call->getBeginLoc())
+            << ("'" + F->getNameAsString() + "' is called with its arguments where '" +
+                llvm::sys::path::filename(SM.getFilename(SM.getFileLoc(R->getLocation()))).str() +
+                "' declares it without its parameters, which C++ reads as none; give that declaration its "
+                "prototype");
+        return;
+      }
+      GivenPrototype.insert(R);
+    }
+  }
+
+  /// F's parameters as a prototype writes them, with the types C gave
+  /// them and their names: `float *w, int n`.
+  std::string parameters(const FunctionDecl *F) const {
+    PrintingPolicy Policy(Ctx.getLangOpts());
+    Policy.SuppressTagKeyword = false;
+    std::string Text;
+    for (const ParmVarDecl *P : F->parameters()) {
+      std::string Decl;
+      llvm::raw_string_ostream OS(Decl);
+      P->getOriginalType().print(OS, Policy, P->getName());
+      Text += (P == F->parameters().front() ? "" : ", ") + OS.str();
+    }
+    return Text;
+  }
+
   /// A K&R definition's parameters as a prototype, which C++ needs:
   /// `float squash(x) float x; {` becomes `float squash(float x) {`. The
   /// types are the ones C gave the parameters (an undeclared one is int),
@@ -369,16 +439,7 @@ private:
         std::any_of(E.edits().begin(), E.edits().end(),
                     [&](const TextEdit &X) { return X.Offset + X.Length > Begin && X.Offset < End; }))
       return false;
-    PrintingPolicy Policy(Ctx.getLangOpts());
-    Policy.SuppressTagKeyword = false;
-    std::string Text = "(";
-    for (const ParmVarDecl *P : F->parameters()) {
-      std::string Decl;
-      llvm::raw_string_ostream OS(Decl);
-      P->getOriginalType().print(OS, Policy, P->getName());
-      Text += (P == F->parameters().front() ? "" : ", ") + OS.str();
-    }
-    Text += ")";
+    std::string Text = "(" + parameters(F) + ")";
     bool LineComment = false;
     for (const std::string &C : Comments) {
       Text += (LineComment ? "" : " ") + C;
@@ -423,6 +484,8 @@ private:
   std::unique_ptr<IdentifierTable> CxxKeywords;
   LangOptions CxxOpts;
   std::set<const FunctionDecl *> Reported;
+  /// `void f();` declarations given the parameters of f's prototype.
+  std::set<const FunctionDecl *> GivenPrototype;
   /// Local variables named by C++ keywords: their declaration and uses.
   std::map<const VarDecl *, std::vector<SourceLocation>> KeywordLocals;
 };

@@ -40,6 +40,8 @@ void fill(int n, double *a) {
     a[i] = i;
 }
 
+int dump();
+
 int main(void) {
   int n = 64;
   double *a = malloc(n * sizeof(double));
@@ -51,8 +53,19 @@ int main(void) {
   // its declaration, which only the user knows).
   report(a, n);
 // DIAG-DAG: c_not_cxx.c:[[@LINE-1]]:3: error: the migrated file is C++, which rejects this C: 'report' is called with no declaration in view; include the header that declares it [dp-migrate]
+  // Declared without its parameters, here and nowhere else in view.
+  int written = dump(a, n);
+// DIAG-DAG: c_not_cxx.c:[[@LINE-1]]:17: error: the migrated file is C++, which rejects this C: 'dump' is declared without its parameters, which C++ reads as none, and no declaration in view gives them; give it its prototype [dp-migrate]
+  // Declared so in a header, whose text dpstub does not edit.
+  written += save(a, n);
+// DIAG-DAG: c_not_cxx.c:[[@LINE-1]]:14: error: the migrated file is C++, which rejects this C: 'save' is called with its arguments where 'c_not_cxx_api.h' declares it without its parameters, which C++ reads as none; give that declaration its prototype [dp-migrate]
   free(a);
-  return 0;
+  return written;
 }
+
+int save(const double *a, int n) {
+  return n > 0 && a[0] > 0;
+}
+// DIAG-DAG: c_not_cxx.c:[[@LINE-3]]:5: error: the migrated file is C++, which rejects this C: 'save', which other files may call, needs C linkage in C++, and 'c_not_cxx_api.h' declares it without its parameters, which C++ reads as none; give that declaration its prototype [dp-migrate]
 // SUMMARY: migrated 1 of 1 loop (0 refused)
 // DIAG: dpstub: error: {{.*}}c_not_cxx.c is not written: the errors above stop it

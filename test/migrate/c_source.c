@@ -80,6 +80,15 @@ static counted(const char *path)
 // REWRITE: COPY(class_, class_ + 1);
 // REWRITE: return class_;
 
+// Declarations without their parameters, called with them before the
+// definition gives them: C++ reads `()` as taking none and rejects the
+// calls, so each gets the parameters of its definition, K&R or not (and
+// C linkage with it, where other files may call it).
+static void halve();
+double total();
+// REWRITE: static void halve(float *v, int n);
+// REWRITE: extern "C" double total(const float *v, int n);
+
 int main(void) {
   int n = 1000;
   // malloc's `void *` converts implicitly in C: an allocation that becomes
@@ -115,9 +124,27 @@ int main(void) {
   // Functions of POSIX and of OpenMP's runtime, also called undeclared
   // (Rodinia's particlefilter and hotspot3D), have their headers too.
   printf("%d %d\n", time(NULL) > 0, omp_get_max_threads() > 0);
+  float w[4] = {1, 2, 3, 4};
+  halve(w, 4);
+  printf("%.2f\n", total(w, 4));
   free(a);
   free(b);
   free(name);
   return 0;
+}
+
+static void halve(v, n)
+float *v;
+int n;
+{
+  for (int i = 0; i < n; ++i)
+    v[i] *= 0.5f;
+}
+
+double total(const float *v, int n) {
+  double t = 0;
+  for (int i = 0; i < n; ++i)
+    t += v[i];
+  return t;
 }
 // SUMMARY: migrated 3 of 3 loops (0 refused)
