@@ -59,9 +59,12 @@ foreach(source IN LISTS SOURCE)
   else()
     # --expt-relaxed-constexpr: standard functors (std::plus<>, std::less<>) as
     # reduction operators and comparators are constexpr, not __device__.
-    # -O1 for NVVM and ptxas: every kernel still goes through both to sm_90
-    # code (register allocation, tile memory limits), in 0.7 of the time of
-    # -O3 (cicc 63 s -> 37 s, ptxas 24 s -> 25 s on the largest case).
+    # NVVM at -O1 and ptxas at -O0: every kernel still goes through both to
+    # sm_90 code (register allocation, shared memory and register limits).
+    # -O1 takes 0.7 of the time of -O3 in cicc (63 s -> 37 s on the
+    # largest case); ptxas at -O0 takes 0.62 of -O1 (57 s -> 35 s on
+    # reduce_scan_sort_cases, 2026-12-02). cicc at -O0 would not pay: its
+    # PTX is two thirds larger, and ptxas then takes three times as long.
     # -cubin: the device pass alone (cicc and ptxas to sm_90 code).
     if(HOST_PASS)
       set(output -c)
@@ -69,7 +72,7 @@ foreach(source IN LISTS SOURCE)
       set(output -cubin)
     endif()
     set(command ${EXE} -x cu --extended-lambda --expt-relaxed-constexpr -arch=sm_90
-        -Xcicc -O1 -Xptxas -O1 ${flags} ${output} ${source} -o ${object})
+        -Xcicc -O1 -Xptxas -O0 ${flags} ${output} ${source} -o ${object})
   endif()
   execute_process(COMMAND ${command} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
   if(NOT rc EQUAL 0)
