@@ -340,6 +340,74 @@ int main() {
     }
   }
 
+  // An array of rows (`float **w` read as w[i][j]: what --migrate writes,
+  // dp::borrowed_rows in a block around the call-site). Rows of one block
+  // are one borrowed block, and cost what dp::borrow does. Rows allocated
+  // one by one are gathered into a field of the runtime's on the host:
+  // still one copy to the device and, written, one back, never one per
+  // row; read-only, nothing comes back, nothing waits. Written, their
+  // write-back reads the field as host code does: a counted wait for the
+  // launch, then (on a device) the copy's. A borrowed block's end makes
+  // the same two waits, but waits for its launch quietly (its error stays
+  // with the queue), which the counter leaves out.
+  {
+    constexpr int n = 4, m = 8;
+    std::vector<float> block(n * m, 0.0f);
+    std::vector<std::vector<float>> own(n, std::vector<float>(m, 0.0f));
+    std::vector<float *> in_block(n), apart(n);
+    for (int i = 0; i < n; ++i) {
+      in_block[i] = block.data() + i * m;
+      apart[i] = own[i].data();
+    }
+    const dp::grid<2> g2(n, m);
+    const auto written = [&](float **w) {
+      return [&q, &g2, w] {
+        dp::borrowed_rows<float> dp_w(w, n, m);
+        dp::forall(dp::on(q), g2, [](float &v) { v += 1.0f; }, dp_w.get());
+      };
+    };
+    dp::field<2, float> sums(g2, 0.0f);
+    const auto read = [&](float **w) {
+      return [&q, &g2, &sums, w] {
+        dp::borrowed_rows<const float> dp_w(w, n, m);
+        dp::forall(dp::on(q), g2, [](float &s, float v) { s += v; }, sums, dp_w.get());
+      };
+    };
+    const struct {
+      const char *site, *read_site;
+      float **rows;
+      bool gathered;
+    } layouts[] = {{"forall, rows of a block", "forall, read rows of a block", in_block.data(), false},
+                   {"forall, rows apart", "forall, read rows apart", apart.data(), true}};
+    for (const auto &l : layouts) {
+      if (dp::borrowed_rows<float>(l.rows, n, m).gathered() != l.gathered) {
+        std::printf("%s: gathered() is not %d\n", l.site, int(l.gathered));
+        ++failures;
+      }
+      const cost c = measure(l.site, q, written(l.rows));
+      c.exactly("device allocations", c.per(counter::device_allocations), 0);
+      c.exactly("launches", c.per(counter::launches), 1);
+      c.exactly("copies to the device", c.per(counter::to_device_copies), device ? 1 : 0);
+      c.exactly("copies to the host", c.per(counter::to_host_copies), device ? 1 : 0);
+      c.exactly("host waits", c.per(counter::host_waits), (device ? 1 : 0) + (l.gathered ? 1 : 0));
+      // A gathered handle adds its field (block and host memory) and
+      // the registry's entry for the rows it will write back.
+      c.check("heap allocations", c.per(c.allocations),
+              l.gathered ? (!device ? 7.01 : recorded ? 8.01 : 9.01) : (!device ? 3.01 : recorded ? 5.01 : 6.01));
+      const cost r = measure(l.read_site, q, read(l.rows));
+      r.exactly("device allocations", r.per(counter::device_allocations), 0);
+      r.exactly("launches", r.per(counter::launches), 1);
+      r.exactly("copies to the device", r.per(counter::to_device_copies), device ? 1 : 0);
+      r.exactly("copies to the host", r.per(counter::to_host_copies), 0);
+      r.exactly("host waits", r.per(counter::host_waits), 0);
+    }
+    const float want = float(warm_up + calls * rounds);
+    if (!dp::rt::process_dispatch_settings().record_only && (block[n * m - 1] != want || own[n - 1][m - 1] != want)) {
+      std::printf("rows: %g and %g, not %g\n", double(block[n * m - 1]), double(own[n - 1][m - 1]), double(want));
+      ++failures;
+    }
+  }
+
   // A recorded time step of three foralls (dp::record): a replay costs no
   // more than one direct call-site, and on a device it is one graph launch
   // (its kernels were launched into the graph once, at the recording).
