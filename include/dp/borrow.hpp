@@ -12,6 +12,7 @@
 #include "field.hpp"
 #include "grid.hpp"
 #include "options.hpp"
+#include "reference/host_loop.hpp"
 
 namespace dp {
 
@@ -59,6 +60,11 @@ template <int N, class T> field<N, T> over_borrowed(T *p, const grid<N> &g, stor
   for (int d = 0; d < N; ++d)
     dims[d] = field_access::dim(f, d);
   return field_access::make<N>(f, p, dims);
+}
+/// A field over g whose elements the caller writes before anything
+/// reads them (a copy of the caller's memory): not zeroed first.
+template <class T, int N> field<N, T> field_for_overwrite(const grid<N> &g) {
+  return field_access::over<T>(g, storage_ref(storage::create_for_overwrite<T>(static_cast<std::size_t>(g.size()))));
 }
 /// True when f's block lies over none of the `bytes` at p.
 template <int N, class T> bool apart(const void *p, std::size_t bytes, const field<N, T> &f) {
@@ -119,7 +125,7 @@ field<1, const T> borrow_read(const T *p, const grid<1> &g, const Written &...wr
     if (detail::storage *s = detail::borrow_block_if_free(const_cast<T *>(p), bytes))
       return detail::over_borrowed(p, g, s);
   detail::host_current_over(p, bytes); // what the writers left there
-  field<1, std::remove_const_t<T>> copy{g};
+  field<1, std::remove_const_t<T>> copy = detail::field_for_overwrite<std::remove_const_t<T>>(g);
   if (bytes > 0)
     std::memcpy(static_cast<void *>(copy.data()), static_cast<const void *>(p), bytes);
   return field<1, const T>(copy);
@@ -173,13 +179,14 @@ public:
       field_ = borrow(const_cast<value *>(rows[first_]) + column_, g);
       return;
     }
-    field_ = field<2, value>(g);
+    field_ = detail::field_for_overwrite<value>(g);
     value *to = field_.data();
-    for (std::int64_t i = first_; i < end_; ++i) {
+    for (std::int64_t i = first_; i < end_; ++i)
       detail::host_current_over(rows[i] + column_, row_bytes()); // what borrowing writers left there
+    each_row([&](std::int64_t i) {
       std::memcpy(static_cast<void *>(to + (i - first_) * m_), static_cast<const void *>(rows[i] + column_),
                   row_bytes());
-    }
+    });
     // Rows it will write back: no other handle may hold them meanwhile.
     if constexpr (!std::is_const<T>::value)
       detail::hold_gathered_rows(reinterpret_cast<const void *const *>(rows), first_, end_, column_bytes(),
@@ -200,9 +207,10 @@ public:
             return; // an error on its way out is the report
           detail::borrowed_results_lost(rows_[first_] + column_, row_bytes(), e.what());
         }
-        for (std::int64_t i = first_; i < end_; ++i)
+        each_row([&](std::int64_t i) {
           std::memcpy(static_cast<void *>(const_cast<value *>(rows_[i]) + column_),
                       static_cast<const void *>(from + (i - first_) * m_), row_bytes());
+        });
         detail::release_gathered_rows(reinterpret_cast<const void *const *>(rows_), first_, end_, column_bytes());
       }
   }
@@ -214,6 +222,21 @@ public:
   bool gathered() const { return gathered_; }
 
 private:
+  /// copy(i) for every row, on the host's threads where the rows hold
+  /// enough to pay for them (a copy of a few rows takes less than a task).
+  template <class Copy> void each_row(const Copy &copy) const {
+    constexpr std::size_t parallel_bytes = std::size_t(1) << 20;
+    const std::int64_t n = end_ - first_;
+    if (static_cast<std::size_t>(n) * row_bytes() < parallel_bytes || n < 2) {
+      for (std::int64_t i = first_; i < end_; ++i)
+        copy(i);
+      return;
+    }
+    detail::host_split(n, [&](std::int64_t begin, std::int64_t end) {
+      for (std::int64_t i = first_ + begin; i < first_ + end; ++i)
+        copy(i);
+    });
+  }
   bool contiguous() const {
     for (std::int64_t i = first_ + 1; i < end_; ++i)
       if (rows_[i] != rows_[first_] + (i - first_) * m_)

@@ -247,6 +247,27 @@ TEST(BorrowedRows, RowsAllocatedAloneAreGatheredAndWrittenBack) {
   }
 }
 
+TEST(BorrowedRows, RowsOfAMegabyteAndMoreAreCopiedOnTheHostsThreads) {
+  // Past 1 MiB the gather and the write-back split the rows among the
+  // host's threads: every row still lands at its place, and a window of
+  // rows and columns touches no other.
+  constexpr int n = 400, m = 1000; // 1.6 MB of ints
+  row_array a(n, m, false), b(n, m, false);
+  add_rows(a.rows.data(), b.rows.data(), n, m);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < m; ++j)
+      ASSERT_EQ(a.rows[i][j], 2 * (100 * i + j) + 1) << i << "," << j;
+  row_array c(n, m, false);
+  {
+    dp::borrowed_rows<int> f(c.rows.data(), 100, n, 2, m); // rows 100.., columns 2..
+    EXPECT_TRUE(f.gathered());
+    dp::forall(f.get().get_grid(), [](int &v) { v = -v; }, f.get());
+  }
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j <= m; ++j)
+      ASSERT_EQ(c.rows[i][j], j == m ? -1 : i >= 100 && j >= 2 ? -(100 * i + j) : 100 * i + j) << i << "," << j;
+}
+
 TEST(BorrowedRows, PartOfTheRowsAndColumns) {
   // One block whose rows are longer than the columns borrowed: not laid
   // out as the field's rows, so gathered, and the rest stays as it was.

@@ -102,6 +102,25 @@ public:
     return s;
   }
 
+  /// n elements of a trivially copyable U left as the heap gives them,
+  /// for a caller that writes every one before anything reads them (a
+  /// copy of the caller's memory: dp::borrow_read's, dp::borrowed_rows'
+  /// gather). A large calloc costs a pass over the memory (or its pages
+  /// faulted in zeroed) that the copy then makes again.
+  template <class U> static storage *create_for_overwrite(std::size_t n) {
+    static_assert(!std::is_const<U>::value && std::is_trivially_copyable<U>::value,
+                  "storage for overwrite holds mutable, trivially copyable elements");
+    storage *s = new storage(n * sizeof(U));
+    try {
+      s->acquire_host(false);
+    } catch (...) {
+      delete s;
+      throw;
+    }
+    s->count_ = n;
+    return s;
+  }
+
   /// A block over `bytes` of memory the caller owns at p (dp::borrow):
   /// never freed here; before it goes, the data is made current at p.
   static storage *borrow(void *p, std::size_t bytes) {
