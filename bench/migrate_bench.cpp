@@ -20,6 +20,7 @@
 // bench/migrate_library.cpp: kernels over a caller's pointers.
 void lib_axpy(int n, double a, double *y, const double *x);
 double lib_dot(int n, const double *x, const double *y);
+void lib_layer(int n1, int n2, const double *x, double *y, double **w);
 
 static double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -130,8 +131,42 @@ int main() {
     lsum += lib_dot(n, lx, ly);
   printf("kernel borrowed_dot %.6f\n", seconds_since(t0));
 
-  printf("checksum %.10e %.10e %.10e %.10e %.10e %.10e\n", sum, whole, a[NY + 1] + a[N / 2], y[NX / 2], lsum,
-         ly[n / 3]);
+  // A layer over an array of rows: one block (borrowed in place), then
+  // rows allocated one by one (gathered at each call). Not a power of two
+  // of doubles a row: the loop reads down columns, and rows 8 KiB apart
+  // share a few cache sets, where malloc's rows lie 16 bytes further
+  // apart; the rows would then measure the cache, not the borrowing.
+  const int n1 = 1000, n2 = 1000;
+  double *block = (double *)malloc(sizeof(double) * n1 * n2);
+  double **rows = (double **)malloc(sizeof(double *) * n1);
+  double **apart = (double **)malloc(sizeof(double *) * n1);
+  for (int k = 0; k < n1; ++k) {
+    rows[k] = block + (long)k * n2;
+    apart[k] = (double *)malloc(sizeof(double) * n2);
+    for (int j = 0; j < n2; ++j)
+      rows[k][j] = apart[k][j] = ((k * 7 + j) % 13) * 0.125;
+  }
+  double layer = 0;
+  t0 = std::chrono::steady_clock::now();
+  for (int r = 0; r < 2 * REPS; ++r) {
+    lib_layer(n1, n2, lx, ly, rows);
+    layer += ly[r];
+  }
+  printf("kernel rows_in_place %.6f\n", seconds_since(t0));
+  t0 = std::chrono::steady_clock::now();
+  for (int r = 0; r < 2 * REPS; ++r) {
+    lib_layer(n1, n2, lx, ly, apart);
+    layer += ly[r];
+  }
+  printf("kernel rows_gathered %.6f\n", seconds_since(t0));
+
+  printf("checksum %.10e %.10e %.10e %.10e %.10e %.10e %.10e\n", sum, whole, a[NY + 1] + a[N / 2], y[NX / 2],
+         lsum, ly[n / 3], layer);
+  for (int k = 0; k < n1; ++k)
+    free(apart[k]);
+  free(apart);
+  free(rows);
+  free(block);
   free(ly);
   free(lx);
   free(a);

@@ -16,3 +16,18 @@ double lib_dot(int n, const double *x, const double *y) {
     sum += x[i] * y[i];
   return sum;
 }
+
+// A layer of a network in backprop's style: the weights an array of rows
+// (`double **w`, read as w[k][j]), which the migration borrows for each
+// call as dp::borrowed_rows: in place where the rows lie one after
+// another in one block, gathered into a field (a copy of the rows each
+// call) where the caller allocated them one by one.
+void lib_layer(int n1, int n2, const double *x, double *y, double **w) {
+#pragma omp parallel for
+  for (int j = 0; j < n2; ++j) {
+    double sum = 0;
+    for (int k = 0; k < n1; ++k)
+      sum += w[k][j] * x[k];
+    y[j] = sum;
+  }
+}
