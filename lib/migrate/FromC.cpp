@@ -114,9 +114,25 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *Call) {
-    const FunctionDecl *F = Call->getDirectCallee();
-    if (!F || !inMainFile(Call->getBeginLoc()))
+    if (!inMainFile(Call->getBeginLoc()))
       return true;
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (!F) {
+      // Through a pointer whose type says nothing of the parameters
+      // (`VEC *(*fn)();`, then `(*fn)(a, x)`): C++ reads it as taking none.
+      const Expr *Pointer = Call->getCallee()->IgnoreParenImpCasts();
+      if (const auto *Deref = dyn_cast<UnaryOperator>(Pointer); Deref && Deref->getOpcode() == UO_Deref)
+        Pointer = Deref->getSubExpr()->IgnoreParenImpCasts(); // (*fn)(a, x)
+      const QualType Callee = Pointer->getType();
+      const auto *Pointee = Callee->isPointerType() ? Callee->getPointeeType()->getAs<FunctionNoProtoType>()
+                                                    : Callee->getAs<FunctionNoProtoType>();
+      if (Pointee && Call->getNumArgs() > 0)
+        Diags.migrateNotCxx(Call->getBeginLoc())
+            << ("'" + From(Pointer) +
+                "' points to a function whose type does not give its parameters, which C++ reads as none; "
+                "write them in its declaration");
+      return true;
+    }
     overloadsAsInC(Call, F);
     if (!F->isImplicit()) {
       if (Call->getNumArgs() > 0)
@@ -124,6 +140,8 @@ public:
       return true;
     }
     const unsigned Id = F->getBuiltinID();
+    if (Id && !Ctx.BuiltinInfo.isPredefinedLibFunction(Id))
+      return true; // the compiler's own (HUGE_VAL's __builtin_huge_val()), declared in C++ too
     if (const char *Header = Id ? Ctx.BuiltinInfo.getHeaderName(Id) : knownHeader(F->getName())) {
       Out.Headers.insert(Header);
       return true;

@@ -59,6 +59,10 @@ int main(void) {
   // Declared so in a header, whose text dpstub does not edit.
   written += save(a, n);
 // DIAG-DAG: c_not_cxx.c:[[@LINE-1]]:14: error: the migrated file is C++, which rejects this C: 'save' is called with its arguments where 'c_not_cxx_api.h' declares it without its parameters, which C++ reads as none; give that declaration its prototype [dp-migrate]
+  // Called through a pointer whose type does not give the parameters.
+  int (*pick)() = dump;
+  written += pick(a, n);
+// DIAG-DAG: c_not_cxx.c:[[@LINE-1]]:14: error: the migrated file is C++, which rejects this C: 'pick' points to a function whose type does not give its parameters, which C++ reads as none; write them in its declaration [dp-migrate]
   free(a);
   return written;
 }

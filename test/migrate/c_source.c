@@ -116,6 +116,9 @@ int main(void) {
   float h = 0.75f;
   double d = -2.5;
   printf("%.12f %d\n", sqrt(h * h + 1), abs(d));
+  // <math.h>'s HUGE_VAL and INFINITY call the compiler's builtins, which
+  // C++ declares too: nothing to include, nothing to report.
+  printf("%d %d\n", d < HUGE_VAL, h < INFINITY);
 // REWRITE: printf("%.12f %d\n", sqrt((double)(h * h + 1)), abs((int)d));
   sprintf(name, "sum");
   // A library function called with no declaration, which C allows (with
