@@ -594,7 +594,7 @@ std::optional<std::string> ArrayData::Impl::fieldDeclaration(const ArrayVar &A) 
   if (const VarDecl *From = namedVar(Init); From && isArrayLike(From->getType()))
     return Decl + " = " + textOf(Init, Ctx); // the flow is joined where `From` is used
   refuse(V, Init->getBeginLoc(),
-         "it starts as '" + textOf(Init, Ctx) + "', which dpstub cannot read as an allocation");
+         "it starts as '" + shownText(Init, Ctx) + "', which dpstub cannot read as an allocation");
   return std::nullopt;
 }
 
@@ -771,14 +771,14 @@ void ArrayData::Impl::subscript(const Expr *D, const ArrayVar &A, const Stmt *Fi
         Vars.at(A.Var).Rows = false;
         Refusals.erase(A.Var);
         refuse(A.Var, Set->getExprLoc(),
-               "its rows are device memory ('" + textOf(Chain[0], Ctx) + "' from '" +
+               "its rows are device memory ('" + shownText(Chain[0], Ctx) + "' from '" +
                    Call->getDirectCallee()->getName().str() + "'), which the host cannot read");
         return;
       }
   }
   if (static_cast<int>(Chain.size()) != A.Rank) {
     refuse(A.Var, D->getExprLoc(),
-           "'" + textOf(Chain.back(), Ctx) + "' takes part of it, and a dp::field gives elements");
+           "'" + shownText(Chain.back(), Ctx) + "' takes part of it, and a dp::field gives elements");
     return;
   }
   // a[i] -> a(i); g[i][j] -> g(i, j): the brackets only, the user's
@@ -815,14 +815,14 @@ void ArrayData::Impl::subscript(const Expr *D, const ArrayVar &A, const Stmt *Fi
   bool Decays = false;
   const Expr *Part = elementPart(Chain.back(), Ctx, Decays);
   if (Decays && !consumedByCall(Part, Ctx)) {
-    refuse(A.Var, Part->getBeginLoc(), "'" + textOf(Part, Ctx) + "' keeps a pointer into it");
+    refuse(A.Var, Part->getBeginLoc(), "'" + shownText(Part, Ctx) + "' keeps a pointer into it");
     return;
   }
   const Stmt *Child;
   const Stmt *P = meaningfulParent(Part, Ctx, Child);
   if (const auto *U = dyn_cast_or_null<UnaryOperator>(P); U && U->getOpcode() == UO_AddrOf &&
                                                          !consumedByCall(U, Ctx))
-    refuse(A.Var, U->getBeginLoc(), "'" + textOf(U, Ctx) + "' keeps a pointer into it");
+    refuse(A.Var, U->getBeginLoc(), "'" + shownText(U, Ctx) + "' keeps a pointer into it");
 }
 
 void ArrayData::Impl::call(const DeclRefExpr *D, const ArrayVar &A, const CallExpr *C,
@@ -917,7 +917,7 @@ void ArrayData::Impl::assignment(const DeclRefExpr *D, const ArrayVar &A, const 
     join(A.Var, From);
     return;
   }
-  refuse(A.Var, D->getLocation(), "it is assigned '" + textOf(R, Ctx) + "'");
+  refuse(A.Var, D->getLocation(), "it is assigned '" + shownText(R, Ctx) + "'");
 }
 
 void ArrayData::Impl::use(const DeclRefExpr *D, const ArrayVar &A) {
@@ -945,7 +945,7 @@ void ArrayData::Impl::use(const DeclRefExpr *D, const ArrayVar &A) {
     const std::string N = MD && MD->getIdentifier() ? MD->getName().str() : std::string();
     if (A.K == ArrayVar::Kind::Vector && (N == "size" || N == "data"))
       return;
-    refuse(A.Var, M->getMemberLoc(), "'" + textOf(M, Ctx) + "' has no dp::field counterpart");
+    refuse(A.Var, M->getMemberLoc(), "'" + shownText(M, Ctx) + "' has no dp::field counterpart");
     return;
   }
   if (const auto *C = dyn_cast_or_null<CallExpr>(P); C && C->getCallee() != Child) {
@@ -969,7 +969,7 @@ void ArrayData::Impl::use(const DeclRefExpr *D, const ArrayVar &A) {
     if (B->getOpcode() == BO_Assign) { // b = a: joined where b is assigned
       if (const VarDecl *To = namedVar(B->getLHS()); To && Vars.count(To))
         return;
-      refuse(A.Var, B->getBeginLoc(), "it is stored in '" + textOf(B->getLHS(), Ctx) + "'");
+      refuse(A.Var, B->getBeginLoc(), "it is stored in '" + shownText(B->getLHS(), Ctx) + "'");
       return;
     }
     if (B->isEqualityOp() && (isNull(B->getLHS(), Ctx) || isNull(B->getRHS(), Ctx))) {
@@ -986,7 +986,7 @@ void ArrayData::Impl::use(const DeclRefExpr *D, const ArrayVar &A) {
            D->getNameInfo().getAsString() + "(" + E->Index + ")", true);
       return;
     }
-    refuse(A.Var, B->getBeginLoc(), "'" + textOf(B, Ctx) + "' uses it as a pointer");
+    refuse(A.Var, B->getBeginLoc(), "'" + shownText(B, Ctx) + "' uses it as a pointer");
     return;
   }
   if (const auto *U = dyn_cast_or_null<UnaryOperator>(P); U && U->getOpcode() == UO_Deref) {
@@ -1013,7 +1013,7 @@ void ArrayData::Impl::use(const DeclRefExpr *D, const ArrayVar &A) {
       }
   }
   refuse(A.Var, D->getLocation(),
-         P ? "'" + textOf(P, Ctx) + "' uses it in a way dpstub does not follow"
+         P ? "'" + shownText(P, Ctx) + "' uses it in a way dpstub does not follow"
            : std::string("dpstub does not follow this use"));
 }
 
@@ -1129,7 +1129,7 @@ public:
       if ((!A || !isArrayLike(A->getType())) && !chosenArrays(C->getArg(K))) {
         I.addVar(P);
         I.refuse(P, C->getArg(K)->getBeginLoc(),
-                 "'" + FD->getName().str() + "' is passed '" + textOf(C->getArg(K), I.Ctx) + "' for it");
+                 "'" + FD->getName().str() + "' is passed '" + shownText(C->getArg(K), I.Ctx) + "' for it");
       }
     }
     return true;

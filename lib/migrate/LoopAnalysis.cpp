@@ -385,7 +385,7 @@ private:
                             {V->getName().str(), "is a static local, shared by every iteration"}));
     if (Facts.OpaqueAccess)
       return refuse(refusal(&Reporter::migrateArray, Facts.OpaqueAccess->getBeginLoc(),
-                            {textOf(Facts.OpaqueAccess, Ctx),
+                            {shownText(Facts.OpaqueAccess, Ctx),
                              opaqueArrayReason(Facts.OpaqueAccess, C.Loop, Ctx.getSourceManager())}));
     const SourceManager &SM = Ctx.getSourceManager();
     for (const CallExpr *Call : Facts.Calls) {
@@ -404,7 +404,7 @@ private:
       }
       const bool Library = isLibraryDecl(FD, SM) || SM.isInSystemHeader(FD->getLocation());
       if (std::string Why = Library ? containerMemberReason(Call, Ctx) : std::string(); !Why.empty())
-        return refuse(refusal(&Reporter::migrateArray, Call->getBeginLoc(), {textOf(Call, Ctx), Why}));
+        return refuse(refusal(&Reporter::migrateArray, Call->getBeginLoc(), {shownText(Call, Ctx), Why}));
       if (Library) {
         if (FD->getIdentifier() && isMathFunction(FD->getName()))
           continue;
@@ -559,7 +559,7 @@ private:
       for (const VarRef *R : Refs)
         if (isa<DeclRefExpr>(R->Ref) && cast<DeclRefExpr>(R->Ref)->hasQualifier() && isHostVariable(V))
           return refuse(refusal(&Reporter::migrateVariable, R->Ref->getExprLoc(),
-                                {textOf(R->Ref, Ctx), "is read by its qualified name, which the kernel's "
+                                {shownText(R->Ref, Ctx), "is read by its qualified name, which the kernel's "
                                                       "parameter of that name cannot stand for"}));
       // Constants a device can use as they are need nothing.
       if (!isHostVariable(V))
@@ -649,7 +649,7 @@ private:
                               {A.Array->getName().str(), "it is not declared in this file"}));
       if (Info->Rows && A.Indices.size() != 2)
         return refuse(refusal(&Reporter::migrateArray, At,
-                              {A.Array->getName().str(), "the loop takes a row of it ('" + textOf(A.Whole, Ctx) +
+                              {A.Array->getName().str(), "the loop takes a row of it ('" + shownText(A.Whole, Ctx) +
                                                              "'), which a call-site cannot borrow alone"}));
       if (const Refusal &R = U.Arrays.refusal(A.Array)) {
         bool Unsized = false;
@@ -1134,7 +1134,7 @@ private:
           continue;
         const Access &Other = Check.Accesses[Near];
         Refusal F = refusal(&Reporter::migrateReductionUse, Element->Whole->getBeginLoc(),
-                            {textOf(Element->Whole, Ctx), "'" + Other.Text + "' may be the same element"});
+                            {shownText(Element->Whole, Ctx), "'" + Other.Text + "' may be the same element"});
         F.OtherAccess = M.AccessLocs[Other.Id];
         return refuse(std::move(F));
       }

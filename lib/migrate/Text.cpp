@@ -30,6 +30,15 @@ std::string textOf(SourceRange R, const ASTContext &Ctx) {
   return SM.getBufferData(SM.getMainFileID()).substr(S->Begin, S->End - S->Begin).str();
 }
 
+std::string shownText(const Stmt *E, const ASTContext &Ctx) {
+  std::string Text = textOf(E, Ctx);
+  if (!Text.empty() || !E)
+    return Text;
+  llvm::raw_string_ostream OS(Text);
+  E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+  return Text;
+}
+
 std::string compactText(const Expr *E, const ASTContext &Ctx) {
   std::string Out;
   for (char C : textOf(E, Ctx))

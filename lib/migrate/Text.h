@@ -31,6 +31,10 @@ template <class Node> std::string textOf(const Node *N, const clang::ASTContext 
   return N ? textOf(N->getSourceRange(), Ctx) : std::string();
 }
 
+/// E as a message names it: the user's text, or where E is written by a
+/// macro (and has none), E printed as the compiler reads it.
+std::string shownText(const clang::Stmt *E, const clang::ASTContext &Ctx);
+
 /// The user's text of E without its blanks: two mentions written alike
 /// (`x[i]`, `x [i]`) compare equal; empty when it has no text.
 std::string compactText(const clang::Expr *E, const clang::ASTContext &Ctx);

@@ -119,6 +119,16 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
     CELL(g, i) = 1;
 // DIAG: refusals.cpp:[[@LINE-1]]:5: warning: not converted: 'g.cells' cannot become a dp::field: it is indexed inside a macro, where the kernel cannot take it as a parameter [dp-migrate]
 
+// The access inside a macro's text (meschach's m_set_val): still named.
+#define SET_CELL(grid, i, v) ((grid).cells[i] = (v))
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i) {
+    Grid own = g;
+    SET_CELL(own, i, 0);
+// DIAG: refusals.cpp:[[@LINE-1]]:5: warning: not converted: '(own).cells[i]' cannot become a dp::field: its array is reached through 'own', a variable of the loop's own, and a kernel cannot follow its pointer into host memory [dp-migrate]
+// DIAG: refusals.cpp:[[@LINE-6]]:31: note: expanded from macro 'SET_CELL'
+  }
+
 #pragma omp parallel for
   for (int i = 0; i < n; ++i) {
 #pragma omp atomic
@@ -218,7 +228,7 @@ int main() {
   free(idx);
   free(g.cells);
 }
-// SUMMARY: migrated 0 of 25 loops (25 refused)
+// SUMMARY: migrated 0 of 26 loops (26 refused)
 // LIST: "file": "refusals_loops.h",
 // LIST-NEXT: "line": 7,
 // LIST-NEXT: "column": 3,
