@@ -346,10 +346,11 @@ int main() {
   // one by one are gathered into a field of the runtime's on the host:
   // still one copy to the device and, written, one back, never one per
   // row; read-only, nothing comes back, nothing waits. Written, their
-  // write-back reads the field as host code does: a counted wait for the
-  // launch, then (on a device) the copy's. A borrowed block's end makes
-  // the same two waits, but waits for its launch quietly (its error stays
-  // with the queue), which the counter leaves out.
+  // write-back reads the field as host code does: on a device one wait,
+  // for the copy back, which the device runs behind the launch on the
+  // launch's queue (it was a wait for the launch, then the copy's); on
+  // the host a wait for the launch. A borrowed block's end waits for its
+  // launch quietly (its error stays with the queue): uncounted.
   {
     constexpr int n = 4, m = 8;
     std::vector<float> block(n * m, 0.0f);
@@ -389,11 +390,13 @@ int main() {
       c.exactly("launches", c.per(counter::launches), 1);
       c.exactly("copies to the device", c.per(counter::to_device_copies), device ? 1 : 0);
       c.exactly("copies to the host", c.per(counter::to_host_copies), device ? 1 : 0);
-      c.exactly("host waits", c.per(counter::host_waits), (device ? 1 : 0) + (l.gathered ? 1 : 0));
+      c.exactly("host waits", c.per(counter::host_waits), device || l.gathered ? 1 : 0);
       // A gathered handle adds its field (block and host memory) and
-      // the registry's entry for the rows it will write back.
+      // the registry's entry for the rows it will write back; on the
+      // emulated device its copy back is a task of the launch's queue
+      // (a GPU's is a copy on its stream).
       c.check("heap allocations", c.per(c.allocations),
-              l.gathered ? (!device ? 7.01 : recorded ? 8.01 : 9.01) : (!device ? 3.01 : recorded ? 5.01 : 6.01));
+              l.gathered ? (!device ? 7.01 : recorded ? 9.01 : 10.01) : (!device ? 3.01 : recorded ? 5.01 : 6.01));
       const cost r = measure(l.read_site, q, read(l.rows));
       r.exactly("device allocations", r.per(counter::device_allocations), 0);
       r.exactly("launches", r.per(counter::launches), 1);

@@ -61,6 +61,12 @@ public:
   /// Copies the device block into `host` (bytes long) and returns when the
   /// copy is done. The storage has waited for the block's writer first.
   virtual void copy_to_host(void *host, std::size_t bytes) = 0;
+  /// copy_to_host with the block's writer not yet waited for: the copy
+  /// ordered behind `writer` on the device, the host waiting once, for
+  /// the copy; `writer` is then done. False, with nothing done, where the
+  /// device cannot order the copy behind it alone (a host task writes, or
+  /// later work follows it on its queue).
+  virtual bool copy_to_host_after(void *, std::size_t, const completion &) { return false; }
   /// Starts copying `host` into the device block on `queue` (the launch's,
   /// so that the launch follows it; null: the device's default queue).
   virtual device_fill copy_to_device(const void *host, std::size_t bytes, void *queue) = 0;
@@ -166,6 +172,9 @@ public:
   void make_host_current() {
     if (held_)
       held_->wait(); // a recording writes the block: its error, naming both
+    if (writer_ && writer_on_device_ && !host_current_ && device_current_ && mirror_ && bytes_ > 0 &&
+        copy_back_behind_writer())
+      return;
     wait_for_writer();
     if (!host_current_) {
       if (device_current_ && mirror_ && bytes_ > 0) // no bytes, nothing to move
@@ -441,6 +450,25 @@ private:
     writer_.reset();
     if (!writer_on_device_)
       host_current_ = true;
+  }
+  /// The copy back of a block a launch wrote, behind the launch on the
+  /// device: one host wait, the copy's, where waiting for the launch and
+  /// then copying made two. The launch's error (a GPU reports it to the
+  /// copy too) is thrown as the launch's, naming its call-site.
+  bool copy_back_behind_writer() {
+    pending w = writer_;
+    try {
+      if (!mirror_->copy_to_host_after(host_, bytes_, *w))
+        return false;
+    } catch (...) {
+      w->wait();
+      throw;
+    }
+    w->wait(); // done: reports its error, or returns at once
+    writer_.reset();
+    host_current_ = true;
+    update();
+    return true;
   }
   void wait_for_readers() {
     while (!readers_.empty()) {

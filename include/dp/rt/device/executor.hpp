@@ -196,11 +196,18 @@ public:
     state_->cache.release(data_, queue_, nullptr);
   }
   void *device_data() const override { return data_; }
-  void copy_to_host(void *host, std::size_t bytes) override {
-    const bool in_place = page_locked_for(host, bytes);
-    profile::timed_transfer(state_->device, *queue_, profile::category::to_host, bytes, [&] {
-      state_->device.copy_to_host(*queue_, host, data_, bytes, in_place);
-    });
+  void copy_to_host(void *host, std::size_t bytes) override { copy_to_host_on(*queue_, host, bytes); }
+  bool copy_to_host_after(void *host, std::size_t bytes,
+                          const dp::detail::completion &writer) override {
+    const auto *m = dynamic_cast<const mark<Device> *>(writer.device_work());
+    // Only where the writer is its queue's last work: behind later work
+    // there, the copy would wait for that too.
+    auto *q = m ? m->queue_while_last() : nullptr;
+    if (!q)
+      return false;
+    copy_to_host_on(*q, host, bytes); // on the writer's queue: behind it
+    m->done_by_later_wait();
+    return true;
   }
   dp::detail::device_fill copy_to_device(const void *host, std::size_t bytes,
                                          void *queue) override {
@@ -224,6 +231,12 @@ public:
   }
 
 private:
+  void copy_to_host_on(typename Device::queue_type &q, void *host, std::size_t bytes) {
+    const bool in_place = page_locked_for(host, bytes);
+    profile::timed_transfer(state_->device, q, profile::category::to_host, bytes, [&] {
+      state_->device.copy_to_host(q, host, data_, bytes, in_place);
+    });
+  }
   /// Whether `host` (the block's host memory) is page-locked for this
   /// transfer: from the start when the storage's memory is, else
   /// registered from the block's second transfer on (device/transfers.hpp)

@@ -81,6 +81,27 @@ public:
     return finished;
   }
 
+  /// True when a wait has shown the work before mark m done (no device
+  /// query).
+  bool known_done(std::uint64_t m) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return m <= completed_;
+  }
+  /// True when m is the queue's latest mark: no work given to the queue
+  /// since.
+  bool is_last(std::uint64_t m) const { return marked_.load(std::memory_order_acquire) == m; }
+  /// The queue, or null once it is gone.
+  queue_type *open_queue() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return queue_;
+  }
+  /// The work before mark m is done: a wait for later work of the queue
+  /// returned.
+  void reached_by_later_wait(std::uint64_t m) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    reached(m);
+  }
+
   /// The host waits for the work before mark m; an error in it is thrown
   /// (a dp::error naming `site`), unless quietly.
   void wait(std::uint64_t m, const char *site, bool quietly) {
@@ -207,10 +228,14 @@ template <class Device> class mark final : public dp::detail::completion {
 public:
   mark(mark_book<Device> &book, const void *queue, std::uint64_t at, const char *site)
       : book_(&book), queue_(queue), at_(at), site_(site) {}
+  /// A wait on work a later wait has shown done returns at once: no host
+  /// wait is counted.
   void wait() override {
     if (!waited_) {
-      count(counter::host_waits);
-      profile::timed_wait(site_, [&] { book_->wait(at_, site_, false); });
+      if (!book_->known_done(at_)) {
+        count(counter::host_waits);
+        profile::timed_wait(site_, [&] { book_->wait(at_, site_, false); });
+      }
       waited_ = true;
     }
   }
@@ -222,6 +247,14 @@ public:
   const void *queue() const override { return queue_; }
   /// `other` (a queue of the same device) follows this work.
   void follow_in(typename Device::queue_type &other) const { book_->follow_in(other, at_); }
+  /// Its queue, where this work is the last the queue was given and is
+  /// not known done yet; else null (the queue may be gone, or later
+  /// work would hold up what follows it there).
+  typename Device::queue_type *queue_while_last() const {
+    return book_->is_last(at_) && !book_->known_done(at_) ? book_->open_queue() : nullptr;
+  }
+  /// A wait for later work of its queue returned: this work is done.
+  void done_by_later_wait() const { book_->reached_by_later_wait(at_); }
 
 private:
   mark_book<Device> *book_; ///< never freed (mark_book::open)
