@@ -134,9 +134,11 @@ public:
       return true;
     }
     overloadsAsInC(Call, F);
+    if (const auto *Callee = dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts()))
+      Callees.insert(Callee);
     if (!F->isImplicit()) {
       if (Call->getNumArgs() > 0)
-        unprototypedCall(Call, F);
+        unprototypedUse(Call, F, true);
       return true;
     }
     const unsigned Id = F->getBuiltinID();
@@ -192,6 +194,12 @@ public:
   bool VisitDeclRefExpr(DeclRefExpr *R) {
     if (auto It = KeywordLocals.find(dyn_cast<VarDecl>(R->getDecl())); It != KeywordLocals.end())
       It->second.push_back(R->getLocation());
+    // A function named, not called, where only a declaration without its
+    // parameters is in view (`qsort(a, n, size, cmp)` before cmp's
+    // definition): C++ gives it the type of one taking none.
+    const auto *F = dyn_cast<FunctionDecl>(R->getDecl());
+    if (F && !Callees.count(R) && F->getType()->getAs<FunctionNoProtoType>() && inMainFile(R->getBeginLoc()))
+      unprototypedUse(R, F, false);
     return true;
   }
 
@@ -363,15 +371,17 @@ private:
     }
   }
 
-  /// A call with arguments to a function no declaration before it
-  /// declares with its parameters (`void f();`, then `f(a, n)`): C reads
-  /// that declaration as saying nothing of them, C++ as taking none, and
-  /// rejects the call. Each such declaration in the main file gets the
-  /// parameters of the one that has them (the definition, K&R or not, or
-  /// another declaration), names included; an error where none is in
-  /// view, or the declaration is in a header or a macro.
-  void unprototypedCall(const CallExpr *Call, const FunctionDecl *F) {
-    const SourceLocation At = SM.getFileLoc(Call->getBeginLoc());
+  /// A call with arguments (Called), or a use as a pointer, of a
+  /// function no declaration before it declares with its parameters
+  /// (`void f();`, then `f(a, n)` or `qsort(..., f)`): C reads that
+  /// declaration as saying nothing of them, C++ as taking none, and
+  /// rejects the call (the pointer, where a typed one is wanted). Each
+  /// such declaration in the main file gets the parameters of the one that
+  /// has them (the definition, K&R or not, or another declaration), names
+  /// included; for a call, an error where none is in view, or the
+  /// declaration is in a header or a macro.
+  void unprototypedUse(const Expr *Use, const FunctionDecl *F, bool Called) {
+    const SourceLocation At = SM.getFileLoc(Use->getBeginLoc());
     const FunctionDecl *Typed = nullptr; // the declaration with the parameters
     bool Before = false;                 // one of them is in view at the call
     for (const FunctionDecl *R : F->redecls()) {
@@ -385,8 +395,8 @@ private:
     if (Before)
       return;
     if (!Typed) {
-      if (Reported.insert(F->getCanonicalDecl()).second)
-        Diags.migrateNotCxx(Call->getBeginLoc())
+      if (Called && Reported.insert(F->getCanonicalDecl()).second)
+        Diags.migrateNotCxx(Use->getBeginLoc())
             << ("'" + F->getNameAsString() + "' is declared without its parameters, which C++ reads as none, "
                 "and no declaration in view gives them; give it its prototype");
       return;
@@ -401,10 +411,10 @@ private:
                             SM.isWrittenInMainFile(Open);
       if (!Editable || !E.add({SM.getFileOffset(Open) + 1,
                                SM.getFileOffset(Close) - SM.getFileOffset(Open) - 1, parameters(Typed)})) {
-        if (!SM.isBeforeInTranslationUnit(SM.getFileLoc(R->getLocation()), At) ||
+        if (!Called || !SM.isBeforeInTranslationUnit(SM.getFileLoc(R->getLocation()), At) ||
             !Reported.insert(R).second)
           continue; // after the call, C++ reads it as another function none calls
-        Diags.migrateNotCxx(Call->getBeginLoc())
+        Diags.migrateNotCxx(Use->getBeginLoc())
             << ("'" + F->getNameAsString() + "' is called with its arguments where '" +
                 llvm::sys::path::filename(SM.getFilename(SM.getFileLoc(R->getLocation()))).str() +
                 "' declares it without its parameters, which C++ reads as none; give that declaration its "
@@ -504,6 +514,7 @@ private:
   std::set<const FunctionDecl *> Reported;
   /// `void f();` declarations given the parameters of f's prototype.
   std::set<const FunctionDecl *> GivenPrototype;
+  std::set<const DeclRefExpr *> Callees; ///< functions named to be called
   /// Local variables named by C++ keywords: their declaration and uses.
   std::map<const VarDecl *, std::vector<SourceLocation>> KeywordLocals;
 };

@@ -88,6 +88,9 @@ static void halve();
 double total();
 // REWRITE: static void halve(float *v, int n);
 // REWRITE: extern "C" double total(const float *v, int n);
+// The same for a function handed on, not called: qsort's comparator.
+static int descending();
+// REWRITE: static int descending(const void *x, const void *y);
 
 int main(void) {
   int n = 1000;
@@ -130,6 +133,8 @@ int main(void) {
   float w[4] = {1, 2, 3, 4};
   halve(w, 4);
   printf("%.2f\n", total(w, 4));
+  qsort(w, 4, sizeof w[0], descending);
+  printf("%.2f\n", w[0]);
   free(a);
   free(b);
   free(name);
@@ -149,5 +154,10 @@ double total(const float *v, int n) {
   for (int i = 0; i < n; ++i)
     t += v[i];
   return t;
+}
+
+static int descending(const void *x, const void *y) {
+  const float u = *(const float *)x, v = *(const float *)y;
+  return (u < v) - (u > v);
 }
 // SUMMARY: migrated 3 of 3 loops (0 refused)
