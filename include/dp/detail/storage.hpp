@@ -64,8 +64,7 @@ public:
   /// copy_to_host with the block's writer not yet waited for: the copy
   /// ordered behind `writer` on the device, the host waiting once, for
   /// the copy; `writer` is then done. False, with nothing done, where the
-  /// device cannot order the copy behind it alone (a host task writes, or
-  /// later work follows it on its queue).
+  /// device cannot order the copy behind it (a host task writes).
   virtual bool copy_to_host_after(void *, std::size_t, const completion &) { return false; }
   /// Starts copying `host` into the device block on `queue` (the launch's,
   /// so that the launch follows it; null: the device's default queue).

@@ -200,12 +200,18 @@ public:
   bool copy_to_host_after(void *host, std::size_t bytes,
                           const dp::detail::completion &writer) override {
     const auto *m = dynamic_cast<const mark<Device> *>(writer.device_work());
-    // Only where the writer is its queue's last work: behind later work
-    // there, the copy would wait for that too.
-    auto *q = m ? m->queue_while_last() : nullptr;
-    if (!q)
+    if (!m || m->known_done())
       return false;
-    copy_to_host_on(*q, host, bytes); // on the writer's queue: behind it
+    // On the writer's queue where it is that queue's last work; behind
+    // later work there the copy would wait for that too, so it goes on
+    // the default queue, which follows the writer on the device (the
+    // default queue's own later work it follows anyway, as before).
+    auto *q = m->queue() == static_cast<const void *>(queue_) ? queue_ : m->queue_if_last();
+    if (!q) {
+      m->follow_in(*queue_); // an event wait on the device, not a host wait
+      q = queue_;
+    }
+    copy_to_host_on(*q, host, bytes);
     m->done_by_later_wait();
     return true;
   }

@@ -247,11 +247,13 @@ public:
   const void *queue() const override { return queue_; }
   /// `other` (a queue of the same device) follows this work.
   void follow_in(typename Device::queue_type &other) const { book_->follow_in(other, at_); }
-  /// Its queue, where this work is the last the queue was given and is
-  /// not known done yet; else null (the queue may be gone, or later
-  /// work would hold up what follows it there).
-  typename Device::queue_type *queue_while_last() const {
-    return book_->is_last(at_) && !book_->known_done(at_) ? book_->open_queue() : nullptr;
+  /// True when a wait has shown this work done (no device query).
+  bool known_done() const { return book_->known_done(at_); }
+  /// Its queue, where this work is the last the queue was given; else
+  /// null (later work would hold up what follows it there, or the queue
+  /// is gone).
+  typename Device::queue_type *queue_if_last() const {
+    return book_->is_last(at_) ? book_->open_queue() : nullptr;
   }
   /// A wait for later work of its queue returned: this work is done.
   void done_by_later_wait() const { book_->reached_by_later_wait(at_); }
