@@ -57,8 +57,6 @@ const std::vector<const VarDecl *> &SymbolTable::uses(int Id) const {
   return It == Uses.end() ? None : It->second;
 }
 
-namespace {
-
 Linear add(const Linear &A, const Linear &B, std::int64_t Sign) {
   Linear R;
   R.Coef.resize(std::max(A.Coef.size(), B.Coef.size()));
@@ -70,6 +68,8 @@ Linear add(const Linear &A, const Linear &B, std::int64_t Sign) {
   R.Const = A.Const + B.Const.times(Sign);
   return R;
 }
+
+namespace {
 
 bool hasVariable(const Linear &L) {
   for (const Poly &P : L.Coef)

@@ -59,6 +59,9 @@ struct Linear {
   Poly Const;
 };
 
+/// A + Sign * B.
+Linear add(const Linear &A, const Linear &B, std::int64_t Sign);
+
 /// Builds Linear forms of expressions.
 class AffineBuilder {
 public:

@@ -9,6 +9,8 @@
 
 #include "migrate/ArrayData.h"
 
+#include "migrate/OffsetPointer.h"
+
 #include "migrate/BodyScan.h"
 #include "migrate/Canonical.h"
 #include "dpstub/DpTypes.h"
@@ -453,6 +455,7 @@ struct ArrayData::Impl {
   bool splitText(SplitDeclaration &S);
   void declaration(const ArrayVar &A);
   void use(const DeclRefExpr *D, const ArrayVar &A);
+  void offsetUses(const DeclRefExpr *D, const ArrayVar &A, const VarDecl *P);
   void subscript(const Expr *D, const ArrayVar &A, const Stmt *First);
   void call(const DeclRefExpr *D, const ArrayVar &A, const CallExpr *C, const Stmt *Child);
   /// The largest expression around element E that is still part of it
@@ -468,6 +471,8 @@ void ArrayData::Impl::addVar(const VarDecl *V) {
   // A member's class may be in a header: its arrays only borrow.
   if (Vars.count(V) || (!Members.isMember(V) && !SM.isWrittenInMainFile(SM.getFileLoc(V->getLocation()))))
     return;
+  if (offsetPointer(V, Ctx))
+    return; // an offset into another array, which its uses name (offsetUse)
   const auto *P = dyn_cast<ParmVarDecl>(V);
   const QualType T = P ? P->getOriginalType() : V->getType();
   if (!isArrayLike(T))
@@ -920,7 +925,75 @@ void ArrayData::Impl::assignment(const DeclRefExpr *D, const ArrayVar &A, const 
   refuse(A.Var, D->getLocation(), "it is assigned '" + shownText(R, Ctx) + "'");
 }
 
+/// True when `row + E` adds E as written: E binds more tightly than `+`
+/// (a name, a literal, a call, a product, a unary operator); others go
+/// in parentheses, so that `row[i - 1]` becomes `a(row + (i - 1))`.
+static bool addsAsWritten(const Expr *E) {
+  const Expr *Bare = E->IgnoreImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(Bare))
+    return B->isMultiplicativeOp();
+  return isa<DeclRefExpr>(Bare) || isa<IntegerLiteral>(Bare) || isa<ParenExpr>(Bare) || isa<CallExpr>(Bare) ||
+         isa<ArraySubscriptExpr>(Bare) || isa<MemberExpr>(Bare) || isa<UnaryOperator>(Bare);
+}
+
+/// An offset pointer P into A (OffsetPointer.h), one of whose makings
+/// names A by D: `double *row = &a[e]` becomes `const std::int64_t row =
+/// e` (`std::int64_t` where assignments make it too: `rA = &rv[f]` becomes
+/// `rA = f`), and each `row[j]` becomes `a(row + j)`. The edits are A's:
+/// they happen when A becomes a field (or a loop borrows it), else the
+/// pointer stays.
+void ArrayData::Impl::offsetUses(const DeclRefExpr *D, const ArrayVar &A, const VarDecl *P) {
+  const std::optional<OffsetPointer> O = offsetPointer(P, Ctx);
+  if (A.Rank != 1 || A.Rows || A.K == ArrayVar::Kind::Vector) {
+    refuse(A.Var, D->getLocation(), "'" + P->getName().str() + "' points into it");
+    return;
+  }
+  const LangOptions &L = Ctx.getLangOpts();
+  const std::string Name = P->getName().str();
+  const std::string Type = O->Makings.size() == 1 && P->getInit() ? "const std::int64_t " : "std::int64_t ";
+  // This making: what surrounds `e`, which stays as written (other
+  // arrays' accesses in it have edits of their own).
+  for (const OffsetMaking &M : O->Makings) {
+    if (M.ArrayRef != D)
+      continue;
+    const bool Declares = M.Value == P->getInit();
+    edit(A.Var, Declares ? P->getBeginLoc() : M.Value->getBeginLoc(), M.Offset->getBeginLoc(),
+         Declares ? Type + Name + " = " : std::string(), false);
+    if (M.How == OffsetMaking::Form::Element) {
+      const auto *Element = cast<ArraySubscriptExpr>(cast<UnaryOperator>(M.Value->IgnoreImpCasts())->getSubExpr());
+      edit(A.Var, Element->getRBracketLoc(), Element->getRBracketLoc(), "", true);
+    } else if (M.How == OffsetMaking::Form::PlusLeft) {
+      edit(A.Var, Lexer::getLocForEndOfToken(M.Offset->getEndLoc(), 0, SM, L),
+           Lexer::getLocForEndOfToken(M.ArrayRef->getEndLoc(), 0, SM, L), "", false);
+    }
+  }
+  // Once for the pointer (at its first making): its declaration, when it
+  // has no initialiser, and its uses.
+  if (O->Makings.front().ArrayRef != D)
+    return;
+  if (!P->getInit())
+    edit(A.Var, P->getBeginLoc(), P->getLocation(), Type, false);
+  const std::string Array = D->getNameInfo().getAsString();
+  for (const ArraySubscriptExpr *S : O->Uses) {
+    std::optional<Token> Open = Lexer::findNextToken(SM.getSpellingLoc(S->getBase()->getEndLoc()), SM, L);
+    if (!Open || !Open->is(tok::l_square)) {
+      refuse(A.Var, S->getBeginLoc(), "its brackets are not written where dpstub can rewrite them");
+      return;
+    }
+    // (Where a macro's argument holds it, its text is spelled in the file.)
+    const bool Paren = !addsAsWritten(S->getIdx());
+    edit(A.Var, SM.getSpellingLoc(S->getBase()->getBeginLoc()), Open->getLocation(),
+         Array + "(" + Name + " + " + (Paren ? "(" : ""), true);
+    const SourceLocation Close = SM.getSpellingLoc(S->getRBracketLoc());
+    edit(A.Var, Close, Close, Paren ? "))" : ")", true);
+  }
+}
+
 void ArrayData::Impl::use(const DeclRefExpr *D, const ArrayVar &A) {
+  if (const VarDecl *P = offsetPointerNamedBy(D, Ctx)) {
+    offsetUses(D, A, P);
+    return;
+  }
   // A use inside a macro is fine while it needs no edit (a call's
   // argument joining a parameter); edit() refuses the others.
   const Stmt *Child;

@@ -2,6 +2,8 @@
 
 #include "migrate/BodyScan.h"
 
+#include "migrate/OffsetPointer.h"
+
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -177,6 +179,8 @@ public:
         Locals.insert(V);
         if (V->isStaticLocal())
           Out.StaticLocals.push_back(V);
+        if (offsetPointer(V, Ctx))
+          Out.OffsetPointers.insert(V);
       }
     return RecursiveASTVisitor::TraverseDeclStmt(S);
   }
@@ -320,6 +324,10 @@ public:
     const auto *V = dyn_cast<VarDecl>(E->getDecl());
     if (!V || Locals.count(V))
       return true;
+    if (const VarDecl *P = offsetPointerNamedBy(E, Ctx)) {
+      Out.OffsetPointers.insert(P);
+      return true; // `a + e` making an offset pointer: not a use of the pointer a
+    }
     Out.Refs.push_back({E, V, useMode(E, Ctx)});
     return true;
   }
@@ -384,6 +392,17 @@ private:
       if (!Out.OpaqueAccess)
         Out.OpaqueAccess = Whole;
       return TraverseStmt(Base);
+    }
+    if (const VarDecl *P = D ? offsetPointerNamedBy(D, Ctx) : nullptr) {
+      Out.OffsetPointers.insert(P);
+      return true; // `&a[e]` making an offset pointer: its index, read above
+    }
+    // `row[j]` of `double *row = &a[e]`: an element of a.
+    if (std::optional<OffsetPointer> O = D ? offsetPointer(V, Ctx) : std::nullopt) {
+      Out.OffsetPointers.insert(V);
+      A.Through = V;
+      A.Offset = O->onlyOffset(V);
+      V = O->Array;
     }
     if (Locals.count(V))
       return true; // a local array of the kernel: private to it

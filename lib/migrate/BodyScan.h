@@ -124,6 +124,11 @@ struct ElementAccess {
   /// Through a member array of the element (`knodes[k].keys[j]`: Whole is
   /// `knodes[k]`), the whole expression; else null.
   const clang::Expr *Part = nullptr;
+  /// Through an offset pointer (OffsetPointer.h: `row[j]` of `double *row
+  /// = &a[e]`): that pointer, and the `e` its one index adds to where the
+  /// pointer is made once, in its declaration; else null.
+  const clang::VarDecl *Through = nullptr;
+  const clang::Expr *Offset = nullptr;
 };
 
 /// Everything one walk finds.
@@ -139,6 +144,8 @@ struct BodyFacts {
   const clang::Stmt *ThisUse = nullptr;
   std::vector<const clang::ForStmt *> InnerLoops;
   std::vector<const clang::VarDecl *> StaticLocals;
+  /// Offset pointers (OffsetPointer.h) the body declares, makes or uses.
+  std::set<const clang::VarDecl *> OffsetPointers;
   /// An indexed expression whose base is not a variable (`s.a[i]`, `f()[i]`).
   const clang::Expr *OpaqueAccess = nullptr;
 };

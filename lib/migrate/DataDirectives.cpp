@@ -504,7 +504,7 @@ private:
     if (Extents.empty())
       return false;
     for (const ElementAccess &A : F.Accesses) {
-      if (A.Array != V || !A.Mode.Write || A.Conditional || A.Indices.size() != Extents.size())
+      if (A.Array != V || !A.Mode.Write || A.Conditional || A.Through || A.Indices.size() != Extents.size())
         continue;
       bool Whole = true;
       std::set<const ForStmt *> Used;

@@ -18,6 +18,7 @@
 #include "migrate/Canonical.h"
 #include "migrate/Extent.h"
 #include "migrate/Liveness.h"
+#include "migrate/OffsetPointer.h"
 #include "migrate/Reductions.h"
 #include "migrate/Text.h"
 #include "dpstub/DpTypes.h"
@@ -502,7 +503,7 @@ private:
     }
     for (const VarDecl *V : Order) {
       const std::vector<const VarRef *> &Refs = ByVar[V];
-      if (isArrayLike(V->getType())) {
+      if (isArrayLike(V->getType()) && !Facts.OffsetPointers.count(V)) {
         // Only element accesses (and v.size()) reach a kernel's fields.
         for (const VarRef *R : Refs) {
           const Stmt *P = parentOf(R->Ref, Ctx);
@@ -580,7 +581,8 @@ private:
                                                      " object, which the loop writes; copy it into a local "
                                                      "variable and back"}));
     const bool Template = plainTemplateParameter(V->getType(), V->getDeclContext());
-    if ((!V->getType()->isScalarType() && !Template) || V->getType()->isPointerType())
+    if ((!V->getType()->isScalarType() && !Template) ||
+        (V->getType()->isPointerType() && !Facts.OffsetPointers.count(V))) // an offset is a value
       return refuse(refusal(&Reporter::migrateVariable, At,
                             {V->getName().str(), "is written in the loop and is not a plain value"}));
     if (V->isStaticLocal())
@@ -653,6 +655,15 @@ private:
                                                              "'), which a call-site cannot borrow alone"}));
       if (const Refusal &R = U.Arrays.refusal(A.Array)) {
         bool Unsized = false;
+        if (const OffsetMaking *Made = A.Through ? madeOutside(A.Through) : nullptr)
+          return refuse(refusal(
+              &Reporter::migrateArray, At,
+              {A.Array->getName().str(),
+               "'" + A.Through->getName().str() + "' points into it from outside the loop ('" +
+                   shownText(Made->Value, Ctx) + "', line " +
+                   std::to_string(Ctx.getSourceManager().getPresumedLineNumber(Made->Value->getBeginLoc())) +
+                   "), where it stays a pointer: a call-site borrows the array for the loop alone; make '" +
+                   A.Through->getName().str() + "' in the loop"}));
         if (Borrowed.count(A.Array) || Unmeasured.count(A.Array)) {
           // judged at its first access
         } else if (std::optional<std::string> N = borrowable(*Info, Unsized)) {
@@ -737,10 +748,28 @@ private:
     if (S && !fromFirstElement(*S))
       return std::nullopt;
     // Each access's brackets are edited in the loop's text (not in a macro).
-    size_t Accesses = 0;
+    // (and the offset pointers into it have theirs: OffsetPointer.h).
+    size_t Edits = 0;
     for (const ElementAccess &X : Facts.Accesses)
-      Accesses += X.Array == V;
-    if (U.Arrays.editsWithin(V, Loop->Begin, Loop->End).size() != static_cast<size_t>(A.Rank + 1) * Accesses)
+      Edits += X.Array == V ? A.Rank + 1 : 0;
+    auto Inside = [&](SourceLocation L) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      const unsigned At = SM.getFileOffset(SM.getFileLoc(L));
+      return Loop->Begin <= At && At < Loop->End;
+    };
+    for (const VarDecl *P : Facts.OffsetPointers)
+      if (std::optional<OffsetPointer> O = offsetPointer(P, Ctx); O && O->Array == V) {
+        // Made outside the loop, it stays a pointer there (the call-site
+        // borrows the array for the loop alone), so the kernel cannot
+        // take it as an offset.
+        for (const OffsetMaking &Making : O->Makings) {
+          if (!Inside(Making.Value->getBeginLoc()))
+            return std::nullopt;
+          Edits += makingEdits(Making);
+        }
+        Edits += !P->getInit() && Inside(P->getLocation());
+      }
+    if (U.Arrays.editsWithin(V, Loop->Begin, Loop->End).size() != Edits)
       return std::nullopt;
     Unsized = !S;
     return S ? std::optional<std::string>(S->Length) : std::nullopt;
@@ -840,6 +869,12 @@ private:
       };
       for (const Expr *I : A.Indices) {
         std::optional<Linear> L = Affine.build(I);
+        // Through an offset pointer: its offset plus the index, where the
+        // offset means here what it meant where the pointer was made.
+        if (L && A.Through) {
+          std::optional<Linear> O = A.Offset && offsetHolds(A, LoopVars) ? Affine.build(A.Offset) : std::nullopt;
+          L = O ? std::optional<Linear>(add(*O, *L, 1)) : std::nullopt;
+        }
         X.Dims.push_back(L ? AsSubscript(*L) : Subscript());
       }
       // Under `if`s only: when it happens, if their conditions are bounds.
@@ -886,6 +921,52 @@ private:
     if (C.Asserted)
       return true; // the directive asserts what dpstub cannot prove
     return refuse(refusal(&Reporter::migrateUnproven, M.AccessLocs[First.Id], {R.Why}));
+  }
+
+  /// A making of the offset pointer P (OffsetPointer.h) outside the loop,
+  /// if there is one.
+  const OffsetMaking *madeOutside(const VarDecl *P) {
+    std::optional<OffsetPointer> &O = Offsets[P];
+    if (!O)
+      O = offsetPointer(P, Ctx);
+    if (!O)
+      return nullptr;
+    std::optional<Span> Loop = spanOf(C.Loop->getSourceRange(), Ctx);
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const OffsetMaking &M : O->Makings) {
+      const unsigned At = SM.getFileOffset(SM.getFileLoc(M.Value->getBeginLoc()));
+      if (!Loop || At < Loop->Begin || At >= Loop->End)
+        return &M;
+    }
+    return nullptr;
+  }
+
+  /// True when the offset of X's pointer (OffsetPointer.h) has at X the
+  /// value it had where the pointer was made: the pointer is declared in
+  /// the body, and every loop variable the offset names is a level's or
+  /// one of a loop around that declaration (others may have moved on). The
+  /// body's other variables are read as values or not at all (Affine).
+  bool offsetHolds(const ElementAccess &X, const std::map<const VarDecl *, int> &LoopVars) const {
+    if (!Locals.count(X.Through))
+      return false;
+    const SourceManager &SM = Ctx.getSourceManager();
+    const SourceLocation Made = X.Through->getLocation();
+    for (const DeclRefExpr *D : namesIn(X.Offset)) {
+      const auto *V = dyn_cast<VarDecl>(D->getDecl());
+      if (!V || !LoopVars.count(V) || LevelVars.count(V))
+        continue;
+      bool Around = false;
+      for (const ForStmt *F : Facts.InnerLoops) {
+        auto Level = canonicalLevel(F, Ctx);
+        const auto *L = std::get_if<LoopLevel>(&Level);
+        const SourceRange R = F->getBody()->getSourceRange();
+        Around |= L && L->Var == V && !SM.isBeforeInTranslationUnit(Made, R.getBegin()) &&
+                  SM.isBeforeInTranslationUnit(Made, R.getEnd());
+      }
+      if (!Around)
+        return false;
+    }
+    return true;
   }
 
   /// Borrowed arrays no data clause gives a length of: as far as the
@@ -1080,6 +1161,9 @@ private:
     for (const ElementAccess &X : Facts.Accesses)
       Texts.push_back(compactText(X.Whole, Ctx));
     for (const auto &[A, Ks] : ByArray) {
+      // (Not through offset pointers, whose text names another variable.)
+      if (std::any_of(Ks.begin(), Ks.end(), [&](size_t K) { return Facts.Accesses[K].Through != nullptr; }))
+        continue;
       std::string Key;
       bool OneElement = true;
       for (size_t K : Ks)
@@ -1214,6 +1298,7 @@ private:
   LoopModel M;
   BodyFacts Facts;
   std::set<const VarDecl *> LevelVars, Varying, ArrayOnlySized, HelperReads;
+  std::map<const VarDecl *, std::optional<OffsetPointer>> Offsets; ///< madeOutside()
   /// Arrays the body hands whole to a function of the file: whether it may
   /// write through them.
   std::map<const VarDecl *, bool> Handed;

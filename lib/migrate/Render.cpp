@@ -4,6 +4,7 @@
 #include "migrate/Aliasing.h"
 
 #include "migrate/DataDirectives.h"
+#include "migrate/OffsetPointer.h"
 #include "migrate/Reductions.h"
 #include "dpstub/DpTypes.h"
 
@@ -22,7 +23,13 @@ namespace {
 std::string valueType(QualType T, const ASTContext &Ctx) {
   return printType(T.getNonReferenceType().getUnqualifiedType(), Ctx);
 }
-std::string valueType(const VarDecl *V, const ASTContext &Ctx) { return valueType(V->getType(), Ctx); }
+/// V's: an offset pointer (OffsetPointer.h) is its offset.
+std::string valueType(const VarDecl *V, const ASTContext &Ctx) {
+  // (The parent map offsetPointer reads is built lazily: not a change of the AST.)
+  if (offsetPointer(V, const_cast<ASTContext &>(Ctx)))
+    return "std::int64_t";
+  return valueType(V->getType(), Ctx);
+}
 
 /// Text that can take `+ 1` without parentheses.
 bool simple(const std::string &T) {

@@ -394,6 +394,49 @@ void solve_all(int n, const double *l, double *x) {
   }
 }
 
+// Pointers into a borrowed array (OffsetPointer.h): made in the loop,
+// they are offsets there, and the row's affine offset gives the length;
+// a private one made from an index (the offset unknown) borrows what the
+// data clause gives.
+void rows_scale(int n, int m, double *a, const double *s) {
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    double *row = &a[i * m];
+    for (int j = 0; j < m; j++)
+      row[j] *= s[i];
+  }
+}
+// DIAG-DAG: borrow.c:[[@LINE-6]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: dp::field<1, double> dp_a = dp::borrow(a, n > 0 && m > 0 ? n * m : 0);
+// REWRITE: const std::int64_t row = i * m;
+// REWRITE: a(row + j) *= s(i);
+void boxes(int n, int m, const int *first, double *a) {
+  double *p;
+#pragma omp target teams distribute parallel for map(tofrom: a[0:n * m]) private(p)
+  for (int i = 0; i < n; i++) {
+    p = a + first[i];
+    for (int j = 0; j < m; j++)
+      p[j] += 1;
+  }
+}
+// DIAG-DAG: borrow.c:[[@LINE-6]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: double *p;
+// REWRITE: dp::field<1, double> dp_a = dp::borrow(a, n * m);
+// REWRITE: std::int64_t p;
+// REWRITE-NEXT: p = first(i);
+// REWRITE: a(p + j) += 1;
+
+// Made outside the loop, the pointer stays a pointer there, which a
+// kernel cannot take as an offset into its borrowed array.
+void from_tail(int n, double *a) {
+  double *t = a + n;
+#pragma omp parallel for map(tofrom: a[0:2 * n])
+  for (int i = 0; i < n; i++)
+    t[i] = i;
+// DIAG-DAG: borrow.c:[[@LINE-1]]:5: warning: not converted: 'a' cannot become a dp::field: 't' points into it from outside the loop ('a + n', line [[@LINE-4]]), where it stays a pointer: a call-site borrows the array for the loop alone; make 't' in the loop [dp-migrate]
+}
+// REWRITE: double *t = a + n;
+
 // Unstructured data directives naming a pointer that stays one: OpenACC
 // may still run loops that rely on them (under another build, or loops
 // dpstub refuses), so they stay, with a warning.
@@ -410,4 +453,4 @@ void scale_present(int n, float *p) {
 // DIAG: borrow.c:[[@LINE-9]]:1: warning: 'acc enter data' is not carried over: 'p' stays a pointer, not a dp::field [dp-migrate]
 // DIAG: borrow.c:[[@LINE-6]]:1: warning: 'acc exit data' is not carried over: 'p' stays a pointer, not a dp::field [dp-migrate]
 
-// SUMMARY: migrated 23 of 28 loops (5 refused)
+// SUMMARY: migrated 25 of 31 loops (6 refused)

@@ -157,8 +157,9 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
     }
   }
 
-// A pointer into the array kept beyond its statement (main's `tail`):
-// the array cannot become a field. Written only under a condition, the
+// A pointer into the array kept beyond its statement (main's `tail`,
+// which moves: a pointer only indexed would be an offset, see
+// offset_pointers.c): the array cannot become a field. Written only under a condition, the
 // loop does not show how far it reaches, so it cannot borrow it either.
 #pragma omp parallel for
   for (int i = 0; i < n; ++i)
@@ -222,6 +223,7 @@ int main() {
   double *rows[2] = {a, b};
   zero(rows, 2);
   int *tail = idx + 1;
+  ++tail;
   printf("%f %f %d\n", a[1], b[1], tail[0]);
   free(a);
   free(b);

@@ -4,7 +4,9 @@
  * row per step (each call-site borrows the row it reads, in place), and
  * rows allocated one by one (gathered for the call-site and written back
  * at its end), in functions whose pointers come from their caller, one
- * loop reading a matrix by columns into a sum, one writing two matrices.
+ * loop reading a matrix by columns into a sum, one writing two matrices;
+ * and lavaMD's boxes of particles, each box's at an offset into common
+ * arrays, reached through pointers the loop makes (`rA = &rv[first]`).
  * Values stay small integers or dyadic, so every order of summation gives
  * the same bits. The original is built as C; its migration, as C++. */
 #include <stdio.h>
@@ -14,8 +16,45 @@
 #define COLS 37
 #define MIN(a, b) ((a) <= (b) ? (a) : (b))
 
+#define BOXES 12
+#define PER_BOX 5
+#define NEIGHBOURS 2
+
+typedef struct {
+  double v, x, y, z;
+} four_vector;
+
 int *data;
 int **wall;
+
+/* lavaMD: each box's forces from its own particles and its neighbours'
+ * (their charges qv), through pointers to each box's first particle:
+ * the home box's declared before the loop and private to it, as lavaMD
+ * writes them, the neighbour's made in the loop. */
+static void forces(const int *offset, const int *nei, const four_vector *rv, const double *qv, four_vector *fv) {
+  long first_i;
+  const four_vector *rA;
+  four_vector *fA;
+#pragma omp parallel for private(first_i, rA, fA)
+  for (int l = 0; l < BOXES; l++) {
+    first_i = offset[l];
+    rA = &rv[first_i];
+    fA = fv + first_i;
+    for (int k = 0; k <= NEIGHBOURS; k++) {
+      const int box = k == 0 ? l : nei[l * NEIGHBOURS + k - 1];
+      const four_vector *rB = rv + offset[box];
+      const double *qB = &qv[offset[box]];
+      for (int ia = 0; ia < PER_BOX; ia++)
+        for (int ib = 0; ib < PER_BOX; ib++) {
+          const double r2 = rA[ia].v + rB[ib].v - (rA[ia].x * rB[ib].x + rA[ia].y * rB[ib].y + rA[ia].z * rB[ib].z);
+          fA[ia].v += qB[ib] * r2;
+          fA[ia].x += qB[ib] * (rA[ia].x - rB[ib].x);
+          fA[ia].y += qB[ib] * (rA[ia].y - rB[ib].y);
+          fA[ia].z += qB[ib] * (rA[ia].z - rB[ib].z);
+        }
+    }
+  }
+}
 
 /* Each row alone, one more element than asked (the last untouched). */
 static float **alloc_rows(int m, int n) {
@@ -119,6 +158,36 @@ int main(void) {
   for (i = 0; i <= n1; i++)
     spare += conn[i][n2 + 1] + oldw[i][n2 + 1]; /* past the columns: as allocated */
   printf("layer %.6f %.6f, weights %.6f, previous %.6f, spare %.6f\n", l2[1], l2[n2], total, past, spare);
+
+  /* lavaMD: boxes in a shuffled order in the common arrays. */
+  four_vector *rv = (four_vector *)malloc(sizeof(four_vector) * BOXES * PER_BOX);
+  four_vector *fv = (four_vector *)malloc(sizeof(four_vector) * BOXES * PER_BOX);
+  double *qv = (double *)malloc(sizeof(double) * BOXES * PER_BOX);
+  int *offset = (int *)malloc(sizeof(int) * BOXES);
+  int *nei = (int *)malloc(sizeof(int) * BOXES * NEIGHBOURS);
+  for (i = 0; i < BOXES; i++) {
+    offset[i] = (i * 5) % BOXES * PER_BOX;
+    nei[i * NEIGHBOURS] = (i + 1) % BOXES;
+    nei[i * NEIGHBOURS + 1] = (i + BOXES - 1) % BOXES;
+  }
+  for (i = 0; i < BOXES * PER_BOX; i++) {
+    rv[i].v = (i % 4) * 0.25;
+    rv[i].x = (i % 3) * 0.5;
+    rv[i].y = (i % 5) * 0.25;
+    rv[i].z = (i % 2) * 0.5;
+    qv[i] = (i % 3) * 0.5;
+    fv[i].v = fv[i].x = fv[i].y = fv[i].z = 0.0;
+  }
+  forces(offset, nei, rv, qv, fv);
+  double fsum = 0;
+  for (i = 0; i < BOXES * PER_BOX; i++)
+    fsum += fv[i].v + 2 * fv[i].x + 3 * fv[i].y + 4 * fv[i].z;
+  printf("forces %.17g, box 3: %.17g %.17g\n", fsum, fv[offset[3]].v, fv[offset[3] + PER_BOX - 1].z);
+  free(rv);
+  free(fv);
+  free(qv);
+  free(offset);
+  free(nei);
 
   free_rows(conn, n1 + 1);
   free_rows(oldw, n1 + 1);
