@@ -27,6 +27,12 @@ public:
     } catch (...) {
     }
   }
+  void wait_at_end() noexcept override {
+    if (!waited_)
+      count(counter::host_waits);
+    waited_ = true;
+    wait_quietly();
+  }
   bool done() const override {
     std::lock_guard<std::mutex> lock(s_->mutex);
     return s_->completed >= seq_;

@@ -37,7 +37,7 @@ public:
   }
   ~scalar() {
     if (pending_)
-      pending_->wait_quietly();
+      pending_->wait_at_end();
   }
 
   /// The value, once every reduction into it is done.

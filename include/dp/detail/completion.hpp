@@ -25,6 +25,11 @@ public:
   /// Waits, but never throws: for destructors. An error stays with its
   /// queue for the next wait() to report.
   virtual void wait_quietly() noexcept = 0;
+  /// wait_quietly() where the program's own thread waits (a block or a
+  /// dp::scalar going away while work still uses it): counted as a host
+  /// wait, as wait() is, unless a wait has already shown the work done.
+  /// (Not for a queue's task waiting for another queue's work.)
+  virtual void wait_at_end() noexcept { wait_quietly(); }
   /// True when the work is done; never blocks.
   virtual bool done() const = 0;
   /// The queue the work was enqueued on (an opaque identity).
@@ -61,9 +66,19 @@ public:
       then_();
     }
   }
-  void wait_quietly() noexcept override {
+  void wait_quietly() noexcept override { quietly(false); }
+  void wait_at_end() noexcept override { quietly(true); }
+  bool done() const override { return ran_ || work_->done(); }
+  const void *queue() const override { return work_->queue(); }
+  const completion *device_work() const override { return work_->device_work(); }
+
+private:
+  void quietly(bool at_end) noexcept {
     if (!ran_) {
-      work_->wait_quietly();
+      if (at_end)
+        work_->wait_at_end();
+      else
+        work_->wait_quietly();
       ran_ = true;
       try {
         then_();
@@ -71,11 +86,6 @@ public:
       }
     }
   }
-  bool done() const override { return ran_ || work_->done(); }
-  const void *queue() const override { return work_->queue(); }
-  const completion *device_work() const override { return work_->device_work(); }
-
-private:
   pending work_;
   Then then_;
   bool ran_ = false;

@@ -344,16 +344,23 @@ public:
 private:
   explicit storage(std::size_t bytes) : bytes_(bytes) {}
   ~storage() {
+    // A borrowed block a launch still writes goes back behind it on the
+    // device: the host waits once, for the copy (give_back_behind_writer).
+    const bool given = borrowed_ && writer_ && give_back_behind_writer();
     // Launches still using the block finish before it goes; an error they
-    // had stays with their queue for its next wait.
-    if (writer_)
-      writer_->wait_quietly();
-    for (const pending &r : readers_)
-      r->wait_quietly();
-    if (fill_)
-      fill_->wait_quietly();
+    // had stays with their queue for its next wait. A block of no bytes
+    // (a loop of no iteration borrowed nothing) holds nothing they touch.
+    if (bytes_ > 0) {
+      if (writer_)
+        writer_->wait_at_end();
+      for (const pending &r : readers_)
+        r->wait_at_end();
+      if (fill_)
+        fill_->wait_at_end();
+    }
     if (borrowed_) {
-      give_back();
+      if (!given)
+        give_back();
       delete mirror_;
       return; // the memory is the caller's
     }
@@ -374,16 +381,36 @@ private:
   /// out. The launches were waited for quietly, as any block's (their
   /// errors stay with their queue), so this costs no wait the copy does not.
   void give_back() noexcept {
-    try {
+    giving_back([&] {
       if (device_current_ && !host_current_ && mirror_ && bytes_ > 0)
         mirror_->copy_to_host(host_, bytes_);
+    });
+  }
+  /// give_back() before the launch still writing the block is waited for:
+  /// the copy ordered behind it on the device (copy_back_behind_writer).
+  /// False, with nothing done, where the device cannot order it so. A
+  /// failure (the launch's error, which the copy's wait reports as the
+  /// launch's) is handled as give_back's.
+  bool give_back_behind_writer() noexcept {
+    if (!device_current_ || host_current_ || !mirror_ || bytes_ == 0)
+      return false;
+    bool ordered = true; // a failure is reported (or one on its way out is the report)
+    giving_back([&] { ordered = copy_back_behind_writer(); });
+    return ordered;
+  }
+  /// Runs a borrowed block's copy back; what it throws stops the program.
+  template <class Copy> void giving_back(const Copy &copy) noexcept {
+    try {
+      copy();
     } catch (const std::exception &e) {
-      if (std::uncaught_exceptions() == 0)
-        borrowed_results_lost(host_, bytes_, e.what());
+      results_lost(e.what());
     } catch (...) {
-      if (std::uncaught_exceptions() == 0)
-        borrowed_results_lost(host_, bytes_, "an unknown exception");
+      results_lost("an unknown exception");
     }
+  }
+  void results_lost(const char *why) noexcept {
+    if (std::uncaught_exceptions() == 0)
+      borrowed_results_lost(host_, bytes_, why);
   }
 
   /// The block's host memory: page-locked where the runtime gives some,

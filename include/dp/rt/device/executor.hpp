@@ -150,6 +150,12 @@ public:
       deliver();
     }
   }
+  void wait_at_end() noexcept override {
+    if (!delivered_) {
+      copied_->wait_at_end();
+      deliver();
+    }
+  }
   bool done() const override { return delivered_ || copied_->done(); }
   const void *queue() const override { return queue_; }
   const completion *device_work() const override { return copied_->device_work(); }

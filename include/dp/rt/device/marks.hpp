@@ -243,6 +243,12 @@ public:
     if (!waited_)
       book_->wait(at_, site_, true);
   }
+  void wait_at_end() noexcept override {
+    if (!waited_ && !book_->known_done(at_)) {
+      count(counter::host_waits);
+      book_->wait(at_, site_, true);
+    }
+  }
   bool done() const override { return waited_ || book_->done(at_); }
   const void *queue() const override { return queue_; }
   /// `other` (a queue of the same device) follows this work.
