@@ -752,22 +752,16 @@ private:
     size_t Edits = 0;
     for (const ElementAccess &X : Facts.Accesses)
       Edits += X.Array == V ? A.Rank + 1 : 0;
-    auto Inside = [&](SourceLocation L) {
-      const SourceManager &SM = Ctx.getSourceManager();
-      const unsigned At = SM.getFileOffset(SM.getFileLoc(L));
-      return Loop->Begin <= At && At < Loop->End;
-    };
     for (const VarDecl *P : Facts.OffsetPointers)
-      if (std::optional<OffsetPointer> O = offsetPointer(P, Ctx); O && O->Array == V) {
+      if (const OffsetPointer *O = offsetPointerOf(P); O && O->Array == V) {
         // Made outside the loop, it stays a pointer there (the call-site
         // borrows the array for the loop alone), so the kernel cannot
         // take it as an offset.
-        for (const OffsetMaking &Making : O->Makings) {
-          if (!Inside(Making.Value->getBeginLoc()))
-            return std::nullopt;
+        if (madeOutside(P))
+          return std::nullopt;
+        for (const OffsetMaking &Making : O->Makings)
           Edits += makingEdits(Making);
-        }
-        Edits += !P->getInit() && Inside(P->getLocation());
+        Edits += !P->getInit() && inLoop(P->getLocation());
       }
     if (U.Arrays.editsWithin(V, Loop->Begin, Loop->End).size() != Edits)
       return std::nullopt;
@@ -923,21 +917,27 @@ private:
     return refuse(refusal(&Reporter::migrateUnproven, M.AccessLocs[First.Id], {R.Why}));
   }
 
-  /// A making of the offset pointer P (OffsetPointer.h) outside the loop,
-  /// if there is one.
-  const OffsetMaking *madeOutside(const VarDecl *P) {
-    std::optional<OffsetPointer> &O = Offsets[P];
-    if (!O)
-      O = offsetPointer(P, Ctx);
-    if (!O)
-      return nullptr;
-    std::optional<Span> Loop = spanOf(C.Loop->getSourceRange(), Ctx);
+  /// P as an offset pointer (OffsetPointer.h), once per loop; null when
+  /// it is not one.
+  const OffsetPointer *offsetPointerOf(const VarDecl *P) const {
+    auto [It, New] = Offsets.try_emplace(P);
+    if (New)
+      It->second = offsetPointer(P, Ctx);
+    return It->second ? &*It->second : nullptr;
+  }
+  /// True when L is in the loop's text.
+  bool inLoop(SourceLocation L) const {
     const SourceManager &SM = Ctx.getSourceManager();
-    for (const OffsetMaking &M : O->Makings) {
-      const unsigned At = SM.getFileOffset(SM.getFileLoc(M.Value->getBeginLoc()));
-      if (!Loop || At < Loop->Begin || At >= Loop->End)
-        return &M;
-    }
+    const std::optional<Span> Loop = spanOf(C.Loop->getSourceRange(), Ctx);
+    const unsigned At = SM.getFileOffset(SM.getFileLoc(L));
+    return Loop && Loop->Begin <= At && At < Loop->End;
+  }
+  /// A making of the offset pointer P outside the loop, if there is one.
+  const OffsetMaking *madeOutside(const VarDecl *P) const {
+    if (const OffsetPointer *O = offsetPointerOf(P))
+      for (const OffsetMaking &M : O->Makings)
+        if (!inLoop(M.Value->getBeginLoc()))
+          return &M;
     return nullptr;
   }
 
@@ -1298,7 +1298,7 @@ private:
   LoopModel M;
   BodyFacts Facts;
   std::set<const VarDecl *> LevelVars, Varying, ArrayOnlySized, HelperReads;
-  std::map<const VarDecl *, std::optional<OffsetPointer>> Offsets; ///< madeOutside()
+  mutable std::map<const VarDecl *, std::optional<OffsetPointer>> Offsets; ///< offsetPointerOf()
   /// Arrays the body hands whole to a function of the file: whether it may
   /// write through them.
   std::map<const VarDecl *, bool> Handed;
