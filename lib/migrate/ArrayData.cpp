@@ -371,8 +371,9 @@ struct ArrayData::Impl {
   bool HasMain = false;
   Refusal None;
   MemberVars Members;
+  OffsetPointers Offsets;
 
-  explicit Impl(ASTContext &Ctx) : Ctx(Ctx), SM(Ctx.getSourceManager()), Members(Ctx) {}
+  explicit Impl(ASTContext &Ctx) : Ctx(Ctx), SM(Ctx.getSourceManager()), Members(Ctx), Offsets(Ctx) {}
 
   int find(int G) { return Parent[G] == G ? G : Parent[G] = find(Parent[G]); }
   void join(const VarDecl *A, const VarDecl *B) {
@@ -471,7 +472,7 @@ void ArrayData::Impl::addVar(const VarDecl *V) {
   // A member's class may be in a header: its arrays only borrow.
   if (Vars.count(V) || (!Members.isMember(V) && !SM.isWrittenInMainFile(SM.getFileLoc(V->getLocation()))))
     return;
-  if (offsetPointer(V, Ctx))
+  if (Offsets.of(V))
     return; // an offset into another array, which its uses name (offsetUse)
   const auto *P = dyn_cast<ParmVarDecl>(V);
   const QualType T = P ? P->getOriginalType() : V->getType();
@@ -943,7 +944,7 @@ static bool addsAsWritten(const Expr *E) {
 /// they happen when A becomes a field (or a loop borrows it), else the
 /// pointer stays.
 void ArrayData::Impl::offsetUses(const DeclRefExpr *D, const ArrayVar &A, const VarDecl *P) {
-  const std::optional<OffsetPointer> O = offsetPointer(P, Ctx);
+  const OffsetPointer *O = Offsets.of(P);
   if (A.Rank != 1 || A.Rows || A.K == ArrayVar::Kind::Vector) {
     refuse(A.Var, D->getLocation(), "'" + P->getName().str() + "' points into it");
     return;
@@ -990,7 +991,7 @@ void ArrayData::Impl::offsetUses(const DeclRefExpr *D, const ArrayVar &A, const 
 }
 
 void ArrayData::Impl::use(const DeclRefExpr *D, const ArrayVar &A) {
-  if (const VarDecl *P = offsetPointerNamedBy(D, Ctx)) {
+  if (const VarDecl *P = Offsets.namedBy(D)) {
     offsetUses(D, A, P);
     return;
   }
@@ -1261,6 +1262,7 @@ ArrayData::ArrayData(ASTContext &Ctx) : P(std::make_unique<Impl>(Ctx)) {
 ArrayData::~ArrayData() = default;
 
 const MemberVars &ArrayData::memberVars() const { return P->Members; }
+const OffsetPointers &ArrayData::offsetPointers() const { return P->Offsets; }
 
 const ArrayVar *ArrayData::find(const VarDecl *V) const {
   auto It = P->Vars.find(V);

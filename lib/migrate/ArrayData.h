@@ -18,6 +18,7 @@
 
 #include "migrate/BodyScan.h"
 #include "migrate/LoopModel.h"
+#include "migrate/OffsetPointer.h"
 #include "migrate/Text.h"
 
 #include "clang/AST/ASTContext.h"
@@ -81,6 +82,8 @@ public:
   /// The unit's data members read by their names, as variables
   /// (BodyScan.h): their arrays borrow, never become fields.
   const MemberVars &memberVars() const;
+  /// The unit's offset pointers (OffsetPointer.h), decided once each.
+  const OffsetPointers &offsetPointers() const;
 
   /// V's entry, if V is an array variable of the main file.
   const ArrayVar *find(const clang::VarDecl *V) const;

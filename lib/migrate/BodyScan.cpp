@@ -151,8 +151,8 @@ namespace {
 
 class Scanner : public RecursiveASTVisitor<Scanner> {
 public:
-  Scanner(ASTContext &Ctx, BodyFacts &Out, const MemberVars *Members)
-      : Ctx(Ctx), Out(Out), Members(Members) {}
+  Scanner(ASTContext &Ctx, BodyFacts &Out, const OffsetPointers &Offsets, const MemberVars *Members)
+      : Ctx(Ctx), Out(Out), Offsets(Offsets), Members(Members) {}
 
   // A data member by its name: a use of its variable, `this` not used.
   bool TraverseMemberExpr(MemberExpr *E) {
@@ -179,7 +179,7 @@ public:
         Locals.insert(V);
         if (V->isStaticLocal())
           Out.StaticLocals.push_back(V);
-        if (offsetPointer(V, Ctx))
+        if (Offsets.of(V))
           Out.OffsetPointers.insert(V);
       }
     return RecursiveASTVisitor::TraverseDeclStmt(S);
@@ -324,7 +324,7 @@ public:
     const auto *V = dyn_cast<VarDecl>(E->getDecl());
     if (!V || Locals.count(V))
       return true;
-    if (const VarDecl *P = offsetPointerNamedBy(E, Ctx)) {
+    if (const VarDecl *P = Offsets.namedBy(E)) {
       Out.OffsetPointers.insert(P);
       return true; // `a + e` making an offset pointer: not a use of the pointer a
     }
@@ -393,12 +393,12 @@ private:
         Out.OpaqueAccess = Whole;
       return TraverseStmt(Base);
     }
-    if (const VarDecl *P = D ? offsetPointerNamedBy(D, Ctx) : nullptr) {
+    if (const VarDecl *P = D ? Offsets.namedBy(D) : nullptr) {
       Out.OffsetPointers.insert(P);
       return true; // `&a[e]` making an offset pointer: its index, read above
     }
     // `row[j]` of `double *row = &a[e]`: an element of a.
-    if (std::optional<OffsetPointer> O = D ? offsetPointer(V, Ctx) : std::nullopt) {
+    if (const OffsetPointer *O = D ? Offsets.of(V) : nullptr) {
       Out.OffsetPointers.insert(V);
       A.Through = V;
       A.Offset = O->onlyOffset(V);
@@ -421,6 +421,7 @@ private:
 
   ASTContext &Ctx;
   BodyFacts &Out;
+  const OffsetPointers &Offsets;
   const MemberVars *Members;
   std::set<const VarDecl *> Locals;
   std::vector<const ForStmt *> Enclosing;
@@ -549,9 +550,9 @@ std::string kernelName(const VarDecl *V) {
 }
 
 BodyFacts scanBody(const Stmt *Body, const std::vector<const Stmt *> &Headers, ASTContext &Ctx,
-                   const MemberVars *Members) {
+                   const OffsetPointers &Offsets, const MemberVars *Members) {
   BodyFacts Out;
-  Scanner S(Ctx, Out, Members);
+  Scanner S(Ctx, Out, Offsets, Members);
   for (const Stmt *H : Headers)
     if (H)
       S.TraverseStmt(const_cast<Stmt *>(H));

@@ -150,9 +150,12 @@ struct BodyFacts {
   const clang::Expr *OpaqueAccess = nullptr;
 };
 
+class OffsetPointers; // OffsetPointer.h
+
 /// Walks Body (the innermost converted level's body; Headers are the
-/// conditions and increments of the levels below the first, walked too).
+/// conditions and increments of the levels below the first, walked too),
+/// its offset pointers those the unit's Offsets says.
 BodyFacts scanBody(const clang::Stmt *Body, const std::vector<const clang::Stmt *> &Headers,
-                   clang::ASTContext &Ctx, const MemberVars *Members = nullptr);
+                   clang::ASTContext &Ctx, const OffsetPointers &Offsets, const MemberVars *Members = nullptr);
 
 } // namespace dpstub::migrate

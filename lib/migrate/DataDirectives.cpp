@@ -313,7 +313,7 @@ private:
       // original: unless every element is written, it is copy too.
       if (Kind == "copyout" && P.On) {
         if (!InRegion)
-          InRegion = scanBody(P.On, {}, Ctx);
+          InRegion = scanBody(P.On, {}, Ctx, *C.Offsets);
         const VarDecl *V = resolveName(N, P.Begin, Ctx);
         const bool Reads = readsIn(*InRegion, V);
         if (Reads || !writesWhole(*InRegion, V)) {

@@ -66,6 +66,8 @@ struct DataContext {
   /// The loops' member paths (`m->x`): a region over one borrows it as
   /// for a pointer variable (the loops' borrows are keyed by its variable).
   const MemberVars *Members = nullptr;
+  /// The unit's offset pointers (ArrayData's), for the regions' scans.
+  const OffsetPointers *Offsets = nullptr;
 };
 
 /// `dp_async_queue(q)`: a dp::queue per OpenACC async number (OpenMP's

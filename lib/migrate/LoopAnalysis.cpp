@@ -337,7 +337,7 @@ private:
   }
 
   bool scan() {
-    Facts = scanBody(M.Body, {}, Ctx, &U.Arrays.memberVars());
+    Facts = scanBody(M.Body, {}, Ctx, U.Arrays.offsetPointers(), &U.Arrays.memberVars());
     for (const LoopLevel &L : M.Levels)
       LevelVars.insert(L.Var);
     Locals = declaredIn(M.Body);
@@ -551,6 +551,8 @@ private:
       if (!Have)
         M.Scalars.push_back({V, ScalarRole::Parameter});
     }
+    for (ScalarUse &S : M.Scalars)
+      S.Offset = Facts.OffsetPointers.count(S.Var) > 0;
     return true;
   }
 
@@ -917,14 +919,8 @@ private:
     return refuse(refusal(&Reporter::migrateUnproven, M.AccessLocs[First.Id], {R.Why}));
   }
 
-  /// P as an offset pointer (OffsetPointer.h), once per loop; null when
-  /// it is not one.
-  const OffsetPointer *offsetPointerOf(const VarDecl *P) const {
-    auto [It, New] = Offsets.try_emplace(P);
-    if (New)
-      It->second = offsetPointer(P, Ctx);
-    return It->second ? &*It->second : nullptr;
-  }
+  /// P as an offset pointer (OffsetPointer.h); null when it is not one.
+  const OffsetPointer *offsetPointerOf(const VarDecl *P) const { return U.Arrays.offsetPointers().of(P); }
   /// True when L is in the loop's text.
   bool inLoop(SourceLocation L) const {
     const SourceManager &SM = Ctx.getSourceManager();
@@ -1298,7 +1294,6 @@ private:
   LoopModel M;
   BodyFacts Facts;
   std::set<const VarDecl *> LevelVars, Varying, ArrayOnlySized, HelperReads;
-  mutable std::map<const VarDecl *, std::optional<OffsetPointer>> Offsets; ///< offsetPointerOf()
   /// Arrays the body hands whole to a function of the file: whether it may
   /// write through them.
   std::map<const VarDecl *, bool> Handed;

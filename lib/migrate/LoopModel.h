@@ -86,6 +86,9 @@ enum class ScalarRole {
 struct ScalarUse {
   const clang::VarDecl *Var = nullptr;
   ScalarRole Role = ScalarRole::Captured;
+  /// An offset pointer (OffsetPointer.h): the kernel holds its offset, a
+  /// std::int64_t, not the pointer.
+  bool Offset = false;
 };
 
 /// The operators of reductions.

@@ -561,7 +561,7 @@ private:
     const DataContext Data{Ctx,       Fields,    AllConverted,       *Device,
                            Borrowed,  CallSites, HostWritesBorrowed || InOrderOnHost,
                            skippedTransfer(SM.getBufferData(SM.getMainFileID()), ActiveHashes), HostLoops,
-                           &Arrays.memberVars()};
+                           &Arrays.memberVars(), &Arrays.offsetPointers()};
     planDataDirectives(Pragmas, Data, LoopsQueue, E, Diags, Out.KeptDirectives);
     addInclude(Buf, Ctx, E, FromC.Headers);
     Out.HasErrors |= Diags.hasErrors();

@@ -61,21 +61,20 @@ std::optional<OffsetMaking> making(const Expr *Value) {
   return M;
 }
 
-class UsesOf : public RecursiveASTVisitor<UsesOf> {
+/// The uses of every local pointer variable of a body, in order.
+class PointerUses : public RecursiveASTVisitor<PointerUses> {
 public:
-  explicit UsesOf(const VarDecl *P) : P(P) {}
   bool VisitDeclRefExpr(DeclRefExpr *D) {
-    if (D->getDecl() == P)
-      Found.push_back(D);
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()); V && V->hasLocalStorage() && V->getType()->isPointerType())
+      Found[V].push_back(D);
     return true;
   }
-  const VarDecl *P;
-  std::vector<const DeclRefExpr *> Found;
+  std::map<const VarDecl *, std::vector<const DeclRefExpr *>> Found;
 };
 
-} // namespace
-
-std::optional<OffsetPointer> offsetPointer(const VarDecl *P, ASTContext &Ctx) {
+/// P as an offset pointer, its uses in its function (Found) given.
+std::optional<OffsetPointer> decide(const VarDecl *P, const std::vector<const DeclRefExpr *> &Found,
+                                    ASTContext &Ctx) {
   const auto *Pointer = P->getType()->getAs<PointerType>();
   if (!Pointer || isa<ParmVarDecl>(P) || !P->hasLocalStorage() || P->getLocation().isMacroID())
     return std::nullopt;
@@ -92,16 +91,11 @@ std::optional<OffsetPointer> offsetPointer(const VarDecl *P, ASTContext &Ctx) {
   }
   // Its uses: assignments of makings, and subscripts, each element used
   // in place.
-  const auto *F = dyn_cast_or_null<FunctionDecl>(P->getParentFunctionOrMethod());
-  if (!F || !F->getBody())
-    return std::nullopt;
-  UsesOf Walk(P);
-  Walk.TraverseStmt(F->getBody());
   // Written in the file, or in a macro's argument (`DOT(rA[i], rB[j])`),
   // where its text is the file's too; not in a macro's definition.
   const SourceManager &SM = Ctx.getSourceManager();
   auto Written = [&](SourceLocation L) { return !L.isMacroID() || SM.isMacroArgExpansion(L); };
-  for (const DeclRefExpr *D : Walk.Found) {
+  for (const DeclRefExpr *D : Found) {
     if (!Written(D->getLocation()))
       return std::nullopt;
     const Stmt *Child;
@@ -136,7 +130,32 @@ std::optional<OffsetPointer> offsetPointer(const VarDecl *P, ASTContext &Ctx) {
   return O;
 }
 
-const VarDecl *offsetPointerNamedBy(const DeclRefExpr *D, ASTContext &Ctx) {
+} // namespace
+
+const OffsetPointers::UseMap &OffsetPointers::usesIn(const FunctionDecl *F) const {
+  auto [It, New] = Uses.try_emplace(F);
+  if (New) {
+    PointerUses Walk;
+    Walk.TraverseStmt(F->getBody());
+    It->second = std::move(Walk.Found);
+  }
+  return It->second;
+}
+
+const OffsetPointer *OffsetPointers::of(const VarDecl *P) const {
+  auto [It, New] = Known.try_emplace(P);
+  if (New) {
+    const auto *F = dyn_cast_or_null<FunctionDecl>(P->getParentFunctionOrMethod());
+    if (F && F->getBody() && P->getType()->isPointerType()) {
+      const UseMap &All = usesIn(F);
+      const auto Found = All.find(P);
+      It->second = decide(P, Found == All.end() ? std::vector<const DeclRefExpr *>() : Found->second, Ctx);
+    }
+  }
+  return It->second ? &*It->second : nullptr;
+}
+
+const VarDecl *OffsetPointers::namedBy(const DeclRefExpr *D) const {
   // Up through casts and parentheses, a subscript and `&`, or a `+`, to
   // the declaration it initialises or the assignment it is the value of.
   const Stmt *Child;
@@ -164,7 +183,7 @@ const VarDecl *offsetPointerNamedBy(const DeclRefExpr *D, ASTContext &Ctx) {
   }
   if (!P)
     return nullptr;
-  if (std::optional<OffsetPointer> O = offsetPointer(P, Ctx))
+  if (const OffsetPointer *O = of(P))
     for (const OffsetMaking &M : O->Makings)
       if (M.ArrayRef == D)
         return P;

@@ -16,6 +16,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -49,20 +50,40 @@ struct OffsetPointer {
 /// before `e`, and what follows it (`]`, ` + a`) but for `a + e`.
 inline unsigned makingEdits(const OffsetMaking &M) { return M.How == OffsetMaking::Form::Plus ? 1 : 2; }
 
-/// P as an offset pointer, when it is one: a variable of a function body
-/// (not a parameter, not static) declared alone in its statement, outside
-/// any macro, given its values (an initialiser, assignments) only as
-/// `&a[e]`, `a + e` or `e + a` of one array `a` (no parentheses around
-/// their parts, `e` aside), a variable (a pointer or a one-dimensional C
-/// array) of P's element type, not itself a pointer or an array; every
-/// other use of P a subscript (in the file, or in a macro's argument)
-/// whose element is neither handed on as a pointer nor has its address
-/// taken. None otherwise: P stays a pointer
-/// variable like any other.
-std::optional<OffsetPointer> offsetPointer(const clang::VarDecl *P, clang::ASTContext &Ctx);
+/// The unit's offset pointers, each decided once, at the first question
+/// about it: one walk of a function's body finds the uses of all its
+/// local pointers. ArrayData owns the unit's; BodyScan, LoopAnalysis and
+/// the data directives ask it.
+class OffsetPointers {
+public:
+  explicit OffsetPointers(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  OffsetPointers(const OffsetPointers &) = delete;
+  OffsetPointers &operator=(const OffsetPointers &) = delete;
 
-/// The offset pointer a making of which names the array by D (the `a` of
-/// `&a[e]`), if there is one.
-const clang::VarDecl *offsetPointerNamedBy(const clang::DeclRefExpr *D, clang::ASTContext &Ctx);
+  /// P as an offset pointer, when it is one: a variable of a function
+  /// body (not a parameter, not static) declared alone in its statement,
+  /// outside any macro, given its values (an initialiser, assignments)
+  /// only as `&a[e]`, `a + e` or `e + a` of one array `a` (no parentheses
+  /// around their parts, `e` aside), a variable (a pointer or a
+  /// one-dimensional C array) of P's element type, not itself a pointer or
+  /// an array; every other use of P a subscript (in the file, or in a
+  /// macro's argument) whose element is neither handed on as a pointer nor
+  /// has its address taken. Null otherwise: P stays a pointer variable
+  /// like any other.
+  const OffsetPointer *of(const clang::VarDecl *P) const;
+
+  /// The offset pointer a making of which names the array by D (the `a`
+  /// of `&a[e]`), if there is one.
+  const clang::VarDecl *namedBy(const clang::DeclRefExpr *D) const;
+
+private:
+  using UseMap = std::map<const clang::VarDecl *, std::vector<const clang::DeclRefExpr *>>;
+  /// The uses of F's local pointers, in order (F walked at the first ask).
+  const UseMap &usesIn(const clang::FunctionDecl *F) const;
+
+  clang::ASTContext &Ctx;
+  mutable std::map<const clang::VarDecl *, std::optional<OffsetPointer>> Known;
+  mutable std::map<const clang::FunctionDecl *, UseMap> Uses;
+};
 
 } // namespace dpstub::migrate

@@ -23,12 +23,9 @@ namespace {
 std::string valueType(QualType T, const ASTContext &Ctx) {
   return printType(T.getNonReferenceType().getUnqualifiedType(), Ctx);
 }
-/// V's: an offset pointer (OffsetPointer.h) is its offset.
-std::string valueType(const VarDecl *V, const ASTContext &Ctx) {
-  // (The parent map offsetPointer reads is built lazily: not a change of the AST.)
-  if (offsetPointer(V, const_cast<ASTContext &>(Ctx)))
-    return "std::int64_t";
-  return valueType(V->getType(), Ctx);
+/// S's: an offset pointer (OffsetPointer.h) is its offset.
+std::string valueType(const ScalarUse &S, const ASTContext &Ctx) {
+  return S.Offset ? "std::int64_t" : valueType(S.Var->getType(), Ctx);
 }
 
 /// Text that can take `+ 1` without parentheses.
@@ -170,7 +167,7 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
     P.Borrows.push_back(R + WrittenLocals + ");");
   for (const ScalarUse &S : M.Scalars)
     if (S.Role == ScalarRole::Parameter || S.Role == ScalarRole::FirstPrivate) {
-      P.Formals += ", " + valueType(S.Var, Ctx) + " " + kernelName(S.Var);
+      P.Formals += ", " + valueType(S, Ctx) + " " + kernelName(S.Var);
       P.Actuals += ", " + S.Var->getName().str();
     }
   return P;
@@ -199,7 +196,7 @@ std::string prologue(const LoopModel &M, const RenderInput &In, const std::strin
   }
   for (const ScalarUse &U : M.Scalars)
     if (U.Role == ScalarRole::Private)
-      S += Indent + valueType(U.Var, Ctx) + " " + U.Var->getName().str() + ";\n";
+      S += Indent + valueType(U, Ctx) + " " + U.Var->getName().str() + ";\n";
   for (const Reduction &R : M.Reductions)
     S += Indent + valueType(R.Type, Ctx) + " " + R.Name + " = " + identityText(R.Op, R.Type, Ctx) + ";\n";
   return S;
