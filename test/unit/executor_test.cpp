@@ -386,6 +386,72 @@ TEST(PendingBlock, OneReaderPerQueueIsKept) {
   block->launch_writes(nullptr, true);
 }
 
+// A block going away while a launch on a device still reads it: its
+// device copy goes back to the device's cache behind the launch, and the
+// host does not wait. Another queue gets other memory until the launch is
+// done (its queue, in order, may take it at once), and the launch reads
+// the values the block held.
+TEST(PendingBlock, ABlocksEndLeavesItsDeviceCopyToTheLaunchStillReadingIt) {
+  using device_t = dp::rt::emulated_device;
+  auto &ex = dp::rt::device_executor<device_t>::get();
+  dp::rt::task_queue q, other;
+  constexpr std::size_t n = 64, bytes = n * sizeof(float);
+  dp::detail::storage *block = dp::detail::storage::create<float>(n, 2.0f);
+  block->attach_mirror(ex.mirror(*block, q));
+  block->make_device_current(&q); // q idle: copied at once, from the heap
+  const auto *dev = static_cast<const float *>(block->mirror()->device_data());
+
+  // Held until the test lets it go (or, where the block's end waited for
+  // it, for 5 s: a failure, not a hang).
+  std::atomic<bool> go{false}, held_too_long{false};
+  float seen = 0.0f;
+  q.enqueue("a launch reading the block", [&] {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (!go.load() && !held_too_long.load())
+      if (std::chrono::steady_clock::now() > until)
+        held_too_long = true;
+      else
+        std::this_thread::yield();
+    for (std::size_t i = 0; i < n; ++i)
+      seen += dev[i];
+  });
+  block->launch_reads(dp::rt::mark_in(ex.device(), q, "the launch"));
+
+  const dp::rt::counts before = dp::rt::counters();
+  block->release(); // the last reference: the block goes, the launch held
+  EXPECT_FALSE(held_too_long.load()) << "the block's end waited for the launch";
+  EXPECT_EQ((dp::rt::counters() - before)[counter::host_waits], 0);
+  void *elsewhere = ex.cache().allocate(bytes, &other);
+  EXPECT_NE(elsewhere, static_cast<const void *>(dev)) << "another queue took memory a launch still reads";
+  ex.cache().release(elsewhere, &other, nullptr);
+
+  go = true;
+  q.wait();
+  EXPECT_EQ(seen, 2.0f * n);
+  void *again = ex.cache().allocate(bytes, &other); // the launch is done: free for any queue
+  ex.cache().release(again, &other, nullptr);
+}
+
+// Page-locked host memory a copy to the device may still read goes back
+// to the runtime's blocks behind that copy: not handed out before it is
+// done, then handed out again without a new allocation.
+TEST(PendingBlock, PageLockedMemoryAfterACopyStillReadingIt) {
+  using device_t = dp::rt::emulated_device;
+  const auto &host = dp::rt::device_executor<device_t>::get().host_memory();
+  void *p = host->allocate(4096);
+  ASSERT_NE(p, nullptr);
+  auto reading = std::make_shared<manual_completion>();
+  host->deallocate_after(p, 4096, reading);
+  EXPECT_EQ(reading->waits, 0);
+  void *meanwhile = host->allocate(4096);
+  EXPECT_NE(meanwhile, p);
+  reading->finished = true;
+  void *after = host->allocate(4096);
+  EXPECT_EQ(after, p);
+  host->deallocate(meanwhile, 4096);
+  host->deallocate(after, 4096);
+}
+
 // --- a scalar whose value arrives later --------------------------------------
 
 TEST(PendingScalar, GetWaitsAndTheContinuationStoresTheValue) {

@@ -41,6 +41,12 @@ public:
   virtual void *allocate(std::size_t bytes) noexcept = 0;
   /// Gives back a block `allocate` gave.
   virtual void deallocate(void *p, std::size_t bytes) noexcept = 0;
+  /// deallocate() of a block a copy to a device may still read until
+  /// `reading` is done: not handed out again before (here: waited for).
+  virtual void deallocate_after(void *p, std::size_t bytes, const pending &reading) noexcept {
+    reading->wait_at_end();
+    deallocate(p, bytes);
+  }
 };
 using host_memory_ref = std::shared_ptr<host_memory>;
 
@@ -69,6 +75,15 @@ public:
   /// Starts copying `host` into the device block on `queue` (the launch's,
   /// so that the launch follows it; null: the device's default queue).
   virtual device_fill copy_to_device(const void *host, std::size_t bytes, void *queue) = 0;
+  /// Gives the device block back to the device while `writer`, `fill` and
+  /// `readers` (null or done ones aside: the work still using it) may run,
+  /// where all of that is this device's work on one queue: free at once
+  /// for later work there, for other queues once it is done; the host
+  /// waits for none of it. The mirror then holds no block. False, with
+  /// nothing done, where the device cannot order it so.
+  virtual bool free_behind(const pending &, const pending &, const std::vector<pending> &) noexcept {
+    return false;
+  }
 };
 
 class storage;
@@ -221,6 +236,7 @@ public:
     delete mirror_;
     mirror_ = m;
     fill_.reset();
+    host_read_.reset();
     device_current_ = false;
     update();
   }
@@ -239,8 +255,10 @@ public:
       return;
     }
     device_fill copy = mirror_->copy_to_device(host_, bytes_, queue);
-    if (copy.reads_host)
+    if (copy.reads_host) {
+      host_read_ = copy.reads_host; // the block's end waits for it
       add_reader(std::move(copy.reads_host)); // host writes wait until it has read
+    }
     fill_ = std::move(copy.filled); // other queues' launches wait until it is there
     device_current_ = true;
     update();
@@ -270,6 +288,7 @@ public:
     if (fill_)
       fill_->wait();
     fill_.reset();
+    host_read_.reset(); // a reader, done
     delete mirror_;
     mirror_ = nullptr;
     device_current_ = false;
@@ -347,10 +366,11 @@ private:
     // A borrowed block a launch still writes goes back behind it on the
     // device: the host waits once, for the copy (give_back_behind_writer).
     const bool given = borrowed_ && writer_ && give_back_behind_writer();
-    // Launches still using the block finish before it goes; an error they
-    // had stays with their queue for its next wait. A block of no bytes
-    // (a loop of no iteration borrowed nothing) holds nothing they touch.
-    if (bytes_ > 0) {
+    // Launches still using the block finish before it goes (or, on a
+    // device, before its device copy is used again); an error they had
+    // stays with their queue for its next wait. A block of no bytes (a
+    // loop of no iteration borrowed nothing) holds nothing they touch.
+    if (bytes_ > 0 && !free_device_behind_users(given)) {
       if (writer_)
         writer_->wait_at_end();
       for (const pending &r : readers_)
@@ -367,7 +387,9 @@ private:
     delete mirror_;
     if (destroy_)
       destroy_(host_, count_);
-    if (locked_)
+    if (locked_ && host_read_)
+      locked_->deallocate_after(host_, bytes_, host_read_);
+    else if (locked_)
       locked_->deallocate(host_, bytes_);
     else
       std::free(host_);
@@ -397,6 +419,26 @@ private:
     bool ordered = true; // a failure is reported (or one on its way out is the report)
     giving_back([&] { ordered = copy_back_behind_writer(); });
     return ordered;
+  }
+  /// The block's end where only device work still uses it (no host task,
+  /// no copy into its host memory, no borrowed results to copy back after
+  /// the writer; given: they went back already): its device copy goes
+  /// back to the device behind that work (device_mirror::free_behind). A
+  /// copy still reading its host memory is waited for where that memory
+  /// goes back at once (the caller's, the C heap's, or elements to
+  /// destroy first); page-locked memory of the runtime's goes back behind
+  /// it instead (host_memory::deallocate_after). False, with nothing
+  /// done, where the host must wait for the launches.
+  bool free_device_behind_users(bool given) noexcept {
+    if (!mirror_ || (borrowed_ && writer_ && !given) || (writer_ && !writer_on_device_))
+      return false;
+    if (!mirror_->free_behind(writer_, fill_, readers_))
+      return false;
+    if (host_read_ && (borrowed_ || !locked_ || destroy_)) {
+      host_read_->wait_at_end();
+      host_read_.reset();
+    }
+    return true;
   }
   /// Runs a borrowed block's copy back; what it throws stops the program.
   template <class Copy> void giving_back(const Copy &copy) noexcept {
@@ -531,6 +573,9 @@ private:
   bool writer_on_device_ = false;
   std::vector<pending> readers_;
   pending fill_; ///< the copy filling the device block, until it is done
+  /// The last copy into the device block that reads the host memory as
+  /// it runs (in place, from page-locked memory); done or not.
+  pending host_read_;
   pending held_; ///< a recording writing the block, while it records
   int pins_ = 0; ///< recordings whose graphs address the device copy
 };

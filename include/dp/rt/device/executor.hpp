@@ -100,6 +100,11 @@ public:
   void deallocate(void *p, std::size_t) noexcept override {
     state_->host_blocks.release(p, nullptr, nullptr);
   }
+  /// Handed out again (to the host: no queue's work follows the copy)
+  /// once the copy is done.
+  void deallocate_after(void *p, std::size_t, const dp::detail::pending &reading) noexcept override {
+    state_->host_blocks.release(p, &state_->host_blocks, reading);
+  }
 
 private:
   std::shared_ptr<device_state<Device>> state_;
@@ -193,7 +198,8 @@ public:
                 typename Device::queue_type &first, bool locked)
       : state_(std::move(state)), queue_(&state_->device.default_queue()),
         data_(state_->cache.allocate(bytes > 0 ? bytes : 1, &first)), locked_(locked) {}
-  /// The storage waits for every transfer before it deletes its mirror.
+  /// The storage waits for every transfer before it deletes its mirror,
+  /// and for the launches using the block unless free_behind gave it back.
   ~cached_mirror() override {
     if (registered_) {
       state_->device.unregister_host(registered_);
@@ -219,6 +225,41 @@ public:
     }
     copy_to_host_on(*q, host, bytes);
     m->done_by_later_wait();
+    return true;
+  }
+  bool free_behind(const dp::detail::pending &writer, const dp::detail::pending &fill,
+                   const std::vector<dp::detail::pending> &readers) noexcept override {
+    // The last of the work still using the block, where all of it is this
+    // device's marks on one queue.
+    const dp::detail::pending *last = nullptr;
+    const mark<Device> *last_mark = nullptr;
+    bool one_queue = true;
+    auto consider = [&](const dp::detail::pending &p) {
+      if (!p || !one_queue)
+        return;
+      const auto *m = dynamic_cast<const mark<Device> *>(p->device_work());
+      if (m && m->known_done())
+        return;
+      if (!m || (last_mark && last_mark->queue() != m->queue())) {
+        one_queue = false;
+        return;
+      }
+      if (!last_mark || last_mark->place() < m->place()) {
+        last = &p;
+        last_mark = m;
+      }
+    };
+    consider(writer);
+    consider(fill);
+    for (const dp::detail::pending &r : readers)
+      consider(r);
+    if (!one_queue)
+      return false;
+    if (last)
+      state_->cache.release(data_, last_mark->queue(), *last);
+    else
+      state_->cache.release(data_, queue_, nullptr);
+    data_ = nullptr;
     return true;
   }
   dp::detail::device_fill copy_to_device(const void *host, std::size_t bytes,

@@ -255,6 +255,9 @@ public:
   void follow_in(typename Device::queue_type &other) const { book_->follow_in(other, at_); }
   /// True when a wait has shown this work done (no device query).
   bool known_done() const { return book_->known_done(at_); }
+  /// Its place in its queue's order: of two marks of one queue, the one
+  /// with the larger place is done only after the other.
+  std::uint64_t place() const { return at_; }
   /// Its queue, where this work is the last the queue was given; else
   /// null (later work would hold up what follows it there, or the queue
   /// is gone).

@@ -85,14 +85,29 @@ public:
     q.enqueue("dp: a copy to the host", [=] { std::memcpy(host, dev, bytes); });
     q.here().wait(true);
   }
-  /// True: the copy reads host memory until q reaches it (as a GPU's does
-  /// from registered memory; a staged copy has read it when it returns).
+  /// True: the copy reads host memory until q reaches it, as a GPU's does
+  /// from registered memory. From other memory a GPU's copy has read it
+  /// when the call returns (false), and so has this one: made at once
+  /// where nothing is before it on q, else from a copy taken now (the
+  /// driver's staging), which the queue's thread moves when it gets there.
   bool copy_to_device(queue_type &q, void *dev, const void *host, std::size_t bytes,
-                      bool = false) {
+                      bool registered = false) {
     count(counter::to_device_bytes, static_cast<std::int64_t>(bytes));
     count(counter::to_device_copies);
-    q.enqueue("dp: a copy to the device", [=] { std::memcpy(dev, host, bytes); });
-    return true;
+    if (registered) {
+      q.enqueue("dp: a copy to the device", [=] { std::memcpy(dev, host, bytes); });
+      return true;
+    }
+    if (q.here().done()) {
+      q.here().wait(true); // an earlier task's error, still to report
+      std::memcpy(dev, host, bytes);
+      return false;
+    }
+    const auto *from = static_cast<const unsigned char *>(host);
+    q.enqueue("dp: a copy to the device", [dev, staged = std::vector<unsigned char>(from, from + bytes)] {
+      std::memcpy(dev, staged.data(), staged.size());
+    });
+    return false;
   }
   /// Host memory is the device's already: registering always succeeds.
   static bool register_host(void *, std::size_t) { return true; }
