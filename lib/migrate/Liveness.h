@@ -14,12 +14,19 @@
 #include "clang/AST/Stmt.h"
 
 #include <set>
+#include <string>
 
 namespace dpstub::migrate {
 
 /// The variables of Tracked that S may read before writing them.
 std::set<const clang::VarDecl *> readBeforeWritten(const clang::Stmt *S,
                                                    const std::set<const clang::VarDecl *> &Tracked);
+
+/// The parts of V that S may read before writing them, as paths of
+/// members reached by `.` from V (".x" for `v.x`, "" for V itself). A
+/// write of a part writes its members; a read of V itself needs all of V
+/// written.
+std::set<std::string> membersReadBeforeWritten(const clang::Stmt *S, const clang::VarDecl *V);
 
 /// True when V's value after Loop may be read before V is written again,
 /// within the function holding Loop (the rest of each enclosing block,

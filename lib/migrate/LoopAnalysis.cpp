@@ -441,6 +441,86 @@ private:
     return true;
   }
 
+  /// Structs each iteration makes afresh: a plain struct (C's, or
+  /// trivially made and copied) declared outside the loop and used in it
+  /// only through members reached by `.` (`d.x`), which a private or
+  /// firstprivate clause names or, without one, whose every member an
+  /// iteration reads it writes first, the struct dead after the loop.
+  /// The kernel declares each (takes a firstprivate one by value), its
+  /// members used as written (PrivateRecords). False when refused: a
+  /// private struct an iteration reads a member of before writing it
+  /// holds what the thread's previous iteration left, which a kernel's
+  /// iteration does not have.
+  bool privateRecords() {
+    const MemberVars &Members = U.Arrays.memberVars();
+    std::vector<const VarDecl *> Roots;
+    std::set<const VarDecl *> Other; // used whole, through `->`, or indexed through
+    /// Each root's member uses in order, with their paths (".x", as
+    /// membersReadBeforeWritten's: as written but for blanks).
+    std::map<const VarDecl *, std::vector<std::pair<std::string, const VarRef *>>> Uses;
+    for (const VarRef &R : Facts.Refs) {
+      const VarDecl *Root = Members.rootOf(R.Var);
+      if (!Root) {
+        Other.insert(R.Var);
+        continue;
+      }
+      const StringRef Path = R.Var->getName();
+      if (Path.contains("->") || !Path.starts_with(Root->getName()))
+        Other.insert(Root);
+      std::string Member;
+      for (char Ch : Path.substr(Root->getName().size()))
+        if (!std::isspace(static_cast<unsigned char>(Ch)))
+          Member += Ch;
+      if (!Uses.count(Root))
+        Roots.push_back(Root);
+      Uses[Root].push_back({Member, &R});
+    }
+    for (const ElementAccess &A : Facts.Accesses)
+      if (const VarDecl *Root = Members.rootOf(A.Array))
+        Other.insert(Root);
+    for (const VarDecl *Root : Roots) {
+      if (Other.count(Root) || !Root->hasLocalStorage() || Root->getType()->isReferenceType() ||
+          !plainRecord(Root->getType()))
+        continue;
+      const bool Private = clauseNaming(Root, "private"), FirstPrivate = clauseNaming(Root, "firstprivate");
+      // A member an iteration reads before writing it: garbage in a
+      // private struct; in a firstprivate one its value from outside,
+      // unless the loop writes it too (then the thread's previous
+      // iteration's).
+      const std::set<std::string> Exposed = membersReadBeforeWritten(M.Body, Root);
+      const VarRef *Carried = nullptr;
+      for (const auto &[Member, R] : Uses[Root]) {
+        bool Written = false;
+        for (const auto &[Path, W] : Uses[Root])
+          Written |= W->Mode.Write && overlaps(Member, Path);
+        for (const std::string &E : Exposed)
+          if (!Carried && !(R->Mode.Write && !R->Mode.Read) && overlaps(E, Member) && (!FirstPrivate || Written))
+            Carried = R;
+      }
+      if ((Private || FirstPrivate) && Carried)
+        return refuse(refusal(&Reporter::migrateCarried, Carried->Ref->getExprLoc(), {shownText(Carried->Ref, Ctx)}));
+      if (!Private && !FirstPrivate && (!Exposed.empty() || liveAfter(C.Loop, Root, Ctx)))
+        continue; // shared by the iterations: its members' own verdicts
+      PrivateRecords.insert(Root);
+      M.Scalars.push_back({Root, FirstPrivate ? ScalarRole::FirstPrivate : ScalarRole::Private});
+    }
+    return true;
+  }
+  /// True when one of two member paths (".x", ".x.y", "" for the whole)
+  /// holds the other.
+  static bool overlaps(const std::string &A, const std::string &B) {
+    const std::string &Short = A.size() < B.size() ? A : B, &Long = A.size() < B.size() ? B : A;
+    return Long.compare(0, Short.size(), Short) == 0 && (Long.size() == Short.size() || Long[Short.size()] == '.');
+  }
+  /// A struct a kernel can declare and copy as C does.
+  bool plainRecord(QualType T) const {
+    T = T.getCanonicalType();
+    if (!T->isRecordType() || T.isConstQualified() || T.isVolatileQualified() || !T.isTriviallyCopyableType(Ctx))
+      return false;
+    const CXXRecordDecl *R = T->getAsCXXRecordDecl();
+    return !R || R->hasTrivialDefaultConstructor();
+  }
+
   /// The clause of this loop's directive naming V, if any.
   const Clause *clauseNaming(const VarDecl *V, const char *Name) const {
     if (!M.Pragma)
@@ -473,12 +553,14 @@ private:
           return refuse(refusal(&Reporter::migrateConstruct, C.Pragma->Loc,
                                 {Name + std::string(Cl->HasArgs ? "(" + Cl->Args + ")" : ""),
                                  "has no counterpart in a dp call-site"}));
+    if (!privateRecords())
+      return false;
     // A member of another object (`m->x`) takes its kernel name where it
     // is written: not inside a macro.
     const MemberVars &Members = U.Arrays.memberVars();
     const SourceManager &SM = Ctx.getSourceManager();
     for (const VarRef &R : Facts.Refs)
-      if (Members.rootOf(R.Var) && R.Ref->getBeginLoc().isMacroID())
+      if (Members.rootOf(R.Var) && !PrivateRecords.count(Members.rootOf(R.Var)) && R.Ref->getBeginLoc().isMacroID())
         return refuse(refusal(&Reporter::migrateVariable, SM.getExpansionLoc(R.Ref->getExprLoc()),
                               {R.Var->getName().str(), "is written inside a macro, where the kernel cannot "
                                                        "take it as a parameter"}));
@@ -503,6 +585,8 @@ private:
     }
     for (const VarDecl *V : Order) {
       const std::vector<const VarRef *> &Refs = ByVar[V];
+      if (PrivateRecords.count(Members.rootOf(V)))
+        continue; // a member of the kernel's own struct, as written
       if (isArrayLike(V->getType()) && !Facts.OffsetPointers.count(V)) {
         // Only element accesses (and v.size()) reach a kernel's fields.
         for (const VarRef *R : Refs) {
@@ -1294,6 +1378,7 @@ private:
   LoopModel M;
   BodyFacts Facts;
   std::set<const VarDecl *> LevelVars, Varying, ArrayOnlySized, HelperReads;
+  std::set<const VarDecl *> PrivateRecords; ///< privateRecords()
   /// Arrays the body hands whole to a function of the file: whether it may
   /// write through them.
   std::map<const VarDecl *, bool> Handed;

@@ -24,18 +24,24 @@ typedef struct {
   double v, x, y, z;
 } four_vector;
 
+typedef struct {
+  double x, y, z;
+} three_vector;
+
 int *data;
 int **wall;
 
 /* lavaMD: each box's forces from its own particles and its neighbours'
  * (their charges qv), through pointers to each box's first particle:
  * the home box's declared before the loop and private to it, as lavaMD
- * writes them, the neighbour's made in the loop. */
+ * writes them, the neighbour's made in the loop; the distance a private
+ * struct written member by member. */
 static void forces(const int *offset, const int *nei, const four_vector *rv, const double *qv, four_vector *fv) {
   long first_i;
   const four_vector *rA;
   four_vector *fA;
-#pragma omp parallel for private(first_i, rA, fA)
+  three_vector d;
+#pragma omp parallel for private(first_i, rA, fA, d)
   for (int l = 0; l < BOXES; l++) {
     first_i = offset[l];
     rA = &rv[first_i];
@@ -48,9 +54,12 @@ static void forces(const int *offset, const int *nei, const four_vector *rv, con
         for (int ib = 0; ib < PER_BOX; ib++) {
           const double r2 = rA[ia].v + rB[ib].v - (rA[ia].x * rB[ib].x + rA[ia].y * rB[ib].y + rA[ia].z * rB[ib].z);
           fA[ia].v += qB[ib] * r2;
-          fA[ia].x += qB[ib] * (rA[ia].x - rB[ib].x);
-          fA[ia].y += qB[ib] * (rA[ia].y - rB[ib].y);
-          fA[ia].z += qB[ib] * (rA[ia].z - rB[ib].z);
+          d.x = rA[ia].x - rB[ib].x;
+          d.y = rA[ia].y - rB[ib].y;
+          d.z = rA[ia].z - rB[ib].z;
+          fA[ia].x += qB[ib] * d.x;
+          fA[ia].y += qB[ib] * d.y;
+          fA[ia].z += qB[ib] * d.z;
         }
     }
   }
