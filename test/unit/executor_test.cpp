@@ -432,6 +432,88 @@ TEST(PendingBlock, ABlocksEndLeavesItsDeviceCopyToTheLaunchStillReadingIt) {
   ex.cache().release(again, &other, nullptr);
 }
 
+// A field read back while its writer is the last work of its queue: the
+// copy follows it there (no event). With later work behind the writer on
+// that queue, the copy goes on the default queue behind the writer's
+// event where one marks the writer's place already (the read then waits
+// for none of the later work); where none does, an event recorded then
+// would cover the later work too, so the copy waits behind that work on
+// the writer's queue, with no event.
+TEST(PendingBlock, AReadBackFollowsItsWriterNotLaterWorkWhereAnEventMarksIt) {
+  using device_t = dp::rt::emulated_device;
+  auto &ex = dp::rt::device_executor<device_t>::get();
+  dp::rt::task_queue q;
+  constexpr std::size_t n = 32;
+  dp::detail::storage *block = dp::detail::storage::create<float>(n, 1.0f);
+  block->attach_mirror(ex.mirror(*block, q));
+  block->make_device_current(&q);
+  auto *dev = static_cast<float *>(block->mirror()->device_data());
+  const auto *host = static_cast<const float *>(block->host_data());
+  const auto write = [&](float v) {
+    q.enqueue("a launch writing the block", [dev, v] {
+      for (std::size_t i = 0; i < n; ++i)
+        dev[i] = v;
+    });
+    block->launch_writes(dp::rt::mark_in(ex.device(), q, "the writer"), true);
+  };
+  // Later work on q, held until `go` (or 5 s: then held_too_long).
+  std::atomic<bool> go{false}, held_too_long{false};
+  const auto later_work = [&] {
+    go = false;
+    q.enqueue("later work on the writer's queue", [&] {
+      const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+      while (!go.load() && !held_too_long.load())
+        if (std::chrono::steady_clock::now() > until)
+          held_too_long = true;
+        else
+          std::this_thread::yield();
+    });
+    return dp::rt::mark_in(ex.device(), q, "later work"); // as a launch's
+  };
+
+  write(2.0f);
+  dp::rt::counts before = dp::rt::counters();
+  block->make_host_current();
+  dp::rt::counts spent = dp::rt::counters() - before;
+  EXPECT_EQ(host[n - 1], 2.0f);
+  EXPECT_EQ(spent[counter::host_waits], 1);
+  EXPECT_EQ(spent[counter::events_recorded], 0) << "the copy went behind the writer on its own queue";
+
+  // The writer's place marked by an event (a question whether it is done
+  // records one), then later work: the read does not wait for that work.
+  write(3.0f);
+  (void)block->writer()->done();
+  dp::detail::pending later = later_work();
+  before = dp::rt::counters();
+  block->make_host_current();
+  spent = dp::rt::counters() - before;
+  EXPECT_FALSE(held_too_long.load()) << "the read waited for later work on the writer's queue";
+  EXPECT_EQ(host[n - 1], 3.0f);
+  EXPECT_EQ(spent[counter::host_waits], 1);
+  EXPECT_EQ(spent[counter::events_recorded], 0) << "the writer's event serves";
+  go = true;
+  q.wait();
+
+  // No event at the writer's place: behind the later work on its queue.
+  write(4.0f);
+  later = later_work();
+  std::thread release([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    go = true;
+  });
+  before = dp::rt::counters();
+  block->make_host_current();
+  spent = dp::rt::counters() - before;
+  release.join();
+  EXPECT_FALSE(held_too_long.load());
+  EXPECT_EQ(host[n - 1], 4.0f);
+  EXPECT_EQ(spent[counter::host_waits], 1);
+  EXPECT_EQ(spent[counter::events_recorded], 0) << "an event recorded now would cover the later work";
+  EXPECT_EQ(spent[counter::queue_waits], 0);
+  q.wait();
+  block->release();
+}
+
 // Page-locked host memory a copy to the device may still read goes back
 // to the runtime's blocks behind that copy: not handed out before it is
 // done, then handed out again without a new allocation.

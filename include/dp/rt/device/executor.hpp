@@ -214,14 +214,24 @@ public:
     const auto *m = dynamic_cast<const mark<Device> *>(writer.device_work());
     if (!m || m->known_done())
       return false;
-    // On the writer's queue where it is that queue's last work; behind
-    // later work there the copy would wait for that too, so it goes on
-    // the default queue, which follows the writer on the device (the
-    // default queue's own later work it follows anyway, as before).
-    auto *q = m->queue() == static_cast<const void *>(queue_) ? queue_ : m->queue_if_last();
-    if (!q) {
-      m->follow_in(*queue_); // an event wait on the device, not a host wait
+    // On the writer's queue where it is that queue's last work. Behind
+    // later work there the copy would wait for that too: it goes on the
+    // default queue instead, following the writer by an event on the
+    // device (the default queue's own later work it follows anyway),
+    // where an event recorded already marks the writer's place. A queue's
+    // events are recorded when needed, covering all its work so far, so
+    // one recorded now would follow the later work as well: then the copy
+    // waits behind that work on the writer's queue, with no event.
+    typename Device::queue_type *q = nullptr;
+    if (m->queue() == static_cast<const void *>(queue_)) {
       q = queue_;
+    } else if (!(q = m->queue_if_last())) {
+      if (m->followed_alone()) {
+        m->follow_in(*queue_); // an event wait on the device, not a host wait
+        q = queue_;
+      } else if (!(q = m->open_queue())) {
+        return false;
+      }
     }
     copy_to_host_on(*q, host, bytes);
     m->done_by_later_wait();

@@ -90,6 +90,20 @@ public:
   /// True when m is the queue's latest mark: no work given to the queue
   /// since.
   bool is_last(std::uint64_t m) const { return marked_.load(std::memory_order_acquire) == m; }
+  /// True when an event recorded already covers mark m but not the
+  /// queue's latest work (or m is done): following m then waits for none
+  /// of the work given to the queue after it. An event recorded now would
+  /// cover that work too.
+  bool recorded_before_latest(std::uint64_t m) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (m <= completed_)
+      return true;
+    const std::uint64_t latest = marked_.load(std::memory_order_acquire);
+    for (std::size_t i = 0; i < recorded_.size(); ++i)
+      if (recorded_[i].mark >= m) // the event covering() would take
+        return recorded_[i].mark < latest;
+    return false;
+  }
   /// The queue, or null once it is gone.
   queue_type *open_queue() {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -264,6 +278,11 @@ public:
   typename Device::queue_type *queue_if_last() const {
     return book_->is_last(at_) ? book_->open_queue() : nullptr;
   }
+  /// Its queue, or null once it is gone.
+  typename Device::queue_type *open_queue() const { return book_->open_queue(); }
+  /// True when another queue can follow this work (follow_in) without
+  /// following its queue's later work as well (mark_book::recorded_before_latest).
+  bool followed_alone() const { return book_->recorded_before_latest(at_); }
   /// A wait for later work of its queue returned: this work is done.
   void done_by_later_wait() const { book_->reached_by_later_wait(at_); }
 
