@@ -386,6 +386,23 @@ TEST(PendingBlock, OneReaderPerQueueIsKept) {
   block->launch_writes(nullptr, true);
 }
 
+/// Work a test holds on a queue's thread until it opens the gate, or for
+/// 5 s (then too_long): where the host wrongly waits for that work, the
+/// test fails instead of hanging.
+struct gate {
+  std::atomic<bool> go{false}, too_long{false};
+  void hold() {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (!go.load() && !too_long.load())
+      if (std::chrono::steady_clock::now() > until)
+        too_long = true;
+      else
+        std::this_thread::yield();
+  }
+  void open() { go = true; }
+  void close() { go = false; }
+};
+
 // A block going away while a launch on a device still reads it: its
 // device copy goes back to the device's cache behind the launch, and the
 // host does not wait. Another queue gets other memory until the launch is
@@ -401,17 +418,10 @@ TEST(PendingBlock, ABlocksEndLeavesItsDeviceCopyToTheLaunchStillReadingIt) {
   block->make_device_current(&q); // q idle: copied at once, from the heap
   const auto *dev = static_cast<const float *>(block->mirror()->device_data());
 
-  // Held until the test lets it go (or, where the block's end waited for
-  // it, for 5 s: a failure, not a hang).
-  std::atomic<bool> go{false}, held_too_long{false};
+  gate held;
   float seen = 0.0f;
   q.enqueue("a launch reading the block", [&] {
-    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-    while (!go.load() && !held_too_long.load())
-      if (std::chrono::steady_clock::now() > until)
-        held_too_long = true;
-      else
-        std::this_thread::yield();
+    held.hold();
     for (std::size_t i = 0; i < n; ++i)
       seen += dev[i];
   });
@@ -419,13 +429,13 @@ TEST(PendingBlock, ABlocksEndLeavesItsDeviceCopyToTheLaunchStillReadingIt) {
 
   const dp::rt::counts before = dp::rt::counters();
   block->release(); // the last reference: the block goes, the launch held
-  EXPECT_FALSE(held_too_long.load()) << "the block's end waited for the launch";
+  EXPECT_FALSE(held.too_long) << "the block's end waited for the launch";
   EXPECT_EQ((dp::rt::counters() - before)[counter::host_waits], 0);
   void *elsewhere = ex.cache().allocate(bytes, &other);
   EXPECT_NE(elsewhere, static_cast<const void *>(dev)) << "another queue took memory a launch still reads";
   ex.cache().release(elsewhere, &other, nullptr);
 
-  go = true;
+  held.open();
   q.wait();
   EXPECT_EQ(seen, 2.0f * n);
   void *again = ex.cache().allocate(bytes, &other); // the launch is done: free for any queue
@@ -456,19 +466,11 @@ TEST(PendingBlock, AReadBackFollowsItsWriterNotLaterWorkWhereAnEventMarksIt) {
     });
     block->launch_writes(dp::rt::mark_in(ex.device(), q, "the writer"), true);
   };
-  // Later work on q, held until `go` (or 5 s: then held_too_long).
-  std::atomic<bool> go{false}, held_too_long{false};
-  const auto later_work = [&] {
-    go = false;
-    q.enqueue("later work on the writer's queue", [&] {
-      const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-      while (!go.load() && !held_too_long.load())
-        if (std::chrono::steady_clock::now() > until)
-          held_too_long = true;
-        else
-          std::this_thread::yield();
-    });
-    return dp::rt::mark_in(ex.device(), q, "later work"); // as a launch's
+  gate held;
+  const auto later_work = [&] { // as a launch's: enqueued, then marked
+    held.close();
+    q.enqueue("later work on the writer's queue", [&] { held.hold(); });
+    return dp::rt::mark_in(ex.device(), q, "later work");
   };
 
   write(2.0f);
@@ -487,11 +489,11 @@ TEST(PendingBlock, AReadBackFollowsItsWriterNotLaterWorkWhereAnEventMarksIt) {
   before = dp::rt::counters();
   block->make_host_current();
   spent = dp::rt::counters() - before;
-  EXPECT_FALSE(held_too_long.load()) << "the read waited for later work on the writer's queue";
+  EXPECT_FALSE(held.too_long) << "the read waited for later work on the writer's queue";
   EXPECT_EQ(host[n - 1], 3.0f);
   EXPECT_EQ(spent[counter::host_waits], 1);
   EXPECT_EQ(spent[counter::events_recorded], 0) << "the writer's event serves";
-  go = true;
+  held.open();
   q.wait();
 
   // No event at the writer's place: behind the later work on its queue.
@@ -499,13 +501,13 @@ TEST(PendingBlock, AReadBackFollowsItsWriterNotLaterWorkWhereAnEventMarksIt) {
   later = later_work();
   std::thread release([&] {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    go = true;
+    held.open();
   });
   before = dp::rt::counters();
   block->make_host_current();
   spent = dp::rt::counters() - before;
   release.join();
-  EXPECT_FALSE(held_too_long.load());
+  EXPECT_FALSE(held.too_long);
   EXPECT_EQ(host[n - 1], 4.0f);
   EXPECT_EQ(spent[counter::host_waits], 1);
   EXPECT_EQ(spent[counter::events_recorded], 0) << "an event recorded now would cover the later work";
