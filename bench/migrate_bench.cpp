@@ -131,21 +131,28 @@ int main() {
     lsum += lib_dot(n, lx, ly);
   printf("kernel borrowed_dot %.6f\n", seconds_since(t0));
 
-  // A layer over an array of rows: one block (borrowed in place), then
-  // rows allocated one by one (gathered at each call). Not a power of two
-  // of doubles a row: the loop reads down columns, and rows 8 KiB apart
-  // share a few cache sets, where malloc's rows lie 16 bytes further
-  // apart; the rows would then measure the cache, not the borrowing.
+  // A layer over an array of rows: one block (borrowed in place); rows
+  // allocated one by one, in order (the heap lays them out evenly, its
+  // header between them: read in place too); and rows allocated in
+  // another order (scattered: gathered into one block at each call).
+  // Not a power of two of doubles a row: the loop reads down columns, and
+  // rows 8 KiB apart share a few cache sets, where malloc's rows lie 16
+  // bytes further apart; the rows would then measure the cache, not the
+  // borrowing.
   const int n1 = 1000, n2 = 1000;
   double *block = (double *)malloc(sizeof(double) * n1 * n2);
   double **rows = (double **)malloc(sizeof(double *) * n1);
   double **apart = (double **)malloc(sizeof(double *) * n1);
+  double **scattered = (double **)malloc(sizeof(double *) * n1);
   for (int k = 0; k < n1; ++k) {
     rows[k] = block + (long)k * n2;
     apart[k] = (double *)malloc(sizeof(double) * n2);
-    for (int j = 0; j < n2; ++j)
-      rows[k][j] = apart[k][j] = ((k * 7 + j) % 13) * 0.125;
   }
+  for (int k = 0; k < n1; ++k)
+    scattered[(k * 7) % n1] = (double *)malloc(sizeof(double) * n2); // 7 and 1000 coprime: each once
+  for (int k = 0; k < n1; ++k)
+    for (int j = 0; j < n2; ++j)
+      rows[k][j] = apart[k][j] = scattered[k][j] = ((k * 7 + j) % 13) * 0.125;
   double layer = 0;
   t0 = std::chrono::steady_clock::now();
   for (int r = 0; r < 2 * REPS; ++r) {
@@ -158,13 +165,22 @@ int main() {
     lib_layer(n1, n2, lx, ly, apart);
     layer += ly[r];
   }
+  printf("kernel rows_apart %.6f\n", seconds_since(t0));
+  t0 = std::chrono::steady_clock::now();
+  for (int r = 0; r < 2 * REPS; ++r) {
+    lib_layer(n1, n2, lx, ly, scattered);
+    layer += ly[r];
+  }
   printf("kernel rows_gathered %.6f\n", seconds_since(t0));
 
   printf("checksum %.10e %.10e %.10e %.10e %.10e %.10e %.10e\n", sum, whole, a[NY + 1] + a[N / 2], y[NX / 2],
          lsum, ly[n / 3], layer);
-  for (int k = 0; k < n1; ++k)
+  for (int k = 0; k < n1; ++k) {
     free(apart[k]);
+    free(scattered[k]);
+  }
   free(apart);
+  free(scattered);
   free(rows);
   free(block);
   free(ly);

@@ -20,8 +20,9 @@ double lib_dot(int n, const double *x, const double *y) {
 // A layer of a network in backprop's style: the weights an array of rows
 // (`double **w`, read as w[k][j]), which the migration borrows for each
 // call as dp::borrowed_rows: in place where the rows lie one after
-// another in one block, gathered into a field (a copy of the rows each
-// call) where the caller allocated them one by one.
+// another in one block, or evenly spaced with a few bytes between them
+// (read-only rows the heap gave one after another); gathered into a
+// field (a copy of the rows each call) where they lie in another order.
 void lib_layer(int n1, int n2, const double *x, double *y, double **w) {
 #pragma omp parallel for
   for (int j = 0; j < n2; ++j) {

@@ -61,6 +61,19 @@ template <int N, class T> field<N, T> over_borrowed(T *p, const grid<N> &g, stor
     dims[d] = field_access::dim(f, d);
   return field_access::make<N>(f, p, dims);
 }
+/// Bytes between rows (a heap's headers, a block's last few columns)
+/// that a read-only dp::borrowed_rows still borrows in place, with them.
+/// The gap lies in the pages of the rows around it, so a device copy of
+/// the span reads memory that is there.
+inline constexpr std::size_t row_gap_in_place = 64;
+/// A rank-2 field over g's elements at p, which `block` holds from p on:
+/// each row `spacing` elements after the one before.
+template <class T> field<2, T> over_borrowed_rows(T *p, const grid<2> &g, std::int64_t spacing, storage *block) {
+  field<2, T> f = field_access::over<T>(g, storage_ref(block));
+  dim_layout dims[2] = {field_access::dim(f, 0), field_access::dim(f, 1)};
+  dims[0].mem_stride = spacing;
+  return field_access::make<2>(f, p, dims);
+}
 /// A field over g whose elements the caller writes before anything
 /// reads them (a copy of the caller's memory): not zeroed first.
 template <class T, int N> field<N, T> field_for_overwrite(const grid<N> &g) {
@@ -139,13 +152,17 @@ field<1, const T> borrow_read(const T *p, std::int64_t n, const Written &...writ
 /// Rows of an array of rows (`float **a`, read as a[i][j]) as a field
 /// for one call-site, the first m elements of each (or those from
 /// `column_first` to before `column_end`): `get()(i, j)` is `rows[i][j]`,
-/// for rows i from `first` to before `end` (from 0 to before n). Rows laid out one after another (`a[i] = a[0] + i * m`, the
-/// usual single allocation) are borrowed in place, as dp::borrow does,
-/// one block of the caller's memory; others (rows allocated one by one,
-/// or longer than m) are gathered into a field of the runtime's, and
-/// written back row by row when the handle goes (the launches that wrote
-/// them waited for), unless T is const. --migrate writes it for loops
-/// over such arrays:
+/// for rows i from `first` to before `end` (from 0 to before n). Rows
+/// laid out one after another (`a[i] = a[0] + i * m`, the usual single
+/// allocation) are borrowed in place, as dp::borrow does, one block of
+/// the caller's memory. So are read-only rows (T const) spaced evenly
+/// with fewer than 64 bytes between them: rows a C heap gave one after
+/// another (its headers between them), or all but a few columns of one
+/// block's rows. Others (rows allocated in any other order, written rows
+/// with anything between them) are gathered into a field of the
+/// runtime's, and written back row by row when the handle goes (the
+/// launches that wrote them waited for), unless T is const. --migrate
+/// writes it for loops over such arrays:
 ///
 ///     {
 ///       dp::borrowed_rows<float> dp_w(w, n, m);
@@ -175,10 +192,25 @@ public:
       field_ = field<2, value>(g);
       return;
     }
-    if (contiguous()) {
+    const std::int64_t spacing = row_spacing();
+    if (spacing == m_) {
       field_ = borrow(const_cast<value *>(rows[first_]) + column_, g);
       return;
     }
+    if constexpr (std::is_const<T>::value)
+      if (spacing > m_ && static_cast<std::size_t>(spacing - m_) * sizeof(value) < detail::row_gap_in_place) {
+        // Rows spaced evenly, a few bytes apart (rows a C heap gave one
+        // after another, or all but a few columns of one block's rows):
+        // read in place, the span from the first row to the last one's
+        // end one block, as dp::borrow's. A block of the caller's over part
+        // of the span already: gathered, as below.
+        value *first = const_cast<value *>(rows[first_]) + column_;
+        const std::size_t span = static_cast<std::size_t>((end_ - first_ - 1) * spacing + m_) * sizeof(value);
+        if (detail::storage *block = detail::borrow_block_if_free(first, span)) {
+          field_ = detail::over_borrowed_rows(first, g, spacing, block);
+          return;
+        }
+      }
     field_ = detail::field_for_overwrite<value>(g);
     value *to = field_.data();
     for (std::int64_t i = first_; i < end_; ++i)
@@ -217,8 +249,8 @@ public:
 
   /// The field over the rows, for the call-site.
   field<2, value> &get() { return field_; }
-  /// False when the rows lie one after another and the field is over
-  /// them (no copy); true when it holds a copy gathered from them.
+  /// False when the field is over the caller's rows (no copy); true
+  /// when it holds a copy gathered from them.
   bool gathered() const { return gathered_; }
 
 private:
@@ -237,11 +269,21 @@ private:
         copy(i);
     });
   }
-  bool contiguous() const {
-    for (std::int64_t i = first_ + 1; i < end_; ++i)
-      if (rows_[i] != rows_[first_] + (i - first_) * m_)
-        return false;
-    return true;
+  /// Elements from each row's start to the next's when the rows lie
+  /// evenly spaced, each after the one before and at least m_ apart (m_
+  /// for rows one after another); else 0.
+  std::int64_t row_spacing() const {
+    if (end_ - first_ < 2)
+      return m_;
+    // As addresses: the rows may be separate allocations.
+    const auto at = [&](std::int64_t i) { return reinterpret_cast<std::uintptr_t>(rows_[i]); };
+    const std::uintptr_t bytes = at(first_ + 1) - at(first_);
+    if (at(first_ + 1) < at(first_) || bytes % sizeof(value) != 0 || bytes / sizeof(value) < std::uintptr_t(m_))
+      return 0;
+    for (std::int64_t i = first_ + 2; i < end_; ++i)
+      if (at(i) - at(i - 1) != bytes || at(i) < at(i - 1))
+        return 0;
+    return static_cast<std::int64_t>(bytes / sizeof(value));
   }
   std::size_t row_bytes() const { return static_cast<std::size_t>(m_) * sizeof(value); }
   std::size_t column_bytes() const { return static_cast<std::size_t>(column_) * sizeof(value); }

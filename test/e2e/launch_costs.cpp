@@ -348,10 +348,11 @@ int main() {
 
   // An array of rows (`float **w` read as w[i][j]: what --migrate writes,
   // dp::borrowed_rows in a block around the call-site). Rows of one block
-  // are one borrowed block, and cost what dp::borrow does. Rows allocated
-  // one by one are gathered into a field of the runtime's on the host:
-  // still one copy to the device and, written, one back, never one per
-  // row; read-only, nothing comes back. A block's end waits once, or
+  // are one borrowed block, and cost what dp::borrow does. Written rows
+  // allocated one by one are gathered into a field of the runtime's on
+  // the host: still one copy to the device and one back, never one per
+  // row. Read-only, nothing comes back, whether gathered or (evenly
+  // spaced by the heap, as these may be) read in place. A block's end waits once, or
   // not at all: read, on the host for the launch, on a device for nothing
   // (the device copy goes back to the device's cache behind the launch);
   // written, on a device for the copy back, which

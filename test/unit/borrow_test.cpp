@@ -190,19 +190,24 @@ TEST(BorrowRead, NoElements) {
 // caller's memory, a class's arrays): the call-sites between them share
 // one block, which stays on the device.
 /// An array of rows as C programs build it: one block, each row a
-/// pointer into it (Rodinia's pathfinder), or each row allocated alone
-/// (its backprop).
+/// pointer into it (Rodinia's pathfinder); or each row allocated alone
+/// (its backprop), which here lie scattered (never evenly spaced, so a
+/// handle gathers them) or, as a C heap often gives them, evenly spaced
+/// with a small gap between them (`gap` ints). Past each row's m
+/// columns the memory holds -1.
 struct row_array {
-  std::vector<std::vector<int>> alone;
   std::vector<int> block;
   std::vector<int *> rows;
-  row_array(int n, int m, bool one_block) {
-    block.resize(static_cast<std::size_t>(n) * m);
+  row_array(int n, int m, bool one_block) : row_array(n, m, one_block ? 0 : -1) {}
+  /// gap < 0: scattered.
+  row_array(int n, int m, int gap) {
+    const std::size_t reach = static_cast<std::size_t>(m) + (gap < 0 ? 24 : gap);
+    block.assign(reach * (n + 2), -1);
     for (int i = 0; i < n; ++i) {
-      if (one_block)
-        rows.push_back(block.data() + i * m);
-      else
-        rows.push_back(alone.emplace_back(static_cast<std::size_t>(m + 1), -1).data());
+      // Scattered: rows 1 and 2 swap places, and row i sits i % 2 ints
+      // further on, so no two rows are as far apart as two others.
+      const std::size_t place = gap < 0 ? (i == 1 ? 2 : i == 2 ? 1 : i) * reach + i % 2 : i * reach;
+      rows.push_back(block.data() + place);
       for (int j = 0; j < m; ++j)
         rows.back()[j] = 100 * i + j;
     }
@@ -318,6 +323,64 @@ TEST(BorrowedRows, AWindowOfColumnsTouchesNoOthers) {
   }
 }
 
+TEST(BorrowedRows, ReadOnlyRowsEvenlySpacedAreReadInPlace) {
+  // Rows a heap gave one after another: a header's few bytes between
+  // them. Read-only, they are read where they are, spacing and all.
+  row_array b(5, 7, 2);
+  {
+    dp::borrowed_rows<const int> f(b.rows.data(), 5, 7);
+    EXPECT_FALSE(f.gathered());
+    const dp::field<2, int> &view = f.get();
+    EXPECT_EQ(view.data(), b.rows[0]);
+    EXPECT_EQ(view(3, 6), 306);
+    EXPECT_EQ(view(4, 0), 400);
+  }
+  {
+    dp::borrowed_rows<const int> window(b.rows.data(), 1, 4, 2, 6); // rows 1..3, columns 2..5
+    EXPECT_FALSE(window.gathered());
+    EXPECT_EQ(window.get()(3, 5), 305);
+  }
+  row_array a(5, 7, true);
+  add_rows(a.rows.data(), b.rows.data(), 5, 7); // b read in place by a launch
+  for (int i = 0; i < 5; ++i)
+    for (int j = 0; j < 7; ++j)
+      ASSERT_EQ(a.rows[i][j], 2 * (100 * i + j) + 1) << i << "," << j;
+}
+
+TEST(BorrowedRows, RowsEvenlySpacedAreGatheredOtherwise) {
+  // Written back, the span would write what lies between the rows; 64
+  // bytes apart and more, or in reverse order, they are others' data.
+  row_array apart(4, 3, 2), wide(4, 3, 16);
+  {
+    dp::borrowed_rows<int> written(apart.rows.data(), 4, 3);
+    EXPECT_TRUE(written.gathered());
+    written.get()(2, 1) = -1;
+  }
+  EXPECT_EQ(apart.rows[2][1], -1);
+  EXPECT_EQ(apart.rows[2][3], -1); // the gap, untouched
+  EXPECT_TRUE(dp::borrowed_rows<const int>(wide.rows.data(), 4, 3).gathered());
+  std::vector<int *> reversed(apart.rows.rbegin(), apart.rows.rend());
+  dp::borrowed_rows<const int> backwards(reversed.data(), 4, 3);
+  EXPECT_TRUE(backwards.gathered());
+  EXPECT_EQ(backwards.get()(0, 2), 302);
+}
+
+TEST(BorrowedRows, RowsEvenlySpacedOverALiveBlockAreGathered) {
+  // A live block over one row: the span would overlap it, so the rows
+  // are copied; a live block over them all holds them, in place.
+  row_array b(4, 3, 2);
+  {
+    dp::field<1, int> row = dp::borrow(b.rows[2], 3);
+    dp::borrowed_rows<const int> f(b.rows.data(), 4, 3);
+    EXPECT_TRUE(f.gathered());
+    EXPECT_EQ(f.get()(2, 2), 202);
+  }
+  dp::field<1, int> all = dp::borrow(b.block.data(), static_cast<std::int64_t>(b.block.size()));
+  dp::borrowed_rows<const int> f(b.rows.data(), 4, 3);
+  EXPECT_FALSE(f.gathered());
+  EXPECT_EQ(dp::detail::field_access::owner(f.get()), dp::detail::field_access::owner(all));
+}
+
 TEST(BorrowedRows, ReadOnlyRowsAreNotWrittenBack) {
   row_array b(3, 3, false);
   {
@@ -350,7 +413,8 @@ TEST(BorrowedRows, RowsAreFreeAgainOnceTheHandleGoes) {
   { dp::borrowed_rows<int> once(a.rows.data(), 2, 2); }
   dp::borrowed_rows<int> again(a.rows.data(), 2, 2);
   EXPECT_TRUE(again.gathered());
-  dp::field<1, int> through = dp::borrow(a.block.data(), 4); // other memory
+  std::vector<int> other(4);
+  dp::field<1, int> through = dp::borrow(other.data(), 4); // other memory
   EXPECT_EQ(through.size(), 4);
 }
 
@@ -367,9 +431,10 @@ TEST(BorrowedRows, RowsUnderALiveBorrowAreAnErrorToWrite) {
 /// rows cross as the runtime's field, and come back once to be written
 /// back; read-only gathered rows never come back.
 TEST(BorrowedRows, WhatCrossesToADevice) {
-  for (bool one_block : {true, false})
+  for (int gap : {0, -1, 2})
     for (bool written : {true, false}) {
-      row_array a(4, 5, one_block);
+      row_array a(4, 5, gap);
+      const bool one_block = gap == 0, in_place = one_block || (gap > 0 && !written);
       auto counts = std::make_shared<dp_test::transfer_counts>();
       {
         std::optional<dp::borrowed_rows<int>> w;
@@ -383,9 +448,11 @@ TEST(BorrowedRows, WhatCrossesToADevice) {
         auto *m = new dp_test::counting_mirror(block->bytes(), counts);
         block->attach_mirror(m);
         block->make_device_current();
-        EXPECT_EQ(block->bytes(), 4u * 5u * sizeof(int)) << one_block; // the rows borrowed, no more
+        // The rows borrowed, no more (in place: the gaps between them too).
+        EXPECT_EQ(block->bytes(), (in_place ? 3u * (5u + gap) + 5u : 4u * 5u) * sizeof(int)) << gap;
+        EXPECT_EQ(dp::detail::field_access::data(*f) == a.rows[0], in_place) << gap;
         if (written) {
-          static_cast<int *>(m->device_data())[7] = -7; // a kernel writes (1, 2)
+          static_cast<int *>(m->device_data())[(in_place ? 5 + gap : 5) + 2] = -7; // a kernel writes (1, 2)
           block->device_wrote();
         }
       }
