@@ -11,6 +11,7 @@
 #include "dpstub/Diagnostics.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Analysis/CFG.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/IdentifierTable.h"
 #include "clang/Basic/SourceManager.h"
@@ -47,6 +48,38 @@ const char *knownHeader(StringRef Name) {
     if (Name == Function)
       return Header;
   return nullptr;
+}
+
+/// Whether control may reach the end of F's body without a return: C
+/// lets a function that returns a value end so (its callers ignore the
+/// value), C++ does not, and its compilers take such an end as one no
+/// run reaches (g++ -O2 then runs into whatever code follows).
+bool mayRunOffEnd(const FunctionDecl *F, ASTContext &Ctx) {
+  std::unique_ptr<CFG> G = CFG::buildCFG(F, F->getBody(), &Ctx, CFG::BuildOptions());
+  if (!G)
+    return true; // a return no run reaches is harmless
+  std::vector<bool> Reached(G->getNumBlockIDs(), false);
+  std::vector<const CFGBlock *> Work{&G->getEntry()};
+  Reached[G->getEntry().getBlockID()] = true;
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.back();
+    Work.pop_back();
+    for (const CFGBlock *S : B->succs())
+      if (S && !Reached[S->getBlockID()]) {
+        Reached[S->getBlockID()] = true;
+        Work.push_back(S);
+      }
+  }
+  for (const CFGBlock *P : G->getExit().preds()) {
+    if (!P || !Reached[P->getBlockID()] || P->hasNoReturnElement())
+      continue;
+    std::optional<CFGStmt> Last;
+    for (auto It = P->rbegin(); It != P->rend() && !Last; ++It)
+      Last = It->getAs<CFGStmt>();
+    if (!Last || !isa<ReturnStmt>(Last->getStmt()))
+      return true;
+  }
+  return false;
 }
 
 /// True when `(T)` may stand before E without parentheses around E: a
@@ -166,6 +199,9 @@ public:
         Diags.migrateNotCxx(Name) << ("'" + F->getNameAsString() + "' has no return type (C's implicit int); "
                                                                     "write 'int' before it");
     }
+    if (inMainFile(F->getLocation()) && F->doesThisDeclarationHaveABody() && !F->isMain() &&
+        !F->getReturnType()->isVoidType())
+      endWithValue(F);
     if (inMainFile(F->getLocation()) && F->isThisDeclarationADefinition() &&
         !F->hasWrittenPrototype() && F->getNumParams() > 0 && !prototype(F))
       Diags.migrateNotCxx(F->getLocation())
@@ -438,6 +474,31 @@ private:
       Text += (P == F->parameters().front() ? "" : ", ") + OS.str();
     }
     return Text;
+  }
+
+  /// A function that returns a value and may end without one (C89's
+  /// `fill(row, n)` whose value nobody uses): a `return {};` before its
+  /// closing brace, the value C left unset, so that no C++ compiler takes
+  /// that end as unreachable.
+  void endWithValue(const FunctionDecl *F) {
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(F->getBody());
+    if (!Body || !mayRunOffEnd(F, Ctx))
+      return;
+    const SourceLocation Close = Body->getRBracLoc();
+    bool Added = false;
+    if (!Close.isMacroID() && SM.isWrittenInMainFile(Close)) {
+      const StringRef Buf = SM.getBufferData(SM.getMainFileID());
+      const unsigned At = SM.getFileOffset(Close);
+      const size_t LineStart = Buf.rfind('\n', At) + 1; // npos + 1 is 0
+      const bool OwnLine = Buf.substr(LineStart, At - LineStart).trim().empty();
+      Added = OwnLine ? E.add({static_cast<unsigned>(LineStart), 0,
+                               "  return {}; // C left this value unset; C++ may not end without one\n"})
+                      : E.add({At, 0, "return {}; "});
+    }
+    if (!Added)
+      Diags.migrateNotCxx(F->getLocation())
+          << ("'" + F->getNameAsString() + "' may end without returning a value, which C++ does not allow; "
+                                          "end it with a return");
   }
 
   /// A K&R definition's parameters as a prototype, which C++ needs:

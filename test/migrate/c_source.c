@@ -80,6 +80,46 @@ static counted(const char *path)
 // REWRITE: COPY(class_, class_ + 1);
 // REWRITE: return class_;
 
+// A function that returns a value and may end without one, which C
+// allows where callers ignore the value: C++ compilers take such an end
+// as one no run reaches (g++ -O2 runs on into whatever code follows), so
+// it ends with a return. One whose every path returns stays as it is.
+static clamp(v, n)
+float *v;
+{
+  for (int i = 0; i < n; ++i)
+    if (v[i] > 1)
+      v[i] = 1;
+}
+// REWRITE: static int clamp(float *v, int n) {
+// REWRITE: if (v[i] > 1)
+// REWRITE-NEXT: v[i] = 1;
+// REWRITE-NEXT: return {}; // C left this value unset; C++ may not end without one
+// REWRITE-NEXT: {{^}}}
+static int sign(int x) {
+  if (x < 0)
+    return -1;
+  else
+    return 1;
+} /* sign ends */
+// REWRITE: static int sign(int x) {
+// REWRITE-NOT: {{^ *}}return {};
+// REWRITE: } /* sign ends */
+static int forever(int x) {
+  while (1)
+    if (x++ > 3)
+      return x;
+} /* forever ends */
+// REWRITE-NOT: {{^ *}}return {};
+// REWRITE: } /* forever ends */
+static int fails(int x) {
+  if (x)
+    return x;
+  abort();
+} /* fails ends */
+// REWRITE-NOT: {{^ *}}return {};
+// REWRITE: } /* fails ends */
+
 // Declarations without their parameters, called with them before the
 // definition gives them: C++ reads `()` as taking none and rejects the
 // calls, so each gets the parameters of its definition, K&R or not (and
@@ -132,6 +172,8 @@ int main(void) {
   printf("%d %d\n", time(NULL) > 0, omp_get_max_threads() > 0);
   float w[4] = {1, 2, 3, 4};
   halve(w, 4);
+  clamp(w, 4);
+  printf("%d %d %d\n", sign(-3), forever(0), fails(2));
   printf("%.2f\n", total(w, 4));
   qsort(w, 4, sizeof w[0], descending);
   printf("%.2f\n", w[0]);

@@ -1,5 +1,6 @@
 /* Kernels of a small network, written as old C (Rodinia's backprop is):
- * K&R definitions, an implicit int, `register` in a macro, a local named
+ * K&R definitions, implicit ints (one returning no value, which C allows
+ * where callers ignore it), `register` in a macro, a local named
  * `new`, weights as arrays of rows allocated one by one. Its callers are
  * C (main.c): once migrated, as C++, the file keeps C linkage for them. */
 #include <math.h>
@@ -28,6 +29,14 @@ float *row;
   return n;
 }
 
+static zero_row(row, n) /* an implicit int, and no value returned */
+float *row;
+{
+  int j;
+  for (j = 0; j < n; j++)
+    row[j] = 0.0f;
+}
+
 float **alloc_rows(m, n)
 int m, n;
 {
@@ -39,6 +48,8 @@ int m, n;
     new[i] = (float *)malloc(n * sizeof(float));
     if (i == 0)
       COPY(new[i], first, n)
+    else if (i % 3 == 2)
+      zero_row(new[i], n);
     else
       fill(new[i], n, i + 1);
   }
