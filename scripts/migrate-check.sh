@@ -16,7 +16,8 @@
 # environment may give CHECK_ARGS (the program's arguments, each run in the
 # source's folder), CHECK_FILE (a file it writes there, compared too) and
 # CHECK_IGNORE (a regular expression: lines dropped before comparing, such
-# as timings).
+# as timings). CHECK_OPT sets the optimisation of every build (default -O2,
+# as programs are built: C's undefined behaviour that C++ adds shows there).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${DPSTUB_BUILD_DIR:-$here/build}
@@ -33,6 +34,7 @@ ext=${src##*.}
 cp "$src" "$work/$name.$ext"
 inc=(-I"$(dirname "$src")" -I"$here/include")
 cxx=${CXX:-g++}
+opt=${CHECK_OPT:--O2}
 runtime=("$build/runtime/libdp_runtime.a" -ltbb -lpthread)
 # The runtime switches tile threads with Boost.Context when it was found.
 grep -q "DP_RUNTIME_FIBERS:STRING=boost" "$build/CMakeCache.txt" 2>/dev/null && runtime+=(-lboost_context)
@@ -55,9 +57,9 @@ run() { # run LABEL EXE [ENV...]: its output (and CHECK_FILE) in $work/LABEL.out
 lang=(-std=c++17)
 [ "$ext" = c ] && lang=(-std="${CSTD:-gnu99}")
 if [ "$ext" = c ]; then
-  ${CC:-gcc} "${lang[@]}" -O1 -w "${inc[@]}" "${flags[@]}" "$work/$name.c" -o "$work/original" -lm
+  ${CC:-gcc} "${lang[@]}" "$opt" -w "${inc[@]}" "${flags[@]}" "$work/$name.c" -o "$work/original" -lm
 else
-  $cxx "${lang[@]}" -O1 -w "${inc[@]}" "${flags[@]}" "$work/$name.cpp" -o "$work/original" -lm
+  $cxx "${lang[@]}" "$opt" -w "${inc[@]}" "${flags[@]}" "$work/$name.cpp" -o "$work/original" -lm
 fi || fail "the original does not build"
 run original "$work/original"
 
@@ -69,13 +71,13 @@ mkdir -p "$work/migrated" "$work/translated"
 [ "$ext" = cpp ] || mv "$work/migrated/$name.$ext" "$work/migrated/$name.cpp"
 converted=$(grep -c "remark: converted" "$work/migrate.log" || true)
 refused=$(grep -c "warning: not converted" "$work/migrate.log" || true)
-$cxx -std=c++17 -O1 -w "${inc[@]}" "${flags[@]}" "$work/migrated/$name.cpp" "${runtime[@]}" -o "$work/migrated/program" -lm ||
+$cxx -std=c++17 "$opt" -w "${inc[@]}" "${flags[@]}" "$work/migrated/$name.cpp" "${runtime[@]}" -o "$work/migrated/program" -lm ||
   fail "the migrated program does not build"
 run migrated "$work/migrated/program"
 
 "$build/tool/dpstub" --quiet "$work/migrated/$name.cpp" --out-dir "$work/translated" -- \
   -std=c++17 "${inc[@]}" "${flags[@]}" 2> "$work/translate.log" || fail "dpstub failed: $(grep -m1 error "$work/translate.log")"
-$cxx -std=c++17 -O1 -w -I"$work/translated" "${inc[@]}" "${flags[@]}" "$work/translated/$name.cpp" "${runtime[@]}" \
+$cxx -std=c++17 "$opt" -w -I"$work/translated" "${inc[@]}" "${flags[@]}" "$work/translated/$name.cpp" "${runtime[@]}" \
   -o "$work/translated/program" -lm || fail "the translated program does not build"
 run native "$work/translated/program" DP_HOST_MODE=native
 run emulated "$work/translated/program" DP_HOST_MODE=emulate DP_EMULATE_MAX_GROUPS=7,3,2 DP_EMULATE_GROUP=8
