@@ -57,10 +57,12 @@ fit fit_of(const borrowed_registry &r, std::uintptr_t at, std::size_t bytes) {
   if (next != r.blocks.begin()) {
     auto before = std::prev(next);
     const std::uintptr_t end = before->first + before->second->bytes();
-    if (at + bytes <= end) {
+    if (at + bytes <= end && !before->second->has_gaps()) {
       f.serves = before->second;
       return f;
     }
+    // A block over rows with others' memory between them holds nothing
+    // but its rows: a range inside it overlaps it.
     if (end > at) {
       f.overlap_at = before->first;
       f.overlaps = before->second;
@@ -165,6 +167,25 @@ storage *borrow_block_if_free(void *p, std::size_t bytes) {
   const fit f = fit_of(r, reinterpret_cast<std::uintptr_t>(p), bytes);
   return f.overlaps || gathered_over(r, reinterpret_cast<std::uintptr_t>(p), bytes) ? nullptr
                                                                                     : adopt(r, p, bytes, f);
+}
+
+storage *borrow_rows_block_if_free(void *p, std::size_t bytes, std::size_t row_bytes, std::size_t pitch) {
+  if (bytes == 0)
+    return storage::borrow(p, 0);
+  borrowed_registry &r = borrowed();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  const auto at = reinterpret_cast<std::uintptr_t>(p);
+  const fit f = fit_of(r, at, bytes);
+  if (f.overlaps || gathered_over(r, at, bytes))
+    return nullptr;
+  if (f.serves) { // a block of the caller's over the whole span: its data, gaps and all
+    f.serves->retain();
+    return f.serves;
+  }
+  storage *s = storage::borrow(p, bytes);
+  s->set_rows(row_bytes, pitch);
+  r.blocks.emplace(at, s);
+  return s;
 }
 
 namespace {

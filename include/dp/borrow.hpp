@@ -26,6 +26,12 @@ storage *borrow_block(void *p, std::size_t bytes);
 /// borrowed block overlaps it otherwise), in one look at the registry.
 /// runtime/borrow.cpp.
 storage *borrow_block_if_free(void *p, std::size_t bytes);
+/// borrow_block_if_free for rows `row_bytes` long, `pitch` bytes apart,
+/// from p to the last one's end (`bytes`): a new block holds the rows
+/// alone (storage::set_rows), so no copy from a device writes the bytes
+/// between them, and no other borrow shares it. A live block over the
+/// whole span serves it as it is. runtime/borrow.cpp.
+storage *borrow_rows_block_if_free(void *p, std::size_t bytes, std::size_t row_bytes, std::size_t pitch);
 /// Keeps the block over the `bytes` at p (borrow_block's) until
 /// exit_borrowed(p): one more hold on it. runtime/borrow.cpp.
 void enter_borrowed(void *p, std::size_t bytes);
@@ -62,7 +68,7 @@ template <int N, class T> field<N, T> over_borrowed(T *p, const grid<N> &g, stor
   return field_access::make<N>(f, p, dims);
 }
 /// Bytes between rows (a heap's headers, a block's last few columns)
-/// that a read-only dp::borrowed_rows still borrows in place, with them.
+/// that a dp::borrowed_rows still borrows in place, with them.
 /// The gap lies in the pages of the rows around it, so a device copy of
 /// the span reads memory that is there.
 inline constexpr std::size_t row_gap_in_place = 64;
@@ -155,14 +161,16 @@ field<1, const T> borrow_read(const T *p, std::int64_t n, const Written &...writ
 /// for rows i from `first` to before `end` (from 0 to before n). Rows
 /// laid out one after another (`a[i] = a[0] + i * m`, the usual single
 /// allocation) are borrowed in place, as dp::borrow does, one block of
-/// the caller's memory. So are read-only rows (T const) spaced evenly
-/// with fewer than 64 bytes between them: rows a C heap gave one after
-/// another (its headers between them), or all but a few columns of one
-/// block's rows. Others (rows allocated in any other order, written rows
-/// with anything between them) are gathered into a field of the
-/// runtime's, and written back row by row when the handle goes (the
-/// launches that wrote them waited for), unless T is const. --migrate
-/// writes it for loops over such arrays:
+/// the caller's memory. So are rows spaced evenly with fewer than 64
+/// bytes between them: rows a C heap gave one after another (its headers
+/// between them), or all but a few columns of one block's rows. A device
+/// copy of such rows carries the bytes between them too, but only the
+/// rows come back (a 2D copy), so those bytes stay as the host has them;
+/// while a written handle lives, no other borrow may share them. Others
+/// (rows in any other order, or further apart) are gathered into a field
+/// of the runtime's, and written back row by row when the handle goes
+/// (the launches that wrote them waited for), unless T is const.
+/// --migrate writes it for loops over such arrays:
 ///
 ///     {
 ///       dp::borrowed_rows<float> dp_w(w, n, m);
@@ -197,20 +205,25 @@ public:
       field_ = borrow(const_cast<value *>(rows[first_]) + column_, g);
       return;
     }
-    if constexpr (std::is_const<T>::value)
-      if (spacing > m_ && static_cast<std::size_t>(spacing - m_) * sizeof(value) < detail::row_gap_in_place) {
-        // Rows spaced evenly, a few bytes apart (rows a C heap gave one
-        // after another, or all but a few columns of one block's rows):
-        // read in place, the span from the first row to the last one's
-        // end one block, as dp::borrow's. A block of the caller's over part
-        // of the span already: gathered, as below.
-        value *first = const_cast<value *>(rows[first_]) + column_;
-        const std::size_t span = static_cast<std::size_t>((end_ - first_ - 1) * spacing + m_) * sizeof(value);
-        if (detail::storage *block = detail::borrow_block_if_free(first, span)) {
-          field_ = detail::over_borrowed_rows(first, g, spacing, block);
-          return;
-        }
+    if (spacing > m_ && static_cast<std::size_t>(spacing - m_) * sizeof(value) < detail::row_gap_in_place) {
+      // Rows spaced evenly, a few bytes apart (rows a C heap gave one
+      // after another, or all but a few columns of one block's rows):
+      // used in place, the span from the first row to the last one's end
+      // one block. Read-only, it is dp::borrow's (a device copy of the
+      // span never comes back); written, it holds the rows alone, which
+      // alone come back from a device. A block of the caller's over part
+      // of the span already: gathered, as below.
+      value *first = const_cast<value *>(rows[first_]) + column_;
+      const std::size_t span = static_cast<std::size_t>((end_ - first_ - 1) * spacing + m_) * sizeof(value);
+      detail::storage *block =
+          std::is_const<T>::value
+              ? detail::borrow_block_if_free(first, span)
+              : detail::borrow_rows_block_if_free(first, span, row_bytes(), spacing * sizeof(value));
+      if (block) {
+        field_ = detail::over_borrowed_rows(first, g, spacing, block);
+        return;
       }
+    }
     field_ = detail::field_for_overwrite<value>(g);
     value *to = field_.data();
     for (std::int64_t i = first_; i < end_; ++i)

@@ -348,11 +348,12 @@ int main() {
 
   // An array of rows (`float **w` read as w[i][j]: what --migrate writes,
   // dp::borrowed_rows in a block around the call-site). Rows of one block
-  // are one borrowed block, and cost what dp::borrow does. Written rows
-  // allocated one by one are gathered into a field of the runtime's on
-  // the host: still one copy to the device and one back, never one per
-  // row. Read-only, nothing comes back, whether gathered or (evenly
-  // spaced by the heap, as these may be) read in place. A block's end waits once, or
+  // are one borrowed block, and cost what dp::borrow does; so do rows
+  // evenly spaced a few bytes apart, whose copy back is one copy of the
+  // rows alone (the bytes between them stay as the host has them). Rows
+  // lying otherwise are gathered into a field of the runtime's on the
+  // host: still one copy to the device and, written, one back, never one
+  // per row. Read-only, nothing comes back. A block's end waits once, or
   // not at all: read, on the host for the launch, on a device for nothing
   // (the device copy goes back to the device's cache behind the launch);
   // written, on a device for the copy back, which
@@ -362,12 +363,16 @@ int main() {
   // on the host for the launch.
   {
     constexpr int n = 4, m = 8;
-    std::vector<float> block(n * m, 0.0f);
-    std::vector<std::vector<float>> own(n, std::vector<float>(m, 0.0f));
-    std::vector<float *> in_block(n), apart(n);
+    // Rows apart: in one pool, rows 1 and 2 swapped and 24 floats
+    // between them, as rows allocated in another order lie; rows evenly
+    // spaced: 2 floats between them, as a C heap gives rows allocated one
+    // after another.
+    std::vector<float> block(n * m, 0.0f), pool(n * (m + 24), 0.0f), heap(n * (m + 2), 0.0f);
+    std::vector<float *> in_block(n), apart(n), spaced(n);
     for (int i = 0; i < n; ++i) {
       in_block[i] = block.data() + i * m;
-      apart[i] = own[i].data();
+      apart[i] = pool.data() + (i == 1 ? 2 : i == 2 ? 1 : i) * (m + 24);
+      spaced[i] = heap.data() + i * (m + 2);
     }
     const dp::grid<2> g2(n, m);
     const auto written = [&](float **w) {
@@ -388,6 +393,7 @@ int main() {
       float **rows;
       bool gathered;
     } layouts[] = {{"forall, rows of a block", "forall, read rows of a block", in_block.data(), false},
+                   {"forall, rows evenly spaced", "forall, read rows evenly spaced", spaced.data(), false},
                    {"forall, rows apart", "forall, read rows apart", apart.data(), true}};
     for (const auto &l : layouts) {
       if (dp::borrowed_rows<float>(l.rows, n, m).gathered() != l.gathered) {
@@ -414,8 +420,11 @@ int main() {
       r.exactly("host waits", r.per(counter::host_waits), device ? 0 : 1);
     }
     const float want = float(warm_up + calls * rounds);
-    if (!dp::rt::process_dispatch_settings().record_only && (block[n * m - 1] != want || own[n - 1][m - 1] != want)) {
-      std::printf("rows: %g and %g, not %g\n", double(block[n * m - 1]), double(own[n - 1][m - 1]), double(want));
+    const float last[] = {block[n * m - 1], spaced[n - 1][m - 1], apart[n - 1][m - 1]};
+    if (!dp::rt::process_dispatch_settings().record_only &&
+        (last[0] != want || last[1] != want || last[2] != want || heap[m] != 0.0f)) {
+      std::printf("rows: %g, %g and %g, not %g (between rows: %g)\n", double(last[0]), double(last[1]),
+                  double(last[2]), double(want), double(heap[m]));
       ++failures;
     }
   }

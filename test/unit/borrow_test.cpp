@@ -274,8 +274,9 @@ TEST(BorrowedRows, RowsOfAMegabyteAndMoreAreCopiedOnTheHostsThreads) {
 }
 
 TEST(BorrowedRows, PartOfTheRowsAndColumns) {
-  // One block whose rows are longer than the columns borrowed: not laid
-  // out as the field's rows, so gathered, and the rest stays as it was.
+  // One block whose rows are longer than the columns borrowed (by 8
+  // bytes: used in place, its rows 6 ints apart), and the rest stays as
+  // it was.
   row_array a(4, 6, true), b(4, 6, true);
   std::vector<int *> first(a.rows.begin(), a.rows.end());
   add_rows(first.data(), b.rows.data(), 3, 4);
@@ -309,7 +310,8 @@ TEST(BorrowedRows, AWindowOfColumnsTouchesNoOthers) {
     row_array a(4, 5, one_block);
     {
       dp::borrowed_rows<int> f(a.rows.data(), 1, 3, 1, 4);
-      EXPECT_TRUE(f.gathered()) << one_block; // its rows are longer than the columns borrowed
+      // One block's rows, 2 columns left between the window's: in place.
+      EXPECT_EQ(f.gathered(), !one_block);
       EXPECT_EQ(f.get().get_grid().size(), 6);
       EXPECT_EQ(f.get()(2, 3), 203);
       dp::forall(
@@ -347,18 +349,34 @@ TEST(BorrowedRows, ReadOnlyRowsEvenlySpacedAreReadInPlace) {
       ASSERT_EQ(a.rows[i][j], 2 * (100 * i + j) + 1) << i << "," << j;
 }
 
-TEST(BorrowedRows, RowsEvenlySpacedAreGatheredOtherwise) {
-  // Written back, the span would write what lies between the rows; 64
-  // bytes apart and more, or in reverse order, they are others' data.
-  row_array apart(4, 3, 2), wide(4, 3, 16);
+TEST(BorrowedRows, WrittenRowsEvenlySpacedAreWrittenInPlace) {
+  // Written in place: the bytes between the rows are not the handle's,
+  // and nothing else may borrow them or the rows while it lives.
+  row_array a(4, 3, 2);
   {
-    dp::borrowed_rows<int> written(apart.rows.data(), 4, 3);
-    EXPECT_TRUE(written.gathered());
-    written.get()(2, 1) = -1;
+    dp::borrowed_rows<int> written(a.rows.data(), 4, 3);
+    EXPECT_FALSE(written.gathered());
+    EXPECT_EQ(dp::detail::field_access::data(written.get()), a.rows[0]);
+    dp::forall(dp::grid<2>(4, 3), [](int &v) { v = -v - 1; }, written.get());
+    EXPECT_THROW(dp::borrow(a.rows[2], 3), dp::error);        // a row it writes
+    EXPECT_THROW(dp::borrow(a.rows[1] + 3, 2), dp::error);    // the bytes after row 1
+    dp::borrowed_rows<const int> reads(a.rows.data(), 4, 3); // a snapshot
+    EXPECT_TRUE(reads.gathered());
+    EXPECT_EQ(reads.get()(2, 1), -202);
   }
-  EXPECT_EQ(apart.rows[2][1], -1);
-  EXPECT_EQ(apart.rows[2][3], -1); // the gap, untouched
+  for (int i = 0; i < 4; ++i) {
+    for (int j = 0; j < 3; ++j)
+      ASSERT_EQ(a.rows[i][j], -(100 * i + j) - 1) << i << "," << j;
+    EXPECT_EQ(a.rows[i][3], -1) << i; // between the rows: untouched
+  }
+}
+
+TEST(BorrowedRows, RowsFurtherApartOrOutOfOrderAreGathered) {
+  // 64 bytes apart and more, or in reverse order: others' data lies
+  // between them.
+  row_array apart(4, 3, 2), wide(4, 3, 16);
   EXPECT_TRUE(dp::borrowed_rows<const int>(wide.rows.data(), 4, 3).gathered());
+  EXPECT_TRUE(dp::borrowed_rows<int>(wide.rows.data(), 4, 3).gathered());
   std::vector<int *> reversed(apart.rows.rbegin(), apart.rows.rend());
   dp::borrowed_rows<const int> backwards(reversed.data(), 4, 3);
   EXPECT_TRUE(backwards.gathered());
@@ -427,14 +445,16 @@ TEST(BorrowedRows, RowsUnderALiveBorrowAreAnErrorToWrite) {
 }
 
 /// What the rows cost on a device (a counting mirror stands in): rows of
-/// one block cross as that block, once each way when written; gathered
-/// rows cross as the runtime's field, and come back once to be written
-/// back; read-only gathered rows never come back.
+/// one block cross as that block, once each way when written; rows a few
+/// bytes apart cross as their span and, written, come back as rows (the
+/// bytes between them left to the host); gathered rows cross as the
+/// runtime's field, and come back once to be written back; read-only
+/// rows never come back.
 TEST(BorrowedRows, WhatCrossesToADevice) {
   for (int gap : {0, -1, 2})
     for (bool written : {true, false}) {
       row_array a(4, 5, gap);
-      const bool one_block = gap == 0, in_place = one_block || (gap > 0 && !written);
+      const bool one_block = gap == 0, in_place = gap >= 0;
       auto counts = std::make_shared<dp_test::transfer_counts>();
       {
         std::optional<dp::borrowed_rows<int>> w;
@@ -452,13 +472,18 @@ TEST(BorrowedRows, WhatCrossesToADevice) {
         EXPECT_EQ(block->bytes(), (in_place ? 3u * (5u + gap) + 5u : 4u * 5u) * sizeof(int)) << gap;
         EXPECT_EQ(dp::detail::field_access::data(*f) == a.rows[0], in_place) << gap;
         if (written) {
-          static_cast<int *>(m->device_data())[(in_place ? 5 + gap : 5) + 2] = -7; // a kernel writes (1, 2)
+          int *device = static_cast<int *>(m->device_data());
+          device[(in_place ? 5 + gap : 5) + 2] = -7; // a kernel writes (1, 2)
+          if (gap > 0)
+            device[5] = device[6] = 55; // between rows 0 and 1: not the block's
           block->device_wrote();
         }
       }
       EXPECT_EQ(counts->to_device, 1) << one_block << written;
       EXPECT_EQ(counts->to_host, written ? 1 : 0) << one_block << written;
       EXPECT_EQ(a.rows[1][2], written ? -7 : 102) << one_block << written;
+      if (gap > 0)
+        EXPECT_EQ(a.rows[0][5], -1) << written; // the bytes between the rows stay the host's
     }
 }
 
@@ -594,6 +619,9 @@ public:
   explicit failing_mirror(std::size_t bytes) : bytes_(bytes) {}
   void *device_data() const override { return const_cast<char *>(bytes_.data()); }
   void copy_to_host(void *, std::size_t) override { throw dp::error("the device is gone"); }
+  void copy_rows_to_host(void *, std::size_t, std::size_t, std::size_t) override {
+    throw dp::error("the device is gone");
+  }
   dp::detail::device_fill copy_to_device(const void *host, std::size_t n, void *) override {
     std::memcpy(bytes_.data(), host, n);
     return {};

@@ -27,6 +27,11 @@ public:
     ++to_host;
     std::memcpy(host, bytes_.data(), n);
   }
+  void copy_rows_to_host(void *host, std::size_t row_bytes, std::size_t pitch, std::size_t rows) override {
+    ++to_host;
+    for (std::size_t r = 0; r < rows; ++r)
+      std::memcpy(static_cast<char *>(host) + r * pitch, bytes_.data() + r * pitch, row_bytes);
+  }
   dp::detail::device_fill copy_to_device(const void *host, std::size_t n, void *) override {
     ++to_device;
     std::memcpy(bytes_.data(), host, n);

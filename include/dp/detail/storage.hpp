@@ -72,6 +72,14 @@ public:
   /// the copy; `writer` is then done. False, with nothing done, where the
   /// device cannot order the copy behind it (a host task writes).
   virtual bool copy_to_host_after(void *, std::size_t, const completion &) { return false; }
+  /// copy_to_host of `rows` rows of `row_bytes`, `pitch` bytes apart in
+  /// both copies, leaving the host's bytes between them as they are (a
+  /// block over rows with other memory between them: storage::set_rows).
+  virtual void copy_rows_to_host(void *host, std::size_t row_bytes, std::size_t pitch, std::size_t rows) = 0;
+  /// copy_rows_to_host behind `writer`, as copy_to_host_after.
+  virtual bool copy_rows_to_host_after(void *, std::size_t, std::size_t, std::size_t, const completion &) {
+    return false;
+  }
   /// Starts copying `host` into the device block on `queue` (the launch's,
   /// so that the launch follows it; null: the device's default queue).
   virtual device_fill copy_to_device(const void *host, std::size_t bytes, void *queue) = 0;
@@ -150,6 +158,17 @@ public:
     return s;
   }
 
+  /// The block's data is its rows alone, each `row_bytes` long and
+  /// `pitch` bytes after the one before (a borrowed dp::borrowed_rows'):
+  /// the bytes between them are not the block's, and no copy from the
+  /// device writes them. Set before any copy.
+  void set_rows(std::size_t row_bytes, std::size_t pitch) noexcept {
+    row_bytes_ = row_bytes;
+    pitch_ = pitch;
+  }
+  /// True when set_rows gave the block rows with other memory between.
+  bool has_gaps() const noexcept { return pitch_ > row_bytes_; }
+
   void retain() noexcept { refs_.fetch_add(1, std::memory_order_relaxed); }
 
   void release() noexcept {
@@ -192,7 +211,7 @@ public:
     wait_for_writer();
     if (!host_current_) {
       if (device_current_ && mirror_ && bytes_ > 0) // no bytes, nothing to move
-        mirror_->copy_to_host(host_, bytes_);
+        copy_from_device();
       host_current_ = true;
     }
     update();
@@ -219,7 +238,7 @@ public:
     if (!host_current_ && device_current_ && mirror_ && bytes < bytes_) {
       auto *at = static_cast<unsigned char *>(host_) + offset;
       std::vector<unsigned char> written(at, at + bytes);
-      mirror_->copy_to_host(host_, bytes_);
+      copy_from_device();
       if (bytes > 0)
         std::memcpy(at, written.data(), bytes);
     }
@@ -405,7 +424,7 @@ private:
   void give_back() noexcept {
     giving_back([&] {
       if (device_current_ && !host_current_ && mirror_ && bytes_ > 0)
-        mirror_->copy_to_host(host_, bytes_);
+        copy_from_device();
     });
   }
   /// give_back() before the launch still writing the block is waited for:
@@ -510,6 +529,17 @@ private:
     count_ = n;
   }
 
+  /// The device copy into the host memory, the writer done: all of it,
+  /// or where the block has gaps (set_rows) its rows alone.
+  void copy_from_device() {
+    if (!has_gaps()) {
+      mirror_->copy_to_host(host_, bytes_);
+      return;
+    }
+    mirror_->copy_rows_to_host(host_, row_bytes_, pitch_, rows());
+  }
+  /// set_rows' rows: the last one ends the block.
+  std::size_t rows() const noexcept { return (bytes_ + pitch_ - row_bytes_) / pitch_; }
   void wait_for_writer() {
     if (!writer_)
       return;
@@ -526,7 +556,8 @@ private:
   bool copy_back_behind_writer() {
     pending w = writer_;
     try {
-      if (!mirror_->copy_to_host_after(host_, bytes_, *w))
+      if (!(has_gaps() ? mirror_->copy_rows_to_host_after(host_, row_bytes_, pitch_, rows(), *w)
+                       : mirror_->copy_to_host_after(host_, bytes_, *w)))
         return false;
     } catch (...) {
       w->wait();
@@ -560,6 +591,7 @@ private:
 
   std::atomic<long> refs_{1};
   bool borrowed_ = false; ///< the memory is the caller's (dp::borrow)
+  std::size_t row_bytes_ = 0, pitch_ = 0; ///< set_rows
   void *host_ = nullptr;
   std::size_t bytes_ = 0;
   std::size_t count_ = 0;

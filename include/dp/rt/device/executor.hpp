@@ -209,8 +209,20 @@ public:
   }
   void *device_data() const override { return data_; }
   void copy_to_host(void *host, std::size_t bytes) override { copy_to_host_on(*queue_, host, bytes); }
+  void copy_rows_to_host(void *host, std::size_t row_bytes, std::size_t pitch, std::size_t rows) override {
+    copy_rows_to_host_on(*queue_, host, row_bytes, pitch, rows);
+  }
   bool copy_to_host_after(void *host, std::size_t bytes,
                           const dp::detail::completion &writer) override {
+    return after(writer, [&](typename Device::queue_type &q) { copy_to_host_on(q, host, bytes); });
+  }
+  bool copy_rows_to_host_after(void *host, std::size_t row_bytes, std::size_t pitch, std::size_t rows,
+                               const dp::detail::completion &writer) override {
+    return after(writer, [&](typename Device::queue_type &q) { copy_rows_to_host_on(q, host, row_bytes, pitch, rows); });
+  }
+  /// copy(q) on a queue q of the device that runs it behind `writer`'s
+  /// launch; false, with nothing done, where none can.
+  template <class Copy> bool after(const dp::detail::completion &writer, const Copy &copy) {
     const auto *m = dynamic_cast<const mark<Device> *>(writer.device_work());
     if (!m || m->known_done())
       return false;
@@ -233,7 +245,7 @@ public:
         return false;
       }
     }
-    copy_to_host_on(*q, host, bytes);
+    copy(*q);
     m->done_by_later_wait();
     return true;
   }
@@ -294,6 +306,12 @@ public:
   }
 
 private:
+  void copy_rows_to_host_on(typename Device::queue_type &q, void *host, std::size_t row_bytes, std::size_t pitch,
+                            std::size_t rows) {
+    profile::timed_transfer(state_->device, q, profile::category::to_host, row_bytes * rows, [&] {
+      state_->device.copy_rows_to_host(q, host, data_, row_bytes, pitch, rows);
+    });
+  }
   void copy_to_host_on(typename Device::queue_type &q, void *host, std::size_t bytes) {
     const bool in_place = page_locked_for(host, bytes);
     profile::timed_transfer(state_->device, q, profile::category::to_host, bytes, [&] {

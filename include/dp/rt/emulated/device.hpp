@@ -85,6 +85,25 @@ public:
     q.enqueue("dp: a copy to the host", [=] { std::memcpy(host, dev, bytes); });
     q.here().wait(true);
   }
+  /// copy_to_host of `rows` rows of `row_bytes`, `pitch` bytes apart on
+  /// both sides, the host's bytes between them left alone.
+  void copy_rows_to_host(queue_type &q, void *host, const void *dev, std::size_t row_bytes, std::size_t pitch,
+                         std::size_t rows) {
+    count(counter::to_host_bytes, static_cast<std::int64_t>(row_bytes * rows));
+    count(counter::to_host_copies);
+    count(counter::host_waits);
+    const auto copy = [=] {
+      for (std::size_t r = 0; r < rows; ++r)
+        std::memcpy(static_cast<char *>(host) + r * pitch, static_cast<const char *>(dev) + r * pitch, row_bytes);
+    };
+    if (q.here().done()) {
+      q.here().wait(true);
+      copy();
+      return;
+    }
+    q.enqueue("dp: a copy to the host", copy);
+    q.here().wait(true);
+  }
   /// True: the copy reads host memory until q reaches it, as a GPU's does
   /// from registered memory. From other memory a GPU's copy has read it
   /// when the call returns (false), and so has this one: made at once

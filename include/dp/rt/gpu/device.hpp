@@ -199,6 +199,17 @@ public:
     }
     drain();
   }
+  /// copy_to_host of `rows` rows of `row_bytes`, `pitch` bytes apart on
+  /// both sides, the host's bytes between them left alone: one 2D copy.
+  void copy_rows_to_host(queue_type &q, void *host, const void *dev, std::size_t row_bytes, std::size_t pitch,
+                         std::size_t rows) {
+    count(counter::to_host_bytes, static_cast<std::int64_t>(row_bytes * rows));
+    count(counter::to_host_copies);
+    count(counter::host_waits);
+    DP_GPU_CHECK("dp: a copy to the host", DP_GPU(Memcpy2DAsync)(host, pitch, dev, pitch, row_bytes, rows,
+                                                                 DP_GPU(MemcpyDeviceToHost), q.handle));
+    DP_GPU_CHECK("dp: a copy to the host", DP_GPU(StreamSynchronize)(q.handle));
+  }
   /// `bytes` at `dev` into the page-locked `slot`, behind q's work.
   void copy_to_pinned(queue_type &q, void *slot, const void *dev, std::size_t bytes) {
     gpu::copy_async("dp: a result to the host", slot, dev, bytes, false, q.handle);
