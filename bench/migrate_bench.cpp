@@ -21,6 +21,7 @@
 void lib_axpy(int n, double a, double *y, const double *x);
 double lib_dot(int n, const double *x, const double *y);
 void lib_layer(int n1, int n2, const double *x, double *y, double **w);
+void lib_adjust(int n1, int n2, const double *delta, const double *x, double **w);
 
 static double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -135,6 +136,7 @@ int main() {
   // allocated one by one, in order (the heap lays them out evenly, its
   // header between them: read in place too); and rows allocated in
   // another order (scattered: gathered into one block at each call).
+  // Then a weight update writes the rows allocated in order, in place.
   // Not a power of two of doubles a row: the loop reads down columns, and
   // rows 8 KiB apart share a few cache sets, where malloc's rows lie 16
   // bytes further apart; the rows would then measure the cache, not the
@@ -172,6 +174,12 @@ int main() {
     layer += ly[r];
   }
   printf("kernel rows_gathered %.6f\n", seconds_since(t0));
+  t0 = std::chrono::steady_clock::now();
+  for (int r = 0; r < 2 * REPS; ++r)
+    lib_adjust(n1, n2, ly, lx, apart);
+  printf("kernel rows_written %.6f\n", seconds_since(t0));
+  for (int k = 0; k < n1; k += 7)
+    layer += apart[k][(k * 3) % n2];
 
   printf("checksum %.10e %.10e %.10e %.10e %.10e %.10e %.10e\n", sum, whole, a[NY + 1] + a[N / 2], y[NX / 2],
          lsum, ly[n / 3], layer);
