@@ -159,15 +159,7 @@ void release_gathered_rows(const void *const *rows, std::int64_t first, std::int
 
 storage *borrow_block(void *p, std::size_t bytes) { return block_for(p, bytes, "dp::borrow", "borrow"); }
 
-storage *borrow_block_if_free(void *p, std::size_t bytes) {
-  if (bytes == 0)
-    return storage::borrow(p, 0);
-  borrowed_registry &r = borrowed();
-  std::lock_guard<std::mutex> lock(r.mutex);
-  const fit f = fit_of(r, reinterpret_cast<std::uintptr_t>(p), bytes);
-  return f.overlaps || gathered_over(r, reinterpret_cast<std::uintptr_t>(p), bytes) ? nullptr
-                                                                                    : adopt(r, p, bytes, f);
-}
+storage *borrow_block_if_free(void *p, std::size_t bytes) { return borrow_rows_block_if_free(p, bytes, 0, 0); }
 
 storage *borrow_rows_block_if_free(void *p, std::size_t bytes, std::size_t row_bytes, std::size_t pitch) {
   if (bytes == 0)
@@ -178,13 +170,9 @@ storage *borrow_rows_block_if_free(void *p, std::size_t bytes, std::size_t row_b
   const fit f = fit_of(r, at, bytes);
   if (f.overlaps || gathered_over(r, at, bytes))
     return nullptr;
-  if (f.serves) { // a block of the caller's over the whole span: its data, gaps and all
-    f.serves->retain();
-    return f.serves;
-  }
-  storage *s = storage::borrow(p, bytes);
-  s->set_rows(row_bytes, pitch);
-  r.blocks.emplace(at, s);
+  storage *s = adopt(r, p, bytes, f);
+  if (s != f.serves) // new: its rows alone (a block serving the span keeps its data, gaps and all)
+    s->set_rows(row_bytes, pitch);
   return s;
 }
 

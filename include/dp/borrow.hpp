@@ -28,9 +28,10 @@ storage *borrow_block(void *p, std::size_t bytes);
 storage *borrow_block_if_free(void *p, std::size_t bytes);
 /// borrow_block_if_free for rows `row_bytes` long, `pitch` bytes apart,
 /// from p to the last one's end (`bytes`): a new block holds the rows
-/// alone (storage::set_rows), so no copy from a device writes the bytes
-/// between them, and no other borrow shares it. A live block over the
-/// whole span serves it as it is. runtime/borrow.cpp.
+/// alone (storage::set_rows; pitch 0: all its bytes), so no copy from a
+/// device writes the bytes between them, and no other borrow shares it.
+/// A live block over the whole span serves it as it is.
+/// runtime/borrow.cpp.
 storage *borrow_rows_block_if_free(void *p, std::size_t bytes, std::size_t row_bytes, std::size_t pitch);
 /// Keeps the block over the `bytes` at p (borrow_block's) until
 /// exit_borrowed(p): one more hold on it. runtime/borrow.cpp.

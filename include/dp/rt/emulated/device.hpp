@@ -74,16 +74,7 @@ public:
   /// counts) are tasks of the queue.
   void copy_to_host(queue_type &q, void *host, const void *dev, std::size_t bytes,
                     bool = false) {
-    count(counter::to_host_bytes, static_cast<std::int64_t>(bytes));
-    count(counter::to_host_copies);
-    count(counter::host_waits);
-    if (q.here().done()) { // nothing before it: copied here, as a GPU copies finished data
-      q.here().wait(true); // an earlier task's error, still to report
-      std::memcpy(host, dev, bytes);
-      return;
-    }
-    q.enqueue("dp: a copy to the host", [=] { std::memcpy(host, dev, bytes); });
-    q.here().wait(true);
+    copy_rows_to_host(q, host, dev, bytes, bytes, 1);
   }
   /// copy_to_host of `rows` rows of `row_bytes`, `pitch` bytes apart on
   /// both sides, the host's bytes between them left alone.
@@ -96,8 +87,8 @@ public:
       for (std::size_t r = 0; r < rows; ++r)
         std::memcpy(static_cast<char *>(host) + r * pitch, static_cast<const char *>(dev) + r * pitch, row_bytes);
     };
-    if (q.here().done()) {
-      q.here().wait(true);
+    if (q.here().done()) { // nothing before it: copied here, as a GPU copies finished data
+      q.here().wait(true); // an earlier task's error, still to report
       copy();
       return;
     }
