@@ -14,6 +14,7 @@
 #include <dp/rt/counters.hpp>
 #include <dp/rt/plan/plan.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -77,11 +78,12 @@ struct cost {
 
 /// Runs `body` (one call-site) after a warm-up (longer than a chain of
 /// reduces nobody reads grows: scalar_access::max_chained), then `rounds`
-/// times `calls` times, waiting on q after each; returns the round that
-/// allocated least. The task ring and the pools of completions grow to
-/// the deepest backlog the timing makes, once: on a loaded machine a
-/// measured round can run further ahead of the queue than the warm-up
-/// did (one stop's CI saw 2.02 allocations a call against 2.01). A cost
+/// times `calls` times, waiting on q after each; returns each count's
+/// least over the rounds. The task ring and the pools of completions and
+/// events grow to the deepest backlog the timing makes, once: on a loaded
+/// machine a measured round can run further ahead of the queue than the
+/// warm-up did (one stop's CI saw 2.02 allocations a call against 2.01;
+/// a round that allocated least once made an event, 2026-12-03). A cost
 /// every call pays shows in every round.
 constexpr long warm_up = 100, calls = 1000, rounds = 3;
 template <class Body> cost measure(const char *site, dp::queue &q, Body body) {
@@ -96,8 +98,14 @@ template <class Body> cost measure(const char *site, dp::queue &q, Body body) {
       body();
     const dp::rt::counts spent = dp::rt::counters() - c0;
     const long a = allocations - a0, e = environment_reads - e0;
-    if (least.allocations < 0 || a < least.allocations)
+    if (round == 0) {
       least = {site, calls, a, e, spent};
+    } else {
+      least.allocations = std::min(least.allocations, a);
+      least.environment_reads = std::min(least.environment_reads, e);
+      for (int k = 0; k < static_cast<int>(counter::kinds_); ++k)
+        least.device.value[k] = std::min(least.device.value[k], spent.value[k]);
+    }
     q.wait();
   }
   return least;
@@ -117,7 +125,10 @@ void check(const cost &c, const limits &l) {
   c.check("device queries", c.per(counter::device_queries), 0);
   c.check("device allocations", c.per(counter::device_allocations), 0);
   c.check("events recorded", c.per(counter::events_recorded), l.events);
-  c.check("events created", c.per(counter::events_created), 0);
+  // The spare events grow to the deepest backlog of unfinished work,
+  // which a loaded machine may deepen in every round: a few events in a
+  // round, never one a call (0.01: up to 10 in each of the rounds).
+  c.check("events created", c.per(counter::events_created), 0.01);
   c.check("host waits", c.per(counter::host_waits), l.host_waits);
   c.check("device-wide syncs", c.per(counter::device_syncs), 0);
   c.check("copies to the device", c.per(counter::to_device_copies), 0);
