@@ -69,12 +69,40 @@ template <int N, class T> field<N, T> over_borrowed(T *p, const grid<N> &g, stor
   return field_access::make<N>(f, p, dims);
 }
 /// Bytes between rows (a heap's headers, a block's last few columns)
-/// that a dp::borrowed_rows still borrows in place, with them.
-/// The gap lies in the pages of the rows around it, so a device copy of
-/// the span reads memory that is there.
+/// that a dp::borrowed_rows still borrows in place, with them, whatever
+/// the rows' length.
 inline constexpr std::size_t row_gap_in_place = 64;
-/// A rank-2 field over g's elements at p, which `block` holds from p on:
-/// each row `spacing` elements after the one before.
+/// The smallest page a system maps: a gap between rows that holds none
+/// of its pages whole lies in pages that hold rows, which are there.
+inline constexpr std::size_t smallest_page = 4096;
+/// Whether rows `row_bytes` long with `gap` bytes between each and the
+/// next are borrowed in place, as one span: the gap under
+/// row_gap_in_place, or no more than a sixteenth of a row (a device copy
+/// of the span carries the gaps too: a heap's rows too large for its
+/// arena, each mapped alone, lie a page's rounding apart).
+constexpr bool rows_in_place(std::size_t row_bytes, std::size_t gap) {
+  return gap < row_gap_in_place || gap <= row_bytes / 16;
+}
+/// Whether one of the `rows - 1` gaps between rows `row_bytes` long,
+/// `pitch` bytes apart from the one at `low` on, holds a whole page
+/// (smallest_page): memory that may not be mapped, which a copy of the
+/// span would read.
+inline bool gaps_hold_a_page(std::uintptr_t low, std::size_t pitch, std::size_t row_bytes, std::int64_t rows) {
+  const std::size_t gap = pitch - row_bytes;
+  if (gap < smallest_page)
+    return false;
+  for (std::int64_t k = 0; k + 1 < rows; ++k) {
+    const std::uintptr_t from = low + static_cast<std::uintptr_t>(k) * pitch + row_bytes;
+    const std::uintptr_t page = (from + smallest_page - 1) / smallest_page * smallest_page;
+    if (page + smallest_page <= from + gap)
+      return true;
+  }
+  return false;
+}
+/// A rank-2 field over g's elements, its first row at p, which `block`
+/// holds: each row `spacing` elements after the one before (before it,
+/// where spacing is negative: rows a heap mapped one by one, each below
+/// the one before).
 template <class T> field<2, T> over_borrowed_rows(T *p, const grid<2> &g, std::int64_t spacing, storage *block) {
   field<2, T> f = field_access::over<T>(g, storage_ref(block));
   dim_layout dims[2] = {field_access::dim(f, 0), field_access::dim(f, 1)};
@@ -162,13 +190,17 @@ field<1, const T> borrow_read(const T *p, std::int64_t n, const Written &...writ
 /// for rows i from `first` to before `end` (from 0 to before n). Rows
 /// laid out one after another (`a[i] = a[0] + i * m`, the usual single
 /// allocation) are borrowed in place, as dp::borrow does, one block of
-/// the caller's memory. So are rows spaced evenly with fewer than 64
-/// bytes between them: rows a C heap gave one after another (its headers
-/// between them), or all but a few columns of one block's rows. A device
-/// copy of such rows carries the bytes between them too, but only the
-/// rows come back (a 2D copy), so those bytes stay as the host has them;
-/// while a written handle lives, no other borrow may share them. Others
-/// (rows in any other order, or further apart) are gathered into a field
+/// the caller's memory. So are rows spaced evenly, each after the one
+/// before or each before it, with fewer than 64 bytes between them or no
+/// more than a sixteenth of a row: rows a C heap gave one after another
+/// (its headers between them; rows too large for its arena, each mapped
+/// alone, lie a page's rounding apart, each below the one before), or all
+/// but a few columns of one block's rows. A device copy of such rows
+/// carries the bytes between them too, but only the rows come back (a 2D
+/// copy), so those bytes stay as the host has them; while a written
+/// handle lives, no other borrow may share them. Others (rows in any
+/// other order, further apart, or with a whole page between two) are
+/// gathered into a field
 /// of the runtime's, and written back row by row when the handle goes
 /// (the launches that wrote them waited for), unless T is const.
 /// --migrate writes it for loops over such arrays:
@@ -206,22 +238,27 @@ public:
       field_ = borrow(const_cast<value *>(rows[first_]) + column_, g);
       return;
     }
-    if (spacing > m_ && static_cast<std::size_t>(spacing - m_) * sizeof(value) < detail::row_gap_in_place) {
+    const std::int64_t pitch = spacing < 0 ? -spacing : spacing;
+    // The lowest row: the first, or the last where each lies below the
+    // one before.
+    value *low = spacing == 0 ? nullptr : const_cast<value *>(rows[spacing > 0 ? first_ : end_ - 1]) + column_;
+    if (spacing != 0 && detail::rows_in_place(row_bytes(), static_cast<std::size_t>(pitch - m_) * sizeof(value)) &&
+        !detail::gaps_hold_a_page(reinterpret_cast<std::uintptr_t>(low), pitch * sizeof(value), row_bytes(),
+                                  end_ - first_)) {
       // Rows spaced evenly, a few bytes apart (rows a C heap gave one
-      // after another, or all but a few columns of one block's rows):
-      // used in place, the span from the first row to the last one's end
-      // one block. Read-only, it is dp::borrow's (a device copy of the
-      // span never comes back); written, it holds the rows alone, which
-      // alone come back from a device. A block of the caller's over part
-      // of the span already: gathered, as below.
-      value *first = const_cast<value *>(rows[first_]) + column_;
-      const std::size_t span = static_cast<std::size_t>((end_ - first_ - 1) * spacing + m_) * sizeof(value);
+      // after another, or all but a few columns of one block's rows), in
+      // either order: used in place, the span from the lowest row to the
+      // highest one's end one block. Read-only, it is dp::borrow's (a
+      // device copy of the span never comes back); written, it holds the
+      // rows alone, which alone come back from a device. A block of the
+      // caller's over part of the span already: gathered, as below.
+      const std::size_t span = static_cast<std::size_t>((end_ - first_ - 1) * pitch + m_) * sizeof(value);
       detail::storage *block =
           std::is_const<T>::value
-              ? detail::borrow_block_if_free(first, span)
-              : detail::borrow_rows_block_if_free(first, span, row_bytes(), spacing * sizeof(value));
+              ? detail::borrow_block_if_free(low, span)
+              : detail::borrow_rows_block_if_free(low, span, row_bytes(), pitch * sizeof(value));
       if (block) {
-        field_ = detail::over_borrowed_rows(first, g, spacing, block);
+        field_ = detail::over_borrowed_rows(const_cast<value *>(rows[first_]) + column_, g, spacing, block);
         return;
       }
     }
@@ -284,20 +321,23 @@ private:
     });
   }
   /// Elements from each row's start to the next's when the rows lie
-  /// evenly spaced, each after the one before and at least m_ apart (m_
-  /// for rows one after another); else 0.
+  /// evenly spaced and at least m_ apart (m_ for rows one after another):
+  /// positive where each lies after the one before, negative where each
+  /// lies before it; else 0.
   std::int64_t row_spacing() const {
     if (end_ - first_ < 2)
       return m_;
     // As addresses: the rows may be separate allocations.
     const auto at = [&](std::int64_t i) { return reinterpret_cast<std::uintptr_t>(rows_[i]); };
-    const std::uintptr_t bytes = at(first_ + 1) - at(first_);
-    if (at(first_ + 1) < at(first_) || bytes % sizeof(value) != 0 || bytes / sizeof(value) < std::uintptr_t(m_))
+    const bool down = at(first_ + 1) < at(first_);
+    const std::uintptr_t bytes = down ? at(first_) - at(first_ + 1) : at(first_ + 1) - at(first_);
+    if (bytes % sizeof(value) != 0 || bytes / sizeof(value) < std::uintptr_t(m_))
       return 0;
     for (std::int64_t i = first_ + 2; i < end_; ++i)
-      if (at(i) - at(i - 1) != bytes || at(i) < at(i - 1))
+      if ((at(i) < at(i - 1)) != down || (down ? at(i - 1) - at(i) : at(i) - at(i - 1)) != bytes)
         return 0;
-    return static_cast<std::int64_t>(bytes / sizeof(value));
+    const auto elements = static_cast<std::int64_t>(bytes / sizeof(value));
+    return down ? -elements : elements;
   }
   std::size_t row_bytes() const { return static_cast<std::size_t>(m_) * sizeof(value); }
   std::size_t column_bytes() const { return static_cast<std::size_t>(column_) * sizeof(value); }

@@ -377,13 +377,16 @@ int main() {
     // Rows apart: in one pool, rows 1 and 2 swapped and 24 floats
     // between them, as rows allocated in another order lie; rows evenly
     // spaced: 2 floats between them, as a C heap gives rows allocated one
-    // after another.
-    std::vector<float> block(n * m, 0.0f), pool(n * (m + 24), 0.0f), heap(n * (m + 2), 0.0f);
-    std::vector<float *> in_block(n), apart(n), spaced(n);
+    // after another; downwards, each below the one before, as a heap maps
+    // rows too large for its arena.
+    std::vector<float> block(n * m, 0.0f), pool(n * (m + 24), 0.0f), heap(n * (m + 2), 0.0f),
+        mapped(n * (m + 2), 0.0f);
+    std::vector<float *> in_block(n), apart(n), spaced(n), down(n);
     for (int i = 0; i < n; ++i) {
       in_block[i] = block.data() + i * m;
       apart[i] = pool.data() + (i == 1 ? 2 : i == 2 ? 1 : i) * (m + 24);
       spaced[i] = heap.data() + i * (m + 2);
+      down[i] = mapped.data() + (n - 1 - i) * (m + 2);
     }
     const dp::grid<2> g2(n, m);
     const auto written = [&](float **w) {
@@ -405,6 +408,7 @@ int main() {
       bool gathered;
     } layouts[] = {{"forall, rows of a block", "forall, read rows of a block", in_block.data(), false},
                    {"forall, rows evenly spaced", "forall, read rows evenly spaced", spaced.data(), false},
+                   {"forall, rows downwards", "forall, read rows downwards", down.data(), false},
                    {"forall, rows apart", "forall, read rows apart", apart.data(), true}};
     for (const auto &l : layouts) {
       if (dp::borrowed_rows<float>(l.rows, n, m).gathered() != l.gathered) {
@@ -431,11 +435,12 @@ int main() {
       r.exactly("host waits", r.per(counter::host_waits), device ? 0 : 1);
     }
     const float want = float(warm_up + calls * rounds);
-    const float last[] = {block[n * m - 1], spaced[n - 1][m - 1], apart[n - 1][m - 1]};
+    const float last[] = {block[n * m - 1], spaced[n - 1][m - 1], apart[n - 1][m - 1], down[n - 1][m - 1]};
     if (!dp::rt::process_dispatch_settings().record_only &&
-        (last[0] != want || last[1] != want || last[2] != want || heap[m] != 0.0f)) {
-      std::printf("rows: %g, %g and %g, not %g (between rows: %g)\n", double(last[0]), double(last[1]),
-                  double(last[2]), double(want), double(heap[m]));
+        (last[0] != want || last[1] != want || last[2] != want || last[3] != want || heap[m] != 0.0f ||
+         mapped[m] != 0.0f)) {
+      std::printf("rows: %g, %g, %g and %g, not %g (between rows: %g, %g)\n", double(last[0]), double(last[1]),
+                  double(last[2]), double(last[3]), double(want), double(heap[m]), double(mapped[m]));
       ++failures;
     }
   }

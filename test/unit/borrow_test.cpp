@@ -199,14 +199,17 @@ struct row_array {
   std::vector<int> block;
   std::vector<int *> rows;
   row_array(int n, int m, bool one_block) : row_array(n, m, one_block ? 0 : -1) {}
-  /// gap < 0: scattered.
-  row_array(int n, int m, int gap) {
+  /// gap < 0: scattered. descending: each row `gap` ints before the one
+  /// before it (as a heap lays out rows it maps one by one).
+  row_array(int n, int m, int gap, bool descending = false) {
     const std::size_t reach = static_cast<std::size_t>(m) + (gap < 0 ? 24 : gap);
     block.assign(reach * (n + 2), -1);
     for (int i = 0; i < n; ++i) {
       // Scattered: rows 1 and 2 swap places, and row i sits i % 2 ints
       // further on, so no two rows are as far apart as two others.
-      const std::size_t place = gap < 0 ? (i == 1 ? 2 : i == 2 ? 1 : i) * reach + i % 2 : i * reach;
+      const std::size_t place = gap < 0      ? (i == 1 ? 2 : i == 2 ? 1 : i) * reach + i % 2
+                                : descending ? (n - 1 - i) * reach
+                                             : i * reach;
       rows.push_back(block.data() + place);
       for (int j = 0; j < m; ++j)
         rows.back()[j] = 100 * i + j;
@@ -372,15 +375,84 @@ TEST(BorrowedRows, WrittenRowsEvenlySpacedAreWrittenInPlace) {
 }
 
 TEST(BorrowedRows, RowsFurtherApartOrOutOfOrderAreGathered) {
-  // 64 bytes apart and more, or in reverse order: others' data lies
-  // between them.
-  row_array apart(4, 3, 2), wide(4, 3, 16);
+  // 64 bytes apart and more (more than a sixteenth of a row), or out of
+  // order: others' data lies between them.
+  row_array wide(4, 3, 16), scattered(4, 3, -1);
   EXPECT_TRUE(dp::borrowed_rows<const int>(wide.rows.data(), 4, 3).gathered());
   EXPECT_TRUE(dp::borrowed_rows<int>(wide.rows.data(), 4, 3).gathered());
-  std::vector<int *> reversed(apart.rows.rbegin(), apart.rows.rend());
-  dp::borrowed_rows<const int> backwards(reversed.data(), 4, 3);
-  EXPECT_TRUE(backwards.gathered());
-  EXPECT_EQ(backwards.get()(0, 2), 302);
+  dp::borrowed_rows<const int> shuffled(scattered.rows.data(), 4, 3);
+  EXPECT_TRUE(shuffled.gathered());
+  EXPECT_EQ(shuffled.get()(2, 2), 202);
+  // Evenly spaced but for one row.
+  row_array apart(4, 3, 2);
+  std::swap(apart.rows[2], apart.rows[3]);
+  EXPECT_TRUE(dp::borrowed_rows<const int>(apart.rows.data(), 4, 3).gathered());
+}
+
+TEST(BorrowedRows, RowsEachBeforeTheOneBeforeAreUsedInPlace) {
+  // A heap maps rows too large for its arena one by one, each below the
+  // one before: evenly spaced downwards, read and written in place, the
+  // field's rows running backwards through the block.
+  row_array a(5, 7, 2, true), b(5, 7, 2, true);
+  {
+    dp::borrowed_rows<int> f(a.rows.data(), 5, 7);
+    EXPECT_FALSE(f.gathered());
+    EXPECT_EQ(dp::detail::field_access::data(f.get()), a.rows[0]); // the first row, highest
+    EXPECT_EQ(dp::detail::field_access::owner(f.get())->host_data(), a.rows[4]);
+    EXPECT_EQ(f.get()(3, 6), 306);
+  }
+  add_rows(a.rows.data(), b.rows.data(), 5, 7);
+  for (int i = 0; i < 5; ++i) {
+    for (int j = 0; j < 7; ++j)
+      ASSERT_EQ(a.rows[i][j], 2 * (100 * i + j) + 1) << i << "," << j;
+    EXPECT_EQ(a.rows[i][7], -1) << i; // between the rows: untouched
+  }
+  // A window of rows and columns, and rows one after another downwards.
+  row_array c(6, 4, 0, true);
+  {
+    dp::borrowed_rows<int> window(c.rows.data(), 1, 4, 1, 3); // rows 1..3, columns 1..2
+    EXPECT_FALSE(window.gathered());
+    dp::forall(window.get().get_grid(), [](int &v) { v = -v; }, window.get());
+  }
+  for (int i = 0; i < 6; ++i)
+    for (int j = 0; j < 4; ++j)
+      ASSERT_EQ(c.rows[i][j], (i >= 1 && i < 4 && j >= 1 && j < 3 ? -1 : 1) * (100 * i + j)) << i << "," << j;
+}
+
+TEST(BorrowedRows, LongRowsAPagesRoundingApartAreUsedInPlace) {
+  // Rows of 64 KiB with 4 KiB between them (a sixteenth of a row: a
+  // heap's mapped rows, rounded up to pages) are used in place, but not
+  // where a gap holds a whole page, which may not be mapped: a copy of
+  // the span would read it.
+  constexpr int m = 16384, gap = 1024, n = 3; // ints
+  constexpr std::size_t page = 4096, reach = m + gap;
+  std::vector<int> memory(reach * n + 2 * page / sizeof(int), -1);
+  const std::uintptr_t start = reinterpret_cast<std::uintptr_t>(memory.data());
+  int *aligned = reinterpret_cast<int *>((start + page - 1) / page * page);
+  for (int shift : {4, 0}) { // ints past a page's start: 0, each gap a page
+    std::vector<int *> rows;
+    for (int i = 0; i < n; ++i) {
+      rows.push_back(aligned + shift + (n - 1 - i) * reach);
+      for (int j = 0; j < m; ++j)
+        rows.back()[j] = 100 * i + j;
+    }
+    {
+      dp::borrowed_rows<int> f(rows.data(), n, m);
+      EXPECT_EQ(f.gathered(), shift == 0) << shift;
+      dp::forall(f.get().get_grid(), [](int &v) { v += 1; }, f.get());
+    }
+    for (int i = 0; i < n; ++i)
+      ASSERT_EQ(rows[i][m - 1], 100 * i + m) << shift << " " << i;
+  }
+  // Which gaps a span takes, as numbers: a sixteenth of a row, or under
+  // 64 bytes.
+  EXPECT_TRUE(dp::detail::rows_in_place(65536, 4096));
+  EXPECT_FALSE(dp::detail::rows_in_place(65536, 4097));
+  EXPECT_TRUE(dp::detail::rows_in_place(16, 63));
+  EXPECT_FALSE(dp::detail::rows_in_place(16, 64));
+  EXPECT_FALSE(dp::detail::gaps_hold_a_page(4096 + 16, 65536 + 4096, 65536, 3));
+  EXPECT_TRUE(dp::detail::gaps_hold_a_page(4096, 65536 + 4096, 65536, 3));
+  EXPECT_FALSE(dp::detail::gaps_hold_a_page(4096, 65536 + 4096, 65536, 1)); // one row, no gap
 }
 
 TEST(BorrowedRows, RowsEvenlySpacedOverALiveBlockAreGathered) {
@@ -451,9 +523,10 @@ TEST(BorrowedRows, RowsUnderALiveBorrowAreAnErrorToWrite) {
 /// runtime's field, and come back once to be written back; read-only
 /// rows never come back.
 TEST(BorrowedRows, WhatCrossesToADevice) {
-  for (int gap : {0, -1, 2})
+  for (int gap : {0, -1, 2, 3})
     for (bool written : {true, false}) {
-      row_array a(4, 5, gap);
+      const bool descending = gap == 3; // each row below the one before
+      row_array a(4, 5, gap, descending);
       const bool one_block = gap == 0, in_place = gap >= 0;
       auto counts = std::make_shared<dp_test::transfer_counts>();
       {
@@ -473,9 +546,11 @@ TEST(BorrowedRows, WhatCrossesToADevice) {
         EXPECT_EQ(dp::detail::field_access::data(*f) == a.rows[0], in_place) << gap;
         if (written) {
           int *device = static_cast<int *>(m->device_data());
-          device[(in_place ? 5 + gap : 5) + 2] = -7; // a kernel writes (1, 2)
+          // A kernel writes (1, 2); row 1 is the third from the block's
+          // start when the rows run downwards.
+          device[(in_place ? (descending ? 2 : 1) * (5 + gap) : 5) + 2] = -7;
           if (gap > 0)
-            device[5] = device[6] = 55; // between rows 0 and 1: not the block's
+            device[5] = device[6] = 55; // between the lowest two rows: not the block's
           block->device_wrote();
         }
       }
@@ -483,7 +558,7 @@ TEST(BorrowedRows, WhatCrossesToADevice) {
       EXPECT_EQ(counts->to_host, written ? 1 : 0) << one_block << written;
       EXPECT_EQ(a.rows[1][2], written ? -7 : 102) << one_block << written;
       if (gap > 0)
-        EXPECT_EQ(a.rows[0][5], -1) << written; // the bytes between the rows stay the host's
+        EXPECT_EQ(a.rows[descending ? 3 : 0][5], -1) << written; // the bytes between the rows stay the host's
     }
 }
 
