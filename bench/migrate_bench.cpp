@@ -181,6 +181,34 @@ int main() {
   for (int k = 0; k < n1; k += 7)
     layer += apart[k][(k * 3) % n2];
 
+  // Rows too large for the heap's arena (200 KB each, past glibc's
+  // 128 KiB threshold): each mapped alone, each below the one before, a
+  // page's rounding apart. Evenly spaced downwards, they are read and
+  // written in place (they were gathered, and written back, before
+  // 2026-12-03).
+  const int m1 = 40, m2 = 25000;
+  double **mapped = (double **)malloc(sizeof(double *) * m1);
+  for (int k = 0; k < m1; ++k) {
+    mapped[k] = (double *)malloc(sizeof(double) * m2);
+    for (int j = 0; j < m2; ++j)
+      mapped[k][j] = ((k * 5 + j) % 11) * 0.25;
+  }
+  t0 = std::chrono::steady_clock::now();
+  for (int r = 0; r < 2 * REPS; ++r) {
+    lib_layer(m1, m2, lx, ly, mapped);
+    layer += ly[r];
+  }
+  printf("kernel rows_mapped %.6f\n", seconds_since(t0));
+  t0 = std::chrono::steady_clock::now();
+  for (int r = 0; r < 2 * REPS; ++r)
+    lib_adjust(m1, m2, ly, lx, mapped);
+  printf("kernel rows_mapped_written %.6f\n", seconds_since(t0));
+  for (int k = 0; k < m1; k += 3)
+    layer += mapped[k][(k * 7) % m2];
+  for (int k = 0; k < m1; ++k)
+    free(mapped[k]);
+  free(mapped);
+
   printf("checksum %.10e %.10e %.10e %.10e %.10e %.10e %.10e\n", sum, whole, a[NY + 1] + a[N / 2], y[NX / 2],
          lsum, ly[n / 3], layer);
   for (int k = 0; k < n1; ++k) {
