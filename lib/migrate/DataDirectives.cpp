@@ -152,7 +152,9 @@ public:
         // OpenACC's other directives all speak of the device (host_data,
         // atomic outside a loop, init, set): say they stay. OpenMP's are
         // host threading (critical, barrier, single) and stay quietly.
-        if (P.D.Model == PragmaModel::OpenACC)
+        // One inside a converted loop went with it (an atomic update that
+        // became the call-site's reduction).
+        if (P.D.Model == PragmaModel::OpenACC && !insideCallSite(P))
           keep(P, P.D.Clauses.empty() ? std::string("dp has no counterpart for it")
                                       : "dp has no counterpart for '" + P.D.Clauses.front().Name +
                                             (P.D.Clauses.front().HasArgs ? "(" + P.D.Clauses.front().Args + ")" : "") +
@@ -163,6 +165,16 @@ public:
   }
 
   bool UsesQueues = false;
+
+private:
+  bool insideCallSite(const PragmaLine &P) const {
+    for (const Span &S : C.CallSites)
+      if (S.Begin <= P.Begin && P.Begin < S.End)
+        return true;
+    return false;
+  }
+
+public:
 
 private:
   /// True when P declares for the device a function defined in another

@@ -263,7 +263,7 @@ public:
       M.PragmaRange = SourceRange(C.Pragma->Loc, C.Pragma->Loc);
     }
     // Each stage refuses the loop (and stops) or adds to the model.
-    (void)(levels() && scan() && controlAndCalls() && scalars() && arrays() && dependences());
+    (void)(levels() && scan() && controlAndCalls() && scalars() && guardedUpdates() && arrays() && dependences());
     Reached = M.rank();
     return std::move(M);
   }
@@ -360,10 +360,97 @@ private:
           M.InnerPragmas.push_back(SourceRange(P.Loc, P.Loc));
           continue;
         }
+        // An atomic or critical update of a variable of the enclosing
+        // scope is the reduction it makes (guardedUpdates() checks the
+        // variable becomes one); an element's is not.
+        if (const Expr *Target = guardedUpdate(P)) {
+          const auto *Ref = dyn_cast<DeclRefExpr>(Target);
+          const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+          if (V && !Locals.count(V) && !V->getType()->isPointerType()) {
+            Guarded.push_back({&P, V});
+            M.InnerPragmas.push_back(SourceRange(P.Loc, P.Loc));
+            continue;
+          }
+          if (isa<ArraySubscriptExpr>(Target) || isa<CXXOperatorCallExpr>(Target) || isa<UnaryOperator>(Target))
+            return refuse(refusal(&Reporter::migrateConstruct, P.Loc,
+                                  {P.D.construct(), "updates '" + shownText(Target, Ctx) +
+                                                        "', an element other iterations may update too: a dp "
+                                                        "kernel has no atomic update"}));
+        }
         return refuse(refusal(&Reporter::migrateConstruct, P.Loc,
                               {P.D.construct(), "inside the loop has no counterpart in a dp kernel"}));
       }
     return true;
+  }
+
+  /// What an `omp atomic` / `acc atomic` (an update: no read, write or
+  /// capture) or an `omp critical` guards, when that is one update of one
+  /// place (`s += e`, `s++`, `s = s * e`, `if (e > s) s = e`): the place
+  /// updated; else null.
+  const Expr *guardedUpdate(const PragmaLine &P) const {
+    const Directive &D = P.D;
+    // `critical(name)`: the name's parentheses make it a clause.
+    const bool Critical = D.Model == PragmaModel::OpenMP &&
+                          (D.has("critical") || (D.Words.empty() && !D.Clauses.empty() &&
+                                                 D.Clauses.front().Name == "critical"));
+    if (!D.has("atomic") && !Critical)
+      return nullptr;
+    for (const std::string &W : D.Words)
+      if (W != "atomic" && W != "update" && W != "critical")
+        return nullptr;
+    for (const Clause &Cl : D.Clauses)
+      if (Cl.Name != "critical" && Cl.Name != "hint" && Cl.Name != "seq_cst" && Cl.Name != "relaxed" &&
+          Cl.Name != "acq_rel" && Cl.Name != "release" && Cl.Name != "acquire" && Cl.Name != ",")
+        return nullptr; // read, write, capture, compare: not a reduction's update
+    const Stmt *S = P.On;
+    while (const auto *Block = dyn_cast_or_null<CompoundStmt>(S)) {
+      if (Block->size() != 1)
+        return nullptr;
+      S = Block->body_front();
+    }
+    // `if (e > s) s = e`: the reduction recogniser decides its operator.
+    if (const auto *If = dyn_cast_or_null<IfStmt>(S); If && Critical && !If->getElse() && !If->getInit()) {
+      S = If->getThen();
+      while (const auto *Block = dyn_cast_or_null<CompoundStmt>(S)) {
+        if (Block->size() != 1)
+          return nullptr;
+        S = Block->body_front();
+      }
+    }
+    const auto *E = dyn_cast_or_null<Expr>(S);
+    if (!E)
+      return nullptr;
+    E = E->IgnoreParens();
+    if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAssignmentOp())
+      return B->getLHS()->IgnoreParenImpCasts();
+    if (const auto *Un = dyn_cast<UnaryOperator>(E); Un && Un->isIncrementDecrementOp())
+      return Un->getSubExpr()->IgnoreParenImpCasts();
+    return nullptr;
+  }
+
+  /// Each variable an atomic or critical update guards became a reduction.
+  bool guardedUpdates() {
+    for (const auto &[P, V] : Guarded) {
+      bool Reduced = false;
+      for (const Reduction &R : M.Reductions)
+        Reduced |= R.Var == V;
+      if (!Reduced)
+        return refuse(notOnlyReduced(*P, V));
+    }
+    return true;
+  }
+  /// The atomic or critical update of V in the body, or null.
+  const PragmaLine *guardOf(const VarDecl *V) const {
+    for (const auto &[P, Of] : Guarded)
+      if (Of == V)
+        return P;
+    return nullptr;
+  }
+  Refusal notOnlyReduced(const PragmaLine &P, const VarDecl *V) const {
+    return refusal(&Reporter::migrateConstruct, P.Loc,
+                   {P.D.construct(), "updates '" + V->getName().str() +
+                                         "', which the loop also uses otherwise: only a reduction's update has "
+                                         "a counterpart in a dp kernel"});
   }
 
   bool controlAndCalls() {
@@ -706,6 +793,8 @@ private:
         M.Reductions.push_back(*R);
         return true;
       }
+      if (const PragmaLine *P = guardOf(V))
+        return refuse(notOnlyReduced(*P, V));
       if (M.Pragma && M.Pragma->Model == PragmaModel::OpenMP)
         return refuse(refusal(&Reporter::migrateSharedWrite, At, {V->getName().str()}));
       return refuse(refusal(&Reporter::migrateCarried, At, {V->getName().str()}));
@@ -1401,6 +1490,8 @@ private:
     return nullptr;
   }
   std::map<const VarDecl *, const Expr *> Locals, Inline;
+  /// Atomic and critical updates in the body, of these variables (scan()).
+  std::vector<std::pair<const PragmaLine *, const VarDecl *>> Guarded;
 };
 
 /// How deep a nest of plain loops goes: perfectly nested for loops.

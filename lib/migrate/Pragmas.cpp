@@ -45,6 +45,9 @@ bool isConstructWord(PragmaModel M, const std::string &W) {
 
 DirectiveKind classify(const Directive &D) {
   const auto Has = [&](const char *W) { return D.has(W); };
+  // `atomic update` updates a variable, not a device's data.
+  if (Has("atomic"))
+    return DirectiveKind::Other;
   if (D.Model == PragmaModel::OpenMP) {
     if (Has("declare") || Has("end"))
       return DirectiveKind::Routine;
@@ -88,6 +91,8 @@ std::string Directive::construct() const {
   std::string S = Model == PragmaModel::OpenMP ? "omp" : "acc";
   for (const std::string &W : Words)
     S += " " + W;
+  if (Words.empty() && !Clauses.empty()) // `critical(name)`: its parentheses made it a clause
+    S += " " + Clauses.front().Name;
   return S;
 }
 

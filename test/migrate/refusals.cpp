@@ -132,7 +132,7 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
 #pragma omp parallel for
   for (int i = 0; i < n; ++i) {
 #pragma omp atomic
-// DIAG: refusals.cpp:[[@LINE-1]]:1: warning: not converted: 'omp atomic' inside the loop has no counterpart in a dp kernel [dp-migrate]
+// DIAG: refusals.cpp:[[@LINE-1]]:1: warning: not converted: 'omp atomic' updates 'b[0]', an element other iterations may update too: a dp kernel has no atomic update [dp-migrate]
     b[0] += a[i];
   }
 

@@ -4,7 +4,8 @@
 // offload over std::vector, private and firstprivate clauses, `continue`,
 // a function template's loop over its pointer parameters (Rodinia's cfd:
 // copy<float>), triangular collapse(2)s (with and without the diagonal),
-// and a serial prefix sum that stays a loop. Values stay dyadic, so every
+// a serial prefix sum that stays a loop, and atomic and critical updates
+// that are reductions. Values stay dyadic, so every
 // order of summation gives the same bits.
 #include <cmath>
 #include <cstdio>
@@ -107,6 +108,24 @@ int main() {
   for (int k = 0; k < M * M; ++k)
     weighted += tri[k] * (k % 7);
   printf("pairs %.17g\n", weighted);
+  // Updates guarded by atomic and critical: the reductions they make.
+  double total = 0, peak = 0;
+  long positive = 0;
+#pragma omp parallel for
+  for (int j = 0; j < M; ++j) {
+#pragma omp atomic
+    total += kept[j];
+#pragma omp critical
+    {
+      if (kept[j] > peak)
+        peak = kept[j];
+    }
+    if (kept[j] > 0) {
+#pragma omp atomic update
+      positive++;
+    }
+  }
+  printf("guarded %.17g %.17g %ld\n", total, peak, positive);
   delete[] tri;
   delete[] row;
   delete[] kept;

@@ -1,0 +1,110 @@
+// Atomic and critical updates inside a loop. One that updates a variable
+// of the enclosing scope, and nothing else in the loop touches it, is the
+// reduction the iterations make together (OpenMP codes write it before
+// they learn the reduction clause): the loop becomes a dp::reduce and the
+// directive goes. One that updates an element other iterations may pick
+// (a histogram's bins) has no counterpart in a dp kernel, nor do a
+// capture, a read or a critical section doing more than one update.
+#include <stdio.h>
+#include <stdlib.h>
+
+void guarded(int n, const double *w, const int *key, int *hist) {
+  double total = 0, biggest = 0, prod = 1, t = 0;
+  long count = 0;
+  int where = -1;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+#pragma omp atomic
+    total += w[i];
+  }
+// DIAG: atomics.c:[[@LINE-4]]:3: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
+// REWRITE:      dp::scalar<double> dp_total(total);
+// REWRITE:        double total = 0;
+// REWRITE-NEXT:   total += w(i);
+// REWRITE-NEXT:   return total;
+// REWRITE-NOT: {{^}}#pragma omp atomic{{$}}
+
+  // A named critical section around a maximum, and an atomic count: one
+  // dp::reduce of both, every other statement kept.
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    double v = w[i] * 2;
+#pragma omp atomic update
+    count++;
+#pragma omp critical (biggest)
+    {
+      if (v > biggest)
+        biggest = v;
+    }
+  }
+// DIAG: atomics.c:[[@LINE-10]]:3: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
+// REWRITE:       long count = 0;
+// REWRITE-NEXT:  double biggest = -std::numeric_limits<double>::infinity();
+// REWRITE-NEXT:  double v = w(i) * 2;
+// REWRITE-NEXT:  count++;
+// REWRITE-NEXT:  {
+// REWRITE-NEXT:    if (v > biggest)
+// REWRITE-NEXT:      biggest = v;
+// REWRITE-NEXT:  }
+// REWRITE-NOT: {{^}}#pragma omp critical
+
+  // OpenACC's atomic update, a product.
+#pragma acc parallel loop copyin(w[0:n])
+  for (int i = 0; i < n; i++) {
+#pragma acc atomic update
+    prod *= 1.0 + w[i] / n;
+  }
+// DIAG: atomics.c:[[@LINE-4]]:3: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
+// REWRITE: dp::reduce({{.*}}std::multiplies<>(), dp_prod,{{.*}}
+// REWRITE-NOT: {{^}}#pragma acc atomic update
+
+  // A histogram: the bin each iteration updates is its key's.
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+#pragma omp atomic
+    hist[key[i]]++;
+  }
+// DIAG: atomics.c:[[@LINE-3]]:1: warning: not converted: 'omp atomic' updates 'hist[key[i]]', an element other iterations may update too: a dp kernel has no atomic update [dp-migrate]
+// REWRITE:      #pragma omp atomic
+// REWRITE-NEXT:     hist[key[i]]++;
+
+  // The variable is read elsewhere in the loop: not a reduction.
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+#pragma omp atomic
+    t += w[i];
+    hist[i % 4] = (int)t;
+  }
+// DIAG: atomics.c:[[@LINE-4]]:1: warning: not converted: 'omp atomic' updates 't', which the loop also uses otherwise: only a reduction's update has a counterpart in a dp kernel [dp-migrate]
+
+  // A critical section doing two updates (an arg max), and a capture.
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+#pragma omp critical
+    if (w[i] > biggest) {
+      biggest = w[i];
+      where = i;
+    }
+  }
+// DIAG: atomics.c:[[@LINE-6]]:1: warning: not converted: 'omp critical' inside the loop has no counterpart in a dp kernel [dp-migrate]
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    double old;
+#pragma omp atomic capture
+    old = t++;
+    hist[i % 4] += (int)old;
+  }
+// DIAG: atomics.c:[[@LINE-4]]:1: warning: not converted: 'omp atomic' inside the loop has no counterpart in a dp kernel [dp-migrate]
+  // Outside any loop: the host's own update stays (an `atomic update`
+  // once read as a data `update`, and went without a word).
+#pragma omp atomic update
+  t += 1;
+#pragma acc atomic update
+  t += 2;
+// DIAG: atomics.c:[[@LINE-2]]:1: warning: 'acc atomic update' is not carried over: dp has no counterpart for it [dp-migrate]
+// REWRITE:      #pragma omp atomic update
+// REWRITE-NEXT:   t += 1;
+// REWRITE-NEXT: #pragma acc atomic update
+  printf("%g %g %ld %d %g %g\n", total, biggest, count, where, prod, t);
+}
+// SUMMARY: migrated 3 of 7 loops (4 refused)
