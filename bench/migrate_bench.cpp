@@ -23,6 +23,11 @@ double lib_dot(int n, const double *x, const double *y);
 void lib_layer(int n1, int n2, const double *x, double *y, double **w);
 void lib_adjust(int n1, int n2, const double *delta, const double *x, double **w);
 
+/// Backprop's layer over the rows w, 2 * REPS times, timed as kernel
+/// `name`; returns the outputs it read back, for the checksum.
+static double time_layer(const char *name, int n1, int n2, const double *x, double *y, double **w);
+/// Backprop's weight update over the rows w, timed the same way.
+static void time_adjust(const char *name, int n1, int n2, const double *delta, const double *x, double **w);
 static double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
@@ -156,28 +161,10 @@ int main() {
     for (int j = 0; j < n2; ++j)
       rows[k][j] = apart[k][j] = scattered[k][j] = ((k * 7 + j) % 13) * 0.125;
   double layer = 0;
-  t0 = std::chrono::steady_clock::now();
-  for (int r = 0; r < 2 * REPS; ++r) {
-    lib_layer(n1, n2, lx, ly, rows);
-    layer += ly[r];
-  }
-  printf("kernel rows_in_place %.6f\n", seconds_since(t0));
-  t0 = std::chrono::steady_clock::now();
-  for (int r = 0; r < 2 * REPS; ++r) {
-    lib_layer(n1, n2, lx, ly, apart);
-    layer += ly[r];
-  }
-  printf("kernel rows_apart %.6f\n", seconds_since(t0));
-  t0 = std::chrono::steady_clock::now();
-  for (int r = 0; r < 2 * REPS; ++r) {
-    lib_layer(n1, n2, lx, ly, scattered);
-    layer += ly[r];
-  }
-  printf("kernel rows_gathered %.6f\n", seconds_since(t0));
-  t0 = std::chrono::steady_clock::now();
-  for (int r = 0; r < 2 * REPS; ++r)
-    lib_adjust(n1, n2, ly, lx, apart);
-  printf("kernel rows_written %.6f\n", seconds_since(t0));
+  layer += time_layer("rows_in_place", n1, n2, lx, ly, rows);
+  layer += time_layer("rows_apart", n1, n2, lx, ly, apart);
+  layer += time_layer("rows_gathered", n1, n2, lx, ly, scattered);
+  time_adjust("rows_written", n1, n2, ly, lx, apart);
   for (int k = 0; k < n1; k += 7)
     layer += apart[k][(k * 3) % n2];
 
@@ -193,16 +180,8 @@ int main() {
     for (int j = 0; j < m2; ++j)
       mapped[k][j] = ((k * 5 + j) % 11) * 0.25;
   }
-  t0 = std::chrono::steady_clock::now();
-  for (int r = 0; r < 2 * REPS; ++r) {
-    lib_layer(m1, m2, lx, ly, mapped);
-    layer += ly[r];
-  }
-  printf("kernel rows_mapped %.6f\n", seconds_since(t0));
-  t0 = std::chrono::steady_clock::now();
-  for (int r = 0; r < 2 * REPS; ++r)
-    lib_adjust(m1, m2, ly, lx, mapped);
-  printf("kernel rows_mapped_written %.6f\n", seconds_since(t0));
+  layer += time_layer("rows_mapped", m1, m2, lx, ly, mapped);
+  time_adjust("rows_mapped_written", m1, m2, ly, lx, mapped);
   for (int k = 0; k < m1; k += 3)
     layer += mapped[k][(k * 7) % m2];
   for (int k = 0; k < m1; ++k)
@@ -227,4 +206,22 @@ int main() {
   free(x);
   free(y);
   return 0;
+}
+
+static double time_layer(const char *name, int n1, int n2, const double *x, double *y, double **w) {
+  double read = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int r = 0; r < 2 * REPS; ++r) {
+    lib_layer(n1, n2, x, y, w);
+    read += y[r];
+  }
+  printf("kernel %s %.6f\n", name, seconds_since(t0));
+  return read;
+}
+
+static void time_adjust(const char *name, int n1, int n2, const double *delta, const double *x, double **w) {
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int r = 0; r < 2 * REPS; ++r)
+    lib_adjust(n1, n2, delta, x, w);
+  printf("kernel %s %.6f\n", name, seconds_since(t0));
 }
