@@ -360,15 +360,16 @@ private:
           M.InnerPragmas.push_back(SourceRange(P.Loc, P.Loc));
           continue;
         }
-        // An atomic or critical update of a variable of the enclosing
-        // scope is the reduction it makes (guardedUpdates() checks the
-        // variable becomes one); an element's is not.
-        if (const Expr *Target = guardedUpdate(P)) {
+        // An atomic or critical update of variables of the enclosing
+        // scope is the reduction they make (guardedUpdates() checks each
+        // variable becomes one, or goes with one); an element's is not.
+        const std::vector<const Expr *> Targets = guardedPlaces(P);
+        std::vector<const VarDecl *> Vars;
+        for (const Expr *Target : Targets) {
           const auto *Ref = dyn_cast<DeclRefExpr>(Target);
           const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
           if (V && !Locals.count(V) && !V->getType()->isPointerType()) {
-            Guarded.push_back({&P, V});
-            M.InnerPragmas.push_back(SourceRange(P.Loc, P.Loc));
+            Vars.push_back(V);
             continue;
           }
           if (isa<ArraySubscriptExpr>(Target) || isa<CXXOperatorCallExpr>(Target) || isa<UnaryOperator>(Target))
@@ -377,55 +378,67 @@ private:
                                                         "', an element other iterations may update too: a dp "
                                                         "kernel has no atomic update"}));
         }
-        return refuse(refusal(&Reporter::migrateConstruct, P.Loc,
-                              {P.D.construct(), "inside the loop has no counterpart in a dp kernel"}));
+        if (Targets.empty() || Vars.size() != Targets.size())
+          return refuse(refusal(&Reporter::migrateConstruct, P.Loc,
+                                {P.D.construct(), "inside the loop has no counterpart in a dp kernel"}));
+        for (const VarDecl *V : Vars)
+          Guarded.push_back({&P, V});
+        M.InnerPragmas.push_back(SourceRange(P.Loc, P.Loc));
       }
     return true;
   }
 
   /// What an `omp atomic` / `acc atomic` (an update: no read, write or
   /// capture) or an `omp critical` guards, when that is one update of one
-  /// place (`s += e`, `s++`, `s = s * e`, `if (e > s) s = e`): the place
-  /// updated; else null.
-  const Expr *guardedUpdate(const PragmaLine &P) const {
+  /// place (`s += e`, `s++`, `s = s * e`, `if (e > s) s = e`), or in a
+  /// critical section an arg max's assignments (`if (e > s) { s = e; k =
+  /// i; }`): the places updated; else none.
+  std::vector<const Expr *> guardedPlaces(const PragmaLine &P) const {
     const Directive &D = P.D;
     // `critical(name)`: the name's parentheses make it a clause.
     const bool Critical = D.Model == PragmaModel::OpenMP &&
                           (D.has("critical") || (D.Words.empty() && !D.Clauses.empty() &&
                                                  D.Clauses.front().Name == "critical"));
     if (!D.has("atomic") && !Critical)
-      return nullptr;
+      return {};
     for (const std::string &W : D.Words)
       if (W != "atomic" && W != "update" && W != "critical")
-        return nullptr;
+        return {};
     for (const Clause &Cl : D.Clauses)
       if (Cl.Name != "critical" && Cl.Name != "hint" && Cl.Name != "seq_cst" && Cl.Name != "relaxed" &&
           Cl.Name != "acq_rel" && Cl.Name != "release" && Cl.Name != "acquire" && Cl.Name != ",")
-        return nullptr; // read, write, capture, compare: not a reduction's update
-    const Stmt *S = P.On;
-    while (const auto *Block = dyn_cast_or_null<CompoundStmt>(S)) {
-      if (Block->size() != 1)
-        return nullptr;
-      S = Block->body_front();
-    }
-    // `if (e > s) s = e`: the reduction recogniser decides its operator.
-    if (const auto *If = dyn_cast_or_null<IfStmt>(S); If && Critical && !If->getElse() && !If->getInit()) {
-      S = If->getThen();
+        return {}; // read, write, capture, compare: not a reduction's update
+    // The statement inside blocks of one statement; a block of several.
+    auto Unwrapped = [](const Stmt *S) {
       while (const auto *Block = dyn_cast_or_null<CompoundStmt>(S)) {
         if (Block->size() != 1)
-          return nullptr;
+          return S;
         S = Block->body_front();
       }
+      return S;
+    };
+    const Stmt *S = Unwrapped(P.On);
+    // `if (e > s) s = e`, `if (e > s) { s = e; k = i; }`: the reduction
+    // recognisers decide the operator.
+    std::vector<const Stmt *> Updates{S};
+    if (const auto *If = dyn_cast_or_null<IfStmt>(S); If && Critical && !If->getElse() && !If->getInit()) {
+      S = Unwrapped(If->getThen());
+      Updates = {S};
+      if (const auto *Block = dyn_cast_or_null<CompoundStmt>(S))
+        Updates.assign(Block->body_begin(), Block->body_end());
     }
-    const auto *E = dyn_cast_or_null<Expr>(S);
-    if (!E)
-      return nullptr;
-    E = E->IgnoreParens();
-    if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAssignmentOp())
-      return B->getLHS()->IgnoreParenImpCasts();
-    if (const auto *Un = dyn_cast<UnaryOperator>(E); Un && Un->isIncrementDecrementOp())
-      return Un->getSubExpr()->IgnoreParenImpCasts();
-    return nullptr;
+    std::vector<const Expr *> Places;
+    for (const Stmt *U : Updates) {
+      const auto *E = dyn_cast_or_null<Expr>(U);
+      E = E ? E->IgnoreParens() : nullptr;
+      if (const auto *B = dyn_cast_or_null<BinaryOperator>(E); B && B->isAssignmentOp())
+        Places.push_back(B->getLHS()->IgnoreParenImpCasts());
+      else if (const auto *Un = dyn_cast_or_null<UnaryOperator>(E); Un && Un->isIncrementDecrementOp())
+        Places.push_back(Un->getSubExpr()->IgnoreParenImpCasts());
+      else
+        return {};
+    }
+    return Places;
   }
 
   /// Each variable an atomic or critical update guards became a reduction.
@@ -433,7 +446,7 @@ private:
     for (const auto &[P, V] : Guarded) {
       bool Reduced = false;
       for (const Reduction &R : M.Reductions)
-        Reduced |= R.Var == V;
+        Reduced |= R.Var == V || std::count(R.Companions.begin(), R.Companions.end(), V);
       if (!Reduced)
         return refuse(notOnlyReduced(*P, V));
     }
@@ -447,6 +460,15 @@ private:
     return nullptr;
   }
   Refusal notOnlyReduced(const PragmaLine &P, const VarDecl *V) const {
+    std::string Together;
+    for (const auto &[Q, Of] : Guarded)
+      if (Q == &P)
+        Together += (Together.empty() ? "'" : "', '") + Of->getName().str();
+    if (Together != "'" + V->getName().str())
+      return refusal(&Reporter::migrateConstruct, P.Loc,
+                     {P.D.construct(), "updates " + Together + "' together: of several updates in one critical "
+                                       "section only an arg max's (a value, and the variables set where it "
+                                       "changes) has a counterpart in a dp kernel"});
     return refusal(&Reporter::migrateConstruct, P.Loc,
                    {P.D.construct(), "updates '" + V->getName().str() +
                                          "', which the loop also uses otherwise: only a reduction's update has "
@@ -658,7 +680,6 @@ private:
                                                          "cannot take it as a parameter"}));
     // Every outside variable by first mention.
     std::vector<const VarDecl *> Order;
-    std::map<const VarDecl *, std::vector<const VarRef *>> ByVar;
     for (const VarRef &R : Facts.Refs) {
       if (LevelVars.count(R.Var)) {
         if (R.Mode.Write)
@@ -672,8 +693,8 @@ private:
     }
     for (const VarDecl *V : Order) {
       const std::vector<const VarRef *> &Refs = ByVar[V];
-      if (PrivateRecords.count(Members.rootOf(V)))
-        continue; // a member of the kernel's own struct, as written
+      if (PrivateRecords.count(Members.rootOf(V)) || Companions.count(V))
+        continue; // a member of the kernel's own struct, as written; an arg max's index
       if (isArrayLike(V->getType()) && !Facts.OffsetPointers.count(V)) {
         // Only element accesses (and v.size()) reach a kernel's fields.
         for (const VarRef *R : Refs) {
@@ -793,6 +814,15 @@ private:
         M.Reductions.push_back(*R);
         return true;
       }
+      if (std::optional<Reduction> R = recogniseLocated(V, Exprs, Ctx); R && goesWith(*R)) {
+        if (V->hasGlobalStorage())
+          return refuse(refusal(&Reporter::migrateVariable, At,
+                                {V->getName().str(), "is reduced into a namespace-scope variable; "
+                                                     "reduce into a local and assign it"}));
+        Companions.insert(R->Companions.begin(), R->Companions.end());
+        M.Reductions.push_back(*R);
+        return true;
+      }
       if (const PragmaLine *P = guardOf(V))
         return refuse(notOnlyReduced(*P, V));
       if (M.Pragma && M.Pragma->Model == PragmaModel::OpenMP)
@@ -811,6 +841,22 @@ private:
       return refuse(refusal(&Reporter::migrateLiveOut, At, {V->getName().str()}));
     }
     M.Scalars.push_back({V, ScalarRole::Private});
+    return true;
+  }
+
+  /// Each variable an arg max sets with its value is a local or parameter
+  /// of plain type, that no clause names, and that the loop uses nowhere
+  /// but there; it then goes with the value.
+  bool goesWith(const Reduction &R) const {
+    for (const VarDecl *V : R.Companions) {
+      auto Refs = ByVar.find(V);
+      const QualType T = V->getType();
+      if (LevelVars.count(V) || Locals.count(V) || Companions.count(V) || V->hasGlobalStorage() ||
+          V->isStaticLocal() || !(T->isArithmeticType() || T->isEnumeralType()) || T.isVolatileQualified() ||
+          U.Arrays.memberVars().isMember(V) || Refs == ByVar.end() || Refs->second.size() != 1 ||
+          clauseNaming(V, "private") || clauseNaming(V, "firstprivate") || clauseReduction(V))
+        return false;
+    }
     return true;
   }
 
@@ -1490,6 +1536,10 @@ private:
     return nullptr;
   }
   std::map<const VarDecl *, const Expr *> Locals, Inline;
+  /// The references of each variable from outside the loop (scalars()).
+  std::map<const VarDecl *, std::vector<const VarRef *>> ByVar;
+  /// Variables an arg max sets with its value (goesWith()).
+  std::set<const VarDecl *> Companions;
   /// Atomic and critical updates in the body, of these variables (scan()).
   std::vector<std::pair<const PragmaLine *, const VarDecl *>> Guarded;
 };

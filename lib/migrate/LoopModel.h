@@ -110,6 +110,16 @@ struct Reduction {
   std::vector<const clang::Expr *> Element;
   std::string Host;
   const clang::VarDecl *Array = nullptr; ///< an element's array
+  /// An arg max or arg min (`if (e > s) { s = e; k = i; }`): the variables
+  /// set with the value where it changes (`k`), which go with it; whether
+  /// of equal values the last wins (`>=`, `<=`) or the first (`>`, `<`);
+  /// and the block that sets them, after whose last statement the kernel
+  /// notes the iteration that did (`dp_s_at = i;`).
+  std::vector<const clang::VarDecl *> Companions;
+  bool LastWins = false;
+  const clang::CompoundStmt *Sets = nullptr;
+
+  bool located() const { return !Companions.empty(); }
 
   static Reduction of(const clang::VarDecl *V, ReductionOp Op, std::string Function = "") {
     Reduction R;
@@ -198,5 +208,11 @@ struct LoopModel {
 
 /// "dp::forall", "dp::reduce".
 inline const char *callSiteKind(const LoopModel &M) { return M.reduces() ? "reduce" : "forall"; }
+
+/// The loop reduces into a struct of partial values (several reductions,
+/// or a value with the variables that go with it), not into one scalar.
+inline bool reducesToStruct(const LoopModel &M) {
+  return M.Reductions.size() > 1 || (M.reduces() && M.Reductions.front().located());
+}
 
 } // namespace dpstub::migrate

@@ -626,6 +626,22 @@ private:
             R.Host = borrowedIn(M, R.Array) ? Buf.substr(S->Begin, S->End - S->Begin).str() : std::move(Host);
           E.add({S->Begin, S->End - S->Begin, R.Name});
         }
+    // An arg max notes the iteration that set its value, after the
+    // statements that set it.
+    for (const Reduction &R : M.Reductions)
+      if (R.located() && !R.Sets->body_empty())
+        if (std::optional<Span> S = spanOf(R.Sets->body_back()->getSourceRange(), Ctx)) {
+          // On a line of its own after a statement on its own line (after
+          // the comment ending that line, if any); else after the `;`.
+          const unsigned After = pastSemicolon(Buf, S->End);
+          const unsigned Line = lineStart(Buf, S->Begin), Next = nextLineStart(Buf, After);
+          StringRef Rest = Buf.substr(After, Next - After).trim();
+          if (Buf.substr(Line, S->Begin - Line).find_first_not_of(" \t") == StringRef::npos &&
+              (Rest.empty() || Rest.starts_with("//")) && Next > After && Buf[Next - 1] == '\n')
+            E.add({Next, 0, indentationAt(Buf, S->Begin) + locatedNoteText(M, R) + "\n"});
+          else
+            E.add({After, 0, " " + locatedNoteText(M, R)});
+        }
     // A member of another object (`m->x`) is the kernel's parameter
     // (`m_x`) in the body; in an element reduced, the partial value is.
     for (const auto &[Use, Var] : pathsIn(M.Body, Arrays.memberVars())) {
@@ -650,7 +666,7 @@ private:
     }
     In.Indent = Indent;
     In.IndexName = std::regex_search(In.Body, std::regex("\\bidx\\b")) ? "dp_idx" : "idx";
-    if (M.Reductions.size() > 1) {
+    if (reducesToStruct(M)) {
       In.ResultType = "dp_reduction_" + std::to_string(Ctx.getSourceManager().getPresumedLineNumber(
                                             M.Outer->getBeginLoc()));
       addResultStruct(M, In.ResultType, Ctx, Buf, E);

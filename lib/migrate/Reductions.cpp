@@ -272,6 +272,68 @@ std::optional<Reduction> recogniseReduction(const VarDecl *S, const std::vector<
   return Reduction::of(S, R->Op, R->Function);
 }
 
+std::optional<Reduction> recogniseLocated(const VarDecl *S, const std::vector<const DeclRefExpr *> &Refs,
+                                          ASTContext &Ctx) {
+  const QualType T = S->getType();
+  if (!T->isArithmeticType() || T.isVolatileQualified() || Refs.size() != 2)
+    return std::nullopt;
+  // The if whose condition holds the first reference.
+  const IfStmt *If = nullptr;
+  const Stmt *Child = Refs[0];
+  for (const Stmt *Up = parentOf(Refs[0], Ctx); Up && !If; Child = Up, Up = parentOf(Up, Ctx))
+    if (const auto *I = dyn_cast<IfStmt>(Up))
+      If = I->getCond() == Child ? I : nullptr;
+    else if (!isa<Expr>(Up))
+      return std::nullopt;
+  const auto *Then = If ? dyn_cast_or_null<CompoundStmt>(If->getThen()) : nullptr;
+  if (!Then || If->getElse() || If->getInit() || If->getConditionVariable() || Then->size() < 2)
+    return std::nullopt;
+  Target Value;
+  Value.Var = S;
+  const Expr *SetTo = nullptr;
+  std::vector<const VarDecl *> Companions;
+  std::vector<const Expr *> CompanionValues;
+  for (const Stmt *St : Then->body()) {
+    const auto *A = dyn_cast<BinaryOperator>(St);
+    const auto *Ref = A && A->getOpcode() == BO_Assign ? dyn_cast<DeclRefExpr>(A->getLHS()->IgnoreParens())
+                                                       : nullptr;
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!V)
+      return std::nullopt;
+    if (V == S) {
+      if (SetTo || Ref != Refs[1])
+        return std::nullopt;
+      SetTo = A->getRHS();
+    } else if (std::find(Companions.begin(), Companions.end(), V) != Companions.end()) {
+      return std::nullopt;
+    } else {
+      Companions.push_back(V);
+      CompanionValues.push_back(A->getRHS());
+    }
+  }
+  const Expr *Other = nullptr;
+  std::optional<ReductionOp> Op = SetTo ? comparisonPicks(If->getCond(), Value, SetTo, Other) : std::nullopt;
+  if (!Op || !sameText(SetTo, Other, Ctx) || Value.in(SetTo))
+    return std::nullopt;
+  // Each companion's value is the iteration's, not another's.
+  for (const Expr *E : CompanionValues) {
+    if (Value.in(E))
+      return std::nullopt;
+    for (const VarDecl *C : Companions) {
+      Target Companion;
+      Companion.Var = C;
+      if (Companion.in(E))
+        return std::nullopt;
+    }
+  }
+  const BinaryOperatorKind Cmp = cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts())->getOpcode();
+  Reduction R = Reduction::of(S, *Op);
+  R.Companions = std::move(Companions);
+  R.LastWins = Cmp == BO_LE || Cmp == BO_GE;
+  R.Sets = Then;
+  return R;
+}
+
 std::optional<Reduction> recogniseElementReduction(const std::vector<const Expr *> &Mentions,
                                                    ASTContext &Ctx) {
   if (Mentions.empty())

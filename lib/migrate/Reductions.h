@@ -26,6 +26,16 @@ std::optional<Reduction> recogniseReduction(const clang::VarDecl *S,
                                             const std::vector<const clang::DeclRefExpr *> &Refs,
                                             clang::ASTContext &Ctx);
 
+/// An arg max or arg min: S's references Refs are the comparison and the
+/// assignment of `if (e > s) { s = e; k = f; ... }`, the block's other
+/// statements each assigning a variable (a companion: the caller checks
+/// the loop uses it nowhere else) from an expression that mentions
+/// neither S nor a companion. `>` and `<` keep the first of equal values,
+/// `>=` and `<=` the last.
+std::optional<Reduction> recogniseLocated(const clang::VarDecl *S,
+                                          const std::vector<const clang::DeclRefExpr *> &Refs,
+                                          clang::ASTContext &Ctx);
+
 /// The reduction into one array element (`x[i]` in a loop over j, its
 /// subscripts fixed) whose every mention in the body Mentions are, if
 /// they all are updates with one operator (`x[i] = x[i] - a[i][j] *

@@ -28,6 +28,24 @@ std::string valueType(const ScalarUse &S, const ASTContext &Ctx) {
   return S.Offset ? "std::int64_t" : valueType(S.Var->getType(), Ctx);
 }
 
+/// An arg max's fields noting the iteration that set its value: one per
+/// level, outer first (`dp_best_at`, or `dp_best_at0`, `dp_best_at1`).
+std::vector<std::string> locatedFields(const LoopModel &M, const Reduction &R) {
+  std::vector<std::string> F;
+  for (int K = 0; K < M.rank(); ++K)
+    F.push_back("dp_" + R.Name + "_at" + (M.rank() > 1 ? std::to_string(K) : ""));
+  return F;
+}
+
+/// An arg max's fields compare lexicographically, the smaller noting the
+/// iteration that wins a tie; a kernel's iteration that set nothing has
+/// the largest, the value before the loop the smallest (it keeps a tie),
+/// or where the last of equal values wins, the next largest.
+const char *const NothingSet = "std::numeric_limits<std::int64_t>::max()";
+std::string locatedBefore(const Reduction &R) {
+  return R.LastWins ? "std::numeric_limits<std::int64_t>::max() - 1" : "std::numeric_limits<std::int64_t>::min()";
+}
+
 /// Text that can take `+ 1` without parentheses.
 bool simple(const std::string &T) {
   for (char C : T)
@@ -197,8 +215,14 @@ std::string prologue(const LoopModel &M, const RenderInput &In, const std::strin
   for (const ScalarUse &U : M.Scalars)
     if (U.Role == ScalarRole::Private)
       S += Indent + valueType(U, Ctx) + " " + U.Var->getName().str() + ";\n";
-  for (const Reduction &R : M.Reductions)
+  for (const Reduction &R : M.Reductions) {
     S += Indent + valueType(R.Type, Ctx) + " " + R.Name + " = " + identityText(R.Op, R.Type, Ctx) + ";\n";
+    for (const VarDecl *V : R.Companions)
+      S += Indent + valueType(V->getType(), Ctx) + " " + V->getName().str() + "{};\n";
+    if (R.located())
+      for (const std::string &F : locatedFields(M, R))
+        S += Indent + "std::int64_t " + F + " = " + NothingSet + ";\n";
+  }
   return S;
 }
 
@@ -340,11 +364,30 @@ std::string optionsText(const LoopModel &M) {
   return S + ", ";
 }
 
+std::string locatedNoteText(const LoopModel &M, const Reduction &R) {
+  const std::vector<std::string> Fields = locatedFields(M, R);
+  std::string S;
+  for (size_t K = 0; K < Fields.size(); ++K) {
+    // The smaller key wins a tie: the earlier iteration, or where the
+    // last of equal values wins, the later one.
+    const bool Reversed = (M.Levels[K].Step < 0) != R.LastWins;
+    S += (K ? " " : "") + Fields[K] + " = " + (Reversed ? "~" : "") + "std::int64_t(" + M.Levels[K].Name +
+         ");";
+  }
+  return S;
+}
+
 std::string renderResultStruct(const LoopModel &M, const std::string &Name, const ASTContext &Ctx) {
   std::string S = "/// The partial values of the reductions of the loop migrated below.\nstruct " + Name +
                   " {\n";
-  for (const Reduction &R : M.Reductions)
+  for (const Reduction &R : M.Reductions) {
     S += "  " + valueType(R.Type, Ctx) + " " + R.Name + ";\n";
+    for (const VarDecl *V : R.Companions)
+      S += "  " + valueType(V->getType(), Ctx) + " " + V->getName().str() + ";\n";
+    if (R.located())
+      for (const std::string &F : locatedFields(M, R))
+        S += "  std::int64_t " + F + "; ///< the iteration that set " + R.Name + "\n";
+  }
   return S + "};\n\n";
 }
 
@@ -376,7 +419,7 @@ std::string renderCallSite(const LoopModel &M, const RenderInput &In, const Arra
   const std::string Inner = I + "  ";
   std::string S = I + "{\n" + Borrows;
   std::string Op, Result, Returned, Back;
-  if (M.Reductions.size() == 1) {
+  if (!reducesToStruct(M)) {
     const Reduction &R = M.Reductions.front();
     const std::string T = valueType(R.Type, Ctx);
     Result = "dp_" + R.Name;
@@ -387,15 +430,47 @@ std::string renderCallSite(const LoopModel &M, const RenderInput &In, const Arra
   } else {
     const std::string &T = In.ResultType;
     Result = "dp_result";
-    std::string Init, Partial, Combine;
+    std::string Init, Partial, Combine, Picks;
+    auto Add = [](std::string &To, const std::string &Part) { To += (To.empty() ? "" : ", ") + Part; };
     for (const Reduction &R : M.Reductions) {
-      Init += (Init.empty() ? "" : ", ") + R.Host;
-      Partial += (Partial.empty() ? "" : ", ") + R.Name;
-      Combine += (Combine.empty() ? "" : ", ") + combineText(R, "a." + R.Name, "b." + R.Name);
+      Add(Init, R.Host);
+      Add(Partial, R.Name);
       Back += Inner + R.Host + " = " + Result + ".get()." + R.Name + ";\n";
+      if (!R.located()) {
+        Add(Combine, combineText(R, "a." + R.Name, "b." + R.Name));
+        continue;
+      }
+      // An arg max: b's value with its variables when b's value wins, or
+      // ties and b's iteration comes first (last, for `>=`).
+      const std::vector<std::string> Fields = locatedFields(M, R);
+      std::string Earlier;
+      for (size_t K = Fields.size(); K-- > 0;) {
+        const std::string Less = "b." + Fields[K] + " < a." + Fields[K];
+        Earlier = Earlier.empty() ? Less : "(b." + Fields[K] + " != a." + Fields[K] + " ? " + Less + " : " +
+                                               Earlier + ")";
+      }
+      const std::string Wins = R.Op == ReductionOp::Max ? "b." + R.Name + " > a." + R.Name
+                                                        : "b." + R.Name + " < a." + R.Name;
+      const std::string Pick = "b_" + R.Name;
+      Picks += "const bool " + Pick + " = " + Wins + " || (b." + R.Name + " == a." + R.Name + " && " + Earlier +
+               "); ";
+      std::vector<std::string> Members{R.Name};
+      for (const VarDecl *V : R.Companions) {
+        Members.push_back(V->getName().str());
+        Add(Init, V->getName().str());
+        Add(Partial, V->getName().str());
+        Back += Inner + V->getName().str() + " = " + Result + ".get()." + V->getName().str() + ";\n";
+      }
+      for (const std::string &F : Fields) {
+        Members.push_back(F);
+        Add(Init, locatedBefore(R));
+        Add(Partial, F);
+      }
+      for (const std::string &X : Members)
+        Add(Combine, Pick + " ? b." + X + " : a." + X);
     }
     S += Inner + "dp::scalar<" + T + "> " + Result + "(" + T + "{" + Init + "});\n";
-    Op = "[](" + T + " a, " + T + " b) { return " + T + "{" + Combine + "}; }";
+    Op = "[](" + T + " a, " + T + " b) { " + Picks + "return " + T + "{" + Combine + "}; }";
     Returned = T + "{" + Partial + "}";
   }
   S += Inner + "dp::reduce(" + optionsText(M) + gridText(M) + ", " + Op + ", " + Result + ", " + Lambda +

@@ -49,7 +49,12 @@ std::string optionsText(const LoopModel &M);
 std::string renderCallSite(const LoopModel &M, const RenderInput &In, const ArrayData &Arrays,
                            const clang::ASTContext &Ctx);
 
-/// Several reductions: the struct holding their partial values.
+/// What an arg max's kernel adds after the statements setting its value:
+/// the iteration that set it (`dp_best_at = std::int64_t(i);`).
+std::string locatedNoteText(const LoopModel &M, const Reduction &R);
+
+/// Several reductions (or an arg max): the struct holding their partial
+/// values.
 std::string renderResultStruct(const LoopModel &M, const std::string &Name,
                                const clang::ASTContext &Ctx);
 

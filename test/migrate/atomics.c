@@ -4,7 +4,8 @@
 // they learn the reduction clause): the loop becomes a dp::reduce and the
 // directive goes. One that updates an element other iterations may pick
 // (a histogram's bins) has no counterpart in a dp kernel, nor do a
-// capture, a read or a critical section doing more than one update.
+// capture, a read or a critical section doing more than one update
+// (other than an arg max's: the value, and the index set with it).
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -77,7 +78,8 @@ void guarded(int n, const double *w, const int *key, int *hist) {
   }
 // DIAG: atomics.c:[[@LINE-4]]:1: warning: not converted: 'omp atomic' updates 't', which the loop also uses otherwise: only a reduction's update has a counterpart in a dp kernel [dp-migrate]
 
-  // A critical section doing two updates (an arg max), and a capture.
+  // A critical section around an arg max: the value and the index set
+  // with it are one reduction, of equal values the first (`>`) winning.
 #pragma omp parallel for
   for (int i = 0; i < n; i++) {
 #pragma omp critical
@@ -86,7 +88,29 @@ void guarded(int n, const double *w, const int *key, int *hist) {
       where = i;
     }
   }
-// DIAG: atomics.c:[[@LINE-6]]:1: warning: not converted: 'omp critical' inside the loop has no counterpart in a dp kernel [dp-migrate]
+// DIAG: atomics.c:[[@LINE-7]]:3: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
+// REWRITE:      dp::scalar<dp_reduction_[[MAX:[0-9]+]]> dp_result(dp_reduction_[[MAX]]{biggest, where, std::numeric_limits<std::int64_t>::min()});
+// REWRITE-NEXT: dp::reduce(dp::grid<1>(dp::arithmetic_sequence(0, n)), [](dp_reduction_[[MAX]] a, dp_reduction_[[MAX]] b) { const bool b_biggest = b.biggest > a.biggest || (b.biggest == a.biggest && b.dp_biggest_at < a.dp_biggest_at); return dp_reduction_[[MAX]]{b_biggest ? b.biggest : a.biggest, b_biggest ? b.where : a.where, b_biggest ? b.dp_biggest_at : a.dp_biggest_at}; }, dp_result, {{.*}}
+// REWRITE:        int where{};
+// REWRITE-NEXT:   std::int64_t dp_biggest_at = std::numeric_limits<std::int64_t>::max();
+// REWRITE-NEXT:   if (w(i) > biggest) {
+// REWRITE-NEXT:     biggest = w(i);
+// REWRITE-NEXT:     where = i;
+// REWRITE-NEXT:     dp_biggest_at = std::int64_t(i);
+// REWRITE-NEXT:   }
+// REWRITE-NEXT:   return dp_reduction_[[MAX]]{biggest, where, dp_biggest_at};
+// REWRITE:        where = dp_result.get().where;
+  // A critical section setting more than the value and its index, and a
+  // capture.
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+#pragma omp critical
+    if (w[i] > biggest) {
+      biggest = w[i];
+      count++;
+    }
+  }
+// DIAG: atomics.c:[[@LINE-6]]:1: warning: not converted: 'omp critical' updates 'biggest', 'count' together: of several updates in one critical section only an arg max's (a value, and the variables set where it changes) has a counterpart in a dp kernel [dp-migrate]
 #pragma omp parallel for
   for (int i = 0; i < n; i++) {
     double old;
@@ -107,4 +131,4 @@ void guarded(int n, const double *w, const int *key, int *hist) {
 // REWRITE-NEXT: #pragma acc atomic update
   printf("%g %g %ld %d %g %g\n", total, biggest, count, where, prod, t);
 }
-// SUMMARY: migrated 3 of 7 loops (4 refused)
+// SUMMARY: migrated 4 of 8 loops (4 refused)

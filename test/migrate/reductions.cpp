@@ -2,7 +2,7 @@
 // selected with --selection) the update forms dpstub recognises. One
 // variable gives a dp::reduce into a dp::scalar of it; several, one
 // dp::reduce over a small struct, every other statement kept.
-// SELECTION: 10:1-135:1
+// SELECTION: 10:1-205:1
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -96,6 +96,75 @@ double reductions(int n, const std::vector<double> &x, std::vector<int> &flags) 
   return sum + prod + hi + lo + bits_and + bits_or + bits_xor + all + any + m1 + m2 + m3 + count;
 }
 
+// Arg max and arg min: `if (e > s) { s = e; k = i; }` sets a value and
+// the variables that go with it, which become one reduction over a
+// struct; its kernel notes the iteration that set the value, so that of
+// equal values the first wins (`>`, `<`) or the last (`>=`, `<=`), as
+// in the loop.
+double located(int n, const std::vector<double> &x) {
+  double best = -1, worst = 1e300, low = 1e300, total = 0, b2 = 0;
+  int at = -1, wi = -1, li = -1, lj = -1, k2 = 0, k3 = 0;
+  for (int i = 0; i < n; ++i) {
+    if (x[i] > best) {
+      best = x[i];
+      at = i; // the first of equal values
+    }
+  }
+// DIAG: reductions.cpp:[[@LINE-6]]:3: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
+// REWRITE:      struct dp_reduction_[[BEST:[0-9]+]] {
+// REWRITE-NEXT:   double best;
+// REWRITE-NEXT:   int at;
+// REWRITE-NEXT:   std::int64_t dp_best_at; ///< the iteration that set best
+// REWRITE-NEXT: };
+// REWRITE:      dp::scalar<dp_reduction_[[BEST]]> dp_result(dp_reduction_[[BEST]]{best, at, std::numeric_limits<std::int64_t>::min()});
+// REWRITE-NEXT: dp::reduce(dp::grid<1>(dp::arithmetic_sequence(0, n)), [](dp_reduction_[[BEST]] a, dp_reduction_[[BEST]] b) { const bool b_best = b.best > a.best || (b.best == a.best && b.dp_best_at < a.dp_best_at); return dp_reduction_[[BEST]]{b_best ? b.best : a.best, b_best ? b.at : a.at, b_best ? b.dp_best_at : a.dp_best_at}; }, dp_result, [=](dp::index<1> idx, const dp::field<1, double> &x) {
+// REWRITE-NEXT:   const int i = idx[0];
+// REWRITE-NEXT:   double best = -std::numeric_limits<double>::infinity();
+// REWRITE-NEXT:   int at{};
+// REWRITE-NEXT:   std::int64_t dp_best_at = std::numeric_limits<std::int64_t>::max();
+// REWRITE-NEXT:   if (x(i) > best) {
+// REWRITE-NEXT:     best = x(i);
+// REWRITE-NEXT:     at = i; // the first of equal values
+// REWRITE-NEXT:     dp_best_at = std::int64_t(i);
+// REWRITE-NEXT:   }
+// REWRITE-NEXT:   return dp_reduction_[[BEST]]{best, at, dp_best_at};
+// REWRITE-NEXT: }, x);
+// REWRITE-NEXT: best = dp_result.get().best;
+// REWRITE-NEXT: at = dp_result.get().at;
+  // Counting down with `<=`: the last of equal values is the lowest i,
+  // the smallest note; the value before the loop loses a tie.
+  for (int i = n - 1; i >= 0; --i)
+    if (x[i] <= worst) { worst = x[i]; wi = i; }
+// DIAG: reductions.cpp:[[@LINE-2]]:3: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
+// REWRITE:      dp::scalar<dp_reduction_{{[0-9]+}}> dp_result(dp_reduction_{{[0-9]+}}{worst, wi, std::numeric_limits<std::int64_t>::max() - 1});
+// REWRITE:      if (x(i) <= worst) { worst = x(i); wi = i; dp_worst_at = std::int64_t(i); }
+  // A nest, beside a sum: the note is both indices, compared in order.
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < 3; ++j) {
+      total += x[i] * j;
+      if (x[i] * j < low) {
+        low = x[i] * j;
+        li = i;
+        lj = j;
+      }
+    }
+// DIAG: reductions.cpp:[[@LINE-9]]:3: remark: converted to dp::reduce over dp::grid<2> [dp-migrate]
+// REWRITE: {{.*}}{ const bool b_low = b.low < a.low || (b.low == a.low && (b.dp_low_at0 != a.dp_low_at0 ? b.dp_low_at0 < a.dp_low_at0 : b.dp_low_at1 < a.dp_low_at1)); return dp_reduction_{{[0-9]+}}{a.total + b.total, b_low ? b.low : a.low, b_low ? b.li : a.li, b_low ? b.lj : a.lj, b_low ? b.dp_low_at0 : a.dp_low_at0, b_low ? b.dp_low_at1 : a.dp_low_at1}; }{{.*}}
+// REWRITE:          dp_low_at0 = std::int64_t(i); dp_low_at1 = std::int64_t(j);
+// REWRITE-NEXT:   }
+  // The index is read in the loop too: each iteration needs the one
+  // before it.
+  for (int i = 0; i < n; ++i) {
+    if (x[i] > b2) {
+      b2 = x[i];
+      k2 = i;
+    }
+    k3 += k2;
+  }
+// DIAG: reductions.cpp:[[@LINE-6]]:16: warning: not converted: 'b2' is read before it is written in an iteration, so it carries a value from one iteration to the next [dp-migrate]
+  return best + worst + low + total + b2 + at + wi + li + lj + k3;
+}
+
 // Rounds until nothing changes, as Rodinia's bfs writes them: every
 // iteration that changes a value sets a shared bool (the same value, a
 // race OpenMP codes rely on) that the enclosing do-while reads. A bool
@@ -145,6 +214,6 @@ int main() {
     x[i] = std::sin(i) * 4, v[i] = i;
   const int rounds = settle(n, v);
   delete[] v;
-  return reductions(n, x, flags) > 0 && rounds > 0 ? 0 : 1;
+  return reductions(n, x, flags) + located(n, x) > 0 && rounds > 0 ? 0 : 1;
 }
-// SUMMARY: migrated 9 of 10 loops (1 refused)
+// SUMMARY: migrated 12 of 14 loops (2 refused)

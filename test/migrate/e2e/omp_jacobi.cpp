@@ -5,7 +5,7 @@
 // a function template's loop over its pointer parameters (Rodinia's cfd:
 // copy<float>), triangular collapse(2)s (with and without the diagonal),
 // a serial prefix sum that stays a loop, and atomic and critical updates
-// that are reductions. Values stay dyadic, so every
+// that are reductions (arg max and arg min too). Values stay dyadic, so every
 // order of summation gives the same bits.
 #include <cmath>
 #include <cstdio>
@@ -126,6 +126,39 @@ int main() {
     }
   }
   printf("guarded %.17g %.17g %ld\n", total, peak, positive);
+  // Arg max and arg min under critical sections, over values with ties:
+  // of equal values the first wins (`>`), or the last (`>=`, and `<=`
+  // counting down a collapse(2) nest), as in the loops.
+  int top = -1, top_at = -1, low = 1 << 30, low_i = -1, low_j = -1;
+  double heaviest = -1;
+  int heaviest_at = -1;
+#pragma omp parallel for
+  for (int j = 0; j < M; ++j) {
+#pragma omp critical
+    if ((j * 5) % 7 > top) {
+      top = (j * 5) % 7;
+      top_at = j;
+    }
+#pragma omp critical
+    if (kept[j] >= heaviest) {
+      heaviest_at = j;
+      heaviest = kept[j];
+    }
+  }
+#pragma omp parallel for collapse(2)
+  for (int i = N - 1; i >= 0; --i)
+    for (int j = M - 1; j >= 0; --j) {
+      const int v = (i * 7 + j * 3) % 11;
+#pragma omp critical
+      {
+        if (v <= low) {
+          low = v;
+          low_i = i;
+          low_j = j;
+        }
+      }
+    }
+  printf("located %d %d %d %d %d %.17g %d\n", top, top_at, low, low_i, low_j, heaviest, heaviest_at);
   delete[] tri;
   delete[] row;
   delete[] kept;
