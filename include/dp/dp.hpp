@@ -12,6 +12,7 @@
 #pragma once
 
 #include "arithmetic_sequence.hpp"
+#include "atomic.hpp"
 #include "borrow.hpp"
 #include "config.hpp"
 #include "data.hpp"

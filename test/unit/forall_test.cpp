@@ -387,3 +387,39 @@ TEST(Forall, HostSplitCoversEveryPointOnceInFewPieces) {
 }
 
 } // namespace
+
+// dp::atomic_add: iterations of one call-site pick the same elements (a
+// histogram's bins) and every addition lands, of each type a GPU adds.
+TEST(Forall, AtomicAddLandsEveryUpdateOfAnElement) {
+  const std::int64_t n = 200003;
+  const dp::grid<1> bins(7);
+  dp::field<1, int> count(bins, 0);
+  dp::field<1, double> weight(bins, 0.0);
+  dp::field<1, float> half(bins, 0.0f);
+  dp::field<1, std::int64_t> down(bins, 0);
+  dp::field<1, unsigned> wrapped(bins, 0u);
+  dp::forall(
+      dp::grid<1>(n),
+      [](dp::index<1> idx, dp::field<1, int> &count, dp::field<1, double> &weight, dp::field<1, float> &half,
+         dp::field<1, std::int64_t> &down, dp::field<1, unsigned> &wrapped) {
+        const std::int64_t bin = idx[0] * 5 % 7;
+        dp::atomic_add(count(bin), 1);
+        dp::atomic_add(weight(bin), 0.25 * (idx[0] % 4));
+        dp::atomic_add(half(bin), 0.5f);
+        dp::atomic_add(down(bin), -3);
+        dp::atomic_add(wrapped(bin), -1); // unsigned: wraps, as -= 1 does
+      },
+      count, weight, half, down, wrapped);
+  for (std::int64_t b = 0; b < 7; ++b) {
+    std::int64_t hits = 0;
+    double w = 0;
+    for (std::int64_t i = 0; i < n; ++i)
+      if (i * 5 % 7 == b)
+        ++hits, w += 0.25 * (i % 4);
+    EXPECT_EQ(count(b), hits) << "bin " << b;
+    EXPECT_EQ(weight(b), w) << "bin " << b; // quarters: every order sums exactly
+    EXPECT_EQ(half(b), 0.5f * hits) << "bin " << b;
+    EXPECT_EQ(down(b), -3 * hits) << "bin " << b;
+    EXPECT_EQ(wrapped(b), static_cast<unsigned>(-hits)) << "bin " << b;
+  }
+}
