@@ -557,8 +557,9 @@ TEST(BorrowedRows, WhatCrossesToADevice) {
       EXPECT_EQ(counts->to_device, 1) << one_block << written;
       EXPECT_EQ(counts->to_host, written ? 1 : 0) << one_block << written;
       EXPECT_EQ(a.rows[1][2], written ? -7 : 102) << one_block << written;
-      if (gap > 0)
-        EXPECT_EQ(a.rows[descending ? 3 : 0][5], -1) << written; // the bytes between the rows stay the host's
+      if (gap > 0) { // the bytes between the rows stay the host's
+        EXPECT_EQ(a.rows[descending ? 3 : 0][5], -1) << written;
+      }
     }
 }
 
