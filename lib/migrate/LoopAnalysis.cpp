@@ -364,6 +364,14 @@ private:
         // scope is the reduction they make (guardedUpdates() checks each
         // variable becomes one, or goes with one); an element's is not.
         const std::vector<const Expr *> Targets = guardedPlaces(P);
+        // An atomic addition to an element (a histogram's bin) is
+        // dp::atomic_add's (arrays() checks the loop touches the array
+        // nowhere else).
+        if (std::optional<AtomicAdd> Add = Targets.size() == 1 ? atomicAddOf(P, Targets[0]) : std::nullopt) {
+          M.AtomicAdds.push_back(*Add);
+          M.InnerPragmas.push_back(SourceRange(P.Loc, P.Loc));
+          continue;
+        }
         std::vector<const VarDecl *> Vars;
         for (const Expr *Target : Targets) {
           const auto *Ref = dyn_cast<DeclRefExpr>(Target);
@@ -375,8 +383,9 @@ private:
           if (isa<ArraySubscriptExpr>(Target) || isa<CXXOperatorCallExpr>(Target) || isa<UnaryOperator>(Target))
             return refuse(refusal(&Reporter::migrateConstruct, P.Loc,
                                   {P.D.construct(), "updates '" + shownText(Target, Ctx) +
-                                                        "', an element other iterations may update too: a dp "
-                                                        "kernel has no atomic update"}));
+                                                        "', an element other iterations may update too, "
+                                                        "other than by adding: a dp kernel's one atomic "
+                                                        "update is dp::atomic_add"}));
         }
         if (Targets.empty() || Vars.size() != Targets.size())
           return refuse(refusal(&Reporter::migrateConstruct, P.Loc,
@@ -393,12 +402,57 @@ private:
   /// place (`s += e`, `s++`, `s = s * e`, `if (e > s) s = e`), or in a
   /// critical section an arg max's assignments (`if (e > s) { s = e; k =
   /// i; }`): the places updated; else none.
+  static bool critical(const Directive &D) {
+    // `critical(name)`: the name's parentheses make it a clause.
+    return D.Model == PragmaModel::OpenMP &&
+           (D.has("critical") ||
+            (D.Words.empty() && !D.Clauses.empty() && D.Clauses.front().Name == "critical"));
+  }
+  /// The statement S stands for inside blocks of one statement (a block of
+  /// several, or S, when there is none).
+  static const Stmt *unwrapped(const Stmt *S) {
+    while (const auto *Block = dyn_cast_or_null<CompoundStmt>(S)) {
+      if (Block->size() != 1)
+        return S;
+      S = Block->body_front();
+    }
+    return S;
+  }
+
+  /// The atomic addition an `atomic` directive makes of the element Place
+  /// (`a[k]++`, `--a[k]`, `a[k] += e`, `a[k] -= e`) of 32- or 64-bit
+  /// values, the ones dp::atomic_add adds; none for other updates.
+  std::optional<AtomicAdd> atomicAddOf(const PragmaLine &P, const Expr *Place) const {
+    const QualType T = Place->getType();
+    if (critical(P.D) || !(isa<ArraySubscriptExpr>(Place) || isa<CXXOperatorCallExpr>(Place)) ||
+        !T->isArithmeticType() || T->isBooleanType() || T.isVolatileQualified() ||
+        (Ctx.getTypeSize(T) != 32 && Ctx.getTypeSize(T) != 64))
+      return std::nullopt;
+    const auto *E = dyn_cast_or_null<Expr>(unwrapped(P.On));
+    E = E ? E->IgnoreParens() : nullptr;
+    // Its text is edited (dp::atomic_add(...)): not inside a macro.
+    if (!E || E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID())
+      return std::nullopt;
+    AtomicAdd A;
+    A.Update = E;
+    A.Place = Place;
+    A.Construct = P.D.construct();
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(E); U && U->isIncrementDecrementOp()) {
+      A.Negated = U->isDecrementOp();
+      return A;
+    }
+    if (const auto *B = dyn_cast_or_null<CompoundAssignOperator>(E);
+        B && (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign)) {
+      A.Value = B->getRHS();
+      A.Negated = B->getOpcode() == BO_SubAssign;
+      return A;
+    }
+    return std::nullopt;
+  }
+
   std::vector<const Expr *> guardedPlaces(const PragmaLine &P) const {
     const Directive &D = P.D;
-    // `critical(name)`: the name's parentheses make it a clause.
-    const bool Critical = D.Model == PragmaModel::OpenMP &&
-                          (D.has("critical") || (D.Words.empty() && !D.Clauses.empty() &&
-                                                 D.Clauses.front().Name == "critical"));
+    const bool Critical = critical(D);
     if (!D.has("atomic") && !Critical)
       return {};
     for (const std::string &W : D.Words)
@@ -408,21 +462,12 @@ private:
       if (Cl.Name != "critical" && Cl.Name != "hint" && Cl.Name != "seq_cst" && Cl.Name != "relaxed" &&
           Cl.Name != "acq_rel" && Cl.Name != "release" && Cl.Name != "acquire" && Cl.Name != ",")
         return {}; // read, write, capture, compare: not a reduction's update
-    // The statement inside blocks of one statement; a block of several.
-    auto Unwrapped = [](const Stmt *S) {
-      while (const auto *Block = dyn_cast_or_null<CompoundStmt>(S)) {
-        if (Block->size() != 1)
-          return S;
-        S = Block->body_front();
-      }
-      return S;
-    };
-    const Stmt *S = Unwrapped(P.On);
+    const Stmt *S = unwrapped(P.On);
     // `if (e > s) s = e`, `if (e > s) { s = e; k = i; }`: the reduction
     // recognisers decide the operator.
     std::vector<const Stmt *> Updates{S};
     if (const auto *If = dyn_cast_or_null<IfStmt>(S); If && Critical && !If->getElse() && !If->getInit()) {
-      S = Unwrapped(If->getThen());
+      S = unwrapped(If->getThen());
       Updates = {S};
       if (const auto *Block = dyn_cast_or_null<CompoundStmt>(S))
         Updates.assign(Block->body_begin(), Block->body_end());
@@ -860,7 +905,27 @@ private:
     return true;
   }
 
+  /// Whether E is the place of one of the loop's atomic additions.
+  bool atomicallyAdded(const Expr *E) const {
+    return std::any_of(M.AtomicAdds.begin(), M.AtomicAdds.end(),
+                       [&](const AtomicAdd &A) { return A.Place->IgnoreParenImpCasts() == E->IgnoreParenImpCasts(); });
+  }
+
   bool arrays() {
+    // An array the loop adds to atomically it touches nowhere else: its
+    // elements are sums being made.
+    std::map<const VarDecl *, const AtomicAdd *> AddedTo;
+    for (const ElementAccess &A : Facts.Accesses)
+      for (const AtomicAdd &Add : M.AtomicAdds)
+        if (A.Whole == Add.Place)
+          AddedTo.emplace(A.Array, &Add);
+    for (const ElementAccess &A : Facts.Accesses)
+      if (auto It = AddedTo.find(A.Array); It != AddedTo.end() && !atomicallyAdded(A.Whole))
+        return refuse(refusal(&Reporter::migrateConstruct, A.Whole->getBeginLoc(),
+                              {It->second->Construct, "adds to '" + shownText(It->second->Place, Ctx) +
+                                                          "', and the loop also uses '" + shownText(A.Whole, Ctx) +
+                                                          "': an element other iterations add to can only be "
+                                                          "added to in the loop"}));
     std::map<const VarDecl *, bool> Written;
     std::map<const VarDecl *, std::string> Borrowed;
     std::vector<const VarDecl *> Order;
@@ -929,6 +994,11 @@ private:
         Order.push_back(V);
         Written[V] = Handed.count(V) && Handed.at(V);
       }
+    // Borrowed memory the loop adds to at elements it picks: how far it
+    // reaches only a data clause can say.
+    for (const auto &[V, Add] : AddedTo)
+      if (auto It = Unmeasured.find(V); It != Unmeasured.end())
+        return refuse(It->second);
     for (const VarDecl *V : Order) {
       ArrayUse Use;
       Use.Var = V;
@@ -1107,7 +1177,9 @@ private:
         if (!When.empty())
           X.When = std::move(When);
       }
-      M.AccessLocs.push_back(A.Whole->getBeginLoc());
+      M.AccessLocs.push_back(A.Whole->getBeginLoc()); // X.Id: the access's index in Facts
+      if (atomicallyAdded(A.Whole))
+        continue; // additions commute: no order among them to keep
       if (A.Mode.Write) {
         X.Write = true;
         N.Accesses.push_back(X);

@@ -132,6 +132,17 @@ struct Reduction {
   }
 };
 
+/// An atomic addition to an element other iterations may update too
+/// (`#pragma omp atomic` over `hist[key[i]]++`, a histogram's bin): the
+/// kernel calls dp::atomic_add.
+struct AtomicAdd {
+  const clang::Expr *Update = nullptr; ///< `hist[k]++`, `hist[k] += w`
+  const clang::Expr *Place = nullptr;  ///< `hist[k]`
+  const clang::Expr *Value = nullptr;  ///< `w`; null for `++` and `--`
+  bool Negated = false;                ///< `--`, `-=`
+  std::string Construct;               ///< "omp atomic"
+};
+
 /// An array the loop touches.
 struct ArrayUse {
   const clang::VarDecl *Var = nullptr;
@@ -174,6 +185,7 @@ struct LoopModel {
   std::vector<ScalarUse> Scalars;
   std::vector<Reduction> Reductions;
   std::vector<ArrayUse> Arrays;
+  std::vector<AtomicAdd> AtomicAdds;
   bool ContinuesEarly = false;           ///< a `continue` of the innermost level
   /// Helpers the kernel calls that read namespace-scope variables (which
   /// then take them as parameters), and those calls.

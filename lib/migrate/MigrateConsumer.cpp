@@ -642,6 +642,25 @@ private:
           else
             E.add({After, 0, " " + locatedNoteText(M, R)});
         }
+    // An atomic addition to an element: dp::atomic_add(place, value).
+    for (const AtomicAdd &A : M.AtomicAdds) {
+      std::optional<Span> U = spanOf(A.Update->getSourceRange(), Ctx);
+      std::optional<Span> P = spanOf(A.Place->getSourceRange(), Ctx);
+      std::optional<Span> V = A.Value ? spanOf(A.Value->getSourceRange(), Ctx) : P;
+      if (!U || !P || !V)
+        continue;
+      const std::string Call = "dp::atomic_add(";
+      if (U->Begin < P->Begin) // `++a[k]`, `--a[k]`
+        E.add({U->Begin, P->Begin - U->Begin, Call});
+      else
+        E.add({P->Begin, 0, Call}, /*First=*/true);
+      if (!A.Value) // `a[k]++`: its operator, if after
+        E.add({P->End, U->End - P->End, A.Negated ? ", -1)" : ", 1)"});
+      else {        // `a[k] += e`, `a[k] -= e`
+        E.add({P->End, V->Begin - P->End, A.Negated ? ", -(" : ", "});
+        E.add({V->End, 0, A.Negated ? "))" : ")"});
+      }
+    }
     // A member of another object (`m->x`) is the kernel's parameter
     // (`m_x`) in the body; in an element reduced, the partial value is.
     for (const auto &[Use, Var] : pathsIn(M.Body, Arrays.memberVars())) {

@@ -3,13 +3,14 @@
 // reduction the iterations make together (OpenMP codes write it before
 // they learn the reduction clause): the loop becomes a dp::reduce and the
 // directive goes. One that updates an element other iterations may pick
-// (a histogram's bins) has no counterpart in a dp kernel, nor do a
-// capture, a read or a critical section doing more than one update
-// (other than an arg max's: the value, and the index set with it).
+// (a histogram's bins) is dp::atomic_add's when it adds; other updates of
+// such elements have no counterpart in a dp kernel, nor do a capture, a
+// read or a critical section doing more than one update (other than an
+// arg max's: the value, and the index set with it).
 #include <stdio.h>
 #include <stdlib.h>
 
-void guarded(int n, const double *w, const int *key, int *hist) {
+void guarded(int n, const double *w, const int *key, int *hist, double *mass, short *small) {
   double total = 0, biggest = 0, prod = 1, t = 0;
   long count = 0;
   int where = -1;
@@ -59,15 +60,55 @@ void guarded(int n, const double *w, const int *key, int *hist) {
 // REWRITE: dp::reduce({{.*}}std::multiplies<>(), dp_prod,{{.*}}
 // REWRITE-NOT: {{^}}#pragma acc atomic update
 
-  // A histogram: the bin each iteration updates is its key's.
+  // A histogram: the bin each iteration updates is its key's. Additions
+  // to elements other iterations may pick are dp::atomic_add's.
+  // The arrays come from the caller: the data clauses say how far.
+#pragma acc parallel loop copyin(key[0:n], w[0:n]) copy(hist[0:16], mass[0:3])
+  for (int i = 0; i < n; i++) {
+#pragma acc atomic
+    hist[key[i]]++;
+#pragma acc atomic update
+    mass[key[i] % 3] -= w[i] * 2;
+#pragma acc atomic
+    --hist[(key[i] + 1) % 4];
+  }
+// DIAG: atomics.c:[[@LINE-8]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      dp::field<1, int> dp_hist = dp::borrow(hist, 16);
+// REWRITE:      const int i = idx[0];
+// REWRITE-NEXT: dp::atomic_add(hist(key(i)), 1);
+// REWRITE-NEXT: dp::atomic_add(mass(key(i) % 3), -(w(i) * 2));
+// REWRITE-NEXT: dp::atomic_add(hist((key(i) + 1) % 4), -1);
+// REWRITE-NOT: {{^}}#pragma acc atomic{{$}}
+  // Without the clauses nothing says how far the keys reach.
 #pragma omp parallel for
   for (int i = 0; i < n; i++) {
 #pragma omp atomic
     hist[key[i]]++;
   }
-// DIAG: atomics.c:[[@LINE-3]]:1: warning: not converted: 'omp atomic' updates 'hist[key[i]]', an element other iterations may update too: a dp kernel has no atomic update [dp-migrate]
-// REWRITE:      #pragma omp atomic
-// REWRITE-NEXT:     hist[key[i]]++;
+// DIAG: atomics.c:[[@LINE-2]]:5: warning: not converted: 'hist' cannot become a dp::field: its allocation is not in this file (it comes from a caller or a call dpstub cannot see) [dp-migrate]
+
+  // Other atomic updates of such elements, elements of 16 bits (no GPU
+  // adds them atomically), and a bin the loop also reads.
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+#pragma omp atomic
+    mass[key[i] % 3] *= w[i];
+  }
+// DIAG: atomics.c:[[@LINE-3]]:1: warning: not converted: 'omp atomic' updates 'mass[key[i] % 3]', an element other iterations may update too, other than by adding: a dp kernel's one atomic update is dp::atomic_add [dp-migrate]
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+#pragma omp atomic
+    small[key[i]] += 1;
+  }
+// DIAG: atomics.c:[[@LINE-3]]:1: warning: not converted: 'omp atomic' updates 'small[key[i]]', an element other iterations may update too, other than by adding: a dp kernel's one atomic update is dp::atomic_add [dp-migrate]
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+#pragma omp atomic
+    hist[key[i]] += 2;
+    if (hist[0] > 100)
+      t += 1;
+  }
+// DIAG: atomics.c:[[@LINE-3]]:9: warning: not converted: 'omp atomic' adds to 'hist[key[i]]', and the loop also uses 'hist[0]': an element other iterations add to can only be added to in the loop [dp-migrate]
 
   // The variable is read elsewhere in the loop: not a reduction.
 #pragma omp parallel for
@@ -131,4 +172,4 @@ void guarded(int n, const double *w, const int *key, int *hist) {
 // REWRITE-NEXT: #pragma acc atomic update
   printf("%g %g %ld %d %g %g\n", total, biggest, count, where, prod, t);
 }
-// SUMMARY: migrated 4 of 8 loops (4 refused)
+// SUMMARY: migrated 5 of 12 loops (7 refused)

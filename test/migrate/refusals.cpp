@@ -132,8 +132,10 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
 #pragma omp parallel for
   for (int i = 0; i < n; ++i) {
 #pragma omp atomic
-// DIAG: refusals.cpp:[[@LINE-1]]:1: warning: not converted: 'omp atomic' updates 'b[0]', an element other iterations may update too: a dp kernel has no atomic update [dp-migrate]
     b[0] += a[i];
+// An atomic addition to an element is dp::atomic_add's, but this 'b' is
+// an array dpstub does not follow.
+// DIAG: refusals.cpp:[[@LINE-3]]:5: warning: not converted: 'b' cannot become a dp::field: '{a, b}' uses it in a way dpstub does not follow (line {{[0-9]+}}) [dp-migrate]
   }
 
 #pragma omp for
