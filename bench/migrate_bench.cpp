@@ -72,6 +72,16 @@ static void matvec(double *y, const double *m, const double *x) {
   }
 }
 
+// A histogram: every iteration adds to a bin its key picks, under `omp
+// atomic` (dp::atomic_add once migrated).
+static void histogram(int *bins, const int *key) {
+#pragma omp parallel for
+  for (int i = 0; i < N; ++i) {
+#pragma omp atomic
+    bins[key[i]]++;
+  }
+}
+
 int main() {
   double *a = (double *)malloc(N * sizeof(double));
   double *b = (double *)malloc(N * sizeof(double));
@@ -116,6 +126,21 @@ int main() {
   for (int r = 0; r < REPS; ++r)
     matvec(y, a, x);
   printf("kernel matvec %.6f\n", seconds_since(t0));
+
+  // 256 bins, keys spread over them (37 and 256 coprime).
+  int *bins = (int *)calloc(256, sizeof(int));
+  int *key = (int *)malloc(N * sizeof(int));
+  for (int i = 0; i < N; ++i)
+    key[i] = (int)(((long)i * 37) % 256);
+  t0 = std::chrono::steady_clock::now();
+  for (int r = 0; r < REPS / 4; ++r)
+    histogram(bins, key);
+  printf("kernel histogram %.6f\n", seconds_since(t0));
+  double binned = 0;
+  for (int k = 0; k < 256; ++k)
+    binned += bins[k] * (k % 5);
+  free(key);
+  free(bins);
 
   // The library's kernels, over memory only they touch: borrowed at
   // each call once migrated. Many calls of a middling size, as a solver
@@ -188,8 +213,8 @@ int main() {
     free(mapped[k]);
   free(mapped);
 
-  printf("checksum %.10e %.10e %.10e %.10e %.10e %.10e %.10e\n", sum, whole, a[NY + 1] + a[N / 2], y[NX / 2],
-         lsum, ly[n / 3], layer);
+  printf("checksum %.10e %.10e %.10e %.10e %.10e %.10e %.10e %.10e\n", sum, whole, a[NY + 1] + a[N / 2], y[NX / 2],
+         lsum, ly[n / 3], layer, binned);
   for (int k = 0; k < n1; ++k) {
     free(apart[k]);
     free(scattered[k]);
