@@ -397,11 +397,7 @@ private:
     return true;
   }
 
-  /// What an `omp atomic` / `acc atomic` (an update: no read, write or
-  /// capture) or an `omp critical` guards, when that is one update of one
-  /// place (`s += e`, `s++`, `s = s * e`, `if (e > s) s = e`), or in a
-  /// critical section an arg max's assignments (`if (e > s) { s = e; k =
-  /// i; }`): the places updated; else none.
+  /// Whether D is an OpenMP critical section (named or not).
   static bool critical(const Directive &D) {
     // `critical(name)`: the name's parentheses make it a clause.
     return D.Model == PragmaModel::OpenMP &&
@@ -450,6 +446,11 @@ private:
     return std::nullopt;
   }
 
+  /// What an `omp atomic` / `acc atomic` (an update: no read, write or
+  /// capture) or an `omp critical` guards, when that is one update of one
+  /// place (`s += e`, `s++`, `s = s * e`, `if (e > s) s = e`), or in a
+  /// critical section an arg max's assignments (`if (e > s) { s = e; k =
+  /// i; }`): the places updated; else none.
   std::vector<const Expr *> guardedPlaces(const PragmaLine &P) const {
     const Directive &D = P.D;
     const bool Critical = critical(D);
