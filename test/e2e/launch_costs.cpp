@@ -402,14 +402,20 @@ int main() {
         dp::forall(dp::on(q), g2, [](float &s, float v) { s += v; }, sums, dp_w.get());
       };
     };
+    // What crosses to a device: rows in place carry their span, the bytes
+    // between them included; a block or gathered rows, the rows alone.
+    // Back, always the rows alone (a 2D copy where they lie apart).
+    const double rows_bytes = n * m * sizeof(float), span_bytes = ((n - 1) * (m + 2) + m) * sizeof(float);
     const struct {
       const char *site, *read_site;
       float **rows;
       bool gathered;
-    } layouts[] = {{"forall, rows of a block", "forall, read rows of a block", in_block.data(), false},
-                   {"forall, rows evenly spaced", "forall, read rows evenly spaced", spaced.data(), false},
-                   {"forall, rows downwards", "forall, read rows downwards", down.data(), false},
-                   {"forall, rows apart", "forall, read rows apart", apart.data(), true}};
+      double to_device_bytes;
+    } layouts[] = {{"forall, rows of a block", "forall, read rows of a block", in_block.data(), false, rows_bytes},
+                   {"forall, rows evenly spaced", "forall, read rows evenly spaced", spaced.data(), false,
+                    span_bytes},
+                   {"forall, rows downwards", "forall, read rows downwards", down.data(), false, span_bytes},
+                   {"forall, rows apart", "forall, read rows apart", apart.data(), true, rows_bytes}};
     for (const auto &l : layouts) {
       if (dp::borrowed_rows<float>(l.rows, n, m).gathered() != l.gathered) {
         std::printf("%s: gathered() is not %d\n", l.site, int(l.gathered));
@@ -420,6 +426,8 @@ int main() {
       c.exactly("launches", c.per(counter::launches), 1);
       c.exactly("copies to the device", c.per(counter::to_device_copies), device ? 1 : 0);
       c.exactly("copies to the host", c.per(counter::to_host_copies), device ? 1 : 0);
+      c.exactly("bytes to the device", c.per(counter::to_device_bytes), device ? l.to_device_bytes : 0);
+      c.exactly("bytes to the host", c.per(counter::to_host_bytes), device ? rows_bytes : 0);
       c.exactly("host waits", c.per(counter::host_waits), 1);
       // A gathered handle adds its field (block and host memory) and
       // the registry's entry for the rows it will write back; on the
@@ -432,6 +440,7 @@ int main() {
       r.exactly("launches", r.per(counter::launches), 1);
       r.exactly("copies to the device", r.per(counter::to_device_copies), device ? 1 : 0);
       r.exactly("copies to the host", r.per(counter::to_host_copies), 0);
+      r.exactly("bytes to the device", r.per(counter::to_device_bytes), device ? l.to_device_bytes : 0);
       r.exactly("host waits", r.per(counter::host_waits), device ? 0 : 1);
     }
     const float want = float(warm_up + calls * rounds);
