@@ -612,65 +612,7 @@ private:
       if (std::optional<Span> S = spanOf(L.UpperExpr->getSourceRange(), Ctx))
         L.Upper = E.take(Buf, S->Begin, S->End);
     }
-    // A reduction into an array element: the kernel's partial value
-    // stands for each mention of it; the host's element (rewritten: x(i))
-    // starts the reduction and takes its result.
-    std::vector<Span> Reduced;
-    for (Reduction &R : M.Reductions)
-      for (const Expr *X : R.Element)
-        if (std::optional<Span> S = spanOf(X->getSourceRange(), Ctx)) {
-          Reduced.push_back(*S);
-          std::string Host = E.take(Buf, S->Begin, S->End);
-          // Borrowed memory stays a pointer on the host: `x[i]` as written.
-          if (R.Host.empty())
-            R.Host = borrowedIn(M, R.Array) ? Buf.substr(S->Begin, S->End - S->Begin).str() : std::move(Host);
-          E.add({S->Begin, S->End - S->Begin, R.Name});
-        }
-    // An arg max notes the iteration that set its value, after the
-    // statements that set it.
-    for (const Reduction &R : M.Reductions)
-      if (R.located() && !R.Sets->body_empty())
-        if (std::optional<Span> S = spanOf(R.Sets->body_back()->getSourceRange(), Ctx)) {
-          // On a line of its own after a statement on its own line (after
-          // the comment ending that line, if any); else after the `;`.
-          const unsigned After = pastSemicolon(Buf, S->End);
-          const unsigned Line = lineStart(Buf, S->Begin), Next = nextLineStart(Buf, After);
-          StringRef Rest = Buf.substr(After, Next - After).trim();
-          if (Buf.substr(Line, S->Begin - Line).find_first_not_of(" \t") == StringRef::npos &&
-              (Rest.empty() || Rest.starts_with("//")) && Next > After && Buf[Next - 1] == '\n')
-            E.add({Next, 0, indentationAt(Buf, S->Begin) + locatedNoteText(M, R) + "\n"});
-          else
-            E.add({After, 0, " " + locatedNoteText(M, R)});
-        }
-    // An atomic addition to an element: dp::atomic_add(place, value).
-    for (const AtomicAdd &A : M.AtomicAdds) {
-      std::optional<Span> U = spanOf(A.Update->getSourceRange(), Ctx);
-      std::optional<Span> P = spanOf(A.Place->getSourceRange(), Ctx);
-      std::optional<Span> V = A.Value ? spanOf(A.Value->getSourceRange(), Ctx) : P;
-      if (!U || !P || !V)
-        continue;
-      const std::string Call = "dp::atomic_add(";
-      if (U->Begin < P->Begin) // `++a[k]`, `--a[k]`
-        E.add({U->Begin, P->Begin - U->Begin, Call});
-      else
-        E.add({P->Begin, 0, Call}, /*First=*/true);
-      if (!A.Value) // `a[k]++`: its operator, if after
-        E.add({P->End, U->End - P->End, A.Negated ? ", -1)" : ", 1)"});
-      else {        // `a[k] += e`, `a[k] -= e`
-        E.add({P->End, V->Begin - P->End, A.Negated ? ", -(" : ", "});
-        E.add({V->End, 0, A.Negated ? "))" : ")"});
-      }
-    }
-    // A member of another object (`m->x`) is the kernel's parameter
-    // (`m_x`) in the body; in an element reduced, the partial value is.
-    for (const auto &[Use, Var] : pathsIn(M.Body, Arrays.memberVars())) {
-      std::optional<Span> S = spanOf(Use->getSourceRange(), Ctx);
-      if (!S || !modelUses(M, Var) || std::any_of(Reduced.begin(), Reduced.end(), [&](const Span &R) {
-            return R.Begin <= S->Begin && S->End <= R.End;
-          }))
-        continue;
-      E.add({S->Begin, S->End - S->Begin, kernelName(Var)});
-    }
+    editKernelBody(M, E, Arrays, Ctx, Buf);
     RenderInput In;
     In.BodyIsBlock = Block;
     In.Body = Block ? E.take(Buf, Body->Begin + 1, Body->End - 1) : E.take(Buf, Body->Begin, BodyEnd);
@@ -704,6 +646,89 @@ private:
     if (!EndsLine && !Text.empty() && Text.back() == '\n')
       Text.pop_back();
     E.add({Begin, End - Begin, Text});
+  }
+
+  /// The edits inside the loop's body that make it a kernel, made before
+  /// the body's text is taken: elements reduced, arg max notes, atomic
+  /// additions and members read through their parameters.
+  void editKernelBody(LoopModel &M, EditList &E, const ArrayData &Arrays, ASTContext &Ctx, StringRef Buf) {
+    const std::vector<Span> Reduced = reduceElements(M, E, Ctx, Buf);
+    noteLocated(M, E, Ctx, Buf);
+    addAtomically(M, E, Ctx);
+    readMembers(M, E, Arrays, Ctx, Reduced);
+  }
+
+  /// A reduction into an array element: the kernel's partial value stands
+  /// for each mention of it; the host's element (rewritten: x(i)) starts
+  /// the reduction and takes its result. Returns the elements' spans.
+  std::vector<Span> reduceElements(LoopModel &M, EditList &E, ASTContext &Ctx, StringRef Buf) {
+    std::vector<Span> Reduced;
+    for (Reduction &R : M.Reductions)
+      for (const Expr *X : R.Element)
+        if (std::optional<Span> S = spanOf(X->getSourceRange(), Ctx)) {
+          Reduced.push_back(*S);
+          std::string Host = E.take(Buf, S->Begin, S->End);
+          // Borrowed memory stays a pointer on the host: `x[i]` as written.
+          if (R.Host.empty())
+            R.Host = borrowedIn(M, R.Array) ? Buf.substr(S->Begin, S->End - S->Begin).str() : std::move(Host);
+          E.add({S->Begin, S->End - S->Begin, R.Name});
+        }
+    return Reduced;
+  }
+
+  /// An arg max notes the iteration that set its value, after the
+  /// statements that set it.
+  void noteLocated(const LoopModel &M, EditList &E, ASTContext &Ctx, StringRef Buf) {
+    for (const Reduction &R : M.Reductions)
+      if (R.located() && !R.Sets->body_empty())
+        if (std::optional<Span> S = spanOf(R.Sets->body_back()->getSourceRange(), Ctx)) {
+          // On a line of its own after a statement on its own line (after
+          // the comment ending that line, if any); else after the `;`.
+          const unsigned After = pastSemicolon(Buf, S->End);
+          const unsigned Line = lineStart(Buf, S->Begin), Next = nextLineStart(Buf, After);
+          StringRef Rest = Buf.substr(After, Next - After).trim();
+          if (Buf.substr(Line, S->Begin - Line).find_first_not_of(" \t") == StringRef::npos &&
+              (Rest.empty() || Rest.starts_with("//")) && Next > After && Buf[Next - 1] == '\n')
+            E.add({Next, 0, indentationAt(Buf, S->Begin) + locatedNoteText(M, R) + "\n"});
+          else
+            E.add({After, 0, " " + locatedNoteText(M, R)});
+        }
+  }
+
+  /// An atomic addition to an element: dp::atomic_add(place, value).
+  void addAtomically(const LoopModel &M, EditList &E, ASTContext &Ctx) {
+    for (const AtomicAdd &A : M.AtomicAdds) {
+      std::optional<Span> U = spanOf(A.Update->getSourceRange(), Ctx);
+      std::optional<Span> P = spanOf(A.Place->getSourceRange(), Ctx);
+      std::optional<Span> V = A.Value ? spanOf(A.Value->getSourceRange(), Ctx) : P;
+      if (!U || !P || !V)
+        continue;
+      const std::string Call = "dp::atomic_add(";
+      if (U->Begin < P->Begin) // `++a[k]`, `--a[k]`
+        E.add({U->Begin, P->Begin - U->Begin, Call});
+      else
+        E.add({P->Begin, 0, Call}, /*First=*/true);
+      if (!A.Value) // `a[k]++`: its operator, if after
+        E.add({P->End, U->End - P->End, A.Negated ? ", -1)" : ", 1)"});
+      else {        // `a[k] += e`, `a[k] -= e`
+        E.add({P->End, V->Begin - P->End, A.Negated ? ", -(" : ", "});
+        E.add({V->End, 0, A.Negated ? "))" : ")"});
+      }
+    }
+  }
+
+  /// A member of another object (`m->x`) is the kernel's parameter (`m_x`)
+  /// in the body; in an element reduced, the partial value is.
+  void readMembers(const LoopModel &M, EditList &E, const ArrayData &Arrays, ASTContext &Ctx,
+                   const std::vector<Span> &Reduced) {
+    for (const auto &[Use, Var] : pathsIn(M.Body, Arrays.memberVars())) {
+      std::optional<Span> S = spanOf(Use->getSourceRange(), Ctx);
+      if (!S || !modelUses(M, Var) || std::any_of(Reduced.begin(), Reduced.end(), [&](const Span &R) {
+            return R.Begin <= S->Begin && S->End <= R.End;
+          }))
+        continue;
+      E.add({S->Begin, S->End - S->Begin, kernelName(Var)});
+    }
   }
 
   /// V is one of the model's arrays or the values it passes.
