@@ -828,14 +828,8 @@ private:
     if (V->isStaticLocal())
       return refuse(refusal(&Reporter::migrateVariable, At,
                             {V->getName().str(), "is a static variable every iteration writes"}));
-    if (std::optional<ReductionOp> Op = clauseReduction(V)) {
-      if (V->hasGlobalStorage())
-        return refuse(refusal(&Reporter::migrateVariable, At,
-                              {V->getName().str(), "is reduced into a namespace-scope variable; "
-                                                   "reduce into a local and assign it"}));
-      M.Reductions.push_back(Reduction::of(V, *Op));
-      return true;
-    }
+    if (std::optional<ReductionOp> Op = clauseReduction(V))
+      return reduces(At, Reduction::of(V, *Op));
     // A private copy is the thread's, not the iteration's: one that an
     // iteration may read before writing holds what the thread's previous
     // iteration left (Rodinia's hotspot reads `delta` where no branch set
@@ -852,23 +846,10 @@ private:
     for (const VarRef *R : Refs)
       Exprs.push_back(cast<DeclRefExpr>(R->Ref)); // a member refused above
     if (Carried) {
-      if (std::optional<Reduction> R = recogniseReduction(V, Exprs, Ctx)) {
-        if (V->hasGlobalStorage())
-          return refuse(refusal(&Reporter::migrateVariable, At,
-                                {V->getName().str(), "is reduced into a namespace-scope variable; "
-                                                     "reduce into a local and assign it"}));
-        M.Reductions.push_back(*R);
-        return true;
-      }
-      if (std::optional<Reduction> R = recogniseLocated(V, Exprs, Ctx); R && goesWith(*R)) {
-        if (V->hasGlobalStorage())
-          return refuse(refusal(&Reporter::migrateVariable, At,
-                                {V->getName().str(), "is reduced into a namespace-scope variable; "
-                                                     "reduce into a local and assign it"}));
-        Companions.insert(R->Companions.begin(), R->Companions.end());
-        M.Reductions.push_back(*R);
-        return true;
-      }
+      if (std::optional<Reduction> R = recogniseReduction(V, Exprs, Ctx))
+        return reduces(At, std::move(*R));
+      if (std::optional<Reduction> R = recogniseLocated(V, Exprs, Ctx); R && goesWith(*R))
+        return reduces(At, std::move(*R));
       if (const PragmaLine *P = guardOf(V))
         return refuse(notOnlyReduced(*P, V));
       if (M.Pragma && M.Pragma->Model == PragmaModel::OpenMP)
@@ -887,6 +868,20 @@ private:
       return refuse(refusal(&Reporter::migrateLiveOut, At, {V->getName().str()}));
     }
     M.Scalars.push_back({V, ScalarRole::Private});
+    return true;
+  }
+
+  /// Takes `R` as one of the loop's reductions, with the variables an arg
+  /// max sets beside its value. Whatever form the reduction took (a clause,
+  /// a recognised update, an arg max), a namespace-scope variable is
+  /// refused the same way, naming the way round it.
+  bool reduces(SourceLocation At, Reduction R) {
+    if (R.Var->hasGlobalStorage())
+      return refuse(refusal(&Reporter::migrateVariable, At,
+                            {R.Var->getName().str(), "is reduced into a namespace-scope variable; "
+                                                     "reduce into a local and assign it"}));
+    Companions.insert(R.Companions.begin(), R.Companions.end());
+    M.Reductions.push_back(std::move(R));
     return true;
   }
 
