@@ -31,7 +31,12 @@ public:
   explicit StatementIndex(ASTContext &Ctx) : SM(Ctx.getSourceManager()) {}
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool VisitStmt(Stmt *S) {
-    const SourceLocation L = S->getBeginLoc();
+    SourceLocation L = S->getBeginLoc();
+    // An expression a macro writes (`COUNT(k);` under an atomic directive)
+    // is found where the macro is used, so its directive can name it;
+    // statements a macro writes are not.
+    if (L.isMacroID() && isa<Expr>(S))
+      L = SM.getExpansionLoc(L);
     if (L.isInvalid() || L.isMacroID() || !SM.isWrittenInMainFile(L))
       return true;
     At.try_emplace(SM.getFileOffset(L), S);
