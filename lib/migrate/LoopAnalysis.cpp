@@ -33,6 +33,7 @@
 #include <algorithm>
 #include <cctype>
 #include <regex>
+#include <variant>
 
 using namespace clang;
 
@@ -367,8 +368,15 @@ private:
         // An atomic addition to an element (a histogram's bin) is
         // dp::atomic_add's (arrays() checks the loop touches the array
         // nowhere else).
-        if (std::optional<AtomicAdd> Add = Targets.size() == 1 ? atomicAddOf(P, Targets[0]) : std::nullopt) {
-          M.AtomicAdds.push_back(*Add);
+        const Expr *Place = Targets.size() == 1 ? Targets[0] : nullptr;
+        if (Place && (isa<ArraySubscriptExpr>(Place) || isa<CXXOperatorCallExpr>(Place))) {
+          std::variant<AtomicAdd, std::string> Add = atomicAddOf(P, Place);
+          if (const std::string *Why = std::get_if<std::string>(&Add))
+            return refuse(refusal(&Reporter::migrateConstruct, P.Loc,
+                                  {P.D.construct(), "updates '" + shownText(Place, Ctx) +
+                                                        "', an element other iterations may update too, " +
+                                                        *Why}));
+          M.AtomicAdds.push_back(std::get<AtomicAdd>(Add));
           M.InnerPragmas.push_back(SourceRange(P.Loc, P.Loc));
           continue;
         }
@@ -383,9 +391,10 @@ private:
           if (isa<ArraySubscriptExpr>(Target) || isa<CXXOperatorCallExpr>(Target) || isa<UnaryOperator>(Target))
             return refuse(refusal(&Reporter::migrateConstruct, P.Loc,
                                   {P.D.construct(), "updates '" + shownText(Target, Ctx) +
-                                                        "', an element other iterations may update too, "
-                                                        "other than by adding: a dp kernel's one atomic "
-                                                        "update is dp::atomic_add"}));
+                                                        "', an element other iterations may update too" +
+                                                        (Targets.size() > 1 ? ", beside other updates" : "") +
+                                                        ": a dp kernel's one atomic update is dp::atomic_add, "
+                                                        "of one array element"}));
         }
         if (Targets.empty() || Vars.size() != Targets.size())
           return refuse(refusal(&Reporter::migrateConstruct, P.Loc,
@@ -415,35 +424,37 @@ private:
     return S;
   }
 
-  /// The atomic addition an `atomic` directive makes of the element Place
-  /// (`a[k]++`, `--a[k]`, `a[k] += e`, `a[k] -= e`) of 32- or 64-bit
-  /// values, the ones dp::atomic_add adds; none for other updates.
-  std::optional<AtomicAdd> atomicAddOf(const PragmaLine &P, const Expr *Place) const {
+  /// The atomic addition an `atomic` directive or a critical section makes
+  /// of the element Place (`a[k]++`, `--a[k]`, `a[k] += e`, `a[k] -= e`) of
+  /// 32- or 64-bit values, the ones dp::atomic_add adds. For other updates,
+  /// why dp::atomic_add cannot stand for them.
+  std::variant<AtomicAdd, std::string> atomicAddOf(const PragmaLine &P, const Expr *Place) const {
     const QualType T = Place->getType();
-    if (critical(P.D) || !(isa<ArraySubscriptExpr>(Place) || isa<CXXOperatorCallExpr>(Place)) ||
-        !T->isArithmeticType() || T->isBooleanType() || T.isVolatileQualified() ||
+    if (!T->isArithmeticType() || T->isBooleanType() || T.isVolatileQualified() ||
         (Ctx.getTypeSize(T) != 32 && Ctx.getTypeSize(T) != 64))
-      return std::nullopt;
+      return "of type '" + T.getAsString(Ctx.getPrintingPolicy()) +
+             "': dp::atomic_add, a dp kernel's one atomic update, adds 32- and 64-bit values";
+    if (isa_and_nonnull<IfStmt>(unwrapped(P.On)))
+      return std::string("under a condition inside the critical section; test it before the section");
     const auto *E = dyn_cast_or_null<Expr>(unwrapped(P.On));
     E = E ? E->IgnoreParens() : nullptr;
-    // Its text is edited (dp::atomic_add(...)): not inside a macro.
-    if (!E || E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID())
-      return std::nullopt;
     AtomicAdd A;
     A.Update = E;
     A.Place = Place;
     A.Construct = P.D.construct();
-    if (const auto *U = dyn_cast_or_null<UnaryOperator>(E); U && U->isIncrementDecrementOp()) {
+    if (const auto *U = dyn_cast_or_null<UnaryOperator>(E); U && U->isIncrementDecrementOp())
       A.Negated = U->isDecrementOp();
-      return A;
-    }
-    if (const auto *B = dyn_cast_or_null<CompoundAssignOperator>(E);
-        B && (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign)) {
+    else if (const auto *B = dyn_cast_or_null<CompoundAssignOperator>(E);
+             B && (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign)) {
       A.Value = B->getRHS();
       A.Negated = B->getOpcode() == BO_SubAssign;
-      return A;
-    }
-    return std::nullopt;
+    } else
+      return std::string("other than by adding: a dp kernel's one atomic update is dp::atomic_add");
+    // Its text is edited (dp::atomic_add(...)): not inside a macro.
+    if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID())
+      return std::string("by adding, written inside a macro, whose text dpstub cannot make a call "
+                         "to dp::atomic_add; write the update out");
+    return A;
   }
 
   /// What an `omp atomic` / `acc atomic` (an update: no read, write or

@@ -79,6 +79,49 @@ void guarded(int n, const double *w, const int *key, int *hist, double *mass, sh
 // REWRITE-NEXT: dp::atomic_add(mass(key(i) % 3), -(w(i) * 2));
 // REWRITE-NEXT: dp::atomic_add(hist((key(i) + 1) % 4), -1);
 // REWRITE-NOT: {{^}}#pragma acc atomic{{$}}
+  // The same addition under a critical section (older OpenMP codes): the
+  // section serialises additions, which commute; so does dp::atomic_add.
+#pragma omp target teams distribute parallel for map(to: key[0:n], w[0:n]) map(tofrom: mass[0:3])
+  for (int i = 0; i < n; i++) {
+#pragma omp critical (bins)
+    {
+      mass[key[i] % 3] += w[i]; // weighed
+    }
+  }
+// DIAG: atomics.c:[[@LINE-6]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      {{ *}}dp::atomic_add(mass(key(i) % 3), w(i)); // weighed
+// REWRITE-NOT: {{^}}#pragma omp critical (bins)
+  // Under a condition inside the section, or written in a macro, the
+  // addition is not rewritten; the refusal says which.
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+#pragma omp critical
+    if (w[i] > 0)
+      hist[key[i]]++;
+  }
+// DIAG: atomics.c:[[@LINE-4]]:1: warning: not converted: 'omp critical' updates 'hist[key[i]]', an element other iterations may update too, under a condition inside the critical section; test it before the section [dp-migrate]
+#define COUNT(bin) hist[bin] += 1
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+#pragma omp atomic
+    COUNT(key[i]);
+  }
+// DIAG: atomics.c:[[@LINE-3]]:1: warning: not converted: 'omp atomic' updates 'hist[key[i]]', an element other iterations may update too, by adding, written inside a macro, whose text dpstub cannot make a call to dp::atomic_add; write the update out [dp-migrate]
+  // A variable's update written in a macro is the kernel's own partial
+  // value's: the macro's text stays as it is.
+#define ADD(s, v) s += v
+  double sum = 0;
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+#pragma omp atomic
+    ADD(sum, w[i]);
+  }
+// DIAG: atomics.c:[[@LINE-4]]:3: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
+// REWRITE:      {{ *}}const int i = idx[0];
+// REWRITE-NEXT: {{ *}}double sum = 0;
+// REWRITE-NEXT: {{ *}}ADD(sum, w(i));
+// REWRITE-NEXT: {{ *}}return sum;
+  printf("%g\n", sum);
   // Without the clauses nothing says how far the keys reach.
 #pragma omp parallel for
   for (int i = 0; i < n; i++) {
@@ -100,7 +143,7 @@ void guarded(int n, const double *w, const int *key, int *hist, double *mass, sh
 #pragma omp atomic
     small[key[i]] += 1;
   }
-// DIAG: atomics.c:[[@LINE-3]]:1: warning: not converted: 'omp atomic' updates 'small[key[i]]', an element other iterations may update too, other than by adding: a dp kernel's one atomic update is dp::atomic_add [dp-migrate]
+// DIAG: atomics.c:[[@LINE-3]]:1: warning: not converted: 'omp atomic' updates 'small[key[i]]', an element other iterations may update too, of type 'short': dp::atomic_add, a dp kernel's one atomic update, adds 32- and 64-bit values [dp-migrate]
 #pragma omp parallel for
   for (int i = 0; i < n; i++) {
 #pragma omp atomic
@@ -172,4 +215,4 @@ void guarded(int n, const double *w, const int *key, int *hist, double *mass, sh
 // REWRITE-NEXT: #pragma acc atomic update
   printf("%g %g %ld %d %g %g\n", total, biggest, count, where, prod, t);
 }
-// SUMMARY: migrated 5 of 12 loops (7 refused)
+// SUMMARY: migrated 7 of 16 loops (9 refused)
