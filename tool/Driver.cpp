@@ -191,7 +191,13 @@ int run(const RunOptions &O, std::vector<std::string> Sources, const Compilation
     } else if (!O.Quiet && (O.All || (Terminal && !Report))) {
       printSummary(Counts, Us.size(), FilesWritten, Writes);
     }
-    if (O.FailUntranslated && Counts.LeftOnHost) {
+    if (O.FailUntranslated && O.Migrate) {
+      if (const unsigned Refused = refusedLoops(Us)) {
+        error(std::to_string(Refused) + (Refused == 1 ? " loop is" : " loops are") +
+              " left as written (--fail-untranslated); the warnings above say why");
+        Failed = true;
+      }
+    } else if (O.FailUntranslated && Counts.LeftOnHost) {
       error(std::to_string(Counts.LeftOnHost) +
             (Counts.LeftOnHost == 1 ? " call-site is" : " call-sites are") +
             " left on the host (--fail-untranslated); the warnings above say why");

@@ -264,13 +264,19 @@ void printSummary(const Tally &T, unsigned UnitCount, unsigned FilesWritten, boo
   llvm::errs() << "\n";
 }
 
-void printMigrationSummary(const Units &Us) {
-  unsigned Found = 0, Converted = 0;
+unsigned refusedLoops(const Units &Us) {
+  unsigned Refused = 0;
   for (const auto &U : Us)
-    for (const MigratedLoop &L : U->Result.Loops) {
-      ++Found;
-      Converted += L.Converted;
-    }
+    for (const MigratedLoop &L : U->Result.Loops)
+      Refused += !L.Converted;
+  return Refused;
+}
+
+void printMigrationSummary(const Units &Us) {
+  unsigned Found = 0;
+  for (const auto &U : Us)
+    Found += U->Result.Loops.size();
+  const unsigned Converted = Found - refusedLoops(Us);
   llvm::errs() << "migrated " << Converted << " of " << Found << (Found == 1 ? " loop" : " loops") << " ("
                << Found - Converted << " refused)\n";
   // Loops the summary counts as converted, in files an error kept as

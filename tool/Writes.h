@@ -65,6 +65,9 @@ Tally tally(const Units &Us);
 /// 8/6/2, dp::reduce 4/3/1); 5 files written".
 void printSummary(const Tally &T, unsigned UnitCount, unsigned FilesWritten, bool Writes);
 
+/// The candidate loops --migrate left as written (refused).
+unsigned refusedLoops(const Units &Us);
+
 /// --migrate's closing line: "migrated N of M loops (K refused)".
 void printMigrationSummary(const Units &Us);
 

@@ -66,8 +66,9 @@ static cl::opt<std::string>
 
 static cl::opt<bool>
     FailUntranslated("fail-untranslated",
-                     cl::desc("Exit 1 when a call-site is left on the host (for CI, in the spirit "
-                              "of -Werror); what can be translated is still written"),
+                     cl::desc("Exit 1 when a call-site is left on the host, or with --migrate a "
+                              "loop is left as written (for CI, in the spirit of -Werror); what "
+                              "can be translated or migrated is still written"),
                      cl::cat(Category));
 static cl::opt<bool> Migrate(
     "migrate",
@@ -123,8 +124,8 @@ For a database made with GCC, dpstub asks the compiler for its own include
 directory (omp.h lives there) when its path matches --query-driver.
 
 Exit status: 0 success; 1 an error was reported (a diagnostic, a file not
-written, or with --fail-untranslated a call-site left on the host); 2 bad
-usage.
+written, or with --fail-untranslated a call-site left on the host or, with
+--migrate, a loop left as written); 2 bad usage.
 )");
 
 /// The compile commands: from -p (or found as clang's tools find them) or

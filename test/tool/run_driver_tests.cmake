@@ -199,6 +199,18 @@ if(NOT last_err MATCHES "dpstub: error: 1 call-site is left on the host \\(--fai
   message(FATAL_ERROR "--fail-untranslated should say how many call-sites stay on the host:\n${last_err}")
 endif()
 expect_exit(0 ${DPSTUB} --fail-untranslated ${WORK}/lines-out/lines.cpp --list -- ${flags})
+# With --migrate, a refused loop fails the run the same way; the loop it
+# converts is still written.
+file(WRITE ${WORK}/refused/refused.cpp "void f(double *a, int n) {\n#pragma omp parallel for\n  for (int i = 0; i < n; ++i)\n    a[i] = 1;\n}\nvoid g(double *a, int n) {\n#pragma omp parallel for\n  for (int i = 0; i < n; ++i) {\n    if (a[i] < 0)\n      break;\n    a[i] = 2;\n  }\n}\n")
+expect_exit(0 ${DPSTUB} --migrate ${WORK}/refused/refused.cpp --out-dir ${WORK}/refused-out -- ${flags})
+expect_exit(1 ${DPSTUB} --migrate --fail-untranslated ${WORK}/refused/refused.cpp --out-dir ${WORK}/refused-out2 -- ${flags})
+if(NOT last_err MATCHES "dpstub: error: 1 loop is left as written \\(--fail-untranslated\\)")
+  message(FATAL_ERROR "--migrate --fail-untranslated should say how many loops stay as written:\n${last_err}")
+endif()
+file(READ ${WORK}/refused-out2/refused.cpp migrated)
+if(NOT migrated MATCHES "dp::forall")
+  message(FATAL_ERROR "--migrate --fail-untranslated should still write the loop it converts:\n${migrated}")
+endif()
 
 # On a terminal: progress lines and a closing summary, which --quiet turns
 # off; neither when the output goes to a file (every run above).
