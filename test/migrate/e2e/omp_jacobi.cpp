@@ -5,8 +5,8 @@
 // a function template's loop over its pointer parameters (Rodinia's cfd:
 // copy<float>), triangular collapse(2)s (with and without the diagonal),
 // a serial prefix sum that stays a loop, and atomic and critical updates
-// that are reductions (arg max and arg min too), and a histogram's
-// atomic additions. Values stay dyadic, so every
+// that are reductions (arg max and arg min too, a tie with the value
+// before the loop), and a histogram's atomic and critical additions. Values stay dyadic, so every
 // order of summation gives the same bits.
 #include <cmath>
 #include <cstdio>
@@ -160,18 +160,40 @@ int main() {
       }
     }
   printf("located %d %d %d %d %d %.17g %d\n", top, top_at, low, low_i, low_j, heaviest, heaviest_at);
+  // The value before the loop keeps a tie where the loop would keep it:
+  // from the largest value, `>` never moves (the index stays -1) and
+  // `>=` takes the last iteration holding it.
+  int still = 6, still_at = -1, last = 6, last_at = -1;
+#pragma omp parallel for
+  for (int j = 0; j < M; ++j) {
+#pragma omp critical
+    if ((j * 5) % 7 > still) {
+      still = (j * 5) % 7;
+      still_at = j;
+    }
+#pragma omp critical
+    if ((j * 5) % 7 >= last) {
+      last = (j * 5) % 7;
+      last_at = j;
+    }
+  }
+  printf("kept %d %d %d %d\n", still, still_at, last, last_at);
   // A histogram: atomic additions to bins the iterations pick, and a
   // subtraction (dp::atomic_add).
   std::vector<int> bins(8, 0);
   std::vector<double> spread(4, 0.0);
+  std::vector<long> weighed(3, 0);
 #pragma omp parallel for
   for (int j = 0; j < M * 50; ++j) {
 #pragma omp atomic
     bins[(j * 5) % 8]++;
 #pragma omp atomic update
     spread[j % 4] -= kept[j % M] * 0.5;
+#pragma omp critical
+    weighed[(j * 7) % 3] += j;
   }
-  printf("histogram %d %d %d %.17g %.17g\n", bins[0], bins[3], bins[7], spread[0], spread[3]);
+  printf("histogram %d %d %d %.17g %.17g %ld %ld\n", bins[0], bins[3], bins[7], spread[0], spread[3], weighed[0],
+         weighed[2]);
   delete[] tri;
   delete[] row;
   delete[] kept;
