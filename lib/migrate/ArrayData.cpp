@@ -212,6 +212,27 @@ bool isNull(const Expr *E, ASTContext &Ctx) {
   return E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull;
 }
 
+/// Whether the initialiser E of an array sets every element to zero, as a
+/// dp::field's elements start: `= {0}`, `= {}`, `= {{0.0}, {0}}` (the
+/// elements not written are zero too). Not `-0.0`, which prints otherwise.
+bool zeroFills(const Expr *E, const ASTContext &Ctx) {
+  E = E->IgnoreImplicit();
+  if (isa<ImplicitValueInitExpr>(E))
+    return true;
+  if (const auto *L = dyn_cast<InitListExpr>(E)) {
+    for (const Expr *I : L->inits())
+      if (!zeroFills(I, Ctx))
+        return false;
+    return !L->hasArrayFiller() || zeroFills(L->getArrayFiller(), Ctx);
+  }
+  Expr::EvalResult R;
+  if (E->isValueDependent() || !E->EvaluateAsRValue(R, Ctx))
+    return false;
+  if (R.Val.isInt())
+    return R.Val.getInt().isZero();
+  return R.Val.isFloat() && R.Val.getFloat().isPosZero();
+}
+
 bool sameElement(QualType A, QualType B) {
   return A.getCanonicalType().getUnqualifiedType() == B.getCanonicalType().getUnqualifiedType();
 }
@@ -566,8 +587,10 @@ std::optional<std::string> ArrayData::Impl::fieldDeclaration(const ArrayVar &A) 
   }
   const std::string Decl = Storage + fieldType(A) + " " + Name;
   if (A.K == ArrayVar::Kind::CArray) {
-    if (Init) {
-      refuse(V, V->getLocation(), "it is initialised where it is declared");
+    if (Init && !zeroFills(Init, Ctx)) {
+      refuse(V, V->getLocation(),
+             "it starts with the values '" + shownText(Init, Ctx) +
+                 "' (a dp::field starts with zeros): fill it in a loop after its declaration");
       return std::nullopt;
     }
     std::string Grid = "dp::grid<" + std::to_string(A.Rank) + ">(";

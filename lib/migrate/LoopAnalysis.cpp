@@ -947,6 +947,9 @@ private:
                               {A.Array->getName().str(), "the loop takes a row of it ('" + shownText(A.Whole, Ctx) +
                                                              "'), which a call-site cannot borrow alone"}));
       if (const Refusal &R = U.Arrays.refusal(A.Array)) {
+        const std::optional<std::string> NoCopy = whyNoCopy(*Info, A);
+        if (!NoCopy)
+          continue; // the kernel's lambda copies it
         bool Unsized = false;
         if (const OffsetMaking *Made = A.Through ? madeOutside(A.Through) : nullptr)
           return refuse(refusal(
@@ -964,6 +967,8 @@ private:
         } else {
           Refusal Here = R; // said at the loop's access; the text names the place
           Here.Loc = At;
+          if (!NoCopy->empty())
+            Here.Args.back() += "; nor can its kernel take a copy: " + *NoCopy;
           if (!Unsized)
             return refuse(std::move(Here));
           // The accesses may say how far the loop reaches (dependences()).
@@ -1015,6 +1020,34 @@ private:
     }
     return true;
   }
+
+  /// Whether the loop may read the array of A through a copy its kernel
+  /// takes (the lambda's capture by value), where the array cannot become
+  /// a dp::field (a table of coefficients starting with values, `const
+  /// double w[3] = {...}`): nothing when it may; else why not, for a C
+  /// array that starts with values (empty for other arrays). It may when
+  /// the array is the function's own, not static, of plain values, only
+  /// read and indexed whole in the loop, and small enough to travel with
+  /// a kernel's arguments (TableBytes, 1 KiB, of the 4 KiB a kernel's
+  /// arguments hold on CUDA and HIP).
+  std::optional<std::string> whyNoCopy(const ArrayVar &Info, const ElementAccess &A) const {
+    const VarDecl *V = Info.Var;
+    if (Info.K != ArrayVar::Kind::CArray || Info.Rows || !V->hasInit() || !plainElement(Info.Element) ||
+        A.Through || ArrayOnlySized.count(V) || Handed.count(V) ||
+        static_cast<int>(A.Indices.size()) != Info.Rank)
+      return std::string();
+    if (!V->hasLocalStorage())
+      return std::string(V->isStaticLocal() ? "it is static" : "it is declared outside the function") +
+             ", and a kernel copies only the function's own arrays (declare it in the function)";
+    if (A.Mode.Write || A.Mode.Address)
+      return std::string("the loop ") + (A.Mode.Write ? "writes it" : "takes the address of an element");
+    const int64_t Bytes = Ctx.getTypeSizeInChars(V->getType()).getQuantity();
+    if (Bytes > TableBytes)
+      return "its " + std::to_string(Bytes) + " bytes are more than the " + std::to_string(TableBytes) +
+             " a kernel's arguments take";
+    return std::nullopt;
+  }
+  static constexpr int64_t TableBytes = 1024;
 
   /// How many elements the call-site may borrow (dp::borrow) of an array
   /// that cannot become a field, its memory coming from callers dpstub

@@ -5,7 +5,9 @@
  * maximum in one loop, an element read by pointer arithmetic, a scratch
  * buffer that stays a pointer, an enum set from an int, a float into sqrt
  * (C computes it in double), and a seed array handed whole to functions
- * inside a loop, which read a global (Rodinia's particlefilter). Values
+ * inside a loop, which read a global (Rodinia's particlefilter), a local
+ * table of weights the kernel reads through its copy and a histogram
+ * whose bins start as `= {0}` (a dp::field starts with zeros). Values
  * stay dyadic, so every order of summation gives the same bits. The
  * original is built as C; its migration, as C++. */
 #include <math.h>
@@ -78,6 +80,22 @@ int main(void) {
   printf("%s: total %.6f peak %.6f corner %.6f\n", label, total, peak, *(a + AT(1, 1)));
   for (i = 0; i < ROWS; i += 8)
     printf("%8.5f %8.5f\n", a[AT(i, 3)], a[AT(i, COLS / 2)]);
+  {
+    const float w[3] = {0.25f, 0.5f, 0.25f};
+    int bins[4] = {0};
+    float *smooth = malloc(sizeof(float) * COLS);
+#pragma omp parallel for
+    for (i = 1; i < COLS - 1; i++)
+      smooth[i] = w[0] * a[AT(2, i - 1)] + w[1] * a[AT(2, i)] + w[2] * a[AT(2, i + 1)];
+#pragma omp parallel for
+    for (i = 1; i < COLS - 1; i++) {
+      int k = (int)smooth[i] % 4;
+#pragma omp atomic
+      bins[k]++;
+    }
+    printf("bins %d %d %d %d smooth %.6f\n", bins[0], bins[1], bins[2], bins[3], smooth[COLS / 2]);
+    free(smooth);
+  }
   {
     int *seed = malloc(sizeof(int) * COLS);
     int noise = 0;
