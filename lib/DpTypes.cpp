@@ -145,13 +145,24 @@ int dpRank(QualType T, const ASTContext &Ctx) {
   return 0;
 }
 
-std::string printType(QualType T, const ASTContext &Ctx) {
+namespace {
+PrintingPolicy printingPolicy(const ASTContext &Ctx) {
   PrintingPolicy PP(Ctx.getLangOpts());
   PP.SuppressUnwrittenScope = true;
   PP.FullyQualifiedName = true;
   PP.PrintCanonicalTypes = false;
   PP.Bool = true; // C's _Bool is `bool` in the C++ dpstub writes
-  return T.getAsString(PP);
+  return PP;
+}
+} // namespace
+
+std::string printType(QualType T, const ASTContext &Ctx) { return T.getAsString(printingPolicy(Ctx)); }
+
+std::string printDeclaration(QualType T, llvm::StringRef Name, const ASTContext &Ctx) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  T.print(OS, printingPolicy(Ctx), llvm::Twine(Name));
+  return S;
 }
 
 } // namespace dpstub

@@ -91,6 +91,25 @@ bool templateElement(QualType T) { return T.getCanonicalType()->isTemplateTypePa
 
 } // namespace
 
+std::optional<std::vector<std::string>> writtenExtents(const VarDecl *V, const ASTContext &Ctx) {
+  std::vector<std::string> Extents;
+  const TypeSourceInfo *TSI = V->getTypeSourceInfo();
+  TypeLoc T = TSI ? TSI->getTypeLoc() : TypeLoc();
+  while (!T.isNull() && T.getAs<ArrayTypeLoc>()) {
+    const ArrayTypeLoc AT = T.getAs<ArrayTypeLoc>();
+    T = AT.getElementLoc();
+    std::string E = AT.getSizeExpr() ? textOf(AT.getSizeExpr(), Ctx) : std::string();
+    // An extent inside a macro's expansion: its value.
+    Expr::EvalResult R;
+    if (E.empty() && AT.getSizeExpr() && AT.getSizeExpr()->EvaluateAsInt(R, Ctx))
+      E = std::to_string(R.Val.getInt().getExtValue());
+    if (E.empty())
+      return std::nullopt;
+    Extents.push_back(std::move(E));
+  }
+  return Extents;
+}
+
 bool plainElement(QualType T) {
   T = T.getCanonicalType();
   if (T->isArithmeticType())
@@ -593,23 +612,14 @@ std::optional<std::string> ArrayData::Impl::fieldDeclaration(const ArrayVar &A) 
                  "' (a dp::field starts with zeros): fill it in a loop after its declaration");
       return std::nullopt;
     }
-    std::string Grid = "dp::grid<" + std::to_string(A.Rank) + ">(";
-    const TypeSourceInfo *TSI = V->getTypeSourceInfo();
-    TypeLoc T = TSI ? TSI->getTypeLoc() : TypeLoc();
-    for (int K = 0; K < A.Rank; ++K) {
-      auto AT = T.getAs<ArrayTypeLoc>();
-      std::string E = AT && AT.getSizeExpr() ? textOf(AT.getSizeExpr(), Ctx) : std::string();
-      // An extent inside a macro's expansion: its value.
-      Expr::EvalResult R;
-      if (E.empty() && AT && AT.getSizeExpr() && AT.getSizeExpr()->EvaluateAsInt(R, Ctx))
-        E = std::to_string(R.Val.getInt().getExtValue());
-      if (E.empty()) {
-        refuse(V, V->getLocation(), "its extents are not written out");
-        return std::nullopt;
-      }
-      Grid += (K ? ", " : "") + E;
-      T = AT.getElementLoc();
+    const std::optional<std::vector<std::string>> Extents = writtenExtents(V, Ctx);
+    if (!Extents || static_cast<int>(Extents->size()) != A.Rank) {
+      refuse(V, V->getLocation(), "its extents are not written out");
+      return std::nullopt;
     }
+    std::string Grid = "dp::grid<" + std::to_string(A.Rank) + ">(";
+    for (int K = 0; K < A.Rank; ++K)
+      Grid += (K ? ", " : "") + (*Extents)[K];
     Allocated.insert(V);
     return Decl + "{" + Grid + ")}";
   }

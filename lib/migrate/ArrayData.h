@@ -38,13 +38,16 @@ struct ArrayVar {
   const clang::VarDecl *Var = nullptr;
   int Rank = 1;
   clang::QualType Element;          ///< with its const, if any
-  std::vector<std::string> Extents; ///< a C array's, as written
   int Group = -1;
   /// An array of rows (`float **a`, read as a[i][j]; Rank 2, Element the
   /// rows' values): never a field, since its rows may lie anywhere, but a
   /// loop may borrow it row by row (dp::borrowed_rows).
   bool Rows = false;
 };
+
+/// The extents of the C array V, outermost first, as written (a macro's
+/// as its value); none when one is not written out (`double a[] = {...}`).
+std::optional<std::vector<std::string>> writtenExtents(const clang::VarDecl *V, const clang::ASTContext &Ctx);
 
 /// True when T can be a dp::field's element: an arithmetic type, a
 /// trivially copyable class, or a C struct of such members (its bytes

@@ -689,13 +689,102 @@ private:
 
   /// The clause of this loop's directive naming V, if any.
   const Clause *clauseNaming(const VarDecl *V, const char *Name) const {
-    if (!M.Pragma)
-      return nullptr;
-    for (const Clause &Cl : M.Pragma->Clauses)
+    return M.Pragma ? clauseNaming(*M.Pragma, V, Name) : nullptr;
+  }
+  /// D's.
+  static const Clause *clauseNaming(const Directive &D, const VarDecl *V, const char *Name) {
+    for (const Clause &Cl : D.Clauses)
       if (Cl.Name == Name)
         for (const std::string &N : clauseVariables(Cl.Args))
           if (N == V->getName())
             return &Cl;
+    return nullptr;
+  }
+
+  /// The C arrays the directive's `private` clause names (miniWeather's
+  /// `private(stencil, vals)`) become each iteration's own, declared in
+  /// the kernel as the clause declares them for each thread: neither
+  /// fields nor the subject of dependences. An array is taken when it is
+  /// the function's own, with constant extents, of plain values, used in
+  /// the loop only by its elements at full rank, and every use of it in
+  /// the function is in loops whose directives name it private (elsewhere
+  /// it could become a field, whose accesses the kernel's array would not
+  /// take); its first access must be a write that always happens (a
+  /// private copy starts with what the thread's previous iteration left,
+  /// which a kernel's iteration does not have). Another C array the
+  /// clause names refuses the loop: as a field, it would be shared.
+  bool privateArrays() {
+    std::vector<const VarDecl *> Named;
+    for (const ElementAccess &A : Facts.Accesses)
+      if (clauseNaming(A.Array, "private") && std::find(Named.begin(), Named.end(), A.Array) == Named.end())
+        Named.push_back(A.Array);
+    for (const VarDecl *V : Named) {
+      const ArrayVar *Info = U.Arrays.find(V);
+      if (!Info || Info->K != ArrayVar::Kind::CArray || Info->Rows)
+        continue;
+      const ElementAccess *First = nullptr;
+      for (const ElementAccess &A : Facts.Accesses)
+        if (A.Array == V && !First)
+          First = &A;
+      auto NoCopy = [&](SourceLocation At, const std::string &Why) {
+        return refuse(refusal(&Reporter::migrateVariable, At, {V->getName().str(), "is named private, " + Why}));
+      };
+      if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getType()->isConstantArrayType())
+        return NoCopy(First->Whole->getBeginLoc(), "and a kernel declares its own copy only of a C array of "
+                                                   "the function's own with constant extents");
+      if (!plainElement(Info->Element) || Info->Element.isConstQualified())
+        return NoCopy(First->Whole->getBeginLoc(),
+                      "and a kernel declares its own copy only of an array of plain values it can write");
+      for (const VarRef &R : Facts.Refs)
+        if (R.Var == V)
+          return NoCopy(R.Ref->getExprLoc(), "and the loop uses it whole ('" + shownText(R.Ref, Ctx) +
+                                                 "'), where a kernel's own copy is used by its elements");
+      for (const ElementAccess &A : Facts.Accesses)
+        if (A.Array == V && (static_cast<int>(A.Indices.size()) != Info->Rank || A.Through || A.Part ||
+                             A.Mode.Address || atomicallyAdded(A.Whole)))
+          return NoCopy(A.Whole->getBeginLoc(), "and the loop uses '" + shownText(A.Part ? A.Part : A.Whole, Ctx) +
+                                                    "', where a kernel's own copy is used by whole elements");
+      if (const DeclRefExpr *Outside = usedOutsidePrivate(V))
+        return NoCopy(First->Whole->getBeginLoc(),
+                      "and the function also uses it outside the loops naming it private (line " +
+                          std::to_string(Ctx.getSourceManager().getPresumedLineNumber(Outside->getLocation())) +
+                          "); declare it in the loop");
+      if (!First->Mode.Write || First->Mode.Read || First->Conditional)
+        return refuse(refusal(&Reporter::migrateCarried, First->Whole->getBeginLoc(),
+                              {shownText(First->Whole, Ctx)}));
+      PrivateArrays.insert(V);
+      ScalarUse Use{V, ScalarRole::Private};
+      Use.Declaration = printDeclaration(V->getType().getUnqualifiedType(), V->getName(), Ctx);
+      if (std::optional<std::vector<std::string>> Extents = writtenExtents(V, Ctx);
+          Extents && static_cast<int>(Extents->size()) == Info->Rank) {
+        Use.Declaration = printType(Info->Element.getUnqualifiedType(), Ctx) + " " + V->getName().str();
+        for (const std::string &E : *Extents)
+          Use.Declaration += "[" + E + "]";
+      }
+      M.Scalars.push_back(std::move(Use));
+    }
+    Facts.Accesses.erase(std::remove_if(Facts.Accesses.begin(), Facts.Accesses.end(),
+                                        [&](const ElementAccess &A) { return PrivateArrays.count(A.Array) > 0; }),
+                         Facts.Accesses.end());
+    return true;
+  }
+  /// The first use of the local array V in its function outside the
+  /// loops whose directives name it private, if any.
+  const DeclRefExpr *usedOutsidePrivate(const VarDecl *V) const {
+    const auto *F = dyn_cast<FunctionDecl>(V->getDeclContext());
+    if (!F || !F->getBody())
+      return nullptr;
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const DeclRefExpr *R : namesIn(F->getBody())) {
+      if (R->getDecl() != V)
+        continue;
+      const unsigned At = SM.getFileOffset(SM.getFileLoc(R->getLocation()));
+      if (std::none_of(U.Pragmas.begin(), U.Pragmas.end(), [&](const PragmaLine &P) {
+            const std::optional<Span> On = P.On ? spanOf(P.On->getSourceRange(), Ctx) : std::nullopt;
+            return On && On->Begin <= At && At < On->End && clauseNaming(P.D, V, "private");
+          }))
+        return R;
+    }
     return nullptr;
   }
   std::optional<ReductionOp> clauseReduction(const VarDecl *V) const {
@@ -719,7 +808,7 @@ private:
           return refuse(refusal(&Reporter::migrateConstruct, C.Pragma->Loc,
                                 {Name + std::string(Cl->HasArgs ? "(" + Cl->Args + ")" : ""),
                                  "has no counterpart in a dp call-site"}));
-    if (!privateRecords())
+    if (!privateRecords() || !privateArrays())
       return false;
     // A member of another object (`m->x`) takes its kernel name where it
     // is written: not inside a macro.
@@ -1626,6 +1715,7 @@ private:
   BodyFacts Facts;
   std::set<const VarDecl *> LevelVars, Varying, ArrayOnlySized, HelperReads;
   std::set<const VarDecl *> PrivateRecords; ///< privateRecords()
+  std::set<const VarDecl *> PrivateArrays;  ///< privateArrays()
   /// Arrays the body hands whole to a function of the file: whether it may
   /// write through them.
   std::map<const VarDecl *, bool> Handed;

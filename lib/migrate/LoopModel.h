@@ -89,6 +89,9 @@ struct ScalarUse {
   /// An offset pointer (OffsetPointer.h): the kernel holds its offset, a
   /// std::int64_t, not the pointer.
   bool Offset = false;
+  /// A private C array's declaration in the kernel, its extents as the
+  /// user wrote them (`double vals[NUM_VARS]`); empty for others.
+  std::string Declaration{};
 };
 
 /// The operators of reductions.

@@ -212,9 +212,14 @@ std::string prologue(const LoopModel &M, const RenderInput &In, const std::strin
     S += Indent + "const " + M.Levels[K].Type + " " + M.Levels[K].Name + " = " + In.IndexName + "[" +
          std::to_string(K) + "]" + Offset + ";\n";
   }
-  for (const ScalarUse &U : M.Scalars)
-    if (U.Role == ScalarRole::Private)
+  for (const ScalarUse &U : M.Scalars) {
+    if (U.Role != ScalarRole::Private)
+      continue;
+    if (!U.Declaration.empty()) // a private C array: the kernel's own
+      S += Indent + U.Declaration + ";\n";
+    else
       S += Indent + valueType(U, Ctx) + " " + U.Var->getName().str() + ";\n";
+  }
   for (const Reduction &R : M.Reductions) {
     S += Indent + valueType(R.Type, Ctx) + " " + R.Name + " = " + identityText(R.Op, R.Type, Ctx) + ";\n";
     for (const VarDecl *V : R.Companions)

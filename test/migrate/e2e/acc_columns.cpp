@@ -60,6 +60,24 @@ static void sweep(double *q) {
   }
 }
 
+/// Each interface's value, interpolated from the four columns around it
+/// for every variable: the stencil and the values are arrays private to
+/// each iteration (as miniWeather's fluxes), declared once outside.
+static constexpr int MaxVars = 4;
+static void interfaces(const double *q, double *flux) {
+  double stencil[4], vals[MaxVars];
+#pragma acc parallel loop collapse(2) private(stencil, vals) present(q, flux)
+  for (int k = 0; k < NK; ++k)
+    for (int i = 2; i < NI - 1; ++i) {
+      for (int v = 0; v < NV; ++v) {
+        for (int s = 0; s < 4; ++s)
+          stencil[s] = q[at(v, k, i - 2 + s)];
+        vals[v] = (-stencil[0] + 9 * stencil[1] + 9 * stencil[2] - stencil[3]) / 16;
+      }
+      flux[k * NI + i] = vals[0] - 0.5 * vals[NV - 1];
+    }
+}
+
 /// Total mass and the largest value of variable 0.
 static void diagnose(const double *q, double *mass, double *peak) {
   double m = 0, p = -1;
@@ -93,6 +111,7 @@ int main() {
   double *tend = (double *)calloc(n, sizeof(double));
   double *wind = (double *)malloc(NK * NI * sizeof(double));
   double *tot = (double *)malloc(NV * sizeof(double));
+  double *flux = (double *)calloc(NK * NI, sizeof(double));
   for (int v = 0; v < NV; ++v)
     for (int k = 0; k < NK; ++k)
       for (int i = 0; i < NI; ++i)
@@ -102,7 +121,7 @@ int main() {
       wind[k * NI + i] = (k % 2) ? 0.5 : -0.25;
 
   double mass = 0, peak = 0;
-#pragma acc data copy(q[0:n]) create(tend[0:n]) copyin(wind[0:NK*NI])
+#pragma acc data copy(q[0:n], flux[0:NK*NI]) create(tend[0:n]) copyin(wind[0:NK*NI])
   {
     for (int t = 0; t < 6; ++t) {
       halo(q);
@@ -112,6 +131,7 @@ int main() {
     sweep(q);
     diagnose(q, &mass, &peak);
     integrate(q, tot);
+    interfaces(q, flux);
 #pragma acc update host(q[0:n])
   }
   printf("mass %.17g peak %.17g\n", mass, peak);
@@ -124,6 +144,12 @@ int main() {
         s += q[at(v, k, i)] * (i + k);
     printf("variable %d: %.17g\n", v, s);
   }
+  double f = 0;
+  for (int k = 0; k < NK; ++k)
+    for (int i = 2; i < NI - 1; ++i)
+      f += flux[k * NI + i] * (i + 1);
+  printf("interfaces: %.17g\n", f);
+  free(flux);
   free(q);
   free(tend);
   free(wind);
