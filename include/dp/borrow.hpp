@@ -184,6 +184,21 @@ field<1, const T> borrow_read(const T *p, std::int64_t n, const Written &...writ
   return borrow_read(p, grid<1>(n > 0 ? n : 0), written...);
 }
 
+/// f for a call-site that only reads it while it writes `written`: f
+/// itself when its data is apart from theirs, else a copy of it taken now
+/// (a field's dp::borrow_read). C lets a caller pass one array to two
+/// parameters (`step(state, state)`), and --migrate makes both parameters
+/// fields; with the copy, the loop reads the values from before it, as an
+/// iteration that reads an element before it writes it does:
+///
+///     dp::field<1, const double> dp_in = dp::read_apart(in, out);
+template <int N, class T, class... Written>
+field<N, const T> read_apart(const field<N, T> &f, const Written &...written) {
+  if (((detail::field_access::owner(f) != detail::field_access::owner(written)) && ...))
+    return field<N, const T>(f);
+  return field<N, const T>(f.clone());
+}
+
 /// Rows of an array of rows (`float **a`, read as a[i][j]) as a field
 /// for one call-site, the first m elements of each (or those from
 /// `column_first` to before `column_end`): `get()(i, j)` is `rows[i][j]`,

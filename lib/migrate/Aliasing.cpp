@@ -1,6 +1,7 @@
 //===- Aliasing.cpp - Loops over pointers a caller may pass twice ---------===//
 
 #include "migrate/Aliasing.h"
+#include "migrate/ArrayData.h"
 #include "migrate/BodyScan.h"
 
 #include "clang/AST/Expr.h"
@@ -84,6 +85,20 @@ bool readsThroughCopy(const LoopModel &M, const ArrayUse &A) {
       Written.push_back(O.Var);
   }
   return Borrowed > 1 && (Written.empty() || (M.From == Origin::Pragma && readsBeforeWrites(M.Body, A.Var, Written)));
+}
+
+std::vector<const VarDecl *> readApartFrom(const LoopModel &M, const ArrayUse &A, const ArrayData &Arrays) {
+  if (!A.Borrowed.empty() || A.Written || M.From != Origin::Pragma)
+    return {};
+  std::vector<const VarDecl *> Written;
+  for (const ArrayUse &O : M.Arrays)
+    if (O.Borrowed.empty() && O.Written && (isa<ParmVarDecl>(A.Var) || isa<ParmVarDecl>(O.Var)) &&
+        Arrays.mayBeOne(A.Var, O.Var) &&
+        !A.Var->getType().isRestrictQualified() && !O.Var->getType().isRestrictQualified()) // C's promise
+      Written.push_back(O.Var);
+  if (Written.empty() || !readsBeforeWrites(M.Body, A.Var, Written))
+    return {};
+  return Written;
 }
 
 } // namespace dpstub::migrate

@@ -20,6 +20,8 @@
 
 namespace dpstub::migrate {
 
+class ArrayData; // ArrayData.h
+
 /// Whether every read of Read in one run of Body (an iteration) comes
 /// before every write through Written: the reads are in statements before
 /// the first one that names a written pointer, or on the right of that
@@ -33,5 +35,15 @@ bool readsBeforeWrites(const clang::Stmt *Body, const clang::VarDecl *Read,
 /// directive calls independent) that reads A before it writes them. A
 /// plain loop's independence was proved for distinct arrays: no copy.
 bool readsThroughCopy(const LoopModel &M, const ArrayUse &A);
+
+/// The fields M writes that a caller may pass as the field A it only reads
+/// (one of the two a parameter of the file's function, `step(state,
+/// state)`, of one group, ArrayData::mayBeOne; neither `restrict`), when a
+/// directive's loop reads A before it writes them: the call-site then
+/// reads dp::read_apart(A, them...), a copy when they are one. None
+/// otherwise (a plain loop's independence was proved for distinct arrays,
+/// and local pointers are one only after `a = b`: the call-site's
+/// aliasing check says when they are).
+std::vector<const clang::VarDecl *> readApartFrom(const LoopModel &M, const ArrayUse &A, const ArrayData &Arrays);
 
 } // namespace dpstub::migrate

@@ -1302,6 +1302,12 @@ const ArrayVar *ArrayData::find(const VarDecl *V) const {
   return It == P->Vars.end() ? nullptr : &It->second;
 }
 
+bool ArrayData::mayBeOne(const VarDecl *A, const VarDecl *B) const {
+  auto IA = P->Vars.find(A), IB = P->Vars.find(B);
+  return A != B && IA != P->Vars.end() && IB != P->Vars.end() &&
+         P->find(IA->second.Group) == P->find(IB->second.Group);
+}
+
 const Refusal &ArrayData::refusal(const VarDecl *V) const {
   auto It = P->Vars.find(V);
   if (It == P->Vars.end())

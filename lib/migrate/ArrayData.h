@@ -90,6 +90,10 @@ public:
 
   /// V's entry, if V is an array variable of the main file.
   const ArrayVar *find(const clang::VarDecl *V) const;
+  /// Whether the arrays A and B (of the file, distinct) may be one array at
+  /// run time: they are of one group (a caller may pass one array to both
+  /// parameters, or one pointer may be assigned the other).
+  bool mayBeOne(const clang::VarDecl *A, const clang::VarDecl *B) const;
   /// Why V's group cannot become dp::fields; empty when it can.
   const Refusal &refusal(const clang::VarDecl *V) const;
   /// `dp::field<2, double>` (Const: with a const element).

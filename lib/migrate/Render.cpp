@@ -99,6 +99,9 @@ struct Parameters {
   /// Memory from callers, borrowed before the call-site (`dp::field<1,
   /// float> dp_y = dp::borrow(y, n);`): a statement each.
   std::vector<std::string> Borrows;
+  /// Fields read where a caller may pass the one written (Aliasing.h):
+  /// `const dp::field<1, const double> dp_in = dp::read_apart(in, out);`.
+  std::vector<std::string> Apart;
 };
 
 /// N, or `dp_N`, `dp_dp_N`, ... while the body names it.
@@ -120,17 +123,23 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
   std::map<std::string, std::string> Guards; // a window's guard: its variable
   for (const ArrayUse &A : M.Arrays) {
     const ArrayVar *Info = Arrays.find(A.Var);
-    const bool Copied = readsThroughCopy(M, A);
+    const std::vector<const VarDecl *> Apart = readApartFrom(M, A, Arrays);
+    const bool Copied = readsThroughCopy(M, A) || !Apart.empty();
     const bool ElementConst = Copied || (Info && Info->Element.isConstQualified());
     const std::string Type = Arrays.fieldType(A.Var, ElementConst);
     // A path (`m->x`) is written so on the host, as kernelName() in the kernel.
     const std::string Name = A.Var->getName().str(), Kernel = kernelName(A.Var);
     P.Formals += ", " + std::string(A.Written ? "" : "const ") + Type + " &" + Kernel;
+    const std::string Local = unusedName("dp_" + Kernel, In.Body);
     if (A.Borrowed.empty()) {
-      P.Actuals += ", " + Name;
+      std::string Writers;
+      for (const VarDecl *W : Apart)
+        Writers += ", " + W->getName().str();
+      if (!Apart.empty())
+        P.Apart.push_back("const " + Type + " " + Local + " = dp::read_apart(" + Name + Writers + ");");
+      P.Actuals += ", " + (Apart.empty() ? Name : Local);
       continue;
     }
-    const std::string Local = unusedName("dp_" + Kernel, In.Body);
     // A window: from the first element the loop touches, a field whose
     // indices are the pointer's (`dp_a(k)` is `a[k]`); empty where the
     // loop touches none (one test for the arrays that share it).
@@ -411,6 +420,10 @@ std::string renderCallSite(const LoopModel &M, const RenderInput &In, const Arra
                           : "  // pointers borrowed for this call-site\n");
   }
   for (const std::string &B : P.Borrows)
+    Borrows += I + "  " + B + "\n";
+  if (!P.Apart.empty())
+    Borrows += I + "  // a caller may pass one array as both: the loop then reads a copy\n";
+  for (const std::string &B : P.Apart)
     Borrows += I + "  " + B + "\n";
   if (!M.reduces()) {
     const std::string J = Borrows.empty() ? I : I + "  ";

@@ -186,6 +186,49 @@ TEST(BorrowRead, NoElements) {
   EXPECT_EQ(r.get_grid().size(), 0);
 }
 
+// dp::read_apart: a caller may pass one field as two parameters
+// (miniWeather's semi_discrete_step(state, state_tmp, state, ...)).
+void relax(dp::field<1, double> out, dp::field<1, const double> in) {
+  const dp::field<1, const double> dp_in = dp::read_apart(in, out);
+  dp::forall(
+      dp::grid<1>(out.get_grid().size()),
+      [=](dp::index<1> i, dp::field<1, double> &out, const dp::field<1, const double> &in) {
+        out[i] = in[i] + 0.5 * in((i[0] + 1) % 8);
+      },
+      out, dp_in);
+}
+
+TEST(ReadApart, ApartFromTheWrittenFieldItIsTheField) {
+  dp::field<1, double> a(dp::grid<1>(8), 1.0), b(dp::grid<1>(8), 0.0);
+  dp::field<1, const double> r = dp::read_apart(dp::field<1, const double>(a), b);
+  EXPECT_TRUE(r.shares_data_with(dp::detail::field_access::owner(a)));
+  relax(b, a);
+  EXPECT_EQ(b(3), 1.5);
+}
+
+TEST(ReadApart, OneFieldPassedTwiceIsReadAsItWasBefore) {
+  dp::field<1, double> a(dp::grid<1>(8));
+  for (int k = 0; k < 8; ++k)
+    a(k) = k;
+  dp::field<1, const double> r = dp::read_apart(dp::field<1, const double>(a), a);
+  EXPECT_FALSE(r.shares_data_with(dp::detail::field_access::owner(a)));
+  relax(a, a); // both a's: a dp::error without the copy
+  for (int k = 0; k < 8; ++k)
+    ASSERT_EQ(a(k), k + 0.5 * ((k + 1) % 8)) << k;
+}
+
+TEST(ReadApart, TheCopyHasWhatTheDeviceHolds) {
+  std::vector<int> v(16, 3);
+  auto counts = std::make_shared<dp_test::transfer_counts>();
+  dp::field<1, int> f = dp::borrow(v.data(), 16);
+  int *d = on_device(f, counts);
+  d[4] = 42; // a kernel wrote it, still on the device
+  dp::detail::field_access::owner(f)->device_wrote();
+  dp::field<1, const int> r = dp::read_apart(f, f);
+  EXPECT_EQ(r(4), 42);
+  EXPECT_EQ(r(5), 3);
+}
+
 // dp::enter_data / dp::exit_data (OpenACC's enter and exit data over a
 // caller's memory, a class's arrays): the call-sites between them share
 // one block, which stays on the device.

@@ -7,7 +7,9 @@
  * (C computes it in double), and a seed array handed whole to functions
  * inside a loop, which read a global (Rodinia's particlefilter), a local
  * table of weights the kernel reads through its copy and a histogram
- * whose bins start as `= {0}` (a dp::field starts with zeros). Values
+ * whose bins start as `= {0}` (a dp::field starts with zeros), and a
+ * relaxation its caller runs in place too (one array passed as two
+ * parameters, as miniWeather's semi_discrete_step). Values
  * stay dyadic, so every order of summation gives the same bits. The
  * original is built as C; its migration, as C++. */
 #include <math.h>
@@ -40,6 +42,14 @@ static void edges(float *restrict t, enum boundary b) {
   }
 }
 
+/* Each element read before the same element is written; a caller passes
+ * `out` as `in` too. */
+static void relax(float *out, const float *in, const float *toward, int n) {
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    out[i] = in[i] + 0.5f * (toward[i] - in[i]);
+}
+
 int MULT = 75;
 static int advance(int *seed, int k) {
   seed[k] = (MULT * seed[k] + 74) % 65537;
@@ -67,6 +77,8 @@ int main(void) {
     a = b;
     b = t;
   }
+  relax(b, b, a, ROWS * COLS);
+  relax(a, a, b, ROWS * COLS);
 #pragma omp parallel for reduction(+ : total) reduction(max : peak)
   for (i = 0; i < ROWS * COLS; i++) {
     total += a[i];
