@@ -920,11 +920,20 @@ private:
                                                      (U.Arrays.memberVars().rootOf(V) ? "another" : "the") +
                                                      " object, which the loop writes; copy it into a local "
                                                      "variable and back"}));
-    const bool Template = plainTemplateParameter(V->getType(), V->getDeclContext());
-    if ((!V->getType()->isScalarType() && !Template) ||
-        (V->getType()->isPointerType() && !Facts.OffsetPointers.count(V))) // an offset is a value
+    // A reference (`double &mass`, where a caller takes a result) is
+    // written through: only as a reduction, whose result goes back
+    // through it after the call-site.
+    const QualType T = V->getType().getNonReferenceType();
+    const bool Reference = V->getType()->isReferenceType();
+    const bool Template = plainTemplateParameter(T, V->getDeclContext());
+    if ((!T->isScalarType() && !Template) ||
+        (T->isPointerType() && (Reference || !Facts.OffsetPointers.count(V)))) // an offset is a value
       return refuse(refusal(&Reporter::migrateVariable, At,
                             {V->getName().str(), "is written in the loop and is not a plain value"}));
+    const Refusal WrittenThrough =
+        refusal(&Reporter::migrateVariable, At,
+                {V->getName().str(), "is a reference the loop writes other than as a reduction; write a "
+                                     "local variable and assign it after the loop"});
     if (V->isStaticLocal())
       return refuse(refusal(&Reporter::migrateVariable, At,
                             {V->getName().str(), "is a static variable every iteration writes"}));
@@ -938,6 +947,8 @@ private:
     const bool Private = clauseNaming(V, "private"), FirstPrivate = clauseNaming(V, "firstprivate");
     if ((Private || FirstPrivate) && Carried)
       return refuse(refusal(&Reporter::migrateCarried, At, {V->getName().str()}));
+    if ((Private || FirstPrivate) && Reference)
+      return refuse(WrittenThrough);
     if (Private || FirstPrivate) {
       M.Scalars.push_back({V, Private ? ScalarRole::Private : ScalarRole::FirstPrivate});
       return true;
@@ -967,6 +978,8 @@ private:
       }
       return refuse(refusal(&Reporter::migrateLiveOut, At, {V->getName().str()}));
     }
+    if (Reference)
+      return refuse(WrittenThrough);
     M.Scalars.push_back({V, ScalarRole::Private});
     return true;
   }

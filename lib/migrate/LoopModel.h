@@ -129,7 +129,7 @@ struct Reduction {
     R.Var = V;
     R.Op = Op;
     R.Function = std::move(Function);
-    R.Type = V->getType();
+    R.Type = V->getType().getNonReferenceType(); // a reference's value
     R.Name = R.Host = V->getName().str();
     return R;
   }

@@ -264,9 +264,10 @@ std::optional<Reduction> recogniseReduction(const VarDecl *S, const std::vector<
   T.Var = S;
   // A `T sum` of a template all of whose instances make it arithmetic.
   const bool TemplateArithmetic =
-      !S->getType()->isArithmeticType() &&
+      !S->getType().getNonReferenceType()->isArithmeticType() &&
       templateParameterAlways(S->getType(), S->getDeclContext(), [](QualType Q) { return Q->isArithmeticType(); });
-  std::optional<Reduction> R = recognise(T, S->getType(), {Refs.begin(), Refs.end()}, Ctx, TemplateArithmetic);
+  std::optional<Reduction> R =
+      recognise(T, S->getType().getNonReferenceType(), {Refs.begin(), Refs.end()}, Ctx, TemplateArithmetic);
   if (!R)
     return std::nullopt;
   return Reduction::of(S, R->Op, R->Function);
@@ -274,7 +275,7 @@ std::optional<Reduction> recogniseReduction(const VarDecl *S, const std::vector<
 
 std::optional<Reduction> recogniseLocated(const VarDecl *S, const std::vector<const DeclRefExpr *> &Refs,
                                           ASTContext &Ctx) {
-  const QualType T = S->getType();
+  const QualType T = S->getType().getNonReferenceType();
   if (!T->isArithmeticType() || T.isVolatileQualified() || Refs.size() != 2)
     return std::nullopt;
   // The if whose condition holds the first reference.
@@ -352,7 +353,7 @@ std::optional<Reduction> recogniseElementReduction(const std::vector<const Expr 
 
 std::optional<Reduction> recogniseFlag(const VarDecl *S, const std::vector<const DeclRefExpr *> &Refs,
                                        ASTContext &Ctx) {
-  const QualType T = S->getType();
+  const QualType T = S->getType().getNonReferenceType();
   if (!T->isBooleanType() || T.isVolatileQualified() || Refs.empty())
     return std::nullopt;
   std::optional<bool> Value;
