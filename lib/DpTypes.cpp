@@ -145,24 +145,13 @@ int dpRank(QualType T, const ASTContext &Ctx) {
   return 0;
 }
 
-namespace {
-PrintingPolicy printingPolicy(const ASTContext &Ctx) {
+std::string printType(QualType T, const ASTContext &Ctx) {
   PrintingPolicy PP(Ctx.getLangOpts());
   PP.SuppressUnwrittenScope = true;
   PP.FullyQualifiedName = true;
   PP.PrintCanonicalTypes = false;
   PP.Bool = true; // C's _Bool is `bool` in the C++ dpstub writes
-  return PP;
-}
-} // namespace
-
-std::string printType(QualType T, const ASTContext &Ctx) { return T.getAsString(printingPolicy(Ctx)); }
-
-std::string printDeclaration(QualType T, llvm::StringRef Name, const ASTContext &Ctx) {
-  std::string S;
-  llvm::raw_string_ostream OS(S);
-  T.print(OS, printingPolicy(Ctx), llvm::Twine(Name));
-  return S;
+  return T.getAsString(PP);
 }
 
 } // namespace dpstub

@@ -55,8 +55,4 @@ clang::QualType tileStaticType(clang::QualType T);
 /// T printed as users write it ("const dp::field<1, float> &").
 std::string printType(clang::QualType T, const clang::ASTContext &Ctx);
 
-/// A declaration of Name of type T, printed the same way ("double
-/// stencil[4]", "float m[2][3]").
-std::string printDeclaration(clang::QualType T, llvm::StringRef Name, const clang::ASTContext &Ctx);
-
 } // namespace dpstub

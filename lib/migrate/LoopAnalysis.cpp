@@ -754,13 +754,11 @@ private:
                               {shownText(First->Whole, Ctx)}));
       PrivateArrays.insert(V);
       ScalarUse Use{V, ScalarRole::Private};
-      Use.Declaration = printDeclaration(V->getType().getUnqualifiedType(), V->getName(), Ctx);
-      if (std::optional<std::vector<std::string>> Extents = writtenExtents(V, Ctx);
-          Extents && static_cast<int>(Extents->size()) == Info->Rank) {
-        Use.Declaration = printType(Info->Element.getUnqualifiedType(), Ctx) + " " + V->getName().str();
-        for (const std::string &E : *Extents)
-          Use.Declaration += "[" + E + "]";
-      }
+      if (std::optional<std::vector<std::string>> Written = writtenExtents(V, Ctx))
+        Use.Extents = std::move(*Written);
+      else // `double t[] = {...}`: the sizes the type has
+        for (QualType T = V->getType(); const auto *A = Ctx.getAsConstantArrayType(T); T = A->getElementType())
+          Use.Extents.push_back(std::to_string(A->getSize().getZExtValue()));
       M.Scalars.push_back(std::move(Use));
     }
     Facts.Accesses.erase(std::remove_if(Facts.Accesses.begin(), Facts.Accesses.end(),
@@ -930,10 +928,11 @@ private:
         (T->isPointerType() && (Reference || !Facts.OffsetPointers.count(V)))) // an offset is a value
       return refuse(refusal(&Reporter::migrateVariable, At,
                             {V->getName().str(), "is written in the loop and is not a plain value"}));
-    const Refusal WrittenThrough =
-        refusal(&Reporter::migrateVariable, At,
-                {V->getName().str(), "is a reference the loop writes other than as a reduction; write a "
-                                     "local variable and assign it after the loop"});
+    auto WrittenThrough = [&] {
+      return refusal(&Reporter::migrateVariable, At,
+                     {V->getName().str(), "is a reference the loop writes other than as a reduction; write a "
+                                          "local variable and assign it after the loop"});
+    };
     if (V->isStaticLocal())
       return refuse(refusal(&Reporter::migrateVariable, At,
                             {V->getName().str(), "is a static variable every iteration writes"}));
@@ -948,7 +947,7 @@ private:
     if ((Private || FirstPrivate) && Carried)
       return refuse(refusal(&Reporter::migrateCarried, At, {V->getName().str()}));
     if ((Private || FirstPrivate) && Reference)
-      return refuse(WrittenThrough);
+      return refuse(WrittenThrough());
     if (Private || FirstPrivate) {
       M.Scalars.push_back({V, Private ? ScalarRole::Private : ScalarRole::FirstPrivate});
       return true;
@@ -979,7 +978,7 @@ private:
       return refuse(refusal(&Reporter::migrateLiveOut, At, {V->getName().str()}));
     }
     if (Reference)
-      return refuse(WrittenThrough);
+      return refuse(WrittenThrough());
     M.Scalars.push_back({V, ScalarRole::Private});
     return true;
   }

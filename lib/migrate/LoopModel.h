@@ -89,9 +89,9 @@ struct ScalarUse {
   /// An offset pointer (OffsetPointer.h): the kernel holds its offset, a
   /// std::int64_t, not the pointer.
   bool Offset = false;
-  /// A private C array's declaration in the kernel, its extents as the
-  /// user wrote them (`double vals[NUM_VARS]`); empty for others.
-  std::string Declaration{};
+  /// A private C array's extents, outermost first, as the user wrote them
+  /// (`NUM_VARS` of `double vals[NUM_VARS]`); empty for others.
+  std::vector<std::string> Extents{};
 };
 
 /// The operators of reductions.

@@ -262,12 +262,12 @@ std::optional<Reduction> recogniseReduction(const VarDecl *S, const std::vector<
                                             ASTContext &Ctx) {
   Target T;
   T.Var = S;
+  const QualType Value = S->getType().getNonReferenceType(); // a reference's too
   // A `T sum` of a template all of whose instances make it arithmetic.
   const bool TemplateArithmetic =
-      !S->getType().getNonReferenceType()->isArithmeticType() &&
-      templateParameterAlways(S->getType(), S->getDeclContext(), [](QualType Q) { return Q->isArithmeticType(); });
-  std::optional<Reduction> R =
-      recognise(T, S->getType().getNonReferenceType(), {Refs.begin(), Refs.end()}, Ctx, TemplateArithmetic);
+      !Value->isArithmeticType() &&
+      templateParameterAlways(Value, S->getDeclContext(), [](QualType Q) { return Q->isArithmeticType(); });
+  std::optional<Reduction> R = recognise(T, Value, {Refs.begin(), Refs.end()}, Ctx, TemplateArithmetic);
   if (!R)
     return std::nullopt;
   return Reduction::of(S, R->Op, R->Function);

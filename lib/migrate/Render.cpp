@@ -224,10 +224,15 @@ std::string prologue(const LoopModel &M, const RenderInput &In, const std::strin
   for (const ScalarUse &U : M.Scalars) {
     if (U.Role != ScalarRole::Private)
       continue;
-    if (!U.Declaration.empty()) // a private C array: the kernel's own
-      S += Indent + U.Declaration + ";\n";
-    else
+    if (U.Extents.empty()) {
       S += Indent + valueType(U, Ctx) + " " + U.Var->getName().str() + ";\n";
+      continue;
+    }
+    // A private C array: the kernel's own.
+    S += Indent + valueType(Ctx.getBaseElementType(U.Var->getType()), Ctx) + " " + U.Var->getName().str();
+    for (const std::string &E : U.Extents)
+      S += "[" + E + "]";
+    S += ";\n";
   }
   for (const Reduction &R : M.Reductions) {
     S += Indent + valueType(R.Type, Ctx) + " " + R.Name + " = " + identityText(R.Op, R.Type, Ctx) + ";\n";
