@@ -33,6 +33,9 @@ void fluxes(const double *state, double *flux, int nx, int nz) {
 // REWRITE-NEXT: double d3_vals[NUM_VARS];
 // REWRITE:      stencil[s] = state((ll * nz + k) * (nx + 3) + i + s);
 // REWRITE:      flux(k * nx + i) = vals[0] * vals[1] - d3_vals[2] + vals[3];
+// The kernel's own arrays are no arguments: nothing of them crosses to a
+// device.
+// REWRITE-NEXT: }, state, flux);
 
   // The same arrays private to a second loop of the function.
 #pragma omp parallel for private(stencil, ll)

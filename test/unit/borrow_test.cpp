@@ -166,13 +166,22 @@ TEST(BorrowRead, ReadsOverlappingEachOtherNeedNoWriter) {
   EXPECT_EQ(dot.get(), 1 * 2 + 2 * 3 + 3 * 4 + 4 * 5 + 5 * 6 + 6 * 7 + 7 * 8 + 8 * 9);
 }
 
-TEST(BorrowRead, TheCopyHasWhatTheDeviceHolds) {
-  std::vector<int> v(16, 3);
-  auto counts = std::make_shared<dp_test::transfer_counts>();
+/// v (16 threes) borrowed, with a device copy a kernel wrote 42 into at
+/// element 4, not yet on the host; counts start after that.
+dp::field<1, int> written_on_device(std::vector<int> &v, const std::shared_ptr<dp_test::transfer_counts> &counts) {
+  v.assign(16, 3);
   dp::field<1, int> f = dp::borrow(v.data(), 16);
   int *d = on_device(f, counts);
-  d[4] = 42; // a kernel wrote it, still on the device
+  d[4] = 42;
   dp::detail::field_access::owner(f)->device_wrote();
+  counts->to_host = counts->to_device = 0;
+  return f;
+}
+
+TEST(BorrowRead, TheCopyHasWhatTheDeviceHolds) {
+  std::vector<int> v;
+  auto counts = std::make_shared<dp_test::transfer_counts>();
+  dp::field<1, int> f = written_on_device(v, counts);
   dp::field<1, const int> r = dp::borrow_read(static_cast<const int *>(v.data()), 16, f);
   EXPECT_EQ(counts->to_host, 1);
   EXPECT_EQ(r(4), 42);
@@ -217,14 +226,26 @@ TEST(ReadApart, OneFieldPassedTwiceIsReadAsItWasBefore) {
     ASSERT_EQ(a(k), k + 0.5 * ((k + 1) % 8)) << k;
 }
 
-TEST(ReadApart, TheCopyHasWhatTheDeviceHolds) {
-  std::vector<int> v(16, 3);
+// What it costs a device: nothing when apart; when one, the copy is the
+// host's (one transfer to the host, none back until a kernel reads it).
+TEST(ReadApart, ApartItMovesNothing) {
+  std::vector<int> v, w(16, 0);
   auto counts = std::make_shared<dp_test::transfer_counts>();
-  dp::field<1, int> f = dp::borrow(v.data(), 16);
-  int *d = on_device(f, counts);
-  d[4] = 42; // a kernel wrote it, still on the device
-  dp::detail::field_access::owner(f)->device_wrote();
+  dp::field<1, int> f = written_on_device(v, counts);
+  dp::field<1, int> other = dp::borrow(w.data(), 16);
+  dp::field<1, const int> r = dp::read_apart(f, other);
+  EXPECT_EQ(counts->to_host, 0);
+  EXPECT_EQ(counts->to_device, 0);
+  EXPECT_TRUE(r.shares_data_with(dp::detail::field_access::owner(f)));
+}
+
+TEST(ReadApart, TheCopyHasWhatTheDeviceHolds) {
+  std::vector<int> v;
+  auto counts = std::make_shared<dp_test::transfer_counts>();
+  dp::field<1, int> f = written_on_device(v, counts);
   dp::field<1, const int> r = dp::read_apart(f, f);
+  EXPECT_EQ(counts->to_host, 1);
+  EXPECT_EQ(counts->to_device, 0);
   EXPECT_EQ(r(4), 42);
   EXPECT_EQ(r(5), 3);
 }
