@@ -722,30 +722,28 @@ private:
       const ArrayVar *Info = U.Arrays.find(V);
       if (!Info || Info->K != ArrayVar::Kind::CArray || Info->Rows)
         continue;
-      const ElementAccess *First = nullptr;
-      for (const ElementAccess &A : Facts.Accesses)
-        if (A.Array == V && !First)
-          First = &A;
-      auto NoCopy = [&](SourceLocation At, const std::string &Why) {
+      const ElementAccess *First = &*std::find_if(Facts.Accesses.begin(), Facts.Accesses.end(),
+                                                  [&](const ElementAccess &A) { return A.Array == V; });
+      auto NotOwn = [&](SourceLocation At, const std::string &Why) {
         return refuse(refusal(&Reporter::migrateVariable, At, {V->getName().str(), "is named private, " + Why}));
       };
       if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getType()->isConstantArrayType())
-        return NoCopy(First->Whole->getBeginLoc(), "and a kernel declares its own copy only of a C array of "
+        return NotOwn(First->Whole->getBeginLoc(), "and a kernel declares its own copy only of a C array of "
                                                    "the function's own with constant extents");
       if (!plainElement(Info->Element) || Info->Element.isConstQualified())
-        return NoCopy(First->Whole->getBeginLoc(),
+        return NotOwn(First->Whole->getBeginLoc(),
                       "and a kernel declares its own copy only of an array of plain values it can write");
       for (const VarRef &R : Facts.Refs)
         if (R.Var == V)
-          return NoCopy(R.Ref->getExprLoc(), "and the loop uses it whole ('" + shownText(R.Ref, Ctx) +
+          return NotOwn(R.Ref->getExprLoc(), "and the loop uses it whole ('" + shownText(R.Ref, Ctx) +
                                                  "'), where a kernel's own copy is used by its elements");
       for (const ElementAccess &A : Facts.Accesses)
         if (A.Array == V && (static_cast<int>(A.Indices.size()) != Info->Rank || A.Through || A.Part ||
                              A.Mode.Address || atomicallyAdded(A.Whole)))
-          return NoCopy(A.Whole->getBeginLoc(), "and the loop uses '" + shownText(A.Part ? A.Part : A.Whole, Ctx) +
+          return NotOwn(A.Whole->getBeginLoc(), "and the loop uses '" + shownText(A.Part ? A.Part : A.Whole, Ctx) +
                                                     "', where a kernel's own copy is used by whole elements");
       if (const DeclRefExpr *Outside = usedOutsidePrivate(V))
-        return NoCopy(First->Whole->getBeginLoc(),
+        return NotOwn(First->Whole->getBeginLoc(),
                       "and the function also uses it outside the loops naming it private (line " +
                           std::to_string(Ctx.getSourceManager().getPresumedLineNumber(Outside->getLocation())) +
                           "); declare it in the loop");

@@ -130,14 +130,17 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
     // A path (`m->x`) is written so on the host, as kernelName() in the kernel.
     const std::string Name = A.Var->getName().str(), Kernel = kernelName(A.Var);
     P.Formals += ", " + std::string(A.Written ? "" : "const ") + Type + " &" + Kernel;
+    if (A.Borrowed.empty() && Apart.empty()) {
+      P.Actuals += ", " + Name;
+      continue;
+    }
     const std::string Local = unusedName("dp_" + Kernel, In.Body);
     if (A.Borrowed.empty()) {
       std::string Writers;
       for (const VarDecl *W : Apart)
         Writers += ", " + W->getName().str();
-      if (!Apart.empty())
-        P.Apart.push_back("const " + Type + " " + Local + " = dp::read_apart(" + Name + Writers + ");");
-      P.Actuals += ", " + (Apart.empty() ? Name : Local);
+      P.Apart.push_back("const " + Type + " " + Local + " = dp::read_apart(" + Name + Writers + ");");
+      P.Actuals += ", " + Local;
       continue;
     }
     // A window: from the first element the loop touches, a field whose
