@@ -2,18 +2,37 @@
 
 #include "migrate/Liveness.h"
 
+#include "migrate/BodyScan.h"
+
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 
+#include <map>
 #include <optional>
 #include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 using namespace clang;
 
 namespace dpstub::migrate {
 
 namespace {
+
+/// The free function C calls directly, when its I-th parameter is a
+/// non-const reference.
+const FunctionDecl *referenceParameterOf(const CallExpr *C, unsigned I) {
+  if (isa<CXXMemberCallExpr>(C) || isa<CXXOperatorCallExpr>(C))
+    return nullptr;
+  const FunctionDecl *F = C->getDirectCallee();
+  if (!F || isa<CXXMethodDecl>(F) || I >= F->getNumParams())
+    return nullptr;
+  const QualType T = F->getParamDecl(I)->getType();
+  return T->isReferenceType() && !T.getNonReferenceType().isConstQualified() ? F : nullptr;
+}
 
 using VarSet = std::set<const VarDecl *>;
 /// A tracked variable, or a member of one reached by `.` (`d.x`: {d,
@@ -96,7 +115,7 @@ public:
         walk(B->getRHS(), Defined);
         if (Target) {
           if (B->isCompoundAssignmentOp())
-            read(*Target, Defined);
+            read(*Target, Defined, B->getLHS());
           Defined.insert(*Target);
         } else {
           walk(B->getLHS(), Defined);
@@ -106,14 +125,14 @@ public:
     }
     if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->isIncrementDecrementOp()) {
       if (const std::optional<Place> P = tracked(U->getSubExpr())) {
-        read(*P, Defined);
+        read(*P, Defined, U);
         Defined.insert(*P);
         return;
       }
     }
     if (const auto *M = dyn_cast<MemberExpr>(S)) {
       if (const std::optional<Place> P = tracked(M)) {
-        read(*P, Defined);
+        read(*P, Defined, M);
         return;
       }
     }
@@ -130,7 +149,30 @@ public:
     }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
       if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && Tracked.count(V))
-        read({V, ""}, Defined);
+        read({V, ""}, Defined, DRE);
+      return;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      // The arguments first; then what the callee does to the places it
+      // binds by reference (read first unless its body shows otherwise).
+      std::vector<std::tuple<Place, std::optional<OutParameter>, const Expr *>> Bound;
+      walk(Call->getCallee(), Defined);
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+        const FunctionDecl *F = referenceParameterOf(Call, I);
+        const std::optional<Place> P = F ? tracked(Call->getArg(I)) : std::nullopt;
+        if (!P) {
+          walk(Call->getArg(I), Defined);
+          continue;
+        }
+        std::string Why;
+        Bound.push_back({*P, outParameter(F, I, Why), Call->getArg(I)});
+      }
+      for (const auto &[P, Effect, Arg] : Bound)
+        if (!Effect || Effect->ReadsFirst)
+          read(P, Defined, Arg);
+      for (const auto &[P, Effect, Arg] : Bound)
+        if (Effect && Effect->Writes)
+          Defined.insert(P);
       return;
     }
     for (const Stmt *C : S->children())
@@ -153,8 +195,9 @@ private:
         return Place{V, Path};
     return std::nullopt;
   }
-  /// A read of P: exposed unless P, or a whole it is part of, is written.
-  void read(const Place &P, const PlaceSet &Defined) {
+  /// A read of P at E: exposed unless P, or a whole it is part of, is
+  /// written.
+  void read(const Place &P, const PlaceSet &Defined, const Expr *E) {
     for (std::size_t End = P.second.size();; End = P.second.rfind('.', End - 1)) {
       if (Defined.count({P.first, P.second.substr(0, End)}))
         return;
@@ -162,13 +205,133 @@ private:
         break;
     }
     Exposed.insert(P);
+    if (FirstAt && !FirstAt->count(P.first))
+      (*FirstAt)[P.first] = E;
   }
+
+public:
+  /// Where each variable was first read before written, when asked.
+  std::map<const VarDecl *, const Expr *> *FirstAt = nullptr;
+
+private:
 
   const VarSet &Tracked;
   PlaceSet &Exposed;
 };
 
+/// True when S holds a way out of the function other than its last
+/// statement (a return before it, a goto).
+bool leavesEarly(const CompoundStmt *Body) {
+  struct V : RecursiveASTVisitor<V> {
+    const Stmt *Last = nullptr;
+    bool Found = false;
+    bool VisitReturnStmt(ReturnStmt *R) {
+      Found |= R != Last;
+      return true;
+    }
+    bool VisitGotoStmt(GotoStmt *) {
+      Found = true;
+      return true;
+    }
+    bool VisitCXXThrowExpr(CXXThrowExpr *) {
+      Found = true;
+      return true;
+    }
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; } // its returns are its own
+  } Visit;
+  Visit.Last = Body->body_empty() ? nullptr : Body->body_back();
+  Visit.TraverseStmt(const_cast<CompoundStmt *>(Body));
+  return Visit.Found;
+}
+
+/// Why the parameter P of F leaves F's hands at its use E (its address
+/// taken, another reference bound to it), or "" when it stays.
+std::string escapes(const DeclRefExpr *E, const FunctionDecl *F, ASTContext &Ctx) {
+  const Stmt *Child = E;
+  const Stmt *P = parentOf(E, Ctx);
+  while (P && isa<ParenExpr>(P)) {
+    Child = P;
+    P = parentOf(P, Ctx);
+  }
+  const std::string Name = "'" + F->getNameAsString() + "'";
+  if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P); Cast && Cast->getCastKind() == CK_LValueToRValue)
+    return "";
+  if (const auto *B = dyn_cast_or_null<BinaryOperator>(P); B && B->isAssignmentOp() && B->getLHS() == Child)
+    return "";
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(P); U && U->isIncrementDecrementOp())
+    return "";
+  if (const auto *C = dyn_cast_or_null<CallExpr>(P)) {
+    for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+      if (C->getArg(I) != Child)
+        continue;
+      const FunctionDecl *Callee = referenceParameterOf(C, I);
+      if (!Callee) {
+        const FunctionDecl *D = C->getDirectCallee();
+        if (D && I < D->getNumParams() && D->getParamDecl(I)->getType()->isReferenceType())
+          return ""; // bound to a const reference: read
+        break;
+      }
+      std::string Why;
+      return outParameter(Callee, I, Why) ? "" : Why;
+    }
+  }
+  return Name + ", which takes its address or binds another reference to it";
+}
+
 } // namespace
+
+std::optional<OutParameter> outParameter(const FunctionDecl *F, unsigned I, std::string &Why) {
+  const FunctionDecl *Def = nullptr;
+  if (!F->hasBody(Def) || !Def || I >= Def->getNumParams()) {
+    Why = "'" + F->getNameAsString() + "', whose body is not in view";
+    return std::nullopt;
+  }
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  const ParmVarDecl *Param = Def->getParamDecl(I);
+  // Calls among such functions are followed; a cycle is not.
+  thread_local std::vector<const ParmVarDecl *> Busy;
+  for (const ParmVarDecl *B : Busy)
+    if (B == Param) {
+      Why = "'" + F->getNameAsString() + "', which calls itself";
+      return std::nullopt;
+    }
+  if (!Body) {
+    Why = "'" + F->getNameAsString() + "', whose body is not in view";
+    return std::nullopt;
+  }
+  Busy.push_back(Param);
+  struct Pop {
+    ~Pop() { Busy.pop_back(); }
+  } Popped;
+  ASTContext &Ctx = Def->getASTContext();
+  for (const DeclRefExpr *E : namesIn(Body))
+    if (E->getDecl() == Param)
+      if (std::string Out = escapes(E, Def, Ctx); !Out.empty()) {
+        Why = std::move(Out);
+        return std::nullopt;
+      }
+  PlaceSet Exposed, Defined;
+  const VarSet Tracked{Param};
+  Walker(Tracked, Exposed).walk(Body, Defined);
+  OutParameter Effect;
+  Effect.ReadsFirst = !Exposed.empty();
+  Effect.Writes = Defined.count({Param, ""}) && !leavesEarly(Body);
+  return Effect;
+}
+
+std::optional<std::pair<const CallExpr *, unsigned>> boundByReference(const Expr *E, ASTContext &Ctx) {
+  const Stmt *Child = E;
+  const Stmt *P = parentOf(E, Ctx);
+  while (P && isa<ParenExpr>(P)) {
+    Child = P;
+    P = parentOf(P, Ctx);
+  }
+  if (const auto *C = dyn_cast_or_null<CallExpr>(P))
+    for (unsigned I = 0; I < C->getNumArgs(); ++I)
+      if (C->getArg(I) == Child && referenceParameterOf(C, I))
+        return std::make_pair(C, I);
+  return std::nullopt;
+}
 
 std::set<const VarDecl *> readBeforeWritten(const Stmt *S, const std::set<const VarDecl *> &Tracked) {
   PlaceSet Exposed, Defined;
@@ -177,6 +340,16 @@ std::set<const VarDecl *> readBeforeWritten(const Stmt *S, const std::set<const 
   for (const Place &P : Exposed)
     Vars.insert(P.first);
   return Vars;
+}
+
+const Expr *firstReadBeforeWritten(const Stmt *S, const VarDecl *V) {
+  PlaceSet Exposed, Defined;
+  std::map<const VarDecl *, const Expr *> At;
+  const VarSet Tracked{V};
+  Walker W(Tracked, Exposed);
+  W.FirstAt = &At;
+  W.walk(S, Defined);
+  return At.count(V) ? At[V] : nullptr;
 }
 
 std::set<std::string> membersReadBeforeWritten(const Stmt *S, const VarDecl *V) {

@@ -863,10 +863,8 @@ private:
       }
       bool Written = false;
       for (const VarRef *R : Refs) {
-        if (R->Mode.Address)
-          return refuse(refusal(&Reporter::migrateVariable, R->Ref->getExprLoc(),
-                                {V->getName().str(), "has its address taken (or is bound to a "
-                                                     "reference) in the loop"}));
+        if (R->Mode.Address && !handedOut(V, R->Ref))
+          return false;
         Written |= R->Mode.Write;
       }
       if (!Written) {
@@ -887,6 +885,24 @@ private:
     }
     for (ScalarUse &S : M.Scalars)
       S.Offset = Facts.OffsetPointers.count(S.Var) > 0;
+    return true;
+  }
+
+  /// True when Ref, a use of the scalar V that may write it, binds V to
+  /// a reference parameter of a function that only reads and writes it
+  /// (miniWeather's `thermal(x, z, r, u, w, t, hr, ht)`): the kernel's
+  /// own variable can be bound there as the loop's was. Otherwise refused.
+  bool handedOut(const VarDecl *V, const Expr *Ref) {
+    const auto Binding = isa<DeclRefExpr>(Ref) ? boundByReference(Ref, Ctx) : std::nullopt;
+    if (!Binding)
+      return refuse(refusal(&Reporter::migrateVariable, Ref->getExprLoc(),
+                            {V->getName().str(), "has its address taken (or is bound to a "
+                                                 "reference) in the loop"}));
+    std::string Why;
+    const FunctionDecl *F = Binding->first->getDirectCallee();
+    if (!outParameter(F, Binding->second, Why))
+      return refuse(refusal(&Reporter::migrateVariable, Ref->getExprLoc(),
+                            {V->getName().str(), "is bound to a reference parameter of " + Why}));
     return true;
   }
 
@@ -942,8 +958,10 @@ private:
     // it), which a kernel's iteration does not have.
     const bool Carried = readBeforeWritten(M.Body, {V}).count(V) > 0;
     const bool Private = clauseNaming(V, "private"), FirstPrivate = clauseNaming(V, "firstprivate");
-    if ((Private || FirstPrivate) && Carried)
-      return refuse(refusal(&Reporter::migrateCarried, At, {V->getName().str()}));
+    if ((Private || FirstPrivate) && Carried) {
+      const Expr *Read = firstReadBeforeWritten(M.Body, V); // where no write came first
+      return refuse(refusal(&Reporter::migrateCarried, Read ? Read->getExprLoc() : At, {V->getName().str()}));
+    }
     if ((Private || FirstPrivate) && Reference)
       return refuse(WrittenThrough());
     if (Private || FirstPrivate) {

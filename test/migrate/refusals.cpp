@@ -79,7 +79,7 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
     if (a[i] > 0)
       delta = a[i];
     b[i] = delta;
-// DIAG: refusals.cpp:[[@LINE-2]]:7: warning: not converted: 'delta' is read before it is written in an iteration, so it carries a value from one iteration to the next [dp-migrate]
+// DIAG: refusals.cpp:[[@LINE-1]]:12: warning: not converted: 'delta' is read before it is written in an iteration, so it carries a value from one iteration to the next [dp-migrate]
   }
 
 #pragma omp parallel for

@@ -5,7 +5,8 @@
 // updates, a data region with an async queue, a two-variable reduction,
 // and a sweep down the levels that a directive wrongly calls parallel (it
 // runs in order on the host, around its columns' call-site), and column
-// integrals that reduce into one element of an array per variable.
+// integrals that reduce into one element of an array per variable, and
+// winds set through helpers that return their results by reference.
 // Every value is a small dyadic number, so every order of summation gives
 // the same bits: the migrated program must print exactly this program's
 // output (built with its directives ignored).
@@ -78,6 +79,27 @@ static void interfaces(const double *q, double *flux) {
     }
 }
 
+/// A level's wind and a column's gust, returned through references (as
+/// miniWeather's `thermal(x, z, r, u, w, t, hr, ht)`), one helper calling
+/// the other.
+static void level_wind(int k, double &w) { w = (k % 2) ? 0.5 : -0.25; }
+static void column_wind(int k, int i, double &w, double &gust) {
+  level_wind(k, w);
+  gust = 0;
+  if (i % 5 == 0)
+    gust = 0.125;
+}
+
+static void winds(double *wind) {
+  double w, gust;
+#pragma acc parallel loop collapse(2) private(w, gust) copyout(wind[0:NK*NI])
+  for (int k = 0; k < NK; ++k)
+    for (int i = 0; i < NI; ++i) {
+      column_wind(k, i, w, gust);
+      wind[k * NI + i] = w + gust;
+    }
+}
+
 /// Total mass and the largest value of variable 0.
 static void diagnose(const double *q, double *mass, double *peak) {
   double m = 0, p = -1;
@@ -116,9 +138,7 @@ int main() {
     for (int k = 0; k < NK; ++k)
       for (int i = 0; i < NI; ++i)
         q[at(v, k, i)] = (i % 7 == 3) ? 4.0 * (v + 1) : 0.0;
-  for (int k = 0; k < NK; ++k)
-    for (int i = 0; i < NI; ++i)
-      wind[k * NI + i] = (k % 2) ? 0.5 : -0.25;
+  winds(wind);
 
   double mass = 0, peak = 0;
 #pragma acc data copy(q[0:n], flux[0:NK*NI]) create(tend[0:n]) copyin(wind[0:NK*NI])
