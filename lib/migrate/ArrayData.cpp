@@ -94,7 +94,7 @@ bool templateElement(QualType T) { return T.getCanonicalType()->isTemplateTypePa
 std::optional<std::vector<std::string>> writtenExtents(const VarDecl *V, const ASTContext &Ctx) {
   std::vector<std::string> Extents;
   const TypeSourceInfo *TSI = V->getTypeSourceInfo();
-  TypeLoc T = TSI ? TSI->getTypeLoc() : TypeLoc();
+  TypeLoc T = TSI ? TSI->getTypeLoc().getUnqualifiedLoc() : TypeLoc(); // constexpr's const
   while (!T.isNull() && T.getAs<ArrayTypeLoc>()) {
     const ArrayTypeLoc AT = T.getAs<ArrayTypeLoc>();
     T = AT.getElementLoc();

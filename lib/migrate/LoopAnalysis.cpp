@@ -1065,8 +1065,10 @@ private:
                                                              "'), which a call-site cannot borrow alone"}));
       if (const Refusal &R = U.Arrays.refusal(A.Array)) {
         const std::optional<std::string> NoCopy = whyNoCopy(*Info, A);
+        if (!NoCopy && !A.Array->hasLocalStorage())
+          declareTable(A.Array);
         if (!NoCopy)
-          continue; // the kernel's lambda copies it
+          continue; // the kernel's lambda copies it, or declares its own
         bool Unsized = false;
         if (const OffsetMaking *Made = A.Through ? madeOutside(A.Through) : nullptr)
           return refuse(refusal(
@@ -1153,9 +1155,10 @@ private:
         A.Through || ArrayOnlySized.count(V) || Handed.count(V) ||
         static_cast<int>(A.Indices.size()) != Info.Rank)
       return std::string();
-    if (!V->hasLocalStorage())
+    if (!V->hasLocalStorage() && !constantTable(V))
       return std::string(V->isStaticLocal() ? "it is static" : "it is declared outside the function") +
-             ", and a kernel copies only the function's own arrays (declare it in the function)";
+             ", and a kernel copies only the function's own arrays or declares its own copy of a "
+             "constant table (`const`, its values literals)";
     if (A.Mode.Write || A.Mode.Address)
       return std::string("the loop ") + (A.Mode.Write ? "writes it" : "takes the address of an element");
     const int64_t Bytes = Ctx.getTypeSizeInChars(V->getType()).getQuantity();
@@ -1165,6 +1168,47 @@ private:
     return std::nullopt;
   }
   static constexpr int64_t TableBytes = 1024;
+
+  /// A table a kernel can declare as its own copy, with its values as
+  /// written (`static const double w[3] = {0.25, 0.5, 0.25};`, at
+  /// namespace scope or static in the function): its elements are const,
+  /// so no code changes them, and its values are literals and constants
+  /// a device can use as they are (no call, no host variable).
+  bool constantTable(const VarDecl *V) const {
+    const auto *Init = dyn_cast_or_null<InitListExpr>(V->getInit());
+    if (!Init || !Ctx.getBaseElementType(V->getType()).isConstQualified() ||
+        !V->getType()->isConstantArrayType() || !spanOf(Init->getSourceRange(), Ctx))
+      return false;
+    struct Check : RecursiveASTVisitor<Check> {
+      bool Plain = true;
+      bool VisitCallExpr(CallExpr *) { return Plain = false; }
+      bool VisitDeclRefExpr(DeclRefExpr *E) {
+        const auto *Var = dyn_cast<VarDecl>(E->getDecl());
+        Plain &= isa<EnumConstantDecl>(E->getDecl()) || (Var && !isHostVariable(Var));
+        return Plain;
+      }
+    } Visit;
+    Visit.TraverseStmt(const_cast<InitListExpr *>(Init->isSemanticForm() && Init->getSyntacticForm()
+                                                      ? Init->getSyntacticForm()
+                                                      : Init));
+    return Visit.Plain;
+  }
+
+  /// The kernel declares its own copy of the constant table V.
+  void declareTable(const VarDecl *V) {
+    for (const ScalarUse &S : M.Scalars)
+      if (S.Var == V)
+        return;
+    ScalarUse Use{V, ScalarRole::Table};
+    if (std::optional<std::vector<std::string>> Written = writtenExtents(V, Ctx))
+      Use.Extents = std::move(*Written);
+    else // `const double t[] = {...}`: the sizes the type has
+      for (QualType T = V->getType(); const auto *A = Ctx.getAsConstantArrayType(T); T = A->getElementType())
+        Use.Extents.push_back(std::to_string(A->getSize().getZExtValue()));
+    const auto *Init = cast<InitListExpr>(V->getInit());
+    Use.Values = textOf(Init->isSemanticForm() && Init->getSyntacticForm() ? Init->getSyntacticForm() : Init, Ctx);
+    M.Scalars.push_back(std::move(Use));
+  }
 
   /// How many elements the call-site may borrow (dp::borrow) of an array
   /// that cannot become a field, its memory coming from callers dpstub

@@ -80,6 +80,7 @@ enum class ScalarRole {
   Parameter,    ///< read only, a namespace-scope or static variable: a kernel parameter
   Private,      ///< written before it is read in every iteration: declared in the kernel
   FirstPrivate, ///< starts from the value outside (firstprivate): a by-value kernel parameter
+  Table,        ///< a constant C array of namespace scope or static: declared in the kernel with its values
 };
 
 /// A scalar from outside the loop and its role.
@@ -92,6 +93,8 @@ struct ScalarUse {
   /// A private C array's extents, outermost first, as the user wrote them
   /// (`NUM_VARS` of `double vals[NUM_VARS]`); empty for others.
   std::vector<std::string> Extents{};
+  /// A table's values as the user wrote them (`{0.25, 0.5, 0.25}`).
+  std::string Values{};
 };
 
 /// The operators of reductions.

@@ -225,6 +225,14 @@ std::string prologue(const LoopModel &M, const RenderInput &In, const std::strin
          std::to_string(K) + "]" + Offset + ";\n";
   }
   for (const ScalarUse &U : M.Scalars) {
+    if (U.Role == ScalarRole::Table) { // a constant table: the kernel's own copy
+      S += Indent + "const " + valueType(Ctx.getBaseElementType(U.Var->getType()), Ctx) + " " +
+           U.Var->getName().str();
+      for (const std::string &E : U.Extents)
+        S += "[" + E + "]";
+      S += " = " + U.Values + ";\n";
+      continue;
+    }
     if (U.Role != ScalarRole::Private)
       continue;
     if (U.Extents.empty()) {

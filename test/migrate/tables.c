@@ -1,11 +1,14 @@
 // C arrays that start with values. One all zeros (`= {0}`, `= {}`)
 // becomes a dp::field, whose elements start as zeros; a small table of
 // the function (coefficients, weights) that a loop only reads stays as
-// written and travels with the kernel, copied by its lambda; the others
-// keep their loops, with the reason.
+// written and travels with the kernel, copied by its lambda; a constant
+// table of the file or a static one, whose values are literals, is
+// declared in the kernel as written; the others keep their loops, with
+// the reason.
 #include <stdio.h>
 
 static const double global_w[3] = {0.25, 0.5, 0.25};
+double scale[2] = {2.0, 4.0};
 
 void tables(double *out, const double *in, int n) {
   int hist[8] = {0};
@@ -51,28 +54,39 @@ void tables(double *out, const double *in, int n) {
 #pragma omp parallel for
   for (int i = 0; i < n; i++)
     out[i] += big[i % 200];
-// DIAG: tables.c:[[@LINE-1]]:15: warning: not converted: 'big' cannot become a dp::field: it starts with the values '{1.0}' (a dp::field starts with zeros): fill it in a loop after its declaration (line 15); nor can its kernel take a copy: its 1600 bytes are more than the 1024 a kernel's arguments take [dp-migrate]
+// DIAG: tables.c:[[@LINE-1]]:15: warning: not converted: 'big' cannot become a dp::field: it starts with the values '{1.0}' (a dp::field starts with zeros): fill it in a loop after its declaration (line 18); nor can its kernel take a copy: its 1600 bytes are more than the 1024 a kernel's arguments take [dp-migrate]
 
 #pragma omp parallel for
   for (int i = 0; i < n; i++)
     out[i] += global_w[i % 3];
-// DIAG: tables.c:[[@LINE-1]]:15: warning: not converted: 'global_w' cannot become a dp::field: it starts with the values '{0.25, 0.5, 0.25}' (a dp::field starts with zeros): fill it in a loop after its declaration (line 8); nor can its kernel take a copy: it is declared outside the function, and a kernel copies only the function's own arrays (declare it in the function) [dp-migrate]
+// DIAG: tables.c:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      const int i = idx[0];
+// REWRITE-NEXT: const double global_w[3] = {0.25, 0.5, 0.25};
+// REWRITE-NEXT: out(i) += global_w[i % 3];
 
 #pragma omp parallel for
   for (int i = 0; i < n; i++)
     out[i] += odd[i % 2];
-// DIAG: tables.c:[[@LINE-1]]:15: warning: not converted: 'odd' cannot become a dp::field: it starts with the values '{1, 3}' (a dp::field starts with zeros): fill it in a loop after its declaration (line 18); nor can its kernel take a copy: it is static, and a kernel copies only the function's own arrays (declare it in the function) [dp-migrate]
+// DIAG: tables.c:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: const int odd[2] = {1, 3};
+
+  // A table of the file that is not constant: another function may
+  // change it, so no kernel may take it as it was written.
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    out[i] += scale[i % 2];
+// DIAG: tables.c:[[@LINE-1]]:15: warning: not converted: 'scale' cannot become a dp::field: it starts with the values '{2.0, 4.0}' (a dp::field starts with zeros): fill it in a loop after its declaration (line 11); nor can its kernel take a copy: it is declared outside the function, and a kernel copies only the function's own arrays or declares its own copy of a constant table (`const`, its values literals) [dp-migrate]
 
   // A table the loop writes: a copy would lose the writes.
 #pragma omp parallel for
   for (int i = 0; i < 2; i++)
     wr[i] = wr[i] * 2;
-// DIAG: tables.c:[[@LINE-1]]:5: warning: not converted: 'wr' cannot become a dp::field: it starts with the values '{1, 2}' (a dp::field starts with zeros): fill it in a loop after its declaration (line 16); nor can its kernel take a copy: the loop writes it [dp-migrate]
+// DIAG: tables.c:[[@LINE-1]]:5: warning: not converted: 'wr' cannot become a dp::field: it starts with the values '{1, 2}' (a dp::field starts with zeros): fill it in a loop after its declaration (line 19); nor can its kernel take a copy: the loop writes it [dp-migrate]
 
   // -0.0 prints otherwise than a dp::field's 0.0.
 #pragma omp parallel for
   for (int i = 0; i < 2; i++)
     neg[i] = neg[i] + in[i];
-// DIAG: tables.c:[[@LINE-1]]:5: warning: not converted: 'neg' cannot become a dp::field: it starts with the values '{-0.0}' (a dp::field starts with zeros): fill it in a loop after its declaration (line 17); nor can its kernel take a copy: the loop writes it [dp-migrate]
+// DIAG: tables.c:[[@LINE-1]]:5: warning: not converted: 'neg' cannot become a dp::field: it starts with the values '{-0.0}' (a dp::field starts with zeros): fill it in a loop after its declaration (line 20); nor can its kernel take a copy: the loop writes it [dp-migrate]
   printf("%d %g %g %g\n", hist[1], acc[1][3], wr[1], neg[0]);
 }

@@ -6,7 +6,8 @@
  * buffer that stays a pointer, an enum set from an int, a float into sqrt
  * (C computes it in double), and a seed array handed whole to functions
  * inside a loop, which read a global (Rodinia's particlefilter), a local
- * table of weights the kernel reads through its copy and a histogram
+ * table of weights the kernel reads through its copy, a constant table of
+ * the file (the stencil's weights) the kernel declares, and a histogram
  * whose bins start as `= {0}` (a dp::field starts with zeros), and a
  * relaxation its caller runs in place too (one array passed as two
  * parameters, as miniWeather's semi_discrete_step). Values
@@ -22,13 +23,17 @@
 
 enum boundary { FIXED, COPIED };
 
+/* The stencil's weights: a constant table of the file, of which each
+ * kernel declares its own copy. */
+static const float STENCIL[4] = {0.25f, 0.25f, 0.25f, 0.25f};
+
 static void step(float *restrict next, const float *restrict cur, int rows, int cols) {
   int r, c;
 #pragma omp parallel for collapse(2) private(r, c)
   for (r = 1; r < rows - 1; r++)
     for (c = 1; c < cols - 1; c++)
-      next[AT(r, c)] = 0.25f * (cur[AT(r - 1, c)] + cur[AT(r + 1, c)] + cur[AT(r, c - 1)] +
-                                cur[AT(r, c + 1)]);
+      next[AT(r, c)] = STENCIL[0] * cur[AT(r - 1, c)] + STENCIL[1] * cur[AT(r + 1, c)] +
+                       STENCIL[2] * cur[AT(r, c - 1)] + STENCIL[3] * cur[AT(r, c + 1)];
 }
 
 static void edges(float *restrict t, enum boundary b) {
