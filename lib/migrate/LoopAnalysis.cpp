@@ -752,11 +752,7 @@ private:
                               {shownText(First->Whole, Ctx)}));
       PrivateArrays.insert(V);
       ScalarUse Use{V, ScalarRole::Private};
-      if (std::optional<std::vector<std::string>> Written = writtenExtents(V, Ctx))
-        Use.Extents = std::move(*Written);
-      else // `double t[] = {...}`: the sizes the type has
-        for (QualType T = V->getType(); const auto *A = Ctx.getAsConstantArrayType(T); T = A->getElementType())
-          Use.Extents.push_back(std::to_string(A->getSize().getZExtValue()));
+      Use.Extents = kernelExtents(V);
       M.Scalars.push_back(std::move(Use));
     }
     Facts.Accesses.erase(std::remove_if(Facts.Accesses.begin(), Facts.Accesses.end(),
@@ -1175,7 +1171,7 @@ private:
   /// so no code changes them, and its values are literals and constants
   /// a device can use as they are (no call, no host variable).
   bool constantTable(const VarDecl *V) const {
-    const auto *Init = dyn_cast_or_null<InitListExpr>(V->getInit());
+    const InitListExpr *Init = writtenValues(V);
     if (!Init || !Ctx.getBaseElementType(V->getType()).isConstQualified() ||
         !V->getType()->isConstantArrayType() || !spanOf(Init->getSourceRange(), Ctx))
       return false;
@@ -1188,9 +1184,7 @@ private:
         return Plain;
       }
     } Visit;
-    Visit.TraverseStmt(const_cast<InitListExpr *>(Init->isSemanticForm() && Init->getSyntacticForm()
-                                                      ? Init->getSyntacticForm()
-                                                      : Init));
+    Visit.TraverseStmt(const_cast<InitListExpr *>(Init));
     return Visit.Plain;
   }
 
@@ -1200,14 +1194,27 @@ private:
       if (S.Var == V)
         return;
     ScalarUse Use{V, ScalarRole::Table};
-    if (std::optional<std::vector<std::string>> Written = writtenExtents(V, Ctx))
-      Use.Extents = std::move(*Written);
-    else // `const double t[] = {...}`: the sizes the type has
-      for (QualType T = V->getType(); const auto *A = Ctx.getAsConstantArrayType(T); T = A->getElementType())
-        Use.Extents.push_back(std::to_string(A->getSize().getZExtValue()));
-    const auto *Init = cast<InitListExpr>(V->getInit());
-    Use.Values = textOf(Init->isSemanticForm() && Init->getSyntacticForm() ? Init->getSyntacticForm() : Init, Ctx);
+    Use.Extents = kernelExtents(V);
+    Use.Values = textOf(writtenValues(V), Ctx);
     M.Scalars.push_back(std::move(Use));
+  }
+
+  /// The extents a kernel declares its own copy of the C array V with:
+  /// as written (`NUM_VARS`), or the sizes its type has (`double t[] =
+  /// {...}`).
+  std::vector<std::string> kernelExtents(const VarDecl *V) const {
+    if (std::optional<std::vector<std::string>> Written = writtenExtents(V, Ctx))
+      return std::move(*Written);
+    std::vector<std::string> Extents;
+    for (QualType T = V->getType(); const auto *A = Ctx.getAsConstantArrayType(T); T = A->getElementType())
+      Extents.push_back(std::to_string(A->getSize().getZExtValue()));
+    return Extents;
+  }
+
+  /// V's braced values as written, or null.
+  static const InitListExpr *writtenValues(const VarDecl *V) {
+    const auto *Init = dyn_cast_or_null<InitListExpr>(V->getInit());
+    return Init && Init->isSemanticForm() && Init->getSyntacticForm() ? Init->getSyntacticForm() : Init;
   }
 
   /// How many elements the call-site may borrow (dp::borrow) of an array
