@@ -186,7 +186,8 @@ field<1, const T> borrow_read(const T *p, std::int64_t n, const Written &...writ
 
 /// f for a call-site that only reads it while it writes `written`: f
 /// itself when its data is apart from theirs, else a copy of it taken now
-/// (a field's dp::borrow_read). C lets a caller pass one array to two
+/// (a field's dp::borrow_read; clone()'s, made on the device where a
+/// kernel there wrote f last). C lets a caller pass one array to two
 /// parameters (`step(state, state)`), and --migrate makes both parameters
 /// fields; with the copy, the loop reads the values from before it, as an
 /// iteration that reads an element before it writes it does:

@@ -199,13 +199,18 @@ public:
     return data_;
   }
 
-  /// A deep copy over the same grid, contiguous and row-major.
+  /// A deep copy over the same grid, contiguous and row-major: made on
+  /// the device where the device holds the only current copy of the
+  /// whole block (clone_on_device), else on the host.
   field<N, value_type> clone() const {
     for (int d = 0; d < N; ++d)
       if (dims_[d].is_spread())
         detail::fail("dp::field::clone: dimension " + std::to_string(d) +
                      " is a spread (unbounded) dimension");
-    field<N, value_type> c(get_grid());
+    field<N, value_type> c;
+    if (clone_on_device(c))
+      return c;
+    c = field<N, value_type>(get_grid());
     const grid<N> g = get_grid();
     const std::int64_t n = g.size();
     for (std::int64_t k = 0; k < n; ++k) {
@@ -223,6 +228,36 @@ public:
 private:
   template <int, class> friend class field;
   friend struct detail::field_access;
+
+  /// clone() made on the device, where the device holds the only current
+  /// copy of a field laid out as a new field over its grid is (its
+  /// block's elements from the first, row-major, none left out): no
+  /// transfer either way (storage::copy_on_device_into). False, with
+  /// nothing done, otherwise.
+  bool clone_on_device(field<N, value_type> &out) const {
+    if constexpr (!std::is_trivially_copyable<value_type>::value) {
+      (void)out;
+      return false;
+    } else {
+      detail::storage *from = owner_.get();
+      if (!from || !from->mirror() || from->host_current() ||
+          static_cast<const void *>(data_) != from->host_data())
+        return false;
+      std::int64_t n = 1;
+      for (int d = N - 1; d >= 0; --d) {
+        if (dims_[d].mem_stride != n)
+          return false;
+        n *= dims_[d].extent;
+      }
+      if (static_cast<std::size_t>(n) * sizeof(T) != from->bytes())
+        return false;
+      detail::storage_ref block(detail::storage::create_for_overwrite<value_type>(static_cast<std::size_t>(n)));
+      if (!from->copy_on_device_into(*block.get()))
+        return false;
+      out = field<N, value_type>(get_grid(), std::move(block));
+      return true;
+    }
+  }
 
   /// The layout of g's elements, row-major; returns their number.
   std::int64_t lay_out(const grid<N> &g) {

@@ -226,8 +226,10 @@ TEST(ReadApart, OneFieldPassedTwiceIsReadAsItWasBefore) {
     ASSERT_EQ(a(k), k + 0.5 * ((k + 1) % 8)) << k;
 }
 
-// What it costs a device: nothing when apart; when one, the copy is the
-// host's (one transfer to the host, none back until a kernel reads it).
+// What it costs a device: nothing when apart; when one, on a device
+// layer that cannot copy on the device (this counting mirror), the copy
+// is the host's: one transfer to the host, none back until a kernel reads
+// it. (A device's own copy: executor_test.cpp, e2e/launch_costs.cpp.)
 TEST(ReadApart, ApartItMovesNothing) {
   std::vector<int> v, w(16, 0);
   auto counts = std::make_shared<dp_test::transfer_counts>();

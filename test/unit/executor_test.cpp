@@ -516,6 +516,55 @@ TEST(PendingBlock, AReadBackFollowsItsWriterNotLaterWorkWhereAnEventMarksIt) {
   block->release();
 }
 
+// A block whose data is the device's copied into a new block on the
+// device (dp::read_apart of one field): behind the launch still writing
+// it, the host waiting for nothing and nothing crossing the bus; the new
+// block's data is then the device's, and a launch on another queue that
+// writes the block waits for the copy. A block the host holds current is
+// left to a host copy.
+TEST(PendingBlock, ACopyOnTheDeviceFollowsItsWriterAndHoldsBackLaterWriters) {
+  using device_t = dp::rt::emulated_device;
+  auto &ex = dp::rt::device_executor<device_t>::get();
+  dp::rt::task_queue q, other;
+  constexpr std::size_t n = 48;
+  dp::detail::storage *block = dp::detail::storage::create<float>(n, 1.0f);
+  block->attach_mirror(ex.mirror(*block, q));
+  block->make_device_current(&q);
+  dp::detail::storage *host_held = dp::detail::storage::create_for_overwrite<float>(n);
+  EXPECT_FALSE(block->copy_on_device_into(*host_held)) << "the host's copy is current";
+
+  auto *dev = static_cast<float *>(block->mirror()->device_data());
+  gate held;
+  q.enqueue("a launch writing the block", [&held, dev] {
+    held.hold();
+    for (std::size_t i = 0; i < n; ++i)
+      dev[i] = 5.0f;
+  });
+  block->launch_writes(dp::rt::mark_in(ex.device(), q, "the writer"), true);
+
+  const dp::rt::counts before = dp::rt::counters();
+  dp::detail::storage *copy = dp::detail::storage::create_for_overwrite<float>(n);
+  ASSERT_TRUE(block->copy_on_device_into(*copy));
+  dp::rt::counts spent = dp::rt::counters() - before;
+  EXPECT_FALSE(held.too_long) << "the copy waited for the writer on the host";
+  EXPECT_EQ(spent[counter::device_copies], 1);
+  EXPECT_EQ(spent[counter::host_waits], 0);
+  EXPECT_EQ(spent[counter::to_host_copies] + spent[counter::to_device_copies], 0);
+  EXPECT_TRUE(copy->device_current());
+  EXPECT_FALSE(copy->host_current());
+  EXPECT_FALSE(block->foreign_work(&other, /*writes=*/true).empty()) << "a writer elsewhere must wait for the copy";
+
+  held.open();
+  copy->make_host_current();
+  const auto *copied = static_cast<const float *>(copy->host_data());
+  EXPECT_EQ(copied[0], 5.0f) << "copied before its writer was done";
+  EXPECT_EQ(copied[n - 1], 5.0f);
+  q.wait();
+  copy->release();
+  host_held->release();
+  block->release();
+}
+
 // Page-locked host memory a copy to the device may still read goes back
 // to the runtime's blocks behind that copy: not handed out before it is
 // done, then handed out again without a new allocation.

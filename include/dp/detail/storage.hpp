@@ -92,6 +92,12 @@ public:
   virtual bool free_behind(const pending &, const pending &, const std::vector<pending> &) noexcept {
     return false;
   }
+  /// A new block of this device holding a copy of this one's first
+  /// `bytes`, copied on the device behind `writer` (null: nothing still
+  /// writes this block); `copied` is then the copy's completion.
+  /// `locked`: the new block's host memory is page-locked. Null, with
+  /// nothing done, where the device cannot.
+  virtual device_mirror *copy_on_device(std::size_t, const pending &, bool, pending &) { return nullptr; }
 };
 
 class storage;
@@ -314,6 +320,29 @@ public:
     update();
     return true;
   }
+  /// Makes `to`, a new block of as many bytes whose host memory holds
+  /// nothing yet (create_for_overwrite), a copy of this one made on the
+  /// device, where the device's copy is the only current one (a
+  /// dp::read_apart of a field a kernel wrote): behind this block's
+  /// writer, with no transfer. `to`'s device copy is then its current
+  /// one, the copy its writer and one of this block's readers. False,
+  /// with nothing done, where the host's copy is current (a host copy
+  /// costs nothing more), a recording holds the block, its rows have
+  /// gaps, or the device cannot.
+  bool copy_on_device_into(storage &to) {
+    if (held_ || !mirror_ || !device_current_ || host_current_ || has_gaps() || bytes_ == 0 ||
+        to.bytes_ != bytes_ || to.mirror_ || (writer_ && !writer_on_device_))
+      return false;
+    pending copied;
+    device_mirror *m = mirror_->copy_on_device(bytes_, writer_, to.page_locked(), copied);
+    if (!m)
+      return false;
+    to.attach_mirror(m);
+    to.launch_writes(copied, true);
+    launch_reads(std::move(copied));
+    return true;
+  }
+
   /// A copy of the device block into host memory is under way until
   /// `done` (dp::update_host on a queue): the host copy is current then.
   void host_copy_pending(pending done) {

@@ -26,6 +26,8 @@ enum class counter : int {
   to_device_copies,
   to_host_bytes,
   to_host_copies,
+  device_copies,      ///< copies from one device block to another (a field cloned where its data
+                      ///< is the device's: dp::read_apart of one field)
   pinned_allocations, ///< raw page-locked host allocations (read-back slots, staging)
   events_recorded, ///< device events recorded for completions (only when somebody waits)
   events_created,  ///< device events made (a steady state records its spare ones again)

@@ -20,6 +20,7 @@
 ///   bool register_host(host, bytes), unregister_host(host)    page-locks a field's host memory in place
 ///                                       (the path each copy takes: device/transfers.hpp)
 ///   void copy_to_pinned(queue, slot, dev, bytes)         enqueued (slot: page-locked)
+///   void copy_within(queue, to, from, bytes)             enqueued, device memory to device memory
 ///   event_type, new_event(), destroy_event(e), record_event(queue, e),
 ///   event_done(e), event_wait(e, site), event_wait_quietly(e),
 ///   queue_wait(queue, e)                events, as device/marks.hpp uses them
@@ -283,6 +284,25 @@ public:
       state_->cache.release(data_, queue_, nullptr);
     data_ = nullptr;
     return true;
+  }
+  /// A new block filled from this one on the device: on the writer's
+  /// queue, which runs it after the writer (the default queue where
+  /// nothing still writes). A writer that is no work of this device (a
+  /// host task) leaves it to the host's copy.
+  dp::detail::device_mirror *copy_on_device(std::size_t bytes, const dp::detail::pending &writer, bool locked,
+                                            dp::detail::pending &copied) override {
+    typename Device::queue_type *q = queue_;
+    if (writer && !writer->done()) {
+      const auto *m = dynamic_cast<const mark<Device> *>(writer->device_work());
+      if (!m)
+        return nullptr;
+      if (!m->known_done() && !(q = m->open_queue()))
+        return nullptr; // its queue is gone
+    }
+    auto to = std::make_unique<cached_mirror>(state_, bytes, *q, locked);
+    state_->device.copy_within(*q, to->data_, data_, bytes);
+    copied = mark_in(state_->device, *q, "dp: a copy on the device");
+    return to.release();
   }
   dp::detail::device_fill copy_to_device(const void *host, std::size_t bytes,
                                          void *queue) override {

@@ -132,6 +132,17 @@ public:
     else
       q.enqueue("dp: a result to the host", [=] { std::memcpy(slot, dev, bytes); });
   }
+  /// `bytes` at `from` into `to`, both device memory, behind q's work
+  /// (made here where nothing is before it, as copy_to_pinned).
+  void copy_within(queue_type &q, void *to, const void *from, std::size_t bytes) {
+    count(counter::device_copies);
+    if (q.here().done()) {
+      q.here().wait(true); // an earlier task's error, still to report
+      std::memcpy(to, from, bytes);
+    } else {
+      q.enqueue("dp: a copy on the device", [=] { std::memcpy(to, from, bytes); });
+    }
+  }
 
   // Events (device/marks.hpp records them only when somebody waits): a
   // point of the task queue.

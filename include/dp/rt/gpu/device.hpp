@@ -214,6 +214,12 @@ public:
   void copy_to_pinned(queue_type &q, void *slot, const void *dev, std::size_t bytes) {
     gpu::copy_async("dp: a result to the host", slot, dev, bytes, false, q.handle);
   }
+  /// `bytes` at `from` into `to`, both device memory, behind q's work.
+  void copy_within(queue_type &q, void *to, const void *from, std::size_t bytes) {
+    count(counter::device_copies);
+    DP_GPU_CHECK("dp: a copy on the device",
+                 DP_GPU(MemcpyAsync)(to, from, bytes, DP_GPU(MemcpyDeviceToDevice), q.handle));
+  }
   // Events: device/marks.hpp records them only when somebody waits.
   using event_type = gpu::event_t;
   static event_type new_event() { return gpu::create_event(); }
