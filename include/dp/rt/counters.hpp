@@ -69,8 +69,9 @@ namespace detail {
 /// One thread's counts. Only its thread writes them (a plain add, no
 /// locked instruction: a steady-state launch counts several things, and a
 /// locked add on a shared line per count was a fifth of its host work);
-/// counters() sums every thread's.
-struct counter_block {
+/// counters() sums every thread's. A block starts a cache line and
+/// fills whole ones: two threads counting never write one line.
+struct alignas(64) counter_block {
   std::atomic<std::int64_t> cell[static_cast<int>(counter::kinds_)] = {};
 };
 /// The calling thread's block; null until it first counts.
