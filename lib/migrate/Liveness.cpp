@@ -9,6 +9,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <string>
@@ -244,16 +245,22 @@ bool leavesEarly(const CompoundStmt *Body) {
   return Visit.Found;
 }
 
-/// Why the parameter P of F leaves F's hands at its use E (its address
-/// taken, another reference bound to it), or "" when it stays.
-std::string escapes(const DeclRefExpr *E, const FunctionDecl *F, ASTContext &Ctx) {
-  const Stmt *Child = E;
+/// The statement above E past parentheses; Child is the node just below it.
+const Stmt *parentPastParens(const Expr *E, ASTContext &Ctx, const Stmt *&Child) {
+  Child = E;
   const Stmt *P = parentOf(E, Ctx);
   while (P && isa<ParenExpr>(P)) {
     Child = P;
     P = parentOf(P, Ctx);
   }
-  const std::string Name = "'" + F->getNameAsString() + "'";
+  return P;
+}
+
+/// Why the parameter P of F leaves F's hands at its use E (its address
+/// taken, another reference bound to it), or "" when it stays.
+std::string escapes(const DeclRefExpr *E, const FunctionDecl *F, ASTContext &Ctx) {
+  const Stmt *Child = nullptr;
+  const Stmt *P = parentPastParens(E, Ctx, Child);
   if (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P); Cast && Cast->getCastKind() == CK_LValueToRValue)
     return "";
   if (const auto *B = dyn_cast_or_null<BinaryOperator>(P); B && B->isAssignmentOp() && B->getLHS() == Child)
@@ -275,57 +282,59 @@ std::string escapes(const DeclRefExpr *E, const FunctionDecl *F, ASTContext &Ctx
       return outParameter(Callee, I, Why) ? "" : Why;
     }
   }
-  return Name + ", which takes its address or binds another reference to it";
+  return "'" + F->getNameAsString() + "', which takes its address or binds another reference to it";
 }
 
 } // namespace
 
 std::optional<OutParameter> outParameter(const FunctionDecl *F, unsigned I, std::string &Why) {
   const FunctionDecl *Def = nullptr;
-  if (!F->hasBody(Def) || !Def || I >= Def->getNumParams()) {
+  const auto *Body = F->hasBody(Def) && Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+  if (!Body || I >= Def->getNumParams()) {
     Why = "'" + F->getNameAsString() + "', whose body is not in view";
     return std::nullopt;
   }
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
   const ParmVarDecl *Param = Def->getParamDecl(I);
-  // Calls among such functions are followed; a cycle is not.
+  // Calls among such functions are followed (a cycle is not), each
+  // parameter once per question: the check of its uses and the walk of
+  // its body both follow a nested call.
+  struct Known {
+    std::optional<OutParameter> Effect;
+    std::string Why;
+  };
   thread_local std::vector<const ParmVarDecl *> Busy;
-  for (const ParmVarDecl *B : Busy)
-    if (B == Param) {
-      Why = "'" + F->getNameAsString() + "', which calls itself";
-      return std::nullopt;
-    }
-  if (!Body) {
-    Why = "'" + F->getNameAsString() + "', whose body is not in view";
+  thread_local std::map<const ParmVarDecl *, Known> Answers; // of this question's
+  if (Busy.empty())
+    Answers.clear();
+  if (std::find(Busy.begin(), Busy.end(), Param) != Busy.end()) { // its answer still in the making
+    Why = "'" + F->getNameAsString() + "', which calls itself";
     return std::nullopt;
+  }
+  if (auto It = Answers.find(Param); It != Answers.end()) {
+    Why = It->second.Why;
+    return It->second.Effect;
   }
   Busy.push_back(Param);
   struct Pop {
     ~Pop() { Busy.pop_back(); }
   } Popped;
+  Known &Answer = Answers[Param];
   ASTContext &Ctx = Def->getASTContext();
   for (const DeclRefExpr *E : namesIn(Body))
-    if (E->getDecl() == Param)
-      if (std::string Out = escapes(E, Def, Ctx); !Out.empty()) {
-        Why = std::move(Out);
-        return std::nullopt;
-      }
+    if (E->getDecl() == Param && !(Answer.Why = escapes(E, Def, Ctx)).empty()) {
+      Why = Answer.Why;
+      return std::nullopt;
+    }
   PlaceSet Exposed, Defined;
   const VarSet Tracked{Param};
   Walker(Tracked, Exposed).walk(Body, Defined);
-  OutParameter Effect;
-  Effect.ReadsFirst = !Exposed.empty();
-  Effect.Writes = Defined.count({Param, ""}) && !leavesEarly(Body);
-  return Effect;
+  Answer.Effect = OutParameter{!Exposed.empty(), Defined.count({Param, ""}) && !leavesEarly(Body)};
+  return Answer.Effect;
 }
 
 std::optional<std::pair<const CallExpr *, unsigned>> boundByReference(const Expr *E, ASTContext &Ctx) {
-  const Stmt *Child = E;
-  const Stmt *P = parentOf(E, Ctx);
-  while (P && isa<ParenExpr>(P)) {
-    Child = P;
-    P = parentOf(P, Ctx);
-  }
+  const Stmt *Child = nullptr;
+  const Stmt *P = parentPastParens(E, Ctx, Child);
   if (const auto *C = dyn_cast_or_null<CallExpr>(P))
     for (unsigned I = 0; I < C->getNumArgs(); ++I)
       if (C->getArg(I) == Child && referenceParameterOf(C, I))

@@ -90,7 +90,7 @@ struct ScalarUse {
   /// An offset pointer (OffsetPointer.h): the kernel holds its offset, a
   /// std::int64_t, not the pointer.
   bool Offset = false;
-  /// A private C array's extents, outermost first, as the user wrote them
+  /// A private C array's or a table's extents, outermost first, as written
   /// (`NUM_VARS` of `double vals[NUM_VARS]`); empty for others.
   std::vector<std::string> Extents{};
   /// A table's values as the user wrote them (`{0.25, 0.5, 0.25}`).

@@ -225,25 +225,19 @@ std::string prologue(const LoopModel &M, const RenderInput &In, const std::strin
          std::to_string(K) + "]" + Offset + ";\n";
   }
   for (const ScalarUse &U : M.Scalars) {
-    if (U.Role == ScalarRole::Table) { // a constant table: the kernel's own copy
-      S += Indent + "const " + valueType(Ctx.getBaseElementType(U.Var->getType()), Ctx) + " " +
-           U.Var->getName().str();
-      for (const std::string &E : U.Extents)
-        S += "[" + E + "]";
-      S += " = " + U.Values + ";\n";
+    if (U.Role != ScalarRole::Private && U.Role != ScalarRole::Table)
       continue;
-    }
-    if (U.Role != ScalarRole::Private)
-      continue;
-    if (U.Extents.empty()) {
+    if (U.Extents.empty()) { // a private scalar
       S += Indent + valueType(U, Ctx) + " " + U.Var->getName().str() + ";\n";
       continue;
     }
-    // A private C array: the kernel's own.
-    S += Indent + valueType(Ctx.getBaseElementType(U.Var->getType()), Ctx) + " " + U.Var->getName().str();
+    // A private C array, or a constant table with its values: the kernel's own.
+    const bool Table = U.Role == ScalarRole::Table;
+    S += Indent + (Table ? "const " : "") + valueType(Ctx.getBaseElementType(U.Var->getType()), Ctx) + " " +
+         U.Var->getName().str();
     for (const std::string &E : U.Extents)
       S += "[" + E + "]";
-    S += ";\n";
+    S += (Table ? " = " + U.Values : std::string()) + ";\n";
   }
   for (const Reduction &R : M.Reductions) {
     S += Indent + valueType(R.Type, Ctx) + " " + R.Name + " = " + identityText(R.Op, R.Type, Ctx) + ";\n";

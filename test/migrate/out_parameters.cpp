@@ -56,8 +56,12 @@ void init(double *state, double *hy, int nx, int nz, double dx, double dz) {
       state[k * nx + i] = r + hr * (t + ht);
     }
 // DIAG: out_parameters.cpp:[[@LINE-7]]:3: remark: converted to dp::forall over dp::grid<2> [dp-migrate]
+// The kernel's own variables, bound to the helper's references; only
+// the field and the helpers' constants are its arguments.
+// REWRITE:      {{.*}}[=](dp::index<2> idx, dp::field<1, double> &state, double grav, double theta0) {
 // REWRITE:      double x;
 // REWRITE:      thermal(x, z, r, t, hr, ht, grav, theta0);
+// REWRITE:      }, state, grav, theta0);
 #pragma omp parallel for private(z, r, t)
   for (int k = 0; k < nz; k++) {
     z = (k + 0.5) * dz;

@@ -60,9 +60,12 @@ void tables(double *out, const double *in, int n) {
   for (int i = 0; i < n; i++)
     out[i] += global_w[i % 3];
 // DIAG: tables.c:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
-// REWRITE:      const int i = idx[0];
+// The table crosses to a device as no argument: the kernel declares it.
+// REWRITE:      {{.*}}[=](dp::index<1> idx, dp::field<1, double> &out) {
+// REWRITE-NEXT: const int i = idx[0];
 // REWRITE-NEXT: const double global_w[3] = {0.25, 0.5, 0.25};
 // REWRITE-NEXT: out(i) += global_w[i % 3];
+// REWRITE-NEXT: }, dp_out);
 
 #pragma omp parallel for
   for (int i = 0; i < n; i++)
