@@ -4,7 +4,9 @@
 #include <dp/dp.hpp>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <limits>
 #include <vector>
 
 
@@ -421,5 +423,76 @@ TEST(Forall, AtomicAddLandsEveryUpdateOfAnElement) {
     EXPECT_EQ(half(b), 0.5f * hits) << "bin " << b;
     EXPECT_EQ(down(b), -3 * hits) << "bin " << b;
     EXPECT_EQ(wrapped(b), static_cast<unsigned>(-hits)) << "bin " << b;
+  }
+}
+
+// The other atomic updates: a product, a minimum and a maximum (integers
+// of both signs and widths, floating-point values) and the bitwise and,
+// or and xor, each element updated by many iterations of one call-site.
+TEST(Forall, AtomicUpdatesOfEveryOperatorLandEveryUpdate) {
+  const std::int64_t n = 100003;
+  const dp::grid<1> bins(5);
+  dp::field<1, double> product(bins, 1.0);
+  dp::field<1, int> low(bins, 1 << 30);
+  dp::field<1, std::int64_t> high(bins, std::numeric_limits<std::int64_t>::min());
+  dp::field<1, unsigned long long> ulow(bins, ~0ull);
+  dp::field<1, float> fhigh(bins, -1.0f);
+  dp::field<1, double> dlow(bins, 1e300);
+  dp::field<1, unsigned> seen(bins, 0u);
+  dp::field<1, std::int64_t> kept(bins, -1);
+  dp::field<1, int> parity(bins, 0);
+  dp::forall(
+      dp::grid<1>(n),
+      [](dp::index<1> idx, dp::field<1, double> &product, dp::field<1, int> &low, dp::field<1, std::int64_t> &high,
+         dp::field<1, unsigned long long> &ulow, dp::field<1, float> &fhigh, dp::field<1, double> &dlow,
+         dp::field<1, unsigned> &seen, dp::field<1, std::int64_t> &kept, dp::field<1, int> &parity) {
+        const std::int64_t i = idx[0], bin = i * 3 % 5;
+        // Powers of two whose exponents cancel but for a few: exact in
+        // every order.
+        if (i < 64)
+          dp::atomic_mul(product(bin), i % 2 ? 2.0 : 0.5);
+        const std::int64_t v = (i * 7919) % 100003 - 50000; // both signs
+        dp::atomic_min(low(bin), v);
+        dp::atomic_max(high(bin), v * 1000000007);
+        dp::atomic_min(ulow(bin), static_cast<unsigned long long>(v + 60000));
+        dp::atomic_max(fhigh(bin), 0.25f * static_cast<float>(v));
+        dp::atomic_min(dlow(bin), 0.5 * static_cast<double>(v));
+        dp::atomic_or(seen(bin), 1u << (i % 32));
+        dp::atomic_and(kept(bin), ~(std::int64_t(1) << (i % 40)));
+        dp::atomic_xor(parity(bin), static_cast<int>(i));
+      },
+      product, low, high, ulow, fhigh, dlow, seen, kept, parity);
+  for (std::int64_t b = 0; b < 5; ++b) {
+    double prod = 1.0;
+    int lo = 1 << 30, x = 0;
+    std::int64_t hi = std::numeric_limits<std::int64_t>::min(), k = -1;
+    unsigned long long ulo = ~0ull;
+    float fhi = -1.0f;
+    double dlo = 1e300;
+    unsigned s = 0;
+    for (std::int64_t i = 0; i < n; ++i) {
+      if (i * 3 % 5 != b)
+        continue;
+      if (i < 64)
+        prod *= i % 2 ? 2.0 : 0.5;
+      const std::int64_t v = (i * 7919) % 100003 - 50000;
+      lo = std::min<int>(lo, static_cast<int>(v));
+      hi = std::max(hi, v * 1000000007);
+      ulo = std::min(ulo, static_cast<unsigned long long>(v + 60000));
+      fhi = std::max(fhi, 0.25f * static_cast<float>(v));
+      dlo = std::min(dlo, 0.5 * static_cast<double>(v));
+      s |= 1u << (i % 32);
+      k &= ~(std::int64_t(1) << (i % 40));
+      x ^= static_cast<int>(i);
+    }
+    EXPECT_EQ(product(b), prod) << "bin " << b;
+    EXPECT_EQ(low(b), lo) << "bin " << b;
+    EXPECT_EQ(high(b), hi) << "bin " << b;
+    EXPECT_EQ(ulow(b), ulo) << "bin " << b;
+    EXPECT_EQ(fhigh(b), fhi) << "bin " << b;
+    EXPECT_EQ(dlow(b), dlo) << "bin " << b;
+    EXPECT_EQ(seen(b), s) << "bin " << b;
+    EXPECT_EQ(kept(b), k) << "bin " << b;
+    EXPECT_EQ(parity(b), x) << "bin " << b;
   }
 }
