@@ -365,18 +365,18 @@ private:
         // scope is the reduction they make (guardedUpdates() checks each
         // variable becomes one, or goes with one); an element's is not.
         const std::vector<const Expr *> Targets = guardedPlaces(P);
-        // An atomic addition to an element (a histogram's bin) is
-        // dp::atomic_add's (arrays() checks the loop touches the array
-        // nowhere else).
+        // An atomic update of an element (a histogram's bin) is
+        // dp::atomic_add's, dp::atomic_max's, ... (arrays() checks the
+        // loop touches the array nowhere else, with one operator).
         const Expr *Place = Targets.size() == 1 ? Targets[0] : nullptr;
         if (Place && (isa<ArraySubscriptExpr>(Place) || isa<CXXOperatorCallExpr>(Place))) {
-          std::variant<AtomicAdd, std::string> Add = atomicAddOf(P, Place);
-          if (const std::string *Why = std::get_if<std::string>(&Add))
+          std::variant<AtomicUpdate, std::string> Update = atomicUpdateOf(P, Place);
+          if (const std::string *Why = std::get_if<std::string>(&Update))
             return refuse(refusal(&Reporter::migrateConstruct, P.Loc,
                                   {P.D.construct(), "updates '" + shownText(Place, Ctx) +
                                                         "', an element other iterations may update too, " +
                                                         *Why}));
-          M.AtomicAdds.push_back(std::get<AtomicAdd>(Add));
+          M.AtomicUpdates.push_back(std::get<AtomicUpdate>(Update));
           M.InnerPragmas.push_back(SourceRange(P.Loc, P.Loc));
           continue;
         }
@@ -393,8 +393,8 @@ private:
                                   {P.D.construct(), "updates '" + shownText(Target, Ctx) +
                                                         "', an element other iterations may update too" +
                                                         (Targets.size() > 1 ? ", beside other updates" : "") +
-                                                        ": a dp kernel's one atomic update is dp::atomic_add, "
-                                                        "of one array element"}));
+                                                        ": dp's atomic updates (dp::atomic_add, ...) update "
+                                                        "one array element"}));
         }
         if (Targets.empty() || Vars.size() != Targets.size())
           return refuse(refusal(&Reporter::migrateConstruct, P.Loc,
@@ -424,36 +424,43 @@ private:
     return S;
   }
 
-  /// The atomic addition an `atomic` directive or a critical section makes
-  /// of the element Place (`a[k]++`, `--a[k]`, `a[k] += e`, `a[k] -= e`) of
-  /// 32- or 64-bit values, the ones dp::atomic_add adds. For other updates,
-  /// why dp::atomic_add cannot stand for them.
-  std::variant<AtomicAdd, std::string> atomicAddOf(const PragmaLine &P, const Expr *Place) const {
+  /// The atomic update an `atomic` directive or a critical section makes
+  /// of the element Place: an addition (`a[k]++`, `--a[k]`, `a[k] += e`,
+  /// `a[k] -= e`), a product, a minimum or maximum (`if (e > a[k]) a[k] =
+  /// e`, `a[k] = fmax(a[k], e)`) or a bitwise and, or, xor, of 32- or
+  /// 64-bit values, the ones dp's atomic updates take. For other updates,
+  /// why none of them can stand for it.
+  std::variant<AtomicUpdate, std::string> atomicUpdateOf(const PragmaLine &P, const Expr *Place) const {
     const QualType T = Place->getType();
     if (!T->isArithmeticType() || T->isBooleanType() || T.isVolatileQualified() ||
         (Ctx.getTypeSize(T) != 32 && Ctx.getTypeSize(T) != 64))
       return "of type '" + T.getAsString(Ctx.getPrintingPolicy()) +
-             "': dp::atomic_add, a dp kernel's one atomic update, adds 32- and 64-bit values";
-    if (isa_and_nonnull<IfStmt>(unwrapped(P.On)))
-      return std::string("under a condition inside the critical section; test it before the section");
-    const auto *E = dyn_cast_or_null<Expr>(unwrapped(P.On));
-    E = E ? E->IgnoreParens() : nullptr;
-    AtomicAdd A;
-    A.Update = E;
-    A.Place = Place;
-    A.Construct = P.D.construct();
-    if (const auto *U = dyn_cast_or_null<UnaryOperator>(E); U && U->isIncrementDecrementOp())
-      A.Negated = U->isDecrementOp();
-    else if (const auto *B = dyn_cast_or_null<CompoundAssignOperator>(E);
-             B && (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign)) {
-      A.Value = B->getRHS();
-      A.Negated = B->getOpcode() == BO_SubAssign;
-    } else
-      return std::string("other than by adding: a dp kernel's one atomic update is dp::atomic_add");
+             "': dp's atomic updates take 32- and 64-bit values";
+    const Stmt *U = unwrapped(P.On);
     // Its text is edited (dp::atomic_add(...)): not inside a macro.
-    if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID())
-      return std::string("by adding, written inside a macro, whose text dpstub cannot make a call "
-                         "to dp::atomic_add; write the update out");
+    if (U && (U->getBeginLoc().isMacroID() || U->getEndLoc().isMacroID()))
+      return std::string("written inside a macro, whose text dpstub cannot make a call to dp's atomic updates "
+                         "(dp::atomic_add, ...); write the update out");
+    std::optional<ElementUpdate> E = U ? recogniseElementUpdate(U, Place, Ctx) : std::nullopt;
+    // Under a condition, only the maximum or minimum the condition makes.
+    if (!E || !*atomicName(E->Op) || (isa<IfStmt>(U) && E->Compares != U)) {
+      if (isa_and_nonnull<IfStmt>(U))
+        return std::string("under a condition inside the critical section other than a maximum's or minimum's "
+                           "(`if (v > m[k]) m[k] = v;`); test it before the section");
+      return std::string("by an operation no dp atomic update makes (they add, multiply, take a minimum or "
+                         "maximum, or and, or, xor bits)");
+    }
+    if (T->isFloatingType() &&
+        (E->Op == ReductionOp::BitAnd || E->Op == ReductionOp::BitOr || E->Op == ReductionOp::BitXor))
+      return "of type '" + T.getAsString(Ctx.getPrintingPolicy()) + "': dp's bitwise atomic updates take integers";
+    AtomicUpdate A;
+    A.Update = U;
+    A.Place = Place;
+    A.Value = E->Value;
+    A.Negated = E->Negated;
+    A.Op = E->Op;
+    A.Mentions = std::move(E->Mentions);
+    A.Construct = P.D.construct();
     return A;
   }
 
@@ -470,15 +477,22 @@ private:
     for (const std::string &W : D.Words)
       if (W != "atomic" && W != "update" && W != "critical")
         return {};
-    for (const Clause &Cl : D.Clauses)
+    // OpenMP 5.1's `atomic compare` makes a minimum or maximum (`if (e >
+    // s) { s = e; }`, `s = e > s ? e : s`).
+    bool Compare = false;
+    for (const Clause &Cl : D.Clauses) {
+      Compare |= Cl.Name == "compare";
       if (Cl.Name != "critical" && Cl.Name != "hint" && Cl.Name != "seq_cst" && Cl.Name != "relaxed" &&
-          Cl.Name != "acq_rel" && Cl.Name != "release" && Cl.Name != "acquire" && Cl.Name != ",")
-        return {}; // read, write, capture, compare: not a reduction's update
+          Cl.Name != "acq_rel" && Cl.Name != "release" && Cl.Name != "acquire" && Cl.Name != "," &&
+          Cl.Name != "compare")
+        return {}; // read, write, capture: not a reduction's update
+    }
     const Stmt *S = unwrapped(P.On);
     // `if (e > s) s = e`, `if (e > s) { s = e; k = i; }`: the reduction
     // recognisers decide the operator.
     std::vector<const Stmt *> Updates{S};
-    if (const auto *If = dyn_cast_or_null<IfStmt>(S); If && Critical && !If->getElse() && !If->getInit()) {
+    if (const auto *If = dyn_cast_or_null<IfStmt>(S);
+        If && (Critical || Compare) && !If->getElse() && !If->getInit()) {
       S = unwrapped(If->getThen());
       Updates = {S};
       if (const auto *Block = dyn_cast_or_null<CompoundStmt>(S))
@@ -739,7 +753,7 @@ private:
                                                  "'), where a kernel's own copy is used by its elements");
       for (const ElementAccess &A : Facts.Accesses)
         if (A.Array == V && (static_cast<int>(A.Indices.size()) != Info->Rank || A.Through || A.Part ||
-                             A.Mode.Address || atomicallyAdded(A.Whole)))
+                             A.Mode.Address || atomicallyUpdated(A.Whole)))
           return NotOwn(A.Whole->getBeginLoc(), "and the loop uses '" + shownText(A.Part ? A.Part : A.Whole, Ctx) +
                                                     "', where a kernel's own copy is used by whole elements");
       if (const DeclRefExpr *Outside = usedOutsidePrivate(V))
@@ -1025,27 +1039,40 @@ private:
     return true;
   }
 
-  /// Whether E is the place of one of the loop's atomic additions.
-  bool atomicallyAdded(const Expr *E) const {
-    return std::any_of(M.AtomicAdds.begin(), M.AtomicAdds.end(),
-                       [&](const AtomicAdd &A) { return A.Place->IgnoreParenImpCasts() == E->IgnoreParenImpCasts(); });
+  /// Whether E mentions the element of one of the loop's atomic updates
+  /// inside that update.
+  bool atomicallyUpdated(const Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    return std::any_of(M.AtomicUpdates.begin(), M.AtomicUpdates.end(), [&](const AtomicUpdate &A) {
+      return std::find(A.Mentions.begin(), A.Mentions.end(), E) != A.Mentions.end();
+    });
   }
 
   bool arrays() {
-    // An array the loop adds to atomically it touches nowhere else: its
-    // elements are sums being made.
-    std::map<const VarDecl *, const AtomicAdd *> AddedTo;
+    // An array the loop updates atomically it touches nowhere else, and
+    // with one operator: its elements are sums (maxima, ...) being made,
+    // and updates of two operators would not commute.
+    std::map<const VarDecl *, const AtomicUpdate *> AddedTo;
     for (const ElementAccess &A : Facts.Accesses)
-      for (const AtomicAdd &Add : M.AtomicAdds)
-        if (A.Whole == Add.Place)
-          AddedTo.emplace(A.Array, &Add);
+      for (const AtomicUpdate &Update : M.AtomicUpdates)
+        if (A.Whole == Update.Place) {
+          auto [It, New] = AddedTo.emplace(A.Array, &Update);
+          if (!New && It->second->Op != Update.Op)
+            return refuse(refusal(&Reporter::migrateConstruct, A.Whole->getBeginLoc(),
+                                  {Update.Construct, "updates '" + shownText(Update.Place, Ctx) + "' with dp::" +
+                                                         atomicName(Update.Op) + ", and the loop updates '" +
+                                                         shownText(It->second->Place, Ctx) + "' with dp::" +
+                                                         atomicName(It->second->Op) +
+                                                         ": updates of one array by two operators do not "
+                                                         "commute"}));
+        }
     for (const ElementAccess &A : Facts.Accesses)
-      if (auto It = AddedTo.find(A.Array); It != AddedTo.end() && !atomicallyAdded(A.Whole))
+      if (auto It = AddedTo.find(A.Array); It != AddedTo.end() && !atomicallyUpdated(A.Whole))
         return refuse(refusal(&Reporter::migrateConstruct, A.Whole->getBeginLoc(),
-                              {It->second->Construct, "adds to '" + shownText(It->second->Place, Ctx) +
+                              {It->second->Construct, "updates '" + shownText(It->second->Place, Ctx) +
                                                           "', and the loop also uses '" + shownText(A.Whole, Ctx) +
-                                                          "': an element other iterations add to can only be "
-                                                          "added to in the loop"}));
+                                                          "': an element other iterations update can only be "
+                                                          "updated atomically in the loop"}));
     std::map<const VarDecl *, bool> Written;
     std::map<const VarDecl *, std::string> Borrowed;
     std::vector<const VarDecl *> Order;
@@ -1386,7 +1413,7 @@ private:
           X.When = std::move(When);
       }
       M.AccessLocs.push_back(A.Whole->getBeginLoc()); // X.Id: the access's index in Facts
-      if (atomicallyAdded(A.Whole))
+      if (atomicallyUpdated(A.Whole))
         continue; // additions commute: no order among them to keep
       if (A.Mode.Write) {
         X.Write = true;

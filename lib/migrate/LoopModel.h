@@ -138,16 +138,36 @@ struct Reduction {
   }
 };
 
-/// An atomic addition to an element other iterations may update too
-/// (`#pragma omp atomic` over `hist[key[i]]++`, a histogram's bin): the
-/// kernel calls dp::atomic_add.
-struct AtomicAdd {
-  const clang::Expr *Update = nullptr; ///< `hist[k]++`, `hist[k] += w`
-  const clang::Expr *Place = nullptr;  ///< `hist[k]`
+/// An atomic update of an element other iterations may update too
+/// (`#pragma omp atomic` over `hist[key[i]]++`, a histogram's bin; under
+/// `omp critical` or `omp atomic compare`, `if (v > peak[k]) peak[k] =
+/// v`): the kernel calls dp::atomic_add, dp::atomic_max, ... (atomicName).
+struct AtomicUpdate {
+  const clang::Stmt *Update = nullptr; ///< `hist[k]++`, `hist[k] += w`, `if (v > m[k]) m[k] = v`
+  const clang::Expr *Place = nullptr;  ///< `hist[k]`: the mention assigned
   const clang::Expr *Value = nullptr;  ///< `w`; null for `++` and `--`
-  bool Negated = false;                ///< `--`, `-=`
+  bool Negated = false;                ///< `--`, `-=`, `x = x - e`
+  ReductionOp Op = ReductionOp::Sum;
+  /// Every mention of the element in the update (the compared one of
+  /// `if (v > m[k])` too): none is an access of its own.
+  std::vector<const clang::Expr *> Mentions;
   std::string Construct;               ///< "omp atomic"
 };
+
+/// The dp function making Op's atomic update: "atomic_add", ...; empty
+/// for an operator no dp atomic makes (`&&`, `||`).
+inline const char *atomicName(ReductionOp Op) {
+  switch (Op) {
+  case ReductionOp::Sum: return "atomic_add";
+  case ReductionOp::Product: return "atomic_mul";
+  case ReductionOp::Max: return "atomic_max";
+  case ReductionOp::Min: return "atomic_min";
+  case ReductionOp::BitAnd: return "atomic_and";
+  case ReductionOp::BitOr: return "atomic_or";
+  case ReductionOp::BitXor: return "atomic_xor";
+  default: return "";
+  }
+}
 
 /// An array the loop touches.
 struct ArrayUse {
@@ -191,7 +211,7 @@ struct LoopModel {
   std::vector<ScalarUse> Scalars;
   std::vector<Reduction> Reductions;
   std::vector<ArrayUse> Arrays;
-  std::vector<AtomicAdd> AtomicAdds;
+  std::vector<AtomicUpdate> AtomicUpdates;
   bool ContinuesEarly = false;           ///< a `continue` of the innermost level
   /// Helpers the kernel calls that read namespace-scope variables (which
   /// then take them as parameters), and those calls.

@@ -654,7 +654,7 @@ private:
   void editKernelBody(LoopModel &M, EditList &E, const ArrayData &Arrays, ASTContext &Ctx, StringRef Buf) {
     const std::vector<Span> Reduced = reduceElements(M, E, Ctx, Buf);
     noteLocated(M, E, Ctx, Buf);
-    addAtomically(M, E, Ctx);
+    updateAtomically(M, E, Ctx, Buf);
     readMembers(M, E, Arrays, Ctx, Reduced);
   }
 
@@ -695,25 +695,37 @@ private:
         }
   }
 
-  /// An atomic addition to an element: dp::atomic_add(place, value).
-  void addAtomically(const LoopModel &M, EditList &E, ASTContext &Ctx) {
-    for (const AtomicAdd &A : M.AtomicAdds) {
+  /// An atomic update of an element: dp::atomic_add(place, value),
+  /// dp::atomic_max(place, value), ...: the update's text around the
+  /// element it assigns and the value goes, those two stay as written
+  /// (and as their own edits make them).
+  void updateAtomically(const LoopModel &M, EditList &E, ASTContext &Ctx, StringRef Buf) {
+    // Text that goes, edits inside it (a compared element's) with it.
+    const auto Replace = [&](unsigned Begin, unsigned End, std::string Text) {
+      (void)E.take(Buf, Begin, End);
+      E.add({Begin, End - Begin, std::move(Text)});
+    };
+    for (const AtomicUpdate &A : M.AtomicUpdates) {
       std::optional<Span> U = spanOf(A.Update->getSourceRange(), Ctx);
       std::optional<Span> P = spanOf(A.Place->getSourceRange(), Ctx);
       std::optional<Span> V = A.Value ? spanOf(A.Value->getSourceRange(), Ctx) : P;
       if (!U || !P || !V)
         continue;
-      const std::string Call = "dp::atomic_add(";
-      if (U->Begin < P->Begin) // `++a[k]`, `--a[k]`
-        E.add({U->Begin, P->Begin - U->Begin, Call});
+      const std::string Call = std::string("dp::") + atomicName(A.Op) + "(";
+      if (U->Begin < P->Begin) // `++a[k]`, `if (v > m[k]) m[k] = v`
+        Replace(U->Begin, P->Begin, Call);
       else
         E.add({P->Begin, 0, Call}, /*First=*/true);
-      if (!A.Value) // `a[k]++`: its operator, if after
-        E.add({P->End, U->End - P->End, A.Negated ? ", -1)" : ", 1)"});
-      else {        // `a[k] += e`, `a[k] -= e`
-        E.add({P->End, V->Begin - P->End, A.Negated ? ", -(" : ", "});
-        E.add({V->End, 0, A.Negated ? "))" : ")"});
+      // `if (v > m[k]) { m[k] = v; }` ends at its brace: the call is a
+      // statement of its own.
+      const auto *If = dyn_cast<IfStmt>(A.Update);
+      const std::string End = If && isa<CompoundStmt>(If->getThen()) ? ";" : "";
+      if (!A.Value) { // `a[k]++`: its operator, if after
+        Replace(P->End, U->End, (A.Negated ? ", -1)" : ", 1)") + End);
+        continue;
       }
+      Replace(P->End, V->Begin, A.Negated ? ", -(" : ", ");
+      Replace(V->End, U->End, (A.Negated ? "))" : ")") + End);
     }
   }
 

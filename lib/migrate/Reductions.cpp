@@ -13,6 +13,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <algorithm>
 #include <set>
 
 using namespace clang;
@@ -96,6 +97,9 @@ struct Update {
   ReductionOp Op;
   std::string Function;
   std::vector<const Expr *> Covers;
+  const Expr *Value = nullptr; ///< what it brings (`e` of `s += e`); null for `++`, `--`
+  bool Negated = false;        ///< `--`, `-=`, `s = s - e`
+  const IfStmt *Compares = nullptr; ///< the if of `if (e > s) s = e`
 };
 
 std::optional<Update> updateAt(const Expr *Ref, const Target &S, ASTContext &Ctx) {
@@ -105,7 +109,7 @@ std::optional<Update> updateAt(const Expr *Ref, const Target &S, ASTContext &Ctx
     return std::nullopt;
   // ++s, s--: a sum.
   if (const auto *U = dyn_cast<UnaryOperator>(P); U && U->isIncrementDecrementOp())
-    return Update{ReductionOp::Sum, "", {Ref}};
+    return Update{ReductionOp::Sum, "", {Ref}, nullptr, U->isDecrementOp()};
   const auto *B = dyn_cast<BinaryOperator>(P);
   // The s of `s = max(s, e)` and `s = s + e`: the assignment decides.
   if (!B || !B->isAssignmentOp() || B->getLHS()->IgnoreParenImpCasts() != Ref) {
@@ -133,15 +137,15 @@ std::optional<Update> updateAt(const Expr *Ref, const Target &S, ASTContext &Ctx
   case BO_SubAssign:
     if (S.in(R))
       return std::nullopt;
-    return Update{ReductionOp::Sum, "", {Ref}};
+    return Update{ReductionOp::Sum, "", {Ref}, R, B->getOpcode() == BO_SubAssign};
   case BO_MulAssign:
-    return S.in(R) ? std::nullopt : std::optional<Update>(Update{ReductionOp::Product, "", {Ref}});
+    return S.in(R) ? std::nullopt : std::optional<Update>(Update{ReductionOp::Product, "", {Ref}, R});
   case BO_AndAssign:
-    return S.in(R) ? std::nullopt : std::optional<Update>(Update{ReductionOp::BitAnd, "", {Ref}});
+    return S.in(R) ? std::nullopt : std::optional<Update>(Update{ReductionOp::BitAnd, "", {Ref}, R});
   case BO_OrAssign:
-    return S.in(R) ? std::nullopt : std::optional<Update>(Update{ReductionOp::BitOr, "", {Ref}});
+    return S.in(R) ? std::nullopt : std::optional<Update>(Update{ReductionOp::BitOr, "", {Ref}, R});
   case BO_XorAssign:
-    return S.in(R) ? std::nullopt : std::optional<Update>(Update{ReductionOp::BitXor, "", {Ref}});
+    return S.in(R) ? std::nullopt : std::optional<Update>(Update{ReductionOp::BitXor, "", {Ref}, R});
   case BO_Assign:
     break;
   default:
@@ -160,6 +164,8 @@ std::optional<Update> updateAt(const Expr *Ref, const Target &S, ASTContext &Ctx
       if (!M || !sameText(R, Other, Ctx) || S.in(R))
         return std::nullopt;
       U.Op = *M;
+      U.Value = R;
+      U.Compares = If;
       const auto *Cmp = cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts());
       U.Covers.push_back((S.is(Cmp->getLHS()) ? Cmp->getLHS() : Cmp->getRHS())->IgnoreParenImpCasts());
       return U;
@@ -184,6 +190,8 @@ std::optional<Update> updateAt(const Expr *Ref, const Target &S, ASTContext &Ctx
     default: return std::nullopt;
     }
     U.Covers.push_back((SL ? L : Rt)->IgnoreParenImpCasts());
+    U.Value = SL ? Rt : L;
+    U.Negated = Op->getOpcode() == BO_Sub;
     return U;
   }
   if (const auto *C = dyn_cast<CallExpr>(RB)) {
@@ -197,6 +205,7 @@ std::optional<Update> updateAt(const Expr *Ref, const Target &S, ASTContext &Ctx
     U.Op = *M;
     U.Function = textOf(C->getCallee(), Ctx);
     U.Covers.push_back((S0 ? A0 : A1)->IgnoreParenImpCasts());
+    U.Value = S0 ? A1 : A0;
     return U;
   }
   if (const auto *C = dyn_cast<ConditionalOperator>(RB)) {
@@ -210,6 +219,7 @@ std::optional<Update> updateAt(const Expr *Ref, const Target &S, ASTContext &Ctx
     const auto *Cmp = cast<BinaryOperator>(C->getCond()->IgnoreParenImpCasts());
     U.Covers.push_back((S.is(Cmp->getLHS()) ? Cmp->getLHS() : Cmp->getRHS())->IgnoreParenImpCasts());
     U.Covers.push_back((S.is(T) ? T : F)->IgnoreParenImpCasts());
+    U.Value = S.is(T) ? F : T;
     return U;
   }
   return std::nullopt;
@@ -349,6 +359,41 @@ std::optional<Reduction> recogniseElementReduction(const std::vector<const Expr 
   R->Type = Type;
   R->Element = Mentions;
   return R;
+}
+
+std::optional<ElementUpdate> recogniseElementUpdate(const Stmt *Update, const Expr *Place, ASTContext &Ctx) {
+  // The element's mentions: the expressions of the update spelt as Place is.
+  struct Mentions : RecursiveASTVisitor<Mentions> {
+    std::string Text;
+    const ASTContext *Ctx;
+    Target T;
+    bool VisitExpr(Expr *E) {
+      if (E == E->IgnoreParenImpCasts() && compactText(E, *Ctx) == Text)
+        T.Element.insert(E);
+      return true;
+    }
+  } Find;
+  Find.Text = compactText(Place, Ctx);
+  Find.Ctx = &Ctx;
+  if (Find.Text.empty())
+    return std::nullopt;
+  Find.TraverseStmt(const_cast<Stmt *>(Update));
+  const Expr *Assigned = Place->IgnoreParenImpCasts();
+  if (!Find.T.Element.count(Assigned))
+    return std::nullopt;
+  std::optional<struct Update> U = updateAt(Assigned, Find.T, Ctx);
+  if (!U)
+    return std::nullopt;
+  for (const Expr *E : Find.T.Element)
+    if (std::find(U->Covers.begin(), U->Covers.end(), E) == U->Covers.end())
+      return std::nullopt; // read or written otherwise too
+  ElementUpdate Out;
+  Out.Op = U->Op;
+  Out.Value = U->Value;
+  Out.Negated = U->Negated;
+  Out.Compares = U->Compares;
+  Out.Mentions.assign(Find.T.Element.begin(), Find.T.Element.end());
+  return Out;
 }
 
 std::optional<Reduction> recogniseFlag(const VarDecl *S, const std::vector<const DeclRefExpr *> &Refs,

@@ -43,6 +43,22 @@ std::optional<Reduction> recogniseLocated(const clang::VarDecl *S,
 std::optional<Reduction> recogniseElementReduction(const std::vector<const clang::Expr *> &Mentions,
                                                    clang::ASTContext &Ctx);
 
+/// The update of one element Update makes under an atomic directive or
+/// a critical section (`hist[k] += w`, `seen[k] |= b`, `if (v > peak[k])
+/// peak[k] = v`, `m[k] = fmax(m[k], v)`), Place the mention it assigns:
+/// its operator, the value it brings (null for `++` and `--`), whether
+/// that value is subtracted, and every mention of the element it makes
+/// (found by their text). None when Update does anything else with it.
+struct ElementUpdate {
+  ReductionOp Op = ReductionOp::Sum;
+  const clang::Expr *Value = nullptr;
+  bool Negated = false;
+  const clang::IfStmt *Compares = nullptr; ///< the if of `if (e > m[k]) m[k] = e`
+  std::vector<const clang::Expr *> Mentions;
+};
+std::optional<ElementUpdate> recogniseElementUpdate(const clang::Stmt *Update, const clang::Expr *Place,
+                                                    clang::ASTContext &Ctx);
+
 /// A flag: a bool the body only sets, always to one constant (`stop =
 /// true`), whose value the program reads after the loop. OpenMP codes let
 /// every iteration that sets it write it (the same value: a benign race);

@@ -3,14 +3,19 @@
 // reduction the iterations make together (OpenMP codes write it before
 // they learn the reduction clause): the loop becomes a dp::reduce and the
 // directive goes. One that updates an element other iterations may pick
-// (a histogram's bins) is dp::atomic_add's when it adds; other updates of
-// such elements have no counterpart in a dp kernel, nor do a capture, a
-// read or a critical section doing more than one update (other than an
-// arg max's: the value, and the index set with it).
+// (a histogram's bins) is dp::atomic_add's when it adds, dp::atomic_mul's,
+// dp::atomic_max's, dp::atomic_min's, dp::atomic_and's, dp::atomic_or's
+// or dp::atomic_xor's when it multiplies, keeps a maximum or minimum, or
+// sets bits; a division of such elements has no counterpart in a dp
+// kernel, nor do a capture, a read or a critical section doing more than
+// one update (other than an arg max's: the value, and the index set with
+// it).
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-void guarded(int n, const double *w, const int *key, int *hist, double *mass, short *small) {
+void guarded(int n, const double *w, const int *key, int *hist, double *mass, short *small, double *peak,
+             int *first, unsigned *seen, long *kept, float *scale) {
   double total = 0, biggest = 0, prod = 1, t = 0;
   long count = 0;
   int where = -1;
@@ -91,6 +96,59 @@ void guarded(int n, const double *w, const int *key, int *hist, double *mass, sh
 // DIAG: atomics.c:[[@LINE-6]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
 // REWRITE:      {{ *}}dp::atomic_add(mass(key(i) % 3), w(i)); // weighed
 // REWRITE-NOT: {{^}}#pragma omp critical (bins)
+  // A maximum under a critical section, and OpenMP 5.1's `atomic
+  // compare` keeping a minimum: dp::atomic_max, dp::atomic_min. The
+  // element compared goes with the condition; the value stays as written.
+#pragma omp target teams distribute parallel for map(to: key[0:n], w[0:n]) map(tofrom: peak[0:8], first[0:8])
+  for (int i = 0; i < n; i++) {
+#pragma omp critical
+    if (w[i] * 2 > peak[key[i]])
+      peak[key[i]] = w[i] * 2;
+#pragma omp atomic compare
+    if (first[key[i]] > i) {
+      first[key[i]] = i;
+    }
+  }
+// DIAG: atomics.c:[[@LINE-9]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      {{ *}}const int i = idx[0];
+// REWRITE-NEXT: {{ *}}dp::atomic_max(peak(key(i)), w(i) * 2);
+// REWRITE-NEXT: {{ *}}dp::atomic_min(first(key(i)), i);
+// REWRITE-NEXT: {{ *}}}, dp_w, dp_key, dp_peak, dp_first);
+  // Bits set, cleared and flipped, a product, and maxima and minima
+  // written as the calls and conditional expressions C codes use.
+#pragma acc parallel loop copyin(key[0:n], w[0:n]) copy(seen[0:8], kept[0:8], hist[0:8], scale[0:8], peak[0:8], first[0:8])
+  for (int i = 0; i < n; i++) {
+#pragma acc atomic update
+    seen[key[i]] |= 1u << (i % 32);
+#pragma acc atomic
+    kept[key[i]] &= ~(1L << (i % 40));
+#pragma acc atomic update
+    hist[key[i]] ^= i;
+#pragma acc atomic update
+    scale[key[i]] = 0.5f * scale[key[i]];
+#pragma omp critical
+    peak[key[i] % 4] = fmax(w[i], peak[key[i] % 4]);
+#pragma omp atomic compare
+    first[key[i]] = i < first[key[i]] ? i : first[key[i]];
+  }
+// DIAG: atomics.c:[[@LINE-14]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      {{ *}}const int i = idx[0];
+// REWRITE-NEXT: {{ *}}dp::atomic_or(seen(key(i)), 1u << (i % 32));
+// REWRITE-NEXT: {{ *}}dp::atomic_and(kept(key(i)), ~(1L << (i % 40)));
+// REWRITE-NEXT: {{ *}}dp::atomic_xor(hist(key(i)), i);
+// REWRITE-NEXT: {{ *}}dp::atomic_mul(scale(key(i)), 0.5f);
+// REWRITE-NEXT: {{ *}}dp::atomic_max(peak(key(i) % 4), w(i));
+// REWRITE-NEXT: {{ *}}dp::atomic_min(first(key(i)), i);
+  // Updates of one array by two operators do not commute: the loop stays.
+#pragma omp target teams distribute parallel for map(to: key[0:n], w[0:n]) map(tofrom: peak[0:8])
+  for (int i = 0; i < n; i++) {
+#pragma omp atomic update
+    peak[key[i]] += w[i];
+#pragma omp critical
+    if (w[i] > peak[(key[i] + 1) % 8])
+      peak[(key[i] + 1) % 8] = w[i];
+  }
+// DIAG: atomics.c:[[@LINE-2]]:7: warning: not converted: 'omp critical' updates 'peak[(key[i] + 1) % 8]' with dp::atomic_max, and the loop updates 'peak[key[i]]' with dp::atomic_add: updates of one array by two operators do not commute [dp-migrate]
   // Under a condition inside the section, or written in a macro, the
   // addition is not rewritten; the refusal says which.
 #pragma omp parallel for
@@ -99,14 +157,14 @@ void guarded(int n, const double *w, const int *key, int *hist, double *mass, sh
     if (w[i] > 0)
       hist[key[i]]++;
   }
-// DIAG: atomics.c:[[@LINE-4]]:1: warning: not converted: 'omp critical' updates 'hist[key[i]]', an element other iterations may update too, under a condition inside the critical section; test it before the section [dp-migrate]
+// DIAG: atomics.c:[[@LINE-4]]:1: warning: not converted: 'omp critical' updates 'hist[key[i]]', an element other iterations may update too, under a condition inside the critical section other than a maximum's or minimum's (`if (v > m[k]) m[k] = v;`); test it before the section [dp-migrate]
 #define COUNT(bin) hist[bin] += 1
 #pragma omp parallel for
   for (int i = 0; i < n; i++) {
 #pragma omp atomic
     COUNT(key[i]);
   }
-// DIAG: atomics.c:[[@LINE-3]]:1: warning: not converted: 'omp atomic' updates 'hist[key[i]]', an element other iterations may update too, by adding, written inside a macro, whose text dpstub cannot make a call to dp::atomic_add; write the update out [dp-migrate]
+// DIAG: atomics.c:[[@LINE-3]]:1: warning: not converted: 'omp atomic' updates 'hist[key[i]]', an element other iterations may update too, written inside a macro, whose text dpstub cannot make a call to dp's atomic updates (dp::atomic_add, ...); write the update out [dp-migrate]
   // A variable's update written in a macro is the kernel's own partial
   // value's: the macro's text stays as it is.
 #define ADD(s, v) s += v
@@ -130,20 +188,20 @@ void guarded(int n, const double *w, const int *key, int *hist, double *mass, sh
   }
 // DIAG: atomics.c:[[@LINE-2]]:5: warning: not converted: 'hist' cannot become a dp::field: its allocation is not in this file (it comes from a caller or a call dpstub cannot see) [dp-migrate]
 
-  // Other atomic updates of such elements, elements of 16 bits (no GPU
-  // adds them atomically), and a bin the loop also reads.
+  // A division of such elements, elements of 16 bits (no GPU updates
+  // them atomically), and a bin the loop also reads.
 #pragma omp parallel for
   for (int i = 0; i < n; i++) {
 #pragma omp atomic
-    mass[key[i] % 3] *= w[i];
+    mass[key[i] % 3] /= w[i];
   }
-// DIAG: atomics.c:[[@LINE-3]]:1: warning: not converted: 'omp atomic' updates 'mass[key[i] % 3]', an element other iterations may update too, other than by adding: a dp kernel's one atomic update is dp::atomic_add [dp-migrate]
+// DIAG: atomics.c:[[@LINE-3]]:1: warning: not converted: 'omp atomic' updates 'mass[key[i] % 3]', an element other iterations may update too, by an operation no dp atomic update makes (they add, multiply, take a minimum or maximum, or and, or, xor bits) [dp-migrate]
 #pragma omp parallel for
   for (int i = 0; i < n; i++) {
 #pragma omp atomic
     small[key[i]] += 1;
   }
-// DIAG: atomics.c:[[@LINE-3]]:1: warning: not converted: 'omp atomic' updates 'small[key[i]]', an element other iterations may update too, of type 'short': dp::atomic_add, a dp kernel's one atomic update, adds 32- and 64-bit values [dp-migrate]
+// DIAG: atomics.c:[[@LINE-3]]:1: warning: not converted: 'omp atomic' updates 'small[key[i]]', an element other iterations may update too, of type 'short': dp's atomic updates take 32- and 64-bit values [dp-migrate]
 #pragma omp parallel for
   for (int i = 0; i < n; i++) {
 #pragma omp atomic
@@ -151,7 +209,7 @@ void guarded(int n, const double *w, const int *key, int *hist, double *mass, sh
     if (hist[0] > 100)
       t += 1;
   }
-// DIAG: atomics.c:[[@LINE-3]]:9: warning: not converted: 'omp atomic' adds to 'hist[key[i]]', and the loop also uses 'hist[0]': an element other iterations add to can only be added to in the loop [dp-migrate]
+// DIAG: atomics.c:[[@LINE-3]]:9: warning: not converted: 'omp atomic' updates 'hist[key[i]]', and the loop also uses 'hist[0]': an element other iterations update can only be updated atomically in the loop [dp-migrate]
 
   // The variable is read elsewhere in the loop: not a reduction.
 #pragma omp parallel for
@@ -215,4 +273,4 @@ void guarded(int n, const double *w, const int *key, int *hist, double *mass, sh
 // REWRITE-NEXT: #pragma acc atomic update
   printf("%g %g %ld %d %g %g\n", total, biggest, count, where, prod, t);
 }
-// SUMMARY: migrated 7 of 16 loops (9 refused)
+// SUMMARY: migrated 9 of 19 loops (10 refused)

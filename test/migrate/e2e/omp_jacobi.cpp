@@ -6,7 +6,8 @@
 // copy<float>), triangular collapse(2)s (with and without the diagonal),
 // a serial prefix sum that stays a loop, and atomic and critical updates
 // that are reductions (arg max and arg min too, a tie with the value
-// before the loop), and a histogram's atomic and critical additions. Values stay dyadic, so every
+// before the loop), a histogram's atomic and critical additions, and
+// atomic maxima, minima and bits of bins. Values stay dyadic, so every
 // order of summation gives the same bits.
 #include <cmath>
 #include <cstdio>
@@ -194,6 +195,29 @@ int main() {
   }
   printf("histogram %d %d %d %.17g %.17g %ld %ld\n", bins[0], bins[3], bins[7], spread[0], spread[3], weighed[0],
          weighed[2]);
+  // Maxima, minima and bits of bins the iterations pick: a critical
+  // section's maximum, OpenMP 5.1's `atomic compare` minimum, an atomic
+  // `|=` and `^=` (dp::atomic_max, dp::atomic_min, dp::atomic_or,
+  // dp::atomic_xor).
+  std::vector<double> highest(4, -1.0);
+  std::vector<int> lowest(4, 1 << 20);
+  std::vector<unsigned> flags(8, 0u);
+  std::vector<long> parity(3, 0);
+#pragma omp parallel for
+  for (int j = 0; j < M * 50; ++j) {
+    const double v = kept[j % M] * 0.25 - (j % 9);
+#pragma omp critical
+    if (v > highest[(j * 3) % 4])
+      highest[(j * 3) % 4] = v;
+#pragma omp atomic compare
+    lowest[j % 4] = (j * 7) % 1000 < lowest[j % 4] ? (j * 7) % 1000 : lowest[j % 4];
+#pragma omp atomic update
+    flags[(j * 5) % 8] |= 1u << (j % 31);
+#pragma omp atomic
+    parity[j % 3] ^= (long)j * 40503;
+  }
+  printf("extremes %.17g %.17g %d %d %u %u %ld %ld\n", highest[0], highest[3], lowest[1], lowest[2], flags[0], flags[5],
+         parity[0], parity[2]);
   delete[] tri;
   delete[] row;
   delete[] kept;
