@@ -23,13 +23,17 @@ namespace dpstub::migrate {
 
 namespace {
 
-/// The free function C calls directly, when its I-th parameter is a
-/// non-const reference.
+/// The function C calls directly (a free function, a static member, or
+/// a member function called on an object, not virtual; not an
+/// operator, whose arguments are not its parameters one for one), when
+/// its I-th parameter is a non-const reference.
 const FunctionDecl *referenceParameterOf(const CallExpr *C, unsigned I) {
-  if (isa<CXXMemberCallExpr>(C) || isa<CXXOperatorCallExpr>(C))
+  if (isa<CXXOperatorCallExpr>(C))
     return nullptr;
   const FunctionDecl *F = C->getDirectCallee();
-  if (!F || isa<CXXMethodDecl>(F) || I >= F->getNumParams())
+  if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(F); M && M->isVirtual())
+    return nullptr;
+  if (!F || I >= F->getNumParams())
     return nullptr;
   const QualType T = F->getParamDecl(I)->getType();
   return T->isReferenceType() && !T.getNonReferenceType().isConstQualified() ? F : nullptr;

@@ -582,6 +582,21 @@ private:
         if (MD->isVirtual())
           return refuse(refusal(&Reporter::migrateCall, Call->getBeginLoc(),
                                 {Name, "a virtual function"}));
+        // The kernel holds a copy of an object the loop does not declare
+        // (its lambda's, which is const): only const members apply.
+        // (A library's containers have their own reasons, below.)
+        if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
+            Member && !MD->isConst() && !MD->isStatic() && !isLibraryDecl(FD, SM) &&
+            !SM.isInSystemHeader(FD->getLocation()))
+          if (const auto *Obj = dyn_cast_or_null<DeclRefExpr>(
+                  Member->getImplicitObjectArgument() ? Member->getImplicitObjectArgument()->IgnoreParenImpCasts()
+                                                      : nullptr))
+            if (const auto *V = dyn_cast<VarDecl>(Obj->getDecl()); V && !Locals.count(V))
+              return refuse(refusal(&Reporter::migrateCall, Call->getBeginLoc(),
+                                    {Name, "not a const member function, on '" + V->getName().str() +
+                                               "', of which each iteration of a kernel holds a copy it cannot "
+                                               "change (a change would be a race between iterations); make '" +
+                                               Name + "' const if it changes nothing"}));
       }
       const bool Library = isLibraryDecl(FD, SM) || SM.isInSystemHeader(FD->getLocation());
       if (std::string Why = Library ? containerMemberReason(Call, Ctx) : std::string(); !Why.empty())

@@ -45,6 +45,19 @@ void keep(double &r) {
 void external(double &r);
 #pragma omp end declare target
 
+// Helpers that are members: a static one, and a const one called on an
+// object the kernel copies; a member that is not const cannot be called
+// on that copy.
+struct Eos {
+  double gamma;
+  static void split(double v, double &hi, double &lo) {
+    hi = v * 2;
+    lo = v - 1;
+  }
+  void pressure(double rho, double &p) const { p = gamma * rho; }
+  double scaled(double rho) { return gamma * rho; }
+};
+
 void init(double *state, double *hy, int nx, int nz, double dx, double dz) {
   double x, z, r, t, hr, ht;
 #pragma omp parallel for private(x, z, r, t, hr, ht) collapse(2)
@@ -69,6 +82,27 @@ void init(double *state, double *hy, int nx, int nz, double dx, double dz) {
     hy[k] = r * t;
   }
 // DIAG: out_parameters.cpp:[[@LINE-5]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+}
+
+void equation(double *a, int n) {
+  const Eos eos{1.4};
+  Eos loose{1.2};
+  double hi, lo, p;
+#pragma omp parallel for private(hi, lo, p)
+  for (int i = 0; i < n; i++) {
+    Eos::split(a[i], hi, lo);
+    eos.pressure(hi, p);
+    a[i] = hi + lo + p;
+  }
+// DIAG: out_parameters.cpp:[[@LINE-5]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      {{.*}}[=](dp::index<1> idx, dp::field<1, double> &a) {
+// REWRITE:      {{ *}}double p;
+// REWRITE-NEXT: {{ *}}Eos::split(a(i), hi, lo);
+// REWRITE-NEXT: {{ *}}eos.pressure(hi, p);
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    a[i] = loose.scaled(a[i]);
+// DIAG: out_parameters.cpp:[[@LINE-1]]:12: warning: not converted: the loop calls 'scaled', not a const member function, on 'loose', of which each iteration of a kernel holds a copy it cannot change (a change would be a race between iterations); make 'scaled' const if it changes nothing [dp-migrate]
 }
 
 double refused(double *a, int n) {
@@ -114,5 +148,7 @@ int main() {
   for (int k = 0; k < nz; k++)
     std::printf("%.6f %.6f %.6f\n", state[k * nx], state[k * nx + nx - 1], hy[k]);
   std::printf("%g\n", refused(a, 5));
+  equation(a, 5);
+  std::printf("%g %g\n", a[0], a[4]);
   return 0;
 }

@@ -6,7 +6,8 @@
 // and a sweep down the levels that a directive wrongly calls parallel (it
 // runs in order on the host, around its columns' call-site), and column
 // integrals that reduce into one element of an array per variable, and
-// winds set through helpers that return their results by reference.
+// winds set through helpers (free functions and members) that return
+// their results by reference.
 // Every value is a small dyadic number, so every order of summation gives
 // the same bits: the migrated program must print exactly this program's
 // output (built with its directives ignored).
@@ -90,12 +91,26 @@ static void column_wind(int k, int i, double &w, double &gust) {
     gust = 0.125;
 }
 
+/// A drag law whose helpers are members: a static one and a const one,
+/// called on an object the kernel copies.
+struct Drag {
+  double coefficient;
+  static void split(double v, double &up, double &down) {
+    up = v > 0 ? v : 0;
+    down = v > 0 ? 0 : v;
+  }
+  void apply(double up, double down, double &out) const { out = coefficient * up + down; }
+};
+
 static void winds(double *wind) {
-  double w, gust;
-#pragma acc parallel loop collapse(2) private(w, gust) copyout(wind[0:NK*NI])
+  double w, gust, up, down;
+  const Drag drag{0.75};
+#pragma acc parallel loop collapse(2) private(w, gust, up, down) copyout(wind[0:NK*NI])
   for (int k = 0; k < NK; ++k)
     for (int i = 0; i < NI; ++i) {
       column_wind(k, i, w, gust);
+      Drag::split(w, up, down);
+      drag.apply(up, down, w);
       wind[k * NI + i] = w + gust;
     }
 }
