@@ -730,6 +730,80 @@ private:
     return nullptr;
   }
 
+  /// Whether V, a plain loop's C array of the function's own, is scratch
+  /// each iteration fills before it reads it (`double v[3]; ... v[0] =
+  /// a[i]; v[1] = ...; b[i] = v[0] * v[1];`), so that it can be each
+  /// iteration's own, as a `private` clause would make it: used nowhere
+  /// in the function outside the loop (its last values are not read
+  /// after), in the loop only by elements at full rank with constant
+  /// subscripts, and every element a statement of the body reads written
+  /// by an earlier statement, surely (an expression statement or
+  /// declaration, not under a condition). Otherwise its accesses are the
+  /// dependence test's, which says why the loop must run in order.
+  bool scratchArray(const VarDecl *V) const {
+    const ArrayVar *Info = U.Arrays.find(V);
+    if (!Info || Info->K != ArrayVar::Kind::CArray || Info->Rows || !V->hasLocalStorage() || isa<ParmVarDecl>(V) ||
+        !V->getType()->isConstantArrayType() || !plainElement(Info->Element) ||
+        Info->Element.isConstQualified())
+      return false;
+    for (const VarRef &R : Facts.Refs)
+      if (R.Var == V)
+        return false;
+    const std::optional<Span> Loop = spanOf(C.Loop->getSourceRange(), Ctx);
+    const auto *F = dyn_cast<FunctionDecl>(V->getDeclContext());
+    if (!Loop || !F || !F->getBody())
+      return false;
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const DeclRefExpr *R : namesIn(F->getBody()))
+      if (R->getDecl() == V) {
+        const unsigned At = SM.getFileOffset(SM.getFileLoc(R->getLocation()));
+        if (At < Loop->Begin || At >= Loop->End)
+          return false;
+      }
+    // The body's statements in order, and each access's element.
+    std::vector<const Stmt *> Statements;
+    if (const auto *Block = dyn_cast<CompoundStmt>(M.Body))
+      Statements.assign(Block->body_begin(), Block->body_end());
+    else
+      Statements.push_back(M.Body);
+    std::set<std::vector<std::int64_t>> Written;
+    for (const Stmt *St : Statements) {
+      const std::optional<Span> In = spanOf(St->getSourceRange(), Ctx);
+      if (!In)
+        return false;
+      std::vector<std::pair<std::vector<std::int64_t>, const ElementAccess *>> Here;
+      for (const ElementAccess &A : Facts.Accesses) {
+        if (A.Array != V)
+          continue;
+        const std::optional<Span> At = spanOf(A.Whole->getSourceRange(), Ctx);
+        if (!At)
+          return false;
+        if (At->Begin < In->Begin || At->End > In->End)
+          continue;
+        if (static_cast<int>(A.Indices.size()) != Info->Rank || A.Through || A.Part || A.Mode.Address ||
+            atomicallyUpdated(A.Whole))
+          return false;
+        std::vector<std::int64_t> Element;
+        for (const Expr *I : A.Indices) {
+          Expr::EvalResult R;
+          if (I->isValueDependent() || !I->EvaluateAsInt(R, Ctx) || R.Val.getInt().getSignificantBits() > 64)
+            return false;
+          Element.push_back(R.Val.getInt().getExtValue());
+        }
+        Here.push_back({std::move(Element), &A});
+      }
+      // A statement's reads come before its writes (`v[0] = v[0] + 1`).
+      for (const auto &[Element, A] : Here)
+        if (A->Mode.Read && !Written.count(Element))
+          return false;
+      const bool Sure = isa<Expr>(St) || isa<DeclStmt>(St);
+      for (const auto &[Element, A] : Here)
+        if (A->Mode.Write && Sure && !A->Conditional)
+          Written.insert(Element);
+    }
+    return true;
+  }
+
   /// The C arrays the directive's `private` clause names (miniWeather's
   /// `private(stencil, vals)`) become each iteration's own, declared in
   /// the kernel as the clause declares them for each thread: neither
@@ -745,7 +819,8 @@ private:
   bool privateArrays() {
     std::vector<const VarDecl *> Named;
     for (const ElementAccess &A : Facts.Accesses)
-      if (clauseNaming(A.Array, "private") && std::find(Named.begin(), Named.end(), A.Array) == Named.end())
+      if (std::find(Named.begin(), Named.end(), A.Array) == Named.end() &&
+          (clauseNaming(A.Array, "private") || (M.From == Origin::Plain && scratchArray(A.Array))))
         Named.push_back(A.Array);
     for (const VarDecl *V : Named) {
       const ArrayVar *Info = U.Arrays.find(V);
@@ -771,7 +846,7 @@ private:
                              A.Mode.Address || atomicallyUpdated(A.Whole)))
           return NotOwn(A.Whole->getBeginLoc(), "and the loop uses '" + shownText(A.Part ? A.Part : A.Whole, Ctx) +
                                                     "', where a kernel's own copy is used by whole elements");
-      if (const DeclRefExpr *Outside = usedOutsidePrivate(V))
+      if (const DeclRefExpr *Outside = M.From == Origin::Plain ? nullptr : usedOutsidePrivate(V))
         return NotOwn(First->Whole->getBeginLoc(),
                       "and the function also uses it outside the loops naming it private (line " +
                           std::to_string(Ctx.getSourceManager().getPresumedLineNumber(Outside->getLocation())) +
