@@ -32,6 +32,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <regex>
 #include <variant>
 
@@ -767,11 +768,14 @@ private:
     else
       Statements.push_back(M.Body);
     std::set<std::vector<std::int64_t>> Written;
+    bool Whole = false; // every element written (a fill loop)
     for (const Stmt *St : Statements) {
       const std::optional<Span> In = spanOf(St->getSourceRange(), Ctx);
       if (!In)
         return false;
-      std::vector<std::pair<std::vector<std::int64_t>, const ElementAccess *>> Here;
+      // Each access of the statement: its element when its subscripts are
+      // constants, none when they vary.
+      std::vector<std::pair<std::optional<std::vector<std::int64_t>>, const ElementAccess *>> Here;
       for (const ElementAccess &A : Facts.Accesses) {
         if (A.Array != V)
           continue;
@@ -783,25 +787,79 @@ private:
         if (static_cast<int>(A.Indices.size()) != Info->Rank || A.Through || A.Part || A.Mode.Address ||
             atomicallyUpdated(A.Whole))
           return false;
-        std::vector<std::int64_t> Element;
+        std::optional<std::vector<std::int64_t>> Element(std::in_place);
         for (const Expr *I : A.Indices) {
           Expr::EvalResult R;
-          if (I->isValueDependent() || !I->EvaluateAsInt(R, Ctx) || R.Val.getInt().getSignificantBits() > 64)
-            return false;
-          Element.push_back(R.Val.getInt().getExtValue());
+          if (I->isValueDependent() || !I->EvaluateAsInt(R, Ctx) || R.Val.getInt().getSignificantBits() > 64) {
+            Element.reset();
+            break;
+          }
+          Element->push_back(R.Val.getInt().getExtValue());
         }
         Here.push_back({std::move(Element), &A});
       }
-      // A statement's reads come before its writes (`v[0] = v[0] + 1`).
+      // A statement's reads come before its writes (`v[0] = v[0] + 1`);
+      // a varying subscript reads an element of a filled array only.
       for (const auto &[Element, A] : Here)
-        if (A->Mode.Read && !Written.count(Element))
+        if (A->Mode.Read && !Whole && (!Element || !Written.count(*Element)))
           return false;
       const bool Sure = isa<Expr>(St) || isa<DeclStmt>(St);
       for (const auto &[Element, A] : Here)
-        if (A->Mode.Write && Sure && !A->Conditional)
-          Written.insert(Element);
+        if (A->Mode.Write && Sure && !A->Conditional && Element)
+          Written.insert(*Element);
+      Whole |= fills(St, V, *Info);
     }
     return true;
+  }
+
+  /// Whether St is a loop writing every element of V, a rank-1 C array
+  /// of constant extent: `for (int k = 0; k < 3; ++k) v[k] = ...;`, the
+  /// loop's variable from 0 to the extent by 1, the write `v[k] = ...`
+  /// one of the statements its body runs in order.
+  bool fills(const Stmt *St, const VarDecl *V, const ArrayVar &Info) const {
+    const auto *For = dyn_cast<ForStmt>(St);
+    const auto *Type = dyn_cast<ConstantArrayType>(Ctx.getAsArrayType(V->getType()));
+    if (!For || Info.Rank != 1 || !Type)
+      return false;
+    const std::variant<LoopLevel, std::string> Level = canonicalLevel(For, Ctx);
+    const LoopLevel *L = std::get_if<LoopLevel>(&Level);
+    Expr::EvalResult R;
+    if (!L || L->Step != 1 || !L->LowerExpr || !L->LowerExpr->EvaluateAsInt(R, Ctx))
+      return false;
+    const std::int64_t First = R.Val.getInt().getExtValue();
+    if (!L->UpperExpr || !L->UpperExpr->EvaluateAsInt(R, Ctx) ||
+        (L->Cmp != Comparison::Less && L->Cmp != Comparison::LessEqual))
+      return false;
+    const std::int64_t End = R.Val.getInt().getExtValue() + (L->Cmp == Comparison::LessEqual ? 1 : 0);
+    if (First != 0 || End != static_cast<std::int64_t>(Type->getSize().getZExtValue()))
+      return false;
+    // Every pass reaches the write: nothing in the loop leaves a pass.
+    const std::function<bool(const Stmt *)> Leaves = [&](const Stmt *X) {
+      if (!X)
+        return false;
+      if (isa<BreakStmt>(X) || isa<ContinueStmt>(X) || isa<ReturnStmt>(X) || isa<GotoStmt>(X) ||
+          isa<CXXThrowExpr>(X))
+        return true;
+      return std::any_of(X->child_begin(), X->child_end(), Leaves);
+    };
+    if (Leaves(For->getBody()))
+      return false;
+    std::vector<const Stmt *> Body;
+    if (const auto *Block = dyn_cast<CompoundStmt>(For->getBody()))
+      Body.assign(Block->body_begin(), Block->body_end());
+    else
+      Body.push_back(For->getBody());
+    for (const Stmt *B : Body) {
+      const auto *Assign = dyn_cast<BinaryOperator>(B);
+      if (!Assign || Assign->getOpcode() != BO_Assign)
+        continue;
+      const auto *Sub = dyn_cast<ArraySubscriptExpr>(Assign->getLHS()->IgnoreParens());
+      const auto *Base = Sub ? dyn_cast<DeclRefExpr>(Sub->getBase()->IgnoreParenImpCasts()) : nullptr;
+      const auto *Index = Sub ? dyn_cast<DeclRefExpr>(Sub->getIdx()->IgnoreParenImpCasts()) : nullptr;
+      if (Base && Base->getDecl() == V && Index && Index->getDecl() == L->Var)
+        return true;
+    }
+    return false;
   }
 
   /// The C arrays the directive's `private` clause names (miniWeather's

@@ -6,7 +6,7 @@
 // may read before it writes it, or whose values the function reads after
 // the loop, carries values between iterations: the dependence says why
 // the loop stays.
-// SELECTION: 11:1-77:1
+// SELECTION: 11:1-110:1
 #include <cstdio>
 
 void vectors(int n, const double *a, double *b, double *c) {
@@ -33,7 +33,44 @@ void vectors(int n, const double *a, double *b, double *c) {
       c[i * 4 + j] = m[0][0] * m[1][1] - m[0][1] * m[1][0];
     }
 // DIAG: scratch_arrays.cpp:[[@LINE-7]]:3: remark: converted to dp::forall over dp::grid<2> [dp-migrate]
-// REWRITE:      {{ *}}double m[2][2];
+// REWRITE:      {{ *}}const int j = idx{{\[}}1];
+// REWRITE-NEXT: {{ *}}double m{{\[}}2][2];
+
+  // Filled by a loop over its elements, then read at varying subscripts.
+  double g[4];
+  for (int i = 0; i < n; ++i) {
+    for (int k = 0; k < 4; ++k)
+      g[k] = a[i] * k;
+    double s = 0;
+    for (int k = 0; k <= 3; ++k)
+      s += g[k] * g[3 - k];
+    b[i] = s;
+  }
+// DIAG: scratch_arrays.cpp:[[@LINE-8]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      {{ *}}const int i = idx{{\[}}0];
+// REWRITE-NEXT: {{ *}}double g{{\[}}4];
+// REWRITE-NEXT: {{ *}}for (int k = 0; k < 4; ++k)
+// REWRITE-NEXT: {{ *}}g[k] = a(i) * k;
+
+  // A fill that stops short, or whose passes may skip the write.
+  double h[4];
+  for (int i = 0; i < n; ++i) {
+    for (int k = 0; k < 3; ++k)
+      h[k] = a[i];
+    b[i] = h[3];
+  }
+// DIAG: scratch_arrays.cpp:[[@LINE-3]]:7: warning: not converted: 'h[k]' and 'h[k]' touch the same element from iterations (*) apart, so they must run in order [dp-migrate]
+// DIAG: scratch_arrays.cpp:{{.*}}: note: the other access
+  for (int i = 0; i < n; ++i) {
+    for (int k = 0; k < 4; ++k) {
+      if (k == i % 4)
+        continue;
+      h[k] = k * 0.5;
+    }
+    b[i] = h[2];
+  }
+// DIAG: scratch_arrays.cpp:[[@LINE-4]]:7: warning: not converted: {{.*}}
+// DIAG: scratch_arrays.cpp:{{.*}}: note: the other access
 
   // Read before it is written: the value the previous iteration left.
   double w[2];
@@ -82,4 +119,4 @@ int main() {
   vectors(8, a, b, c);
   std::printf("%g %g %g\n", b[0], b[7], c[31]);
 }
-// SUMMARY: migrated 2 of 7 loops (5 refused)
+// SUMMARY: migrated 3 of 10 loops (7 refused)
