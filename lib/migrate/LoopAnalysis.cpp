@@ -446,8 +446,8 @@ private:
     // Under a condition, only the maximum or minimum the condition makes.
     if (!E || !*atomicName(E->Op) || (isa<IfStmt>(U) && E->Compares != U)) {
       if (isa_and_nonnull<IfStmt>(U))
-        return std::string("under a condition inside the critical section other than a maximum's or minimum's "
-                           "(`if (v > m[k]) m[k] = v;`); test it before the section");
+        return std::string("under a condition other than a maximum's or minimum's "
+                           "(`if (v > m[k]) m[k] = v;`); test it before the update");
       return std::string("by an operation no dp atomic update makes (they add, multiply, take a minimum or "
                          "maximum, or and, or, xor bits)");
     }

@@ -139,6 +139,16 @@ void guarded(int n, const double *w, const int *key, int *hist, double *mass, sh
 // REWRITE-NEXT: {{ *}}dp::atomic_mul(scale(key(i)), 0.5f);
 // REWRITE-NEXT: {{ *}}dp::atomic_max(peak(key(i) % 4), w(i));
 // REWRITE-NEXT: {{ *}}dp::atomic_min(first(key(i)), i);
+  // A compare-and-swap (`atomic compare` setting a value where another
+  // is found) has no counterpart: only a maximum's or minimum's condition.
+#pragma omp target teams distribute parallel for map(to: key[0:n]) map(tofrom: first[0:8])
+  for (int i = 0; i < n; i++) {
+#pragma omp atomic compare
+    if (first[key[i]] == -1) {
+      first[key[i]] = i;
+    }
+  }
+// DIAG: atomics.c:[[@LINE-5]]:1: warning: not converted: 'omp atomic' updates 'first[key[i]]', an element other iterations may update too, under a condition other than a maximum's or minimum's (`if (v > m[k]) m[k] = v;`); test it before the update [dp-migrate]
   // Updates of one array by two operators do not commute: the loop stays.
 #pragma omp target teams distribute parallel for map(to: key[0:n], w[0:n]) map(tofrom: peak[0:8])
   for (int i = 0; i < n; i++) {
@@ -157,7 +167,7 @@ void guarded(int n, const double *w, const int *key, int *hist, double *mass, sh
     if (w[i] > 0)
       hist[key[i]]++;
   }
-// DIAG: atomics.c:[[@LINE-4]]:1: warning: not converted: 'omp critical' updates 'hist[key[i]]', an element other iterations may update too, under a condition inside the critical section other than a maximum's or minimum's (`if (v > m[k]) m[k] = v;`); test it before the section [dp-migrate]
+// DIAG: atomics.c:[[@LINE-4]]:1: warning: not converted: 'omp critical' updates 'hist[key[i]]', an element other iterations may update too, under a condition other than a maximum's or minimum's (`if (v > m[k]) m[k] = v;`); test it before the update [dp-migrate]
 #define COUNT(bin) hist[bin] += 1
 #pragma omp parallel for
   for (int i = 0; i < n; i++) {
@@ -273,4 +283,4 @@ void guarded(int n, const double *w, const int *key, int *hist, double *mass, sh
 // REWRITE-NEXT: #pragma acc atomic update
   printf("%g %g %ld %d %g %g\n", total, biggest, count, where, prod, t);
 }
-// SUMMARY: migrated 9 of 19 loops (10 refused)
+// SUMMARY: migrated 9 of 20 loops (11 refused)
