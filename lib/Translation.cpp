@@ -20,6 +20,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/Path.h"
 
+#include <optional>
 #include <set>
 
 using namespace clang;
@@ -174,6 +175,17 @@ private:
   const tooling::CompilationDatabase &Base;
 };
 
+/// The macro a compiler defines for a flag enabling OpenMP or OpenACC,
+/// as GCC 12 does (`-fopenmp`: `_OPENMP` 201511, OpenMP 4.5; `-fopenacc`:
+/// `_OPENACC` 201711); none for others (`-fopenmp-simd` defines nothing).
+std::optional<std::string> enabledModelMacro(llvm::StringRef Flag) {
+  if (Flag == "-fopenmp" || Flag.starts_with("-fopenmp="))
+    return std::string("-D_OPENMP=201511");
+  if (Flag == "-fopenacc")
+    return std::string("-D_OPENACC=201711");
+  return std::nullopt;
+}
+
 class ActionFactory : public tooling::FrontendActionFactory {
 public:
   ActionFactory(const TranslationOptions &Opts, TranslationResult &Out, llvm::raw_ostream &Printed)
@@ -208,11 +220,18 @@ bool translateUnit(const tooling::CompilationDatabase &DB, const std::string &So
   // warning; the migrated file, which is C++, must then do without them
   // (migrate/FromC.h).
   if (Opts.Migrate) {
+    // What the build enables still shows to the preprocessor: `#ifdef
+    // _OPENMP` code, and directives written by macros defined only then
+    // (ParRes Kernels' `OMP_FOR()`), are what the build compiles.
     Tool.appendArgumentsAdjuster([](const tooling::CommandLineArguments &Args, llvm::StringRef) {
       tooling::CommandLineArguments Kept;
-      for (const std::string &A : Args)
-        if (!llvm::StringRef(A).starts_with("-fopenmp") && !llvm::StringRef(A).starts_with("-fopenacc"))
+      for (const std::string &A : Args) {
+        const llvm::StringRef F(A);
+        if (!F.starts_with("-fopenmp") && !F.starts_with("-fopenacc"))
           Kept.push_back(A);
+        else if (std::optional<std::string> Macro = enabledModelMacro(F))
+          Kept.push_back(*Macro);
+      }
       return Kept;
     });
     Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(

@@ -18,8 +18,21 @@ using namespace clang;
 namespace dpstub::migrate {
 
 void PragmaRecorder::PragmaDirective(SourceLocation Loc, PragmaIntroducerKind Introducer) {
-  if (Introducer == PIK_HashPragma)
-    Out.push_back(Loc);
+  if (Introducer == PIK_HashPragma) {
+    Out.push_back({Loc, false, {}});
+    return;
+  }
+  if (Introducer != PIK__Pragma)
+    return;
+  // Preprocessor::Handle_Pragma has just entered a lexer over the
+  // operator's string, destringized: the directive's text, up to its end.
+  const auto *L = static_cast<const Lexer *>(PP.getCurrentLexer()); // Lexer is its only kind
+  if (!L)
+    return;
+  std::string Text;
+  for (const char *P = L->getBufferLocation(); *P && *P != '\n'; ++P)
+    Text += *P;
+  Out.push_back({Loc, true, std::move(Text)});
 }
 
 namespace {
@@ -116,7 +129,7 @@ std::optional<Directive> directiveOf(const std::string &Text) {
 
 } // namespace
 
-std::vector<IncludedLoop> includedLoops(const std::vector<SourceLocation> &Hashes, ASTContext &Ctx,
+std::vector<IncludedLoop> includedLoops(const std::vector<PragmaSeen> &Seen, ASTContext &Ctx,
                                         const std::optional<std::string> &Filter) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<IncludedLoop> Out;
@@ -125,8 +138,9 @@ std::vector<IncludedLoop> includedLoops(const std::vector<SourceLocation> &Hashe
   std::optional<llvm::Regex> Keep;
   if (Filter)
     Keep.emplace(*Filter);
-  for (SourceLocation Hash : Hashes) {
-    if (Hash.isMacroID() || SM.isWrittenInMainFile(Hash) || SM.isInSystemHeader(Hash))
+  for (const PragmaSeen &S : Seen) {
+    const SourceLocation Hash = S.Loc;
+    if (S.Operator || Hash.isMacroID() || SM.isWrittenInMainFile(Hash) || SM.isInSystemHeader(Hash))
       continue;
     const auto [FID, Start] = SM.getDecomposedLoc(Hash);
     const StringRef B = SM.getBufferData(FID);
@@ -150,7 +164,46 @@ std::vector<IncludedLoop> includedLoops(const std::vector<SourceLocation> &Hashe
   return Out;
 }
 
-std::vector<PragmaLine> readPragmas(const std::vector<SourceLocation> &Hashes, ASTContext &Ctx) {
+namespace {
+
+/// Where the text writing a `_Pragma` is in the main file: the macro's
+/// use that expands to it, or the operator itself (`_Pragma("...")`);
+/// none elsewhere.
+std::optional<Offsets> operatorText(SourceLocation Loc, const SourceManager &SM, const LangOptions &Lang) {
+  const StringRef B = SM.getBufferData(SM.getMainFileID());
+  if (Loc.isMacroID()) {
+    const CharSourceRange R = SM.getExpansionRange(Loc);
+    const SourceLocation End = R.isTokenRange() ? Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, Lang) : R.getEnd();
+    if (!SM.isWrittenInMainFile(R.getBegin()) || End.isInvalid() || !SM.isWrittenInMainFile(End))
+      return std::nullopt;
+    return Offsets{SM.getFileOffset(R.getBegin()), SM.getFileOffset(End)};
+  }
+  if (!SM.isWrittenInMainFile(Loc))
+    return std::nullopt;
+  // `_Pragma` `(` a string literal `)`.
+  const unsigned Begin = SM.getFileOffset(Loc);
+  unsigned At = B.find('(', Begin);
+  if (At == StringRef::npos)
+    return std::nullopt;
+  At = B.find('"', At);
+  for (++At; At < B.size() && B[At] != '"'; ++At)
+    At += B[At] == '\\';
+  At = B.find(')', At);
+  if (At == StringRef::npos)
+    return std::nullopt;
+  return Offsets{Begin, At + 1};
+}
+
+/// True when only blanks (and a comment to the end of the line) are
+/// between From and To.
+bool blankBetween(StringRef B, unsigned From, unsigned To) {
+  const StringRef T = B.slice(From, To).trim(" \t\r");
+  return T.empty() || T.starts_with("//");
+}
+
+} // namespace
+
+std::vector<PragmaLine> readPragmas(const std::vector<PragmaSeen> &Seen, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   const StringRef B = SM.getBufferData(SM.getMainFileID());
   StatementIndex Index(Ctx);
@@ -158,23 +211,68 @@ std::vector<PragmaLine> readPragmas(const std::vector<SourceLocation> &Hashes, A
     if (SM.isWrittenInMainFile(SM.getFileLoc(D->getLocation())))
       Index.TraverseDecl(D);
   std::vector<PragmaLine> Out;
-  for (SourceLocation Hash : Hashes) {
-    if (Hash.isMacroID() || !SM.isWrittenInMainFile(Hash))
-      continue;
-    const unsigned Start = SM.getFileOffset(Hash);
-    const DirectiveLine Line = directiveLine(B, Start);
-    const unsigned End = Line.End;
-    std::optional<Directive> D = directiveOf(Line.Text);
-    if (!D)
-      continue;
+  // Operators by the text writing them: one macro writing two directives
+  // (`_Pragma("omp parallel") _Pragma("omp for")`) has no text for each,
+  // so neither can go alone; a loop directive's loop then stays (with the
+  // reason), the others are left as they are.
+  std::map<unsigned, int> Writers;
+  for (const PragmaSeen &S : Seen)
+    if (S.Operator)
+      if (std::optional<Offsets> T = operatorText(S.Loc, SM, Ctx.getLangOpts()))
+        ++Writers[T->Begin];
+  for (const PragmaSeen &S : Seen) {
     PragmaLine L;
-    L.D = std::move(*D);
-    L.Loc = Hash;
-    L.Begin = lineStart(B, Start);
-    L.End = End < B.size() ? End + 1 : End;
-    auto It = Index.At.find(skipBlank(B, L.End));
-    L.On = It == Index.At.end() ? nullptr : It->second;
+    if (S.Operator) {
+      std::optional<Offsets> T = operatorText(S.Loc, SM, Ctx.getLangOpts());
+      std::optional<Directive> D = T ? parseDirective(S.Text) : std::nullopt;
+      L.Shared = D && Writers[T->Begin] > 1;
+      if (!D || (L.Shared && D->Kind != DirectiveKind::Loop))
+        continue;
+      L.D = std::move(*D);
+      L.Loc = SM.getComposedLoc(SM.getMainFileID(), T->Begin);
+      // Its lines when it fills them, else itself and the blanks after it.
+      const unsigned Line = lineStart(B, T->Begin), Next = nextLineStart(B, T->End);
+      const unsigned LineEnd = Next > T->End && B[Next - 1] == '\n' ? Next - 1 : Next;
+      if (blankBetween(B, Line, T->Begin) && blankBetween(B, T->End, LineEnd)) {
+        L.Begin = Line;
+        L.End = Next;
+      } else {
+        L.Begin = T->Begin;
+        L.End = T->End;
+        while (L.End < B.size() && (B[L.End] == ' ' || B[L.End] == '\t'))
+          ++L.End;
+      }
+    } else {
+      const SourceLocation Hash = S.Loc;
+      if (Hash.isMacroID() || !SM.isWrittenInMainFile(Hash))
+        continue;
+      const unsigned Start = SM.getFileOffset(Hash);
+      const DirectiveLine Line = directiveLine(B, Start);
+      const unsigned End = Line.End;
+      std::optional<Directive> D = directiveOf(Line.Text);
+      if (!D)
+        continue;
+      L.D = std::move(*D);
+      L.Loc = Hash;
+      L.Begin = lineStart(B, Start);
+      L.End = End < B.size() ? End + 1 : End;
+    }
     Out.push_back(std::move(L));
+  }
+  // The statement after each: past blanks and other directives (a
+  // `#pragma` line is skipped as blank; an operator's text is not).
+  for (PragmaLine &L : Out) {
+    unsigned At = skipBlank(B, L.End);
+    for (bool Moved = true; Moved;) {
+      Moved = false;
+      for (const PragmaLine &O : Out)
+        if (O.Begin <= At && At < O.End) {
+          At = skipBlank(B, O.End);
+          Moved = true;
+        }
+    }
+    auto It = Index.At.find(At);
+    L.On = It == Index.At.end() ? nullptr : It->second;
   }
   return Out;
 }
@@ -207,6 +305,11 @@ Candidates findCandidates(const std::vector<PragmaLine> &Pragmas, ASTContext &Ct
     if (D.clause("seq") || (D.Model == PragmaModel::OpenMP && D.Words == std::vector<std::string>{"simd"}))
       continue; // a sequential (or vector-only) loop: not a parallel one
     const auto *F = dyn_cast_or_null<ForStmt>(P.On);
+    if (P.Shared) {
+      Out.Unusable.push_back({&P, "is written by a macro that writes other directives too, so it cannot go "
+                                  "alone: give it a macro of its own"});
+      continue;
+    }
     if (!F) {
       Out.Unusable.push_back({&P, "is not on a for loop with an integer variable"});
       continue;

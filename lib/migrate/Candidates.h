@@ -15,6 +15,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 
 #include <memory>
 #include <optional>
@@ -23,19 +24,31 @@
 
 namespace dpstub::migrate {
 
-/// Records where every `#pragma` of the unit is.
+/// A directive the preprocessor read: a `#pragma` line, or a `_Pragma`
+/// operator, written in the file or by a macro (ParRes Kernels'
+/// `OMP_FOR(collapse(2))` of `#define PRAGMA(x) _Pragma(#x)`).
+struct PragmaSeen {
+  clang::SourceLocation Loc; ///< the `#`, or the `_Pragma` (in the macro's expansion)
+  bool Operator = false;     ///< `_Pragma`
+  std::string Text;          ///< an operator's string as the preprocessor read it (`omp for collapse(2)`)
+};
+
+/// Records every directive of the unit.
 class PragmaRecorder : public clang::PPCallbacks {
 public:
-  explicit PragmaRecorder(std::vector<clang::SourceLocation> &Out) : Out(Out) {}
+  PragmaRecorder(clang::Preprocessor &PP, std::vector<PragmaSeen> &Out) : PP(PP), Out(Out) {}
   void PragmaDirective(clang::SourceLocation Loc, clang::PragmaIntroducerKind Introducer) override;
 
 private:
-  std::vector<clang::SourceLocation> &Out;
+  clang::Preprocessor &PP;
+  std::vector<PragmaSeen> &Out;
 };
 
-/// The directives at those places, each with the statement after it.
-std::vector<PragmaLine> readPragmas(const std::vector<clang::SourceLocation> &Hashes,
-                                    clang::ASTContext &Ctx);
+/// The directives of the main file among those, each with the statement
+/// after it. A `_Pragma` stands for the text that writes it (the macro's
+/// use, `OMP_FOR()`, or the operator itself): the lines it fills, or
+/// where it shares one, itself.
+std::vector<PragmaLine> readPragmas(const std::vector<PragmaSeen> &Seen, clang::ASTContext &Ctx);
 
 /// A loop directive in one of the user's headers the main file includes.
 /// --migrate edits only the file it is given, so the loop is refused,
@@ -48,7 +61,7 @@ struct IncludedLoop {
 };
 /// Filter, when set, keeps only the headers whose path it matches (an
 /// empty one keeps none).
-std::vector<IncludedLoop> includedLoops(const std::vector<clang::SourceLocation> &Hashes,
+std::vector<IncludedLoop> includedLoops(const std::vector<PragmaSeen> &Seen,
                                         clang::ASTContext &Ctx,
                                         const std::optional<std::string> &Filter = std::nullopt);
 

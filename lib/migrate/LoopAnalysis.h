@@ -25,8 +25,11 @@ namespace dpstub::migrate {
 struct PragmaLine {
   Directive D;
   unsigned Begin = 0, End = 0;  ///< file offsets of the line(s), End past the newline
-  clang::SourceLocation Loc;    ///< the `#`
+  clang::SourceLocation Loc;    ///< the `#`, or the text writing a `_Pragma`
   const clang::Stmt *On = nullptr;
+  /// Written by a macro that writes other directives too: its text is
+  /// theirs, so it cannot go alone (a loop directive's loop stays).
+  bool Shared = false;
 };
 
 /// A loop to consider.

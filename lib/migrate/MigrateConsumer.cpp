@@ -176,7 +176,7 @@ class MigrateConsumer : public ASTConsumer {
 public:
   MigrateConsumer(CompilerInstance &CI, const TranslationOptions &Opts, TranslationResult &Out)
       : Opts(Opts), Out(Out) {
-    CI.getPreprocessor().addPPCallbacks(std::make_unique<PragmaRecorder>(Hashes));
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<PragmaRecorder>(CI.getPreprocessor(), Hashes));
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
@@ -193,9 +193,9 @@ public:
     }
     Reporter Diags(Ctx.getDiagnostics());
     const std::vector<PragmaLine> Pragmas = readPragmas(Hashes, Ctx);
-    for (SourceLocation H : Hashes)
-      if (SM.isWrittenInMainFile(SM.getFileLoc(H)))
-        ActiveHashes.insert(SM.getFileOffset(SM.getFileLoc(H)));
+    for (const PragmaSeen &H : Hashes)
+      if (!H.Operator && SM.isWrittenInMainFile(SM.getFileLoc(H.Loc)))
+        ActiveHashes.insert(SM.getFileOffset(SM.getFileLoc(H.Loc)));
     std::optional<LineRange> Selection;
     if (Opts.Only && Opts.Only->File == Out.MainFile)
       Selection = LineRange{Opts.Only->BeginLine, Opts.Only->BeginColumn, Opts.Only->EndLine,
@@ -828,7 +828,7 @@ private:
   TranslationResult &Out;
   /// Which functions the user declared for the device, one cache per unit.
   std::optional<DeviceDeclarations> Device;
-  std::vector<SourceLocation> Hashes;
+  std::vector<PragmaSeen> Hashes;
   std::set<unsigned> ActiveHashes; ///< the main file's directives the preprocessor read, by offset
   /// Loop directives in the headers the main file includes.
   std::vector<IncludedLoop> Included;

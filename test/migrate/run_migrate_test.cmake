@@ -9,6 +9,8 @@
 #   // LIST: text       a line of `dpstub --migrate --list` output
 #   // SUMMARY: text    the closing summary line
 #   // ARGS: a b        more arguments for each `dpstub --migrate`
+#   // FLAGS: a b       more compile flags of the source (`-fopenmp`), for
+#                       every step
 # Headers named <input's stem>_*.h beside it are copied with it.
 # Then: the migrated source compiles, migrating it again changes nothing,
 # and dpstub translates it like any dp program (its output compiles too).
@@ -36,6 +38,12 @@ set(out_flags ${flags})
 if(name MATCHES "\\.c$")
   set(in_flags -std=gnu99 -I${INCLUDE} -iquote ${WORK}/in)
   set(out_flags -x c++ ${flags})
+endif()
+
+if(source MATCHES "// FLAGS: ([^\n]*)")
+  separate_arguments(user_flags UNIX_COMMAND "${CMAKE_MATCH_1}")
+  list(APPEND in_flags ${user_flags})
+  list(APPEND out_flags ${user_flags})
 endif()
 
 set(expected_exit 0)
