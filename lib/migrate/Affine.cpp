@@ -228,6 +228,14 @@ std::optional<Linear> AffineBuilder::build(const Expr *E,
       return std::nullopt;
     return constant(Poly::symbol(Symbols.of(V)));
   }
+  // An argument bound to `const int &` (std::max's), and the full
+  // expression holding it.
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return build(M->getSubExpr(), Params, Depth);
+  if (const auto *W = dyn_cast<ExprWithCleanups>(E))
+    return build(W->getSubExpr(), Params, Depth);
+  if (isa<ConditionalOperator>(E))
+    return choice(E, Params, Depth);
   if (const auto *C = dyn_cast<CallExpr>(E))
     return call(C, Params, Depth);
   // A data member by its name, as its variable.
@@ -291,9 +299,70 @@ std::optional<Linear> AffineBuilder::quotient(const BinaryOperator *B,
   return constant(Poly::symbol(Id));
 }
 
+std::optional<Linear> AffineBuilder::choice(const Expr *E, const std::map<const ParmVarDecl *, Linear> &Params,
+                                            int Depth) {
+  // The least or greatest of values the loop does not change
+  // (`std::max(2, i - n + 2)`, a MIN macro's `a < b ? a : b`): a symbol
+  // of its own, which the host can evaluate before the loop from its
+  // variables. Written as a choice, `(a < b ? b : a)`, whatever the
+  // operands' types.
+  const Expr *L = nullptr, *R = nullptr, *Then = nullptr, *Else = nullptr;
+  std::string Op;
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    const auto *Cmp = dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
+    if (!Cmp || !Cmp->isRelationalOp())
+      return std::nullopt;
+    L = Cmp->getLHS(), R = Cmp->getRHS(), Then = CO->getTrueExpr(), Else = CO->getFalseExpr();
+    Op = Cmp->getOpcodeStr().str();
+  } else if (const auto *C = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = C->getDirectCallee();
+    const IdentifierInfo *Id = FD ? FD->getIdentifier() : nullptr;
+    if (!Id || !FD->isInStdNamespace() || C->getNumArgs() != 2 || (Id->getName() != "min" && Id->getName() != "max"))
+      return std::nullopt;
+    // min(a, b): b < a ? b : a; max(a, b): a < b ? b : a.
+    const bool Min = Id->getName() == "min";
+    L = C->getArg(Min ? 1 : 0), R = C->getArg(Min ? 0 : 1), Then = C->getArg(1), Else = C->getArg(0);
+    Op = "<";
+  } else {
+    return std::nullopt;
+  }
+  std::vector<Poly> Parts;
+  for (const Expr *Part : {L, R, Then, Else}) {
+    std::optional<Linear> F = build(Part, Params, Depth);
+    if (!F || hasVariable(*F))
+      return std::nullopt;
+    Parts.push_back(F->Const);
+  }
+  std::vector<const VarDecl *> Used;
+  bool Named = true;
+  for (const Poly &P : Parts)
+    for (const auto &[M, K] : P.terms())
+      for (int Id : M) {
+        const VarDecl *V = Symbols.var(Id);
+        Named &= V != nullptr;
+        if (V && std::find(Used.begin(), Used.end(), V) == Used.end())
+          Used.push_back(V);
+      }
+  const std::vector<std::string> &Names = Symbols.names();
+  auto Key = [](const Poly &P) { return "(" + P.str([](int Id) { return "#" + std::to_string(Id); }) + ")"; };
+  auto Text = [&](const Poly &P) {
+    std::string T = P.str([&](int Id) { return Names[Id]; }, true);
+    return T.find(' ') == std::string::npos ? T : "(" + T + ")";
+  };
+  if (!Named)
+    Used.clear(); // not written before the loop
+  const int Id = Symbols.of(Key(Parts[0]) + Op + Key(Parts[1]) + "?" + Key(Parts[2]) + ":" + Key(Parts[3]),
+                            Text(Parts[0]) + " " + Op + " " + Text(Parts[1]) + " ? " + Text(Parts[2]) + " : " +
+                                Text(Parts[3]),
+                            std::move(Used), E->getType()->isUnsignedIntegerType());
+  return constant(Poly::symbol(Id));
+}
+
 std::optional<Linear> AffineBuilder::call(const CallExpr *C,
                                           const std::map<const ParmVarDecl *, Linear> &Params,
                                           int Depth) {
+  if (std::optional<Linear> Chosen = choice(C, Params, Depth))
+    return Chosen;
   const FunctionDecl *FD = C->getDirectCallee();
   const Expr *Returned = returnedExpression(FD);
   if (!Returned || Depth > 4 || C->getNumArgs() != FD->getNumParams())

@@ -96,6 +96,8 @@ private:
                                  const std::map<const clang::ParmVarDecl *, Linear> &Params, int Depth);
   std::optional<Linear> call(const clang::CallExpr *C,
                              const std::map<const clang::ParmVarDecl *, Linear> &Params, int Depth);
+  std::optional<Linear> choice(const clang::Expr *E, const std::map<const clang::ParmVarDecl *, Linear> &Params,
+                               int Depth);
   Linear constant(Poly P) const;
 
   const clang::ASTContext &Ctx;

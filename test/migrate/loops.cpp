@@ -2,6 +2,7 @@
 // form, collapse, nested `acc loop`), the kernel's variables (captured,
 // passed in, private), `continue`, and the clauses that become execution
 // options. Each expectation sits under the loop it concerns.
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -168,6 +169,24 @@ void tiles(int n, double *a) {
 // REWRITE-NEXT:     for (int ti = i; ti < i + tile && ti < n; ++ti)
 }
 
+// A wavefront (ParRes Kernels' p2p): each anti-diagonal's cells at once,
+// bounded by the least and greatest of values the loop does not change
+// (std::max, a MIN macro's choice): symbols of their own to the
+// dependence test, the user's text in the grid.
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+void wavefront(int n, double *grid) {
+  for (int d = 2; d <= 2 * n - 2; d++) {
+#pragma omp parallel for
+    for (int j = std::max(2, d - n + 2); j <= MIN(d, n); j++) {
+      const int x = d - j + 1;
+      const int y = j - 1;
+      grid[x * n + y] = grid[(x - 1) * n + y] + grid[x * n + (y - 1)] - grid[(x - 1) * n + (y - 1)];
+    }
+// DIAG: loops.cpp:[[@LINE-5]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: {{ *}}dp::forall(dp::grid<1>(dp::arithmetic_sequence(std::max(2, d - n + 2), (MIN(d, n)) + 1)), [=](dp::index<1> idx, dp::field<1, double> &grid) {
+  }
+}
+
 int main() {
   int n = 40, m = 40;
   double *a = (double *)calloc(n * m, sizeof(double));
@@ -182,6 +201,7 @@ int main() {
   forms(n, m, a, b, 3.0);
   triangles(n, a);
   tiles(n, a);
+  wavefront(n, a);
   double sum = 0;
   for (int k = 0; k < n * m; ++k)
     sum += a[k];
@@ -191,10 +211,10 @@ int main() {
 // REWRITE-NEXT:   a = dp::field<1, double>();
   return sum > 0 ? 0 : 1;
 }
-// SUMMARY: migrated 12 of 12 loops (0 refused)
+// SUMMARY: migrated 13 of 13 loops (0 refused)
 // LIST: {
 // LIST-NEXT:     "file": "loops.cpp",
-// LIST-NEXT:     "line": 18,
+// LIST-NEXT:     "line": 19,
 // LIST-NEXT:     "column": 3,
 // LIST-NEXT:     "construct": "omp parallel for",
 // LIST-NEXT:     "verdict": "converted",
