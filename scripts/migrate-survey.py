@@ -4,8 +4,8 @@ by reason, per file and in all.
 
     python3 scripts/migrate-survey.py [--dpstub PATH] [--json OUT] DIR... -- FLAGS...
 
-Every C and C++ source under DIR that holds an OpenMP or OpenACC directive,
-or includes (`#include "h"`, beside it) a header that does, is migrated
+Every C and C++ source under DIR that holds an OpenMP or OpenACC directive
+(or a `_Pragma`), or includes (`#include "h"`, beside it) a header that does, is migrated
 with --list (nothing is written), parsed as the language it
 is written in (a .c file as GNU C99, as its makefile builds it; others as
 C++17) with FLAGS as its compile flags (-I, -D). A header's loop counts
@@ -22,7 +22,9 @@ import re
 import subprocess
 import sys
 
-DIRECTIVE = re.compile(r'^\s*#\s*pragma\s+(omp|acc)\b', re.M)
+# A directive line, or the _Pragma operator (written by a macro, as
+# ParRes Kernels' OMP_FOR() is: its header holds the operator).
+DIRECTIVE = re.compile(r'^\s*#\s*pragma\s+(omp|acc)\b|\b_Pragma\s*\(', re.M)
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
