@@ -40,6 +40,14 @@ bool returnsDeviceMemory(StringRef Name) {
          Name == "acc_present_or_create" || Name == "acc_present_or_copyin";
 }
 
+/// The call E is when it returns device memory (`(double *)
+/// acc_malloc(n)`), or null.
+const CallExpr *deviceAllocation(const Expr *E) {
+  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenCasts());
+  const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+  return FD && FD->getIdentifier() && returnsDeviceMemory(FD->getName()) ? Call : nullptr;
+}
+
 /// Rank and element of an array-like type: pointers and C arrays nest.
 std::pair<int, QualType> shapeOf(QualType T) {
   int Rank = 0;
@@ -503,6 +511,7 @@ struct ArrayData::Impl {
   /// (`a[k].m`, `a[k].keys[j]`); Decays when that is a member array
   /// turned into a pointer (`a[k].keys` handed on).
   void assignment(const DeclRefExpr *D, const ArrayVar &A, const BinaryOperator *B);
+  void refuseDevice(const VarDecl *V, const Expr *Made);
   bool chosen(const ArrayVar &A, const ConditionalOperator *Cond);
   bool joinParameter(const VarDecl *V, const CallExpr *C, unsigned Index);
   void finish();
@@ -632,6 +641,10 @@ std::optional<std::string> ArrayData::Impl::fieldDeclaration(const ArrayVar &A) 
   }
   if (const VarDecl *From = namedVar(Init); From && isArrayLike(From->getType()))
     return Decl + " = " + textOf(Init, Ctx); // the flow is joined where `From` is used
+  if (deviceAllocation(Init)) {
+    refuseDevice(V, Init);
+    return std::nullopt;
+  }
   refuse(V, Init->getBeginLoc(),
          "it starts as '" + shownText(Init, Ctx) + "', which dpstub cannot read as an allocation");
   return std::nullopt;
@@ -805,8 +818,7 @@ void ArrayData::Impl::subscript(const Expr *D, const ArrayVar &A, const Stmt *Fi
     const Stmt *Child;
     const auto *Set = dyn_cast_or_null<BinaryOperator>(meaningfulParent(Chain[0], Ctx, Child));
     if (Set && Set->getOpcode() == BO_Assign && Set->getLHS()->IgnoreParenImpCasts() == Chain[0])
-      if (const auto *Call = dyn_cast<CallExpr>(Set->getRHS()->IgnoreParenCasts());
-          Call && Call->getDirectCallee() && returnsDeviceMemory(Call->getDirectCallee()->getName())) {
+      if (const CallExpr *Call = deviceAllocation(Set->getRHS())) {
         Vars.at(A.Var).Rows = false;
         Refusals.erase(A.Var);
         refuse(A.Var, Set->getExprLoc(),
@@ -956,7 +968,22 @@ void ArrayData::Impl::assignment(const DeclRefExpr *D, const ArrayVar &A, const 
     join(A.Var, From);
     return;
   }
+  if (deviceAllocation(R)) {
+    refuseDevice(A.Var, R);
+    return;
+  }
   refuse(A.Var, D->getLocation(), "it is assigned '" + shownText(R, Ctx) + "'");
+}
+
+/// V holds the device memory Made returns: no field, and no call-site
+/// borrows it (PRK's `A = (double *)acc_malloc(bytes)` under `deviceptr(A)`).
+void ArrayData::Impl::refuseDevice(const VarDecl *V, const Expr *Made) {
+  Vars.at(V).Device = true;
+  Refusals.erase(V);
+  refuse(V, Made->getBeginLoc(),
+         "it holds device memory ('" + shownText(Made, Ctx) +
+             "'), which the host cannot read, so no call-site may borrow it: allocate it with malloc or new[] "
+             "(it then becomes a dp::field, which dp moves to the device)");
 }
 
 /// True when `row + E` adds E as written: E binds more tightly than `+`

@@ -43,6 +43,9 @@ struct ArrayVar {
   /// rows' values): never a field, since its rows may lie anywhere, but a
   /// loop may borrow it row by row (dp::borrowed_rows).
   bool Rows = false;
+  /// Holds device memory (`acc_malloc`, `omp_target_alloc`, ...): the
+  /// host cannot read it, so no call-site may borrow it.
+  bool Device = false;
 };
 
 /// The extents of the C array V, outermost first, as written (a macro's

@@ -1257,6 +1257,11 @@ private:
         } else {
           Refusal Here = R; // said at the loop's access; the text names the place
           Here.Loc = At;
+          if (std::optional<std::string> Clause = Info->Device ? std::nullopt : deviceClauseOf(A.Array)) {
+            Here.Args.back() = "the directive names it in '" + *Clause +
+                               "': device memory, which the host cannot read, so no call-site may borrow it";
+            return refuse(std::move(Here));
+          }
           if (!NoCopy->empty())
             Here.Args.back() += "; nor can its kernel take a copy: " + *NoCopy;
           if (!Unsized)
@@ -1392,6 +1397,32 @@ private:
     return Init && Init->isSemanticForm() && Init->getSyntacticForm() ? Init->getSyntacticForm() : Init;
   }
 
+  /// The clause of the loop's directive, or of a data or compute region
+  /// around it, that says V is device memory (`deviceptr(V)`,
+  /// `is_device_ptr(V)`); none otherwise.
+  std::optional<std::string> deviceClauseOf(const VarDecl *V) const {
+    std::optional<Span> Loop = spanOf(C.Loop->getSourceRange(), Ctx);
+    auto Named = [&](const Directive &D) -> std::optional<std::string> {
+      for (const char *Name : {"deviceptr", "is_device_ptr"})
+        if (const Clause *Cl = D.clause(Name)) {
+          const std::vector<std::string> Vars = clauseVariables(Cl->Args);
+          if (std::find(Vars.begin(), Vars.end(), V->getName().str()) != Vars.end())
+            return std::string(Name) + "(" + Cl->Args + ")";
+        }
+      return std::nullopt;
+    };
+    if (M.Pragma)
+      if (std::optional<std::string> N = Named(*M.Pragma))
+        return N;
+    for (const PragmaLine &P : U.Pragmas)
+      if (Loop && P.On && (P.D.Kind == DirectiveKind::Data || P.D.Kind == DirectiveKind::Region))
+        if (std::optional<Span> Around = spanOf(P.On->getSourceRange(), Ctx);
+            Around && Around->Begin <= Loop->Begin && Loop->End <= Around->End)
+          if (std::optional<std::string> N = Named(P.D))
+            return N;
+    return std::nullopt;
+  }
+
   /// How many elements the call-site may borrow (dp::borrow) of an array
   /// that cannot become a field, its memory coming from callers dpstub
   /// cannot see: a pointer to plain values the loop only indexes, written
@@ -1404,7 +1435,7 @@ private:
   std::optional<std::string> borrowable(const ArrayVar &A, bool &Unsized) const {
     const VarDecl *V = A.Var;
     std::optional<Span> Loop = spanOf(C.Loop->getSourceRange(), Ctx);
-    if (!Loop || A.K != ArrayVar::Kind::Pointer || A.Rank != (A.Rows ? 2 : 1) ||
+    if (!Loop || A.Device || deviceClauseOf(V) || A.K != ArrayVar::Kind::Pointer || A.Rank != (A.Rows ? 2 : 1) ||
         !(plainElement(A.Element) || plainTemplateParameter(A.Element, V->getDeclContext())) ||
         ArrayOnlySized.count(V) || Handed.count(V))
       return std::nullopt;

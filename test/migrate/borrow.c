@@ -345,6 +345,21 @@ void clear_some(int n, int m, double *v, double *u) {
 // DIAG: borrow.c:[[@LINE-2]]:7: note: the call-site could borrow 'u', but the loop's accesses do not show how far it reaches; a data region around the loop would give its length: '#pragma omp target data map(tofrom: u[0:n])'
 }
 
+// A pointer the directive names device memory (deviceptr, OpenMP's
+// is_device_ptr): the host cannot read it, so the call-site cannot borrow
+// it, whatever the accesses reach.
+void twice_on_device(int n, double *x) {
+#pragma acc parallel loop deviceptr(x)
+  for (int i = 0; i < n; ++i)
+    x[i] *= 2;
+// DIAG: borrow.c:[[@LINE-1]]:5: warning: not converted: 'x' cannot become a dp::field: the directive names it in 'deviceptr(x)': device memory, which the host cannot read, so no call-site may borrow it [dp-migrate]
+}
+void thrice_on_device(int n, double *x) {
+#pragma omp target teams distribute parallel for is_device_ptr(x)
+  for (int i = 0; i < n; ++i)
+    x[i] *= 3;
+// DIAG: borrow.c:[[@LINE-1]]:5: warning: not converted: 'x' cannot become a dp::field: the directive names it in 'is_device_ptr(x)': device memory, which the host cannot read, so no call-site may borrow it [dp-migrate]
+}
 // The data region that note suggests: its section is the length.
 void clear_some_given(int n, int m, double *v) {
 #pragma omp target data map(tofrom: v[0:n])
@@ -453,4 +468,4 @@ void scale_present(int n, float *p) {
 // DIAG: borrow.c:[[@LINE-9]]:1: warning: 'acc enter data' is not carried over: 'p' stays a pointer, not a dp::field [dp-migrate]
 // DIAG: borrow.c:[[@LINE-6]]:1: warning: 'acc exit data' is not carried over: 'p' stays a pointer, not a dp::field [dp-migrate]
 
-// SUMMARY: migrated 25 of 31 loops (6 refused)
+// SUMMARY: migrated 25 of 33 loops (8 refused)
