@@ -263,6 +263,33 @@ std::optional<Linear> AffineBuilder::build(const Expr *E,
   return std::nullopt;
 }
 
+// An expression's symbol (a quotient, a choice) is told apart by its
+// parts' symbol ids (two variables may share a name) and written with
+// their names.
+std::string AffineBuilder::keyOf(const Poly &P) {
+  return "(" + P.str([](int Id) { return "#" + std::to_string(Id); }) + ")";
+}
+
+std::string AffineBuilder::operandText(const Poly &P) const {
+  const std::vector<std::string> &Names = Symbols.names();
+  std::string T = P.str([&](int Id) { return Names[Id]; }, true);
+  return T.find(' ') == std::string::npos ? T : "(" + T + ")";
+}
+
+std::vector<const VarDecl *> AffineBuilder::variablesOf(const std::vector<Poly> &Parts) const {
+  std::vector<const VarDecl *> Used;
+  for (const Poly &P : Parts)
+    for (const auto &[M, K] : P.terms())
+      for (int Id : M) {
+        const VarDecl *V = Symbols.var(Id);
+        if (!V)
+          return {}; // not written before the loop
+        if (std::find(Used.begin(), Used.end(), V) == Used.end())
+          Used.push_back(V);
+      }
+  return Used;
+}
+
 std::optional<Linear> AffineBuilder::quotient(const BinaryOperator *B,
                                               const std::map<const ParmVarDecl *, Linear> &Params, int Depth) {
   // `r / 2` of an invariant r: a symbol of its own, which the host can
@@ -273,26 +300,9 @@ std::optional<Linear> AffineBuilder::quotient(const BinaryOperator *B,
   std::optional<std::int64_t> K = R && !hasVariable(*R) ? R->Const.asConstant() : std::nullopt;
   if (!K || *K == 0 || hasVariable(*L))
     return std::nullopt;
-  std::vector<const VarDecl *> Used;
-  bool Named = true;
-  for (const auto &[M, C] : L->Const.terms())
-    for (int Id : M) {
-      const VarDecl *V = Symbols.var(Id);
-      Named &= V != nullptr;
-      if (V && std::find(Used.begin(), Used.end(), V) == Used.end())
-        Used.push_back(V);
-    }
-  // Told apart by its symbols' ids (two variables may share a name),
-  // written with their names.
-  const std::vector<std::string> &Names = Symbols.names();
   const std::string Op = (B->getOpcode() == BO_Div ? " / " : " % ") + std::to_string(*K);
-  std::string Dividend = L->Const.str([&](int Id) { return Names[Id]; }, true);
-  if (Dividend.find(' ') != std::string::npos)
-    Dividend = "(" + Dividend + ")";
-  const std::string Key = "(" + L->Const.str([](int Id) { return "#" + std::to_string(Id); }) + ")" + Op;
-  if (!Named)
-    Used.clear(); // not written before the loop
-  const int Id = Symbols.of(Key, Dividend + Op, std::move(Used), B->getType()->isUnsignedIntegerType());
+  const int Id = Symbols.of(keyOf(L->Const) + Op, operandText(L->Const) + Op, variablesOf({L->Const}),
+                            B->getType()->isUnsignedIntegerType());
   if (B->getOpcode() == BO_Div && *K > 0 && B->getType()->isSignedIntegerType() &&
       std::none_of(Symbols.Quotients.begin(), Symbols.Quotients.end(), [&](const Quotient &Q) { return Q.Id == Id; }))
     Symbols.Quotients.push_back({Id, L->Const, *K});
@@ -333,28 +343,10 @@ std::optional<Linear> AffineBuilder::choice(const Expr *E, const std::map<const 
       return std::nullopt;
     Parts.push_back(F->Const);
   }
-  std::vector<const VarDecl *> Used;
-  bool Named = true;
-  for (const Poly &P : Parts)
-    for (const auto &[M, K] : P.terms())
-      for (int Id : M) {
-        const VarDecl *V = Symbols.var(Id);
-        Named &= V != nullptr;
-        if (V && std::find(Used.begin(), Used.end(), V) == Used.end())
-          Used.push_back(V);
-      }
-  const std::vector<std::string> &Names = Symbols.names();
-  auto Key = [](const Poly &P) { return "(" + P.str([](int Id) { return "#" + std::to_string(Id); }) + ")"; };
-  auto Text = [&](const Poly &P) {
-    std::string T = P.str([&](int Id) { return Names[Id]; }, true);
-    return T.find(' ') == std::string::npos ? T : "(" + T + ")";
-  };
-  if (!Named)
-    Used.clear(); // not written before the loop
-  const int Id = Symbols.of(Key(Parts[0]) + Op + Key(Parts[1]) + "?" + Key(Parts[2]) + ":" + Key(Parts[3]),
-                            Text(Parts[0]) + " " + Op + " " + Text(Parts[1]) + " ? " + Text(Parts[2]) + " : " +
-                                Text(Parts[3]),
-                            std::move(Used), E->getType()->isUnsignedIntegerType());
+  const int Id = Symbols.of(keyOf(Parts[0]) + Op + keyOf(Parts[1]) + "?" + keyOf(Parts[2]) + ":" + keyOf(Parts[3]),
+                            operandText(Parts[0]) + " " + Op + " " + operandText(Parts[1]) + " ? " +
+                                operandText(Parts[2]) + " : " + operandText(Parts[3]),
+                            variablesOf(Parts), E->getType()->isUnsignedIntegerType());
   return constant(Poly::symbol(Id));
 }
 

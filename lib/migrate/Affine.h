@@ -99,6 +99,12 @@ private:
   std::optional<Linear> choice(const clang::Expr *E, const std::map<const clang::ParmVarDecl *, Linear> &Params,
                                int Depth);
   Linear constant(Poly P) const;
+  /// An expression symbol's parts: told apart by ids, written by names,
+  /// and the variables the host evaluates them from (none when a part's
+  /// symbol is no variable).
+  static std::string keyOf(const Poly &P);
+  std::string operandText(const Poly &P) const;
+  std::vector<const clang::VarDecl *> variablesOf(const std::vector<Poly> &Parts) const;
 
   const clang::ASTContext &Ctx;
   const std::map<const clang::VarDecl *, int> &LoopVars;

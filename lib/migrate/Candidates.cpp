@@ -215,15 +215,16 @@ std::vector<PragmaLine> readPragmas(const std::vector<PragmaSeen> &Seen, ASTCont
   // (`_Pragma("omp parallel") _Pragma("omp for")`) has no text for each,
   // so neither can go alone; a loop directive's loop then stays (with the
   // reason), the others are left as they are.
+  std::vector<std::optional<Offsets>> Texts(Seen.size());
   std::map<unsigned, int> Writers;
-  for (const PragmaSeen &S : Seen)
-    if (S.Operator)
-      if (std::optional<Offsets> T = operatorText(S.Loc, SM, Ctx.getLangOpts()))
-        ++Writers[T->Begin];
-  for (const PragmaSeen &S : Seen) {
+  for (size_t K = 0; K < Seen.size(); ++K)
+    if (Seen[K].Operator && (Texts[K] = operatorText(Seen[K].Loc, SM, Ctx.getLangOpts())))
+      ++Writers[Texts[K]->Begin];
+  for (size_t K = 0; K < Seen.size(); ++K) {
+    const PragmaSeen &S = Seen[K];
     PragmaLine L;
     if (S.Operator) {
-      std::optional<Offsets> T = operatorText(S.Loc, SM, Ctx.getLangOpts());
+      const std::optional<Offsets> &T = Texts[K];
       std::optional<Directive> D = T ? parseDirective(S.Text) : std::nullopt;
       L.Shared = D && Writers[T->Begin] > 1;
       if (!D || (L.Shared && D->Kind != DirectiveKind::Loop))
