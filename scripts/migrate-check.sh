@@ -75,6 +75,11 @@ $cxx -std=c++17 "$opt" -w "${inc[@]}" "${flags[@]}" "$work/migrated/$name.cpp" "
   fail "the migrated program does not build"
 run migrated "$work/migrated/program"
 
+# The headers beside the source go beside its migration: dpstub marks the
+# helpers its kernels call for the device, in them too (ParRes Kernels'
+# prk::abs in prk_util.h), and writes them under --out-dir with the source.
+find "$(dirname "$src")" -maxdepth 1 -type f \( -name '*.h' -o -name '*.hh' -o -name '*.hpp' \) \
+  -exec cp -n {} "$work/migrated/" \;
 "$build/tool/dpstub" --quiet "$work/migrated/$name.cpp" --out-dir "$work/translated" -- \
   -std=c++17 "${inc[@]}" "${flags[@]}" 2> "$work/translate.log" || fail "dpstub failed: $(grep -m1 error "$work/translate.log")"
 $cxx -std=c++17 "$opt" -w -I"$work/translated" "${inc[@]}" "${flags[@]}" "$work/translated/$name.cpp" "${runtime[@]}" \

@@ -5,9 +5,9 @@ by reason, per file and in all.
     python3 scripts/migrate-survey.py [--dpstub PATH] [--json OUT] DIR... -- FLAGS...
 
 Every C and C++ source under DIR that holds an OpenMP or OpenACC directive
-(or a `_Pragma`), or includes (`#include "h"`, beside it) a header that does, is migrated
-with --list (nothing is written), parsed as the language it
-is written in (a .c file as GNU C99, as its makefile builds it; others as
+(or a `_Pragma`), or includes (`#include "h"`, beside it) a header that
+does, is migrated with --list (nothing is written), parsed as the
+language it is written in (a .c file as GNU C99, as its makefile builds it; others as
 C++17) with FLAGS as its compile flags (-I, -D). A header's loop counts
 once, however many sources include it; where its warning says to run
 --migrate on the header, the survey does (parsed as the language of the
