@@ -230,6 +230,11 @@ struct LoopModel {
   bool DropsDirective = false;
   /// RunsInOrder, with loops inside it that became call-sites.
   bool AroundCallSites = false;
+  /// It stays under a device directive while arrays it uses became
+  /// dp::fields, which no device construct maps: the directive goes and
+  /// the loop runs in order on the host. Those arrays, for the note
+  /// saying so; empty otherwise.
+  std::vector<std::string> FieldsOnHost;
 
   /// A collapse(2) whose inner bound is the outer variable: its points
   /// are a triangle of the square (j, i), launched as dp::upper_triangle

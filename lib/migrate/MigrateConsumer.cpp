@@ -128,6 +128,33 @@ bool touchesPointerOutside(const Stmt *S, const std::vector<Span> &Inside, ASTCo
   return V.Found;
 }
 
+/// The variables of Fields that S names, in the order it first does.
+std::vector<std::string> fieldsNamed(const Stmt *S, const std::set<const VarDecl *> &Fields) {
+  struct Visit : RecursiveASTVisitor<Visit> {
+    const std::set<const VarDecl *> &Fields;
+    std::vector<std::string> Names;
+    explicit Visit(const std::set<const VarDecl *> &Fields) : Fields(Fields) {}
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      if (const auto *V = dyn_cast<VarDecl>(D->getDecl()); V && Fields.count(V->getCanonicalDecl())) {
+        const std::string N = V->getName().str();
+        if (std::find(Names.begin(), Names.end(), N) == Names.end())
+          Names.push_back(N);
+      }
+      return true;
+    }
+  } V(Fields);
+  V.TraverseStmt(const_cast<Stmt *>(S));
+  return V.Names;
+}
+
+/// 'a', 'b' and 'c'.
+std::string quotedList(const std::vector<std::string> &Names) {
+  std::string Out;
+  for (size_t I = 0; I < Names.size(); ++I)
+    Out += (I == 0 ? "" : I + 1 == Names.size() ? " and " : ", ") + ("'" + Names[I] + "'");
+  return Out;
+}
+
 /// The first `update`, `enter data` or `exit data` directive of a branch
 /// the preprocessor skipped (its `#` not among Active) that may move data
 /// (a section of no element, BabelStream's `from(a[0:0])`, moves none),
@@ -213,6 +240,7 @@ public:
     const UnitFacts Facts{Ctx, Arrays, Pragmas, Helpers, *Device};
     std::vector<LoopModel> Models = analyseAll(Cands, Facts);
     moveRegionsWhole(Cands, Models, Ctx);
+    hostLoopsOverFields(Cands, Models, Pragmas, Arrays, Ctx);
     report(Cands, Models, Pragmas, Ctx, Diags);
     Out.HasErrors = Diags.hasErrors();
     bool Any = false;
@@ -339,6 +367,60 @@ private:
     }
   }
 
+  /// What becomes a dp::field: the arrays of the converted loops that
+  /// they do not borrow, with the rest of their groups.
+  std::set<const VarDecl *> convertedArrays(const std::vector<LoopModel> &Models) const {
+    std::set<const VarDecl *> Vars;
+    for (size_t I = 0; I < Models.size(); ++I)
+      if (!Consumed[I] && !Models[I].Refused)
+        for (const ArrayUse &A : Models[I].Arrays)
+          if (A.Borrowed.empty())
+            Vars.insert(A.Var);
+    return Vars;
+  }
+
+  /// Phase 3b: a loop that stays under a device directive (its own, or
+  /// its region's) while arrays it uses became dp::fields for the loops
+  /// that moved cannot keep that directive: no device construct maps a
+  /// dp::field (GCC: "does not have a mappable type"), and dp moves a
+  /// field's data itself. The directive goes and the loop runs in order
+  /// on the host, as a dependent loop would, with every directive inside
+  /// it that only a device region gives a meaning.
+  void hostLoopsOverFields(const Candidates &Cands, std::vector<LoopModel> &Models,
+                           const std::vector<PragmaLine> &Pragmas, const ArrayData &Arrays, const ASTContext &Ctx) {
+    const std::set<const VarDecl *> Fields = Arrays.members(convertedArrays(Models));
+    if (Fields.empty())
+      return;
+    auto Stays = [&](size_t I) { return !Consumed[I] && Models[I].Refused && !Models[I].DropsDirective; };
+    auto OnHost = [&](size_t I, const std::vector<std::string> &Names) {
+      Models[I].DropsDirective = true;
+      Models[I].FieldsOnHost = Names;
+      for (size_t J = 0; J < Models.size(); ++J) // the loops inside go with it
+        if (J != I && within(Cands.Loops[J].Loop, Cands.Loops[I].Loop, Ctx) && !Consumed[J])
+          Models[J].DropsDirective = true;
+    };
+    for (const Region &R : Cands.Regions) {
+      if (!R.Pragma->On || !runsOnDevice(R.Pragma->D) || R.Pragma->Shared ||
+          !std::all_of(R.Loops.begin(), R.Loops.end(), Stays))
+        continue;
+      const std::vector<std::string> Names = fieldsNamed(R.Pragma->On, Fields);
+      if (!Names.empty() && std::none_of(R.Loops.begin(), R.Loops.end(), [&](size_t I) {
+            return Cands.Loops[I].Pragma && Cands.Loops[I].Pragma->Shared;
+          }))
+        for (size_t I : R.Loops)
+          OnHost(I, Names);
+    }
+    for (size_t I = 0; I < Models.size(); ++I) {
+      const PragmaLine *P = Cands.Loops[I].Pragma;
+      if (!Stays(I) || !P || P->Shared || !runsOnDevice(P->D))
+        continue;
+      const std::vector<std::string> Names = fieldsNamed(Cands.Loops[I].Loop, Fields);
+      if (!Names.empty())
+        OnHost(I, Names);
+    }
+    (void)Pragmas;
+  }
+
   /// Phase 4: one line per candidate, in source order, and --list's
   /// entries.
   void report(const Candidates &Cands, const std::vector<LoopModel> &Models,
@@ -374,7 +456,11 @@ private:
                                    << L.Loc.Line;
                          } else {
                            emit(M.Refused, Diags);
-                           if (Owner == I && M.DropsDirective) {
+                           if (Owner == I && !M.FieldsOnHost.empty()) {
+                             Diags.migrateOnHostForFields(C.Loop->getBeginLoc())
+                                 << quotedList(M.FieldsOnHost) << (M.FieldsOnHost.size() > 1);
+                             L.RunsInOrder = true;
+                           } else if (Owner == I && M.DropsDirective) {
                              Diags.migrateInOrder(C.Loop->getBeginLoc()) << M.AroundCallSites;
                              L.RunsInOrder = true;
                            }
@@ -522,6 +608,17 @@ private:
           DeleteLine(*P), Removed.insert(P);
       replaceLoop(M, E, Arrays, Ctx, Buf);
     }
+    // A device loop now on the host: the directives inside it that only a
+    // device region gives a meaning (`acc loop seq`, `omp distribute`).
+    for (size_t I = 0; I < Models.size(); ++I) {
+      std::optional<Span> L;
+      if (Consumed[I] || Models[I].FieldsOnHost.empty() || !(L = spanOf(Cands.Loops[I].Loop->getSourceRange(), Ctx)))
+        continue;
+      for (const PragmaLine &P : Pragmas)
+        if (P.Begin > L->Begin && P.Begin < L->End && !Removed.count(&P) && !P.Shared &&
+            (P.D.Model == PragmaModel::OpenACC || P.D.has("target") || P.D.has("teams") || P.D.has("distribute")))
+          DeleteLine(P), Removed.insert(&P);
+    }
     // Regions whose loops all moved: their directive goes too.
     for (const Region &R : Cands.Regions) {
       bool All = !R.Loops.empty();
@@ -549,7 +646,7 @@ private:
     // So do a device region's statements outside its loops (`A[0] = 1;`
     // before an `acc loop`), which become host code.
     for (const PragmaLine &P : Pragmas)
-      if (P.D.Kind == DirectiveKind::Region && P.On && (P.D.Model == PragmaModel::OpenACC || P.D.has("target")))
+      if (P.D.Kind == DirectiveKind::Region && P.On && runsOnDevice(P.D))
         InOrderOnHost |= touchesPointerOutside(P.On, CallSites, Ctx);
     // A converted loop the original ran on the host's threads (`omp
     // parallel for`, `omp simd`, a plain loop) now runs where the data is.

@@ -126,6 +126,14 @@ int Directive::collapse() const {
   return N;
 }
 
+bool runsOnDevice(const Directive &D) {
+  if (D.Kind != DirectiveKind::Loop && D.Kind != DirectiveKind::Region)
+    return false;
+  if (D.Model == PragmaModel::OpenACC)
+    return D.has("parallel") || D.has("kernels") || D.has("serial");
+  return D.has("target");
+}
+
 std::optional<Directive> parseDirective(const std::string &Text) {
   Directive D;
   size_t P = 0;

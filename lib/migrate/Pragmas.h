@@ -54,6 +54,11 @@ struct Directive {
   int collapse() const;
 };
 
+/// The directive runs its statement on a device: an OpenACC compute
+/// construct (`parallel`, `kernels`, `serial`, with `loop` or not) or an
+/// OpenMP one with `target` (not `target data`, `update` and the like).
+bool runsOnDevice(const Directive &D);
+
 /// Parses the text after `#pragma ` (starting at `omp` or `acc`);
 /// none when it is neither.
 std::optional<Directive> parseDirective(const std::string &Text);

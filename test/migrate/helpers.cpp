@@ -59,8 +59,11 @@ void solve(int n, const double *c) {
     for (int j = 0; j < i; j++)
       z[i] -= c[j] * z[j];
 // DIAG: helpers.cpp:[[@LINE-1]]:22: note: the other access
+// DIAG: helpers.cpp:[[@LINE-6]]:3: note: its directive goes: the loop runs in order on the host, as 'c' is now a dp::field, which no device directive can map [dp-migrate]
   }
 }
+// REWRITE: void solve(int n, dp::field<1, const double> c) {
+// REWRITE-NEXT:   for (int i = 0; i < n; i++) {
 
 // An array handed whole to a function of the file, inside the loop
 // (Rodinia's particlefilter: randn(seed, x)): the function's parameter

@@ -1,0 +1,98 @@
+// A loop that stays under a device directive while arrays it uses became
+// dp::fields for the loops that moved: no device construct maps a
+// dp::field (GCC: "'a' does not have pointer or array type", "does not
+// have a mappable type"), so the directive goes and the loop runs in
+// order on the host, where dp keeps the fields current. Before
+// 2026-12-05 the directive stayed and the migration did not compile with
+// -fopenmp (ParRes Kernels' transpose-openmp-target).
+// FLAGS: -fopenmp -fopenacc
+#include <cstdlib>
+double shade(double); // defined elsewhere: dpstub cannot see into it
+
+void offload(int n, double *b) {
+  double *a = (double *)malloc(n * sizeof(double));
+#pragma omp target teams distribute parallel for map(from: a[0:n])
+  for (int i = 0; i < n; i++)
+    a[i] = i;
+// DIAG: device_on_host.cpp:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+#pragma omp target teams distribute parallel for collapse(2) map(to: a[0:n]) map(tofrom: b[0:n])
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < 2; j++)
+      b[i] += shade(a[i] + j);
+// DIAG: device_on_host.cpp:[[@LINE-1]]:15: warning: not converted: the loop calls 'shade', which is defined in another file and not declared for the device (`#pragma acc routine` or `omp declare target` at its declaration) [dp-migrate]
+// DIAG: device_on_host.cpp:[[@LINE-4]]:3: note: its directive goes: the loop runs in order on the host, as 'a' is now a dp::field, which no device directive can map [dp-migrate]
+// REWRITE-NOT: {{^}}#pragma omp target teams distribute parallel for collapse(2){{.*}}
+// REWRITE:   for (int i = 0; i < n; i++)
+// REWRITE-NEXT:     for (int j = 0; j < 2; j++)
+// REWRITE-NEXT:       b[i] += shade(a(i) + j);
+  free(a);
+}
+
+// A loop over pointers alone keeps its directive: they are what it maps.
+void pointers_only(int n, double *b) {
+#pragma omp target teams distribute parallel for map(tofrom: b[0:n])
+  for (int i = 0; i < n; i++)
+    b[i] = shade(b[i]);
+// DIAG: device_on_host.cpp:[[@LINE-1]]:12: warning: not converted: the loop calls 'shade', which is defined in another file and not declared for the device (`#pragma acc routine` or `omp declare target` at its declaration) [dp-migrate]
+// REWRITE: #pragma omp target teams distribute parallel for map(tofrom: b[0:n])
+// REWRITE-NEXT:   for (int i = 0; i < n; i++)
+// REWRITE-NEXT:     b[i] = shade(b[i]);
+}
+
+// A region that stays: its directive goes, with its loops'.
+void region(int n, double *b, double *c) {
+  double *a = (double *)malloc(n * sizeof(double));
+  double *w = (double *)malloc(n * sizeof(double));
+#pragma omp target teams distribute parallel for map(from: a[0:n], w[0:n])
+  for (int i = 0; i < n; i++) {
+    a[i] = 2 * i;
+    w[i] = 1.0 / (i + 1);
+  }
+// DIAG: device_on_host.cpp:[[@LINE-4]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+#pragma omp target teams map(to: a[0:n], w[0:n]) map(tofrom: b[0:n], c[0:n])
+  {
+#pragma omp distribute parallel for
+    for (int i = 0; i < n; i++)
+      b[i] += a[i] * w[i];
+// DIAG: device_on_host.cpp:[[@LINE-3]]:1: warning: not converted: another loop of the enclosing 'omp target teams' region stays a loop, so the region stays and none of its loops moves [dp-migrate]
+// DIAG: device_on_host.cpp:[[@LINE-3]]:5: note: its directive goes: the loop runs in order on the host, as 'a' and 'w' are now dp::fields, which no device directive can map [dp-migrate]
+#pragma omp distribute parallel for
+    for (int i = 0; i < n; i++)
+      c[i] = shade(a[i]);
+// DIAG: device_on_host.cpp:[[@LINE-1]]:14: warning: not converted: the loop calls 'shade', which is defined in another file and not declared for the device (`#pragma acc routine` or `omp declare target` at its declaration) [dp-migrate]
+// DIAG: device_on_host.cpp:[[@LINE-3]]:5: note: its directive goes: the loop runs in order on the host, as 'a' and 'w' are now dp::fields, which no device directive can map [dp-migrate]
+  }
+// REWRITE-NOT: {{^}}#pragma omp target teams map{{.*}}
+// REWRITE-NOT: {{^}}#pragma omp distribute parallel for
+// REWRITE:   {
+// REWRITE-NEXT:     for (int i = 0; i < n; i++)
+// REWRITE-NEXT:       b[i] += a(i) * w(i);
+// REWRITE:     for (int i = 0; i < n; i++)
+// REWRITE-NEXT:       c[i] = shade(a(i));
+  free(a);
+  free(w);
+}
+
+// OpenACC: the loop directive goes with the compute construct's.
+void acc(int n, double *b) {
+  double *a = (double *)malloc(n * sizeof(double));
+#pragma acc parallel loop copyout(a[0:n])
+  for (int i = 0; i < n; i++)
+    a[i] = 3 * i;
+// DIAG: device_on_host.cpp:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+#pragma acc parallel loop copyin(a[0:n]) copy(b[0:n])
+  for (int i = 0; i < n; i++) {
+#pragma acc loop seq
+    for (int j = 0; j < 2; j++)
+      b[i] += shade(a[i] + j);
+// DIAG: device_on_host.cpp:[[@LINE-1]]:15: warning: not converted: the loop calls 'shade', which is defined in another file and not declared for the device (`#pragma acc routine` or `omp declare target` at its declaration) [dp-migrate]
+// DIAG: device_on_host.cpp:[[@LINE-5]]:3: note: its directive goes: the loop runs in order on the host, as 'a' is now a dp::field, which no device directive can map [dp-migrate]
+  }
+// REWRITE-NOT: {{^}}#pragma acc {{.*}}
+// REWRITE:   for (int i = 0; i < n; i++) {
+// REWRITE-NEXT:     for (int j = 0; j < 2; j++)
+// REWRITE-NEXT:       b[i] += shade(a(i) + j);
+  free(a);
+}
+
+// SUMMARY: migrated 3 of 8 loops (5 refused)
