@@ -7,6 +7,7 @@
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 
 using namespace clang;
@@ -76,26 +77,72 @@ std::optional<LoopStep> keptConstant(const Expr *E, const ASTContext &Ctx) {
   return LoopStep{*First, V->getName().str()};
 }
 
+/// V's address is taken, or a non-const reference bound to it, somewhere
+/// in Body: it may change through that where no mention of V shows.
+bool escapes(const VarDecl *V, const Stmt *Body) {
+  struct Visit : RecursiveASTVisitor<Visit> {
+    const VarDecl *V;
+    bool Found = false;
+    explicit Visit(const VarDecl *V) : V(V) {}
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      Found |= U->getOpcode() == UO_AddrOf && namedVar(U->getSubExpr()) == V;
+      return !Found;
+    }
+    bool VisitVarDecl(VarDecl *D) {
+      Found |= D->getType()->isReferenceType() && !D->getType().getNonReferenceType().isConstQualified() &&
+               namedVar(D->getInit()) == V;
+      return !Found;
+    }
+  } Visitor(V);
+  Visitor.TraverseStmt(const_cast<Stmt *>(Body));
+  return Visitor.Found;
+}
+
+/// E is an integer the loop F does not change: constants and local
+/// variables (parameters too) that nothing in F writes and whose address
+/// never leaves their function, with + - * / % between them.
+bool invariantIn(const Expr *E, const ForStmt *F, const ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<IntegerLiteral>(E))
+    return true;
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus) && invariantIn(U->getSubExpr(), F, Ctx);
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return B->isMultiplicativeOp() || B->isAdditiveOp()
+               ? invariantIn(B->getLHS(), F, Ctx) && invariantIn(B->getRHS(), F, Ctx)
+               : false;
+  const VarDecl *V = namedVar(E);
+  if (!V || !V->hasLocalStorage() || V->getType().isVolatileQualified() || !V->getType()->isIntegerType())
+    return false;
+  const auto *Fn = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+  const Stmt *Body = Fn ? Fn->getBody() : nullptr;
+  return Body && !escapes(V, Body) &&
+         !ExprMutationAnalyzer(*const_cast<ForStmt *>(F), const_cast<ASTContext &>(Ctx)).isMutated(V);
+}
+
 /// The value of a step's operand, and its text when the value comes from
-/// a kept constant (the grid then names it as the user did).
-std::optional<LoopStep> stepOperand(const Expr *E, bool Negate, const ASTContext &Ctx) {
+/// a kept constant (the grid then names it as the user did), or the
+/// operand itself when only the run gives its value.
+std::optional<LoopStep> stepOperand(const Expr *E, bool Negate, const ForStmt *F, const ASTContext &Ctx) {
   std::optional<LoopStep> S;
   if (std::optional<std::int64_t> C = constantOf(E, Ctx))
     S = LoopStep{*C, {}};
-  else
-    S = keptConstant(E, Ctx);
+  else if (!(S = keptConstant(E, Ctx)) && invariantIn(E, F, Ctx))
+    S = LoopStep{1, textOf(E, Ctx), E};
   if (S && Negate) {
     S->Value = -S->Value;
     if (!S->Text.empty())
-      S->Text = "-" + S->Text;
+      S->Text = "-" + (S->RunTime && !namedVar(E) && !isa<IntegerLiteral>(E->IgnoreParenImpCasts())
+                           ? "(" + S->Text + ")"
+                           : S->Text);
   }
   return S;
 }
 
 /// The step of Inc on V: ++i, i--, i += c, i -= c, i = i + c, i = c + i,
 /// i = i - c.
-std::optional<LoopStep> stepOf(const Expr *Inc, const VarDecl *V, const ASTContext &Ctx) {
-  Inc = Inc ? Inc->IgnoreParens() : nullptr;
+std::optional<LoopStep> stepOf(const ForStmt *F, const VarDecl *V, const ASTContext &Ctx) {
+  const Expr *Inc = F->getInc() ? F->getInc()->IgnoreParens() : nullptr;
   if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc)) {
     if (namedVar(U->getSubExpr()) != V)
       return std::nullopt;
@@ -109,16 +156,16 @@ std::optional<LoopStep> stepOf(const Expr *Inc, const VarDecl *V, const ASTConte
   if (!B || namedVar(B->getLHS()) != V)
     return std::nullopt;
   if (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign)
-    return stepOperand(B->getRHS(), B->getOpcode() == BO_SubAssign, Ctx);
+    return stepOperand(B->getRHS(), B->getOpcode() == BO_SubAssign, F, Ctx);
   if (B->getOpcode() != BO_Assign)
     return std::nullopt;
   const auto *R = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
   if (!R || (R->getOpcode() != BO_Add && R->getOpcode() != BO_Sub))
     return std::nullopt;
   if (namedVar(R->getLHS()) == V)
-    return stepOperand(R->getRHS(), R->getOpcode() == BO_Sub, Ctx);
+    return stepOperand(R->getRHS(), R->getOpcode() == BO_Sub, F, Ctx);
   if (R->getOpcode() == BO_Add && namedVar(R->getRHS()) == V)
-    return stepOperand(R->getLHS(), false, Ctx);
+    return stepOperand(R->getLHS(), false, F, Ctx);
   return std::nullopt;
 }
 
@@ -181,13 +228,17 @@ std::variant<LoopLevel, std::string> canonicalLevel(const ForStmt *F, const ASTC
   L.UpperNonNegative = (B && *B >= 0) || bare(Bound)->getType()->isUnsignedIntegerType();
 
   // The step: a constant that runs towards the bound.
-  std::optional<LoopStep> Step = stepOf(F->getInc(), L.Var, Ctx);
+  std::optional<LoopStep> Step = stepOf(F, L.Var, Ctx);
   if (!Step || Step->Value == 0)
-    return "the loop's step is not a constant added to '" + L.Name + "'";
+    return "the loop's step is not a value the loop keeps, added to '" + L.Name + "'";
   L.Step = Step->Value;
   L.StepText = Step->Text;
+  L.RunTimeStep = Step->RunTime;
   const bool Up = L.Cmp == Comparison::Less || L.Cmp == Comparison::LessEqual;
   const bool Down = L.Cmp == Comparison::Greater || L.Cmp == Comparison::GreaterEqual;
+  if (L.Cmp == Comparison::NotEqual && L.RunTimeStep)
+    return "the loop compares '" + L.Name + "' with '!=' and steps by '" + L.StepText +
+           "', which may step over its bound";
   if ((Up && L.Step < 0) || (Down && L.Step > 0) ||
       (L.Cmp == Comparison::NotEqual && L.Step != 1 && L.Step != -1))
     return "the loop's step runs away from its bound";

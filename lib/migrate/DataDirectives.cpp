@@ -529,7 +529,7 @@ private:
           if (!Lv || Lv->Var != I || !I || Used.count(L))
             continue;
           Expr::EvalResult Bound;
-          Whole = Lv->LowerIsZero && Lv->Step == 1 && Lv->Cmp == Comparison::Less &&
+          Whole = Lv->LowerIsZero && unitStep(*Lv) && Lv->Cmp == Comparison::Less &&
                   Lv->UpperExpr->EvaluateAsInt(Bound, Ctx) &&
                   Bound.Val.getInt().getExtValue() == static_cast<std::int64_t>(Extents[D]);
           Used.insert(L);

@@ -412,7 +412,8 @@ static DependenceResult solvePair(const Nest &N, std::size_t IA, std::size_t IB)
     for (size_t V = 0; V < NV; ++V) {
       const Poly CA = V < SA.Coef.size() ? SA.Coef[V] : Poly();
       const Poly CB = V < SB.Coef.size() ? SB.Coef[V] : Poly();
-      const Poly Step = Poly::constant(N.Vars[V].Step);
+      const Poly Step = N.Vars[V].RunTimeStep ? N.Vars[V].RunTimeStep->times(N.Vars[V].Step)
+                                              : Poly::constant(N.Vars[V].Step);
       if (!CA.isZero())
         E.Terms.push_back({int(V), false, CA * Step});
       if (!CB.isZero())

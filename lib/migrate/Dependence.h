@@ -40,7 +40,10 @@ struct LoopVar {
   std::string Name;
   bool Parallel = false;       ///< a dimension of the call-site's grid
   Poly Lower;                  ///< the first value
-  std::int64_t Step = 1;       ///< non-zero
+  std::int64_t Step = 1;       ///< non-zero; with RunTimeStep, its sign
+  /// A step known only when the loop runs (`it += tile`): its value, a
+  /// polynomial of the symbols, times Step. Count is then unknown.
+  std::optional<Poly> RunTimeStep;
   std::optional<Poly> Count;   ///< iterations; unknown when absent
   /// An inner loop whose bounds use other loop variables (`for (j = 0; j
   /// < i; ++j)`): its values are [From, To) by one, both affine in the

@@ -273,7 +273,8 @@ std::optional<std::vector<Term>> guardedTerms(const Nest &N, const Access &A, co
       }
     Poly GLeast, GMost, HLeast, HMost, RLeast, RMost;
     for (auto [V, K] : B.Vars) {
-      if (V >= N.Vars.size() || !Encloses[V] || Summed[V] || (N.Vars[V].Step != 1 && N.Vars[V].Step != -1))
+      if (V >= N.Vars.size() || !Encloses[V] || Summed[V] || (N.Vars[V].Step != 1 && N.Vars[V].Step != -1) ||
+          N.Vars[V].RunTimeStep)
         return std::nullopt;
       Summed[V] = true;
       auto [Lo, Hi] = rangeOf(N.Vars[V]);

@@ -226,7 +226,7 @@ LoopModel::Shape triangleOf(const LoopLevel &Outer, const LoopLevel &Inner, bool
     return (IsOuter(B->getLHS()) && IsOne(B->getRHS())) || (IsOne(B->getLHS()) && IsOuter(B->getRHS()));
   };
   Strict = false;
-  if (Outer.Step != 1 || Inner.Step != 1 || Outer.Lower.empty() || Outer.Upper.empty() ||
+  if (!unitStep(Outer) || !unitStep(Inner) || Outer.Lower.empty() || Outer.Upper.empty() ||
       (Outer.Cmp != Comparison::Less && Outer.Cmp != Comparison::LessEqual))
     return LoopModel::Shape::Grid;
   if (Inner.Cmp == Outer.Cmp && Inner.Upper == Outer.Upper) {
@@ -824,7 +824,7 @@ private:
     const std::variant<LoopLevel, std::string> Level = canonicalLevel(For, Ctx);
     const LoopLevel *L = std::get_if<LoopLevel>(&Level);
     Expr::EvalResult R;
-    if (!L || L->Step != 1 || !L->LowerExpr || !L->LowerExpr->EvaluateAsInt(R, Ctx))
+    if (!L || !unitStep(*L) || !L->LowerExpr || !L->LowerExpr->EvaluateAsInt(R, Ctx))
       return false;
     const std::int64_t First = R.Val.getInt().getExtValue();
     if (!L->UpperExpr || !L->UpperExpr->EvaluateAsInt(R, Ctx) ||
@@ -1485,6 +1485,8 @@ private:
       V.Name = L.Name;
       V.Parallel = Parallel;
       V.Step = L.Step;
+      if (L.RunTimeStep && !(V.RunTimeStep = Affine.invariant(L.RunTimeStep)))
+        return false;
       const ForStmt *F = L.For;
       std::vector<const Expr *> B = boundExprs(F);
       const Expr *First = B.size() == 2 ? B[0] : nullptr;
@@ -1499,7 +1501,7 @@ private:
         // triangle's inner level: its range for the witness search,
         // unknown to the proof.
         std::optional<Linear> From = Affine.build(First), To = Affine.build(Bound);
-        if ((Parallel && M.Domain == LoopModel::Shape::Grid) || !From || !To || L.Step != 1 ||
+        if ((Parallel && M.Domain == LoopModel::Shape::Grid) || !From || !To || !unitStep(L) ||
             (L.Cmp != Comparison::Less && L.Cmp != Comparison::LessEqual))
           return false;
         auto AsSubscript = [](const Linear &X) {
@@ -1518,7 +1520,7 @@ private:
         return true;
       }
       V.Lower = *Lo;
-      if (Hi) {
+      if (Hi && !L.RunTimeStep) {
         const std::int64_t S = L.Step;
         Poly Span = S > 0 ? *Hi - *Lo : *Lo - *Hi;
         if (L.Cmp == Comparison::LessEqual || L.Cmp == Comparison::GreaterEqual)

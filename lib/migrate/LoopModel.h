@@ -57,6 +57,11 @@ enum class Comparison { Less, LessEqual, Greater, GreaterEqual, NotEqual };
 struct LoopStep {
   std::int64_t Value = 1;
   std::string Text;
+  /// A step known only when the loop runs (`it += tile_size`, the tile
+  /// read from the command line): an expression of variables the loop
+  /// does not change. Value is then its sign as written (+1 for `+=`,
+  /// -1 for `-=`), and Text its text.
+  const clang::Expr *RunTime = nullptr;
 };
 
 /// One level of the nest: `for (T i = Lower; i < Upper; i += Step)`.
@@ -68,11 +73,18 @@ struct LoopLevel {
   std::string Name, Type;      ///< "i", "int"
   std::string Lower, Upper;    ///< the user's text of the first value and the bound
   Comparison Cmp = Comparison::Less;
-  std::int64_t Step = 1;
+  std::int64_t Step = 1;        ///< with RunTimeStep: its sign, +1 or -1
   std::string StepText;         ///< the step by name, when a kept constant gives it ("tile")
+  /// The step, when only the run gives its value (LoopStep::RunTime):
+  /// Step is then the sign it runs with, never its size, so a step of
+  /// one is `Step == 1 && !RunTimeStep` (unitStep).
+  const clang::Expr *RunTimeStep = nullptr;
   bool LowerIsZero = false;     ///< the first value is the constant 0
   bool UpperNonNegative = false;///< the bound is unsigned or a constant >= 0
 };
+
+/// The level steps by exactly one, up (Sign 1) or down (Sign -1).
+inline bool unitStep(const LoopLevel &L, std::int64_t Sign = 1) { return L.Step == Sign && !L.RunTimeStep; }
 
 /// How the kernel receives a variable the loop uses from outside it.
 enum class ScalarRole {

@@ -78,16 +78,15 @@ std::string parenthesised(const std::string &T) {
 }
 
 std::string sequenceText(const LoopLevel &L) {
-  const bool Up = L.Step > 0;
   std::string Hi = L.Upper;
   if (L.Cmp == Comparison::LessEqual)
     Hi = plusOne(L.Upper, 1);
   else if (L.Cmp == Comparison::GreaterEqual)
     Hi = plusOne(L.Upper, -1);
-  if (Up && L.Step == 1 && L.LowerIsZero && L.UpperNonNegative && L.Cmp != Comparison::LessEqual)
+  if (unitStep(L) && L.LowerIsZero && L.UpperNonNegative && L.Cmp != Comparison::LessEqual)
     return L.Upper;
   std::string S = "dp::arithmetic_sequence(" + L.Lower + ", " + Hi;
-  if (L.Step != 1)
+  if (!unitStep(L))
     S += ", " + (L.StepText.empty() ? std::to_string(L.Step) : L.StepText);
   return S + ")";
 }

@@ -187,6 +187,29 @@ void wavefront(int n, double *grid) {
   }
 }
 
+// Tiles of a size only the run gives (ParRes Kernels read it from the
+// command line): a step of variables the loop does not change. The grid
+// steps by it as written; OpenMP requires it to run towards the bound,
+// and a step of 0 is a dp::error where the loop would never end.
+void run_time_tiles(int n, double *a, int tile) {
+#pragma omp parallel for collapse(2)
+  for (int it = 0; it < n; it += tile)
+    for (int jt = 0; jt < n; jt += tile)
+      for (int i = it; i < MIN(n, it + tile); i++)
+        for (int j = jt; j < MIN(n, jt + tile); j++)
+          a[i * n + j] += 0.25;
+// DIAG: loops.cpp:[[@LINE-5]]:3: remark: converted to dp::forall over dp::grid<2> [dp-migrate]
+// REWRITE:   dp::forall(dp::grid<2>(dp::arithmetic_sequence(0, n, tile), dp::arithmetic_sequence(0, n, tile)), [=](dp::index<2> idx, dp::field<1, double> &a) {
+// REWRITE-NEXT:     const int it = idx[0];
+// REWRITE-NEXT:     const int jt = idx[1];
+// REWRITE-NEXT:     for (int i = it; i < MIN(n, it + tile); i++)
+#pragma omp parallel for
+  for (int i = n - 1; i >= 0; i -= 2 * tile)
+    a[i] -= 1.0;
+// DIAG: loops.cpp:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:   dp::forall(dp::grid<1>(dp::arithmetic_sequence(n - 1, -1, -(2 * tile))), [=](dp::index<1> idx, dp::field<1, double> &a) {
+}
+
 int main() {
   int n = 40, m = 40;
   double *a = (double *)calloc(n * m, sizeof(double));
@@ -202,6 +225,7 @@ int main() {
   triangles(n, a);
   tiles(n, a);
   wavefront(n, a);
+  run_time_tiles(n, a, 7);
   double sum = 0;
   for (int k = 0; k < n * m; ++k)
     sum += a[k];
@@ -211,7 +235,7 @@ int main() {
 // REWRITE-NEXT:   a = dp::field<1, double>();
   return sum > 0 ? 0 : 1;
 }
-// SUMMARY: migrated 13 of 13 loops (0 refused)
+// SUMMARY: migrated 15 of 15 loops (0 refused)
 // LIST: {
 // LIST-NEXT:     "file": "loops.cpp",
 // LIST-NEXT:     "line": 19,

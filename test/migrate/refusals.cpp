@@ -38,16 +38,27 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
 #pragma omp parallel for
   for (int i = 1; i < n; i *= 2)
     b[i] = a[i];
-// DIAG: refusals.cpp:[[@LINE-2]]:3: warning: not converted: the loop's step is not a constant added to 'i' [dp-migrate]
+// DIAG: refusals.cpp:[[@LINE-2]]:3: warning: not converted: the loop's step is not a value the loop keeps, added to 'i' [dp-migrate]
 
-  // A step held in a variable the function changes is no constant.
+  // A step the loop itself changes, or one read through a pointer (which
+  // anything may change), is not one step of a grid. (A variable the
+  // function sets before the loop is: loops.cpp's run-time tiles.)
   int stride = 2;
-  if (n > 4)
-    stride = 3;
 #pragma omp parallel for
   for (int i = 0; i < n; i += stride)
+    b[i] = a[stride++];
+// DIAG: refusals.cpp:[[@LINE-2]]:3: warning: not converted: the loop's step is not a value the loop keeps, added to 'i' [dp-migrate]
+  const int *step = &stride;
+#pragma omp parallel for
+  for (int i = 0; i < n; i += *step)
     b[i] = a[i];
-// DIAG: refusals.cpp:[[@LINE-2]]:3: warning: not converted: the loop's step is not a constant added to 'i' [dp-migrate]
+// DIAG: refusals.cpp:[[@LINE-2]]:3: warning: not converted: the loop's step is not a value the loop keeps, added to 'i' [dp-migrate]
+  // With '!=', a step of more than one may pass the bound.
+  const int by = n / 4;
+#pragma omp parallel for
+  for (int i = 0; i != n; i += by)
+    b[i] = a[i];
+// DIAG: refusals.cpp:[[@LINE-2]]:3: warning: not converted: the loop compares 'i' with '!=' and steps by 'by', which may step over its bound [dp-migrate]
 
 #pragma omp parallel for collapse(2)
   for (int i = 0; i < n; ++i)
@@ -232,7 +243,7 @@ int main() {
   free(idx);
   free(g.cells);
 }
-// SUMMARY: migrated 0 of 26 loops (26 refused)
+// SUMMARY: migrated 0 of 28 loops (28 refused)
 // LIST: "file": "refusals_loops.h",
 // LIST-NEXT: "line": 7,
 // LIST-NEXT: "column": 3,

@@ -143,6 +143,94 @@ TEST(Dependence, RandomConstantNestsAgreeWithEnumeration) {
   EXPECT_LT(Unknown, (Independent + Dependent) / 2) << Independent << " independent, " << Dependent << " dependent";
 }
 
+// Steps only the run gives (`it += tile`): a variable's values are Lower,
+// Lower + s, ... for a symbol s and an unknown count. "Independent" must
+// hold for every step of 1 to 4 and every count of 0 to 6; "dependent"
+// must be real at every step, for some count: a proof for the step the
+// run gives, whatever it is (a step taken as one would call `a[it]` and
+// `a[it + 1]` dependent, which they are not at a step of 2).
+TEST(Dependence, RandomRunTimeStepsAgreeWithEnumeration) {
+  std::mt19937 Rng(20261205);
+  auto Pick = [&](int Lo, int Hi) { return std::uniform_int_distribution<int>(Lo, Hi)(Rng); };
+  int Independent = 0, Dependent = 0, RunTime = 0;
+  for (int Case = 0; Case < 2000; ++Case) {
+    Nest N;
+    const int Vars = Pick(1, 2);
+    std::vector<int> Signs; // of the run-time steps, 0 for a constant one
+    for (int V = 0; V < Vars; ++V) {
+      N.Vars.push_back(randomVar(Pick, true));
+      Signs.push_back(Pick(0, 1) ? (Pick(0, 3) ? 1 : -1) : 0);
+      if (Signs.back()) {
+        LoopVar &L = N.Vars.back();
+        L.Step = Signs.back();
+        L.RunTimeStep = Sym(0);
+        L.Count.reset();
+      }
+    }
+    const int Rank = Pick(1, 2);
+    std::vector<Subscript> Base;
+    for (int D = 0; D < Rank; ++D) {
+      std::vector<Poly> Coef;
+      for (int V = 0; V < Vars; ++V) {
+        const int Coefs[] = {0, 1, 1, -1, 2, 3};
+        Coef.push_back(C(Coefs[Pick(0, 5)]));
+      }
+      Base.push_back(sub(Coef, C(Pick(-2, 2))));
+    }
+    N.Accesses.push_back(access(0, true, Base, "w"));
+    for (int K = Pick(1, 2); K > 0; --K) {
+      std::vector<Subscript> Dims = Base;
+      for (Subscript &S : Dims) {
+        const int How = Pick(0, 4);
+        if (How == 1)
+          S.Const = S.Const + C(Pick(-3, 3));
+        else if (How == 2)
+          S.Coef[Pick(0, Vars - 1)] = C(Pick(-3, 3));
+        else if (How == 3) // a tile's own offset: `a[it + tile]`
+          S.Const = S.Const + Sym(0).times(Pick(0, 1) ? 1 : -1);
+      }
+      N.Accesses.push_back(access(0, Pick(0, 2) == 0, Dims, "x"));
+    }
+    RunTime += std::count_if(Signs.begin(), Signs.end(), [](int S) { return S != 0; }) > 0;
+    for (size_t A = 0; A < N.Accesses.size(); ++A)
+      for (size_t B = A; B < N.Accesses.size(); ++B) {
+        if (!N.Accesses[A].Write && !N.Accesses[B].Write)
+          continue;
+        SCOPED_TRACE("case " + std::to_string(Case) + ", accesses " + std::to_string(A) + " and " +
+                     std::to_string(B));
+        const DependenceResult R = testPair(N, A, B);
+        if (R.V == Verdict::Unknown)
+          continue;
+        // Every run: a step of 1 to 4, counts of 0 to 6 for the run-time
+        // variables (the same count for all: enough to meet).
+        for (int Step = 1; Step <= 4; ++Step) {
+          bool RealAtStep = false;
+          for (int Count = 0; Count <= 6; ++Count) {
+            Nest Run = N;
+            for (int V = 0; V < Vars; ++V)
+              if (Signs[V]) {
+                Run.Vars[V].Step = Signs[V] * Step;
+                Run.Vars[V].RunTimeStep.reset();
+                Run.Vars[V].Count = C(Count);
+              }
+            const Values S{{0, Step}};
+            const bool Real = bruteForce(Run, A, B, S) || bruteForce(Run, B, A, S);
+            RealAtStep |= Real;
+            if (R.V == Verdict::Independent)
+              ASSERT_FALSE(Real) << "called independent, but at step " << Step << " and count " << Count
+                                 << " two iterations touch one element";
+          }
+          if (R.V == Verdict::Dependent)
+            ASSERT_TRUE(RealAtStep) << "called dependent " << distanceText(R.Distance) << ", but at step " << Step
+                                    << " no two iterations touch one element";
+        }
+        ++(R.V == Verdict::Independent ? Independent : Dependent);
+      }
+  }
+  EXPECT_GT(RunTime, 1000);
+  EXPECT_GT(Independent, 300) << Dependent << " dependent";
+}
+
 /// True when some point of access O touches the element of F (whose
 /// subscripts use no loop variable), the same iteration included.
 bool touchesFixed(const Nest &N, const Access &F, const Access &O, const Values &S) {

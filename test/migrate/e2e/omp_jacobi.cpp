@@ -7,8 +7,8 @@
 // a serial prefix sum that stays a loop, and atomic and critical updates
 // that are reductions (arg max and arg min too, a tie with the value
 // before the loop), a histogram's atomic and critical additions, and
-// atomic maxima, minima and bits of bins. Values stay dyadic, so every
-// order of summation gives the same bits.
+// atomic maxima, minima and bits of bins, tiles of a run-time size.
+// Values stay dyadic, so every order of summation gives the same bits.
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -218,6 +218,23 @@ int main() {
   }
   printf("extremes %.17g %.17g %d %d %u %u %ld %ld\n", highest[0], highest[3], lowest[1], lowest[2], flags[0], flags[5],
          parity[0], parity[2]);
+  // Tiles of a size the run computes (ParRes Kernels' transpose reads it
+  // from the command line): steps the grid takes as written, up and down.
+  const int tile = static_cast<int>(std::sqrt(static_cast<double>(flags[0] % 7 + 20)));
+  std::vector<double> tiled(M * M, 0.0);
+#pragma omp parallel for collapse(2)
+  for (int it = 0; it < M; it += tile)
+    for (int jt = 0; jt < M; jt += tile)
+      for (int i = it; i < (M < it + tile ? M : it + tile); i++)
+        for (int j = jt; j < (M < jt + tile ? M : jt + tile); j++)
+          tiled[i * M + j] = kept[j] * (i + 1);
+#pragma omp parallel for
+  for (int k = M * M - 1; k >= 0; k -= 2 * tile - 1)
+    tiled[k] += 0.5;
+  double tiled_sum = 0;
+  for (int k = 0; k < M * M; ++k)
+    tiled_sum += tiled[k] * (k % 7);
+  printf("tiles %d %.17g\n", tile, tiled_sum);
   delete[] tri;
   delete[] row;
   delete[] kept;
