@@ -40,6 +40,28 @@ bool returnsDeviceMemory(StringRef Name) {
          Name == "acc_present_or_create" || Name == "acc_present_or_copyin";
 }
 
+/// The bytes a device allocator of no host memory is asked for
+/// (`acc_malloc(bytes)`, `omp_target_alloc(bytes, device)`): memory only
+/// device code touches, which a dp::field holds as well; null for other
+/// calls (`acc_copyin(h, bytes)` and the like tie it to host memory).
+const Expr *deviceAllocationBytes(const CallExpr *C) {
+  const FunctionDecl *FD = C ? C->getDirectCallee() : nullptr;
+  if (!FD || !FD->getIdentifier())
+    return nullptr;
+  const StringRef Name = FD->getName();
+  return (Name == "acc_malloc" && C->getNumArgs() == 1) || (Name == "omp_target_alloc" && C->getNumArgs() == 2)
+             ? C->getArg(0)
+             : nullptr;
+}
+
+/// The call that releases device memory from deviceAllocationBytes, with
+/// the pointer its argument Index: `acc_free(p)`, `omp_target_free(p,
+/// device)`.
+bool freesDevice(const CallExpr *C, unsigned Index, StringRef Name) {
+  return Index == 0 && ((Name == "acc_free" && C->getNumArgs() == 1) ||
+                        (Name == "omp_target_free" && C->getNumArgs() == 2));
+}
+
 /// The call E is when it returns device memory (`(double *)
 /// acc_malloc(n)`), or null.
 const CallExpr *deviceAllocation(const Expr *E) {
@@ -330,10 +352,10 @@ std::optional<std::string> allocationCount(const Expr *E, QualType Elem, ASTCont
   if (!FD || !FD->getIdentifier())
     return std::nullopt;
   const StringRef Name = FD->getName();
-  if (Name == "malloc" && C->getNumArgs() == 1) {
-    if (std::optional<std::string> N = countOfBytes(C->getArg(0), Elem, Ctx))
+  if (const Expr *Bytes = Name == "malloc" && C->getNumArgs() == 1 ? C->getArg(0) : deviceAllocationBytes(C)) {
+    if (std::optional<std::string> N = countOfBytes(Bytes, Elem, Ctx))
       return N;
-    return countOfAnyBytes(textOf(C->getArg(0), Ctx), Elem, Ctx);
+    return countOfAnyBytes(textOf(Bytes, Ctx), Elem, Ctx);
   }
   if (Name == "calloc" && C->getNumArgs() == 2) {
     if (countOfBytes(C->getArg(1), Elem, Ctx) == std::optional<std::string>("1"))
@@ -637,6 +659,7 @@ std::optional<std::string> ArrayData::Impl::fieldDeclaration(const ArrayVar &A) 
     return Decl;
   if (std::optional<std::string> N = allocationCount(Init, A.Element, Ctx)) {
     Allocated.insert(V);
+    Vars.at(V).DeviceAllocated |= deviceAllocation(Init) != nullptr;
     return Decl + "{dp::grid<1>(" + *N + ")}";
   }
   if (const VarDecl *From = namedVar(Init); From && isArrayLike(From->getType()))
@@ -884,7 +907,7 @@ void ArrayData::Impl::call(const DeclRefExpr *D, const ArrayVar &A, const CallEx
     if (C->getArg(Index) == Child)
       break;
   const std::string Name = FD && FD->getIdentifier() ? FD->getName().str() : std::string();
-  if ((Name == "free" && C->getNumArgs() == 1) || releasesOnly(C, Index)) {
+  if ((Name == "free" && C->getNumArgs() == 1) || freesDevice(C, Index, Name) || releasesOnly(C, Index)) {
     edit(A.Var, C->getBeginLoc(), C->getEndLoc(), D->getNameInfo().getAsString() + " = " + fieldType(A) + "()",
          true);
     return;
@@ -903,6 +926,14 @@ void ArrayData::Impl::call(const DeclRefExpr *D, const ArrayVar &A, const CallEx
     return;
   if (keepsBuffer(Name)) {
     refuse(A.Var, D->getLocation(), "it is handed to '" + Name + "', which keeps it after the call returns");
+    return;
+  }
+  // Device memory handed on (`acc_memcpy_to_device(a, h, bytes)`) is read
+  // by the device's functions: the field's host copy is not what they want.
+  if (A.DeviceAllocated) {
+    refuse(A.Var, D->getLocation(),
+           "it is device memory handed to '" + (Name.empty() ? shownText(C->getCallee(), Ctx) : Name) +
+               "', which the host copy of a dp::field cannot stand for");
     return;
   }
   // A rank-2 C array handed to a `T (*)[M]` parameter wants its rows;
@@ -962,6 +993,7 @@ void ArrayData::Impl::assignment(const DeclRefExpr *D, const ArrayVar &A, const 
   if (std::optional<std::string> N = allocationCount(R, A.Element, Ctx)) {
     edit(A.Var, R->getBeginLoc(), R->getEndLoc(), fieldType(A) + "(dp::grid<1>(" + *N + "))", true);
     Allocated.insert(A.Var);
+    Vars.at(A.Var).DeviceAllocated |= deviceAllocation(R) != nullptr;
     return;
   }
   if (const VarDecl *From = namedVar(R); From && Vars.count(From)) {

@@ -43,9 +43,13 @@ struct ArrayVar {
   /// rows' values): never a field, since its rows may lie anywhere, but a
   /// loop may borrow it row by row (dp::borrowed_rows).
   bool Rows = false;
-  /// Holds device memory (`acc_malloc`, `omp_target_alloc`, ...): the
-  /// host cannot read it, so no call-site may borrow it.
+  /// Holds device memory (`acc_create`, `acc_deviceptr`, ...): the host
+  /// cannot read it, so no call-site may borrow it.
   bool Device = false;
+  /// Allocated on the device alone (`acc_malloc`, `omp_target_alloc`):
+  /// a dp::field, as for malloc, since only device code touched it; its
+  /// being handed to a function (acc_memcpy_to_device) is refused.
+  bool DeviceAllocated = false;
 };
 
 /// The extents of the C array V, outermost first, as written (a macro's

@@ -1257,7 +1257,8 @@ private:
         } else {
           Refusal Here = R; // said at the loop's access; the text names the place
           Here.Loc = At;
-          if (std::optional<std::string> Clause = Info->Device ? std::nullopt : deviceClauseOf(A.Array)) {
+          if (std::optional<std::string> Clause =
+                  Info->Device || Info->DeviceAllocated ? std::nullopt : deviceClauseOf(A.Array)) {
             Here.Args.back() = "the directive names it in '" + *Clause +
                                "': device memory, which the host cannot read, so no call-site may borrow it";
             return refuse(std::move(Here));
