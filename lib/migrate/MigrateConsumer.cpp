@@ -619,6 +619,17 @@ private:
             (P.D.Model == PragmaModel::OpenACC || P.D.has("target") || P.D.has("teams") || P.D.has("distribute")))
           DeleteLine(P), Removed.insert(&P);
     }
+    // A device region of statements alone over fields goes the same way:
+    // its statements run on the host.
+    const std::set<const VarDecl *> Fields = Arrays.members(Vars);
+    for (const PragmaLine &P : Pragmas)
+      if (P.D.Kind == DirectiveKind::Region && P.On && runsOnDevice(P.D) && !P.Shared && !Removed.count(&P) &&
+          std::none_of(Cands.Regions.begin(), Cands.Regions.end(),
+                       [&](const Region &R) { return R.Pragma == &P && !R.Loops.empty(); }))
+        if (const std::vector<std::string> Names = fieldsNamed(P.On, Fields); !Names.empty()) {
+          DeleteLine(P), Removed.insert(&P);
+          Diags.migrateRegionOnHost(P.Loc) << P.D.construct() << quotedList(Names) << (Names.size() > 1);
+        }
     // Regions whose loops all moved: their directive goes too.
     for (const Region &R : Cands.Regions) {
       bool All = !R.Loops.empty();
@@ -635,7 +646,6 @@ private:
       AllConverted &= Consumed[I] || !Models[I].Refused || Models[I].DropsDirective;
       LoopsQueue |= !Consumed[I] && !Models[I].Refused && usesQueue(Models[I]);
     }
-    const std::set<const VarDecl *> Fields = Arrays.members(Vars);
     // A dependent loop that now runs in order on the host around call-sites
     // ran on the device in the original: its statements read and write
     // the memory there, which a device copy held across call-sites would

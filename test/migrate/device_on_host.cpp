@@ -95,4 +95,23 @@ void acc(int n, double *b) {
   free(a);
 }
 
-// SUMMARY: migrated 3 of 8 loops (5 refused)
+// A device region of statements, no loop (ParRes Kernels' p2p corner
+// `#pragma acc kernels { grid[0] = -grid[last]; }`): its directive goes,
+// and the statements run on the host.
+void corner(int n) {
+  double *g = (double *)malloc(n * sizeof(double));
+#pragma acc parallel loop
+  for (int i = 0; i < n; i++)
+    g[i] = i;
+// DIAG: device_on_host.cpp:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+#pragma acc kernels
+  {
+    g[0] = -g[n - 1];
+  }
+// DIAG: device_on_host.cpp:[[@LINE-4]]:1: warning: 'acc kernels' goes: its statements use 'g', which is now a dp::field that no device directive can map; they run on the host, where dp brings the data each time [dp-migrate]
+// REWRITE-NOT: {{^}}#pragma acc kernels
+// REWRITE:   {
+// REWRITE-NEXT:     g(0) = -g(n - 1);
+  free(g);
+}
+// SUMMARY: migrated 4 of 9 loops (5 refused)
