@@ -630,6 +630,33 @@ private:
           DeleteLine(P), Removed.insert(&P);
           Diags.migrateRegionOnHost(P.Loc) << P.D.construct() << quotedList(Names) << (Names.size() > 1);
         }
+    // The host's threads share fields in an OpenMP parallel construct that
+    // stays: each thread's first access would bring a field to the host at
+    // once with the others (a copy from the device over another thread's
+    // writes). It is brought once, before the construct.
+    std::vector<std::pair<const PragmaLine *, std::vector<std::string>>> Shared;
+    for (const PragmaLine &P : Pragmas)
+      if (P.D.Model == PragmaModel::OpenMP && P.D.has("parallel") && !runsOnDevice(P.D) && P.On &&
+          !Removed.count(&P))
+        if (std::vector<std::string> Names = fieldsNamed(P.On, Fields); !Names.empty())
+          Shared.push_back({&P, std::move(Names)});
+    for (const auto &[P, Names] : Shared) {
+      const bool Inner = std::any_of(Shared.begin(), Shared.end(), [&, P = P](const auto &O) {
+        return O.first != P && within(P->On, O.first->On, Ctx);
+      });
+      const auto Parents = Ctx.getParents(*P->On);
+      if (Inner || Parents.empty() || !Parents[0].get<CompoundStmt>())
+        continue;
+      const std::optional<Span> On = spanOf(P->On->getSourceRange(), Ctx);
+      if (!On)
+        continue;
+      std::string Line = indentationAt(Buf, On->Begin);
+      for (const std::string &N : Names)
+        Line += "(void)" + N + ".data();" + (&N == &Names.back() ? "" : " ");
+      E.add({lineStart(Buf, P->Begin), 0,
+             Line + " // brought to the host once, before the threads share " +
+                 (Names.size() > 1 ? "them" : "it") + "\n"});
+    }
     // Regions whose loops all moved: their directive goes too.
     for (const Region &R : Cands.Regions) {
       bool All = !R.Loops.empty();

@@ -1,0 +1,48 @@
+// An OpenMP parallel construct that stays on the host's threads while
+// arrays it uses became dp::fields: each thread's first access would bring
+// a field to the host at once with the others (two copies from the
+// device, one over another thread's writes; a pending launch waited for
+// twice). dpstub brings each field to the host once, before the
+// construct, after which the threads only read and write elements.
+// FLAGS: -fopenmp
+#include <cstdio>
+#include <cstdlib>
+
+void report(int n) {
+  double *a = (double *)malloc(n * sizeof(double));
+  double *b = (double *)malloc(n * sizeof(double));
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    a[i] = i;
+    b[i] = 0;
+  }
+// DIAG: host_threads.cpp:[[@LINE-4]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    b[i] = printf("%g\n", a[i]);
+// DIAG: host_threads.cpp:[[@LINE-1]]:12: warning: not converted: the loop calls 'printf', a library function with no device version [dp-migrate]
+// REWRITE:   (void)b.data(); (void)a.data(); // brought to the host once, before the threads share them
+// REWRITE-NEXT: #pragma omp parallel for
+// REWRITE-NEXT:   for (int i = 0; i < n; i++)
+// REWRITE-NEXT:     b(i) = printf("%g\n", a(i));
+
+  // A region that stays: once before it, not before its loops.
+#pragma omp parallel
+  {
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      a[i] += 1;
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      printf("%g\n", a[i]);
+  }
+// DIAG: host_threads.cpp:[[@LINE-7]]:1: warning: not converted: another loop of the enclosing 'omp parallel' region stays a loop, so the region stays and none of its loops moves [dp-migrate]
+// DIAG: host_threads.cpp:[[@LINE-3]]:7: warning: not converted: the loop calls 'printf', a library function with no device version [dp-migrate]
+// REWRITE:   (void)a.data(); // brought to the host once, before the threads share it
+// REWRITE-NEXT: #pragma omp parallel
+// REWRITE-NEXT:   {
+// REWRITE-NEXT: #pragma omp for
+  free(a);
+  free(b);
+}
+// SUMMARY: migrated 1 of 4 loops (3 refused)
