@@ -16,6 +16,7 @@
 #include "migrate/FromC.h"
 #include "migrate/LoopAnalysis.h"
 #include "migrate/Render.h"
+#include "migrate/StatementRegions.h"
 #include "migrate/Text.h"
 
 #include "AstText.h"
@@ -619,16 +620,28 @@ private:
             (P.D.Model == PragmaModel::OpenACC || P.D.has("target") || P.D.has("teams") || P.D.has("distribute")))
           DeleteLine(P), Removed.insert(&P);
     }
-    // A device region of statements alone over fields goes the same way:
-    // its statements run on the host.
+    // A device region of statements alone over fields cannot keep its
+    // directive either: its statements become a kernel of one point, or
+    // where they cannot, run on the host.
     const std::set<const VarDecl *> Fields = Arrays.members(Vars);
     for (const PragmaLine &P : Pragmas)
       if (P.D.Kind == DirectiveKind::Region && P.On && runsOnDevice(P.D) && !P.Shared && !Removed.count(&P) &&
           std::none_of(Cands.Regions.begin(), Cands.Regions.end(),
                        [&](const Region &R) { return R.Pragma == &P && !R.Loops.empty(); }))
         if (const std::vector<std::string> Names = fieldsNamed(P.On, Fields); !Names.empty()) {
-          DeleteLine(P), Removed.insert(&P);
-          Diags.migrateRegionOnHost(P.Loc) << P.D.construct() << quotedList(Names) << (Names.size() > 1);
+          Removed.insert(&P);
+          const std::variant<OnePointKernel, std::string> K = onePointKernel(P, Fields, Ctx);
+          if (const auto *Kernel = std::get_if<OnePointKernel>(&K)) {
+            for (const TextEdit &T : onePointKernelEdits(P, *Kernel, Arrays, Ctx))
+              E.add(T);
+            if (std::optional<Span> S = spanOf(P.On->getSourceRange(), Ctx))
+              CallSites.push_back(*S);
+            Diags.migratedStatements(P.Loc) << P.D.construct();
+            continue;
+          }
+          DeleteLine(P);
+          Diags.migrateRegionOnHost(P.Loc) << P.D.construct() << quotedList(Names) << (Names.size() > 1)
+                                           << std::get<std::string>(K);
         }
     // The host's threads share fields in an OpenMP parallel construct that
     // stays: each thread's first access would bring a field to the host at

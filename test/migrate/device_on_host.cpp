@@ -96,22 +96,37 @@ void acc(int n, double *b) {
 }
 
 // A device region of statements, no loop (ParRes Kernels' p2p corner
-// `#pragma acc kernels { grid[0] = -grid[last]; }`): its directive goes,
-// and the statements run on the host.
-void corner(int n) {
+// `#pragma acc kernels { grid[0] = -grid[last]; }`): a kernel of one
+// point, so the field stays where the call-sites leave it. One that writes
+// a variable of the host (a kernel's copy would not change it) loses its
+// directive instead, and runs on the host.
+void corner(int n, double *out) {
   double *g = (double *)malloc(n * sizeof(double));
 #pragma acc parallel loop
   for (int i = 0; i < n; i++)
     g[i] = i;
 // DIAG: device_on_host.cpp:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
-#pragma acc kernels
+#pragma acc kernels present(g[0:n])
   {
-    g[0] = -g[n - 1];
+    const double last = g[n - 1];
+    g[0] = -last;
   }
-// DIAG: device_on_host.cpp:[[@LINE-4]]:1: warning: 'acc kernels' goes: its statements use 'g', which is now a dp::field that no device directive can map; they run on the host, where dp brings the data each time [dp-migrate]
-// REWRITE-NOT: {{^}}#pragma acc kernels
+// DIAG: device_on_host.cpp:[[@LINE-5]]:1: remark: 'acc kernels' of statements converted to dp::forall over dp::grid<1>(1) [dp-migrate]
+// REWRITE-NOT: {{^}}#pragma acc kernels present{{.*}}
+// REWRITE:   dp::forall(dp::grid<1>(1), [=](dp::index<1>, dp::field<1, double> &g) {
+// REWRITE-NEXT:     const double last = g(n - 1);
+// REWRITE-NEXT:     g(0) = -last;
+// REWRITE-NEXT:   }, g);
+  double first = 0;
+#pragma acc serial
+  {
+    first = g[0];
+  }
+// DIAG: device_on_host.cpp:[[@LINE-4]]:1: warning: 'acc serial' goes: its statements use 'g', which is now a dp::field that no device directive can map, and cannot be a kernel of one point (it writes 'first', a variable of the host, which a kernel's copy would not change); they run on the host, where dp brings the data each time [dp-migrate]
+// REWRITE-NOT: {{^}}#pragma acc serial
 // REWRITE:   {
-// REWRITE-NEXT:     g(0) = -g(n - 1);
+// REWRITE-NEXT:     first = g(0);
+  out[0] = first;
   free(g);
 }
 // SUMMARY: migrated 4 of 9 loops (5 refused)

@@ -1,0 +1,123 @@
+//===- StatementRegions.cpp - Device regions of statements alone ----------===//
+
+#include "migrate/StatementRegions.h"
+
+#include "migrate/BodyScan.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace dpstub::migrate {
+
+namespace {
+
+/// Clauses that only say where data lives: moot once the data is dp's.
+bool onlyPlacesData(const Clause &C) {
+  static const char *const Names[] = {"copy",          "copyin",         "copyout",           "create",
+                                      "present",       "deviceptr",      "no_create",         "default",
+                                      "map",           "is_device_ptr",  "pcopy",             "pcopyin",
+                                      "pcopyout",      "pcreate",        "present_or_copy",   "present_or_copyin",
+                                      "present_or_copyout", "present_or_create", "defaultmap"};
+  return std::any_of(std::begin(Names), std::end(Names), [&](const char *N) { return C.Name == N; });
+}
+
+/// Why the statements of Body cannot be a kernel's (empty when they can),
+/// and the fields they use.
+struct Scan : RecursiveASTVisitor<Scan> {
+  ASTContext &Ctx;
+  const std::set<const VarDecl *> &Fields;
+  const Stmt *Body;
+  std::vector<const VarDecl *> Used;
+  std::string Why;
+
+  Scan(ASTContext &Ctx, const std::set<const VarDecl *> &Fields, const Stmt *Body)
+      : Ctx(Ctx), Fields(Fields), Body(Body) {}
+
+  bool inside(const Decl *D) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    return !SM.isBeforeInTranslationUnit(D->getLocation(), Body->getBeginLoc()) &&
+           SM.isBeforeInTranslationUnit(D->getLocation(), Body->getEndLoc());
+  }
+  bool stop(std::string Reason) {
+    if (Why.empty())
+      Why = std::move(Reason);
+    return false;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *V = dyn_cast<VarDecl>(E->getDecl());
+    if (!V)
+      return isa<FunctionDecl>(E->getDecl()) || isa<EnumConstantDecl>(E->getDecl())
+                 ? true
+                 : stop("it names '" + E->getDecl()->getNameAsString() + "'");
+    const std::string Name = V->getName().str();
+    if (Fields.count(V) || Fields.count(V->getCanonicalDecl())) {
+      if (std::find(Used.begin(), Used.end(), V) == Used.end())
+        Used.push_back(V);
+      return true;
+    }
+    if (inside(V))
+      return true;
+    if (!V->hasLocalStorage())
+      return V->getType().isConstQualified() && V->getType()->isScalarType()
+                 ? true
+                 : stop("it uses '" + Name + "', a variable of namespace scope or static, which a device cannot read");
+    if (V->getType()->isPointerType() || V->getType()->isArrayType() || V->getType()->isReferenceType())
+      return stop("it uses '" + Name + "', which stays a pointer");
+    const UseMode Use = useMode(E, Ctx);
+    if (Use.Write || Use.Address)
+      return stop("it writes '" + Name + "', a variable of the host, which a kernel's copy would not change");
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    const FunctionDecl *F = C->getDirectCallee();
+    return stop("it calls '" + (F ? F->getNameAsString() : std::string("a function")) + "'");
+  }
+  bool VisitReturnStmt(ReturnStmt *) { return stop("it returns"); }
+  bool VisitGotoStmt(GotoStmt *) { return stop("it jumps out with 'goto'"); }
+  bool VisitLambdaExpr(LambdaExpr *) { return stop("it holds a lambda"); }
+  bool VisitCXXThisExpr(CXXThisExpr *) { return stop("it uses 'this'"); }
+  bool VisitMemberExpr(MemberExpr *M) { return stop("it uses the member '" + M->getMemberNameInfo().getAsString() + "'"); }
+};
+
+} // namespace
+
+std::variant<OnePointKernel, std::string> onePointKernel(const PragmaLine &P, const std::set<const VarDecl *> &Fields,
+                                                         ASTContext &Ctx) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(P.On);
+  if (!Body)
+    return std::string("its statement is not a block");
+  for (const Clause &C : P.D.Clauses)
+    if (!onlyPlacesData(C))
+      return "its clause '" + C.Name + (C.HasArgs ? "(" + C.Args + ")" : std::string()) +
+             "' has no counterpart in a kernel of one point";
+  Scan S(Ctx, Fields, Body);
+  S.TraverseStmt(const_cast<CompoundStmt *>(Body));
+  if (!S.Why.empty())
+    return S.Why;
+  if (S.Used.empty())
+    return std::string("it uses no dp::field");
+  return OnePointKernel{S.Used};
+}
+
+std::vector<TextEdit> onePointKernelEdits(const PragmaLine &P, const OnePointKernel &K, const ArrayData &Arrays,
+                                          ASTContext &Ctx) {
+  const auto *Body = cast<CompoundStmt>(P.On);
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Formals, Actuals;
+  for (const VarDecl *V : K.Fields) {
+    const ArrayVar *Info = Arrays.find(V);
+    Formals += ", " + Arrays.fieldType(V, Info && Info->Element.isConstQualified()) + " &" + V->getName().str();
+    Actuals += ", " + V->getName().str();
+  }
+  const unsigned Open = SM.getFileOffset(SM.getFileLoc(Body->getLBracLoc()));
+  const unsigned Close = SM.getFileOffset(SM.getFileLoc(Body->getRBracLoc())) + 1;
+  return {{P.Begin, P.End - P.Begin, ""},
+          {Open, 0, "dp::forall(dp::grid<1>(1), [=](dp::index<1>" + Formals + ") "},
+          {Close, 0, Actuals + ");"}};
+}
+
+} // namespace dpstub::migrate
