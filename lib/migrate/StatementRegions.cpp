@@ -62,7 +62,7 @@ struct Scan : RecursiveASTVisitor<Scan> {
     if (inside(V))
       return true;
     if (!V->hasLocalStorage())
-      return V->getType().isConstQualified() && V->getType()->isScalarType()
+      return V->isUsableInConstantExpressions(Ctx) // a constant the compiler folds in
                  ? true
                  : stop("it uses '" + Name + "', a variable of namespace scope or static, which a device cannot read");
     if (V->getType()->isPointerType() || V->getType()->isArrayType() || V->getType()->isReferenceType())

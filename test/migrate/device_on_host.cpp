@@ -100,6 +100,8 @@ void acc(int n, double *b) {
 // point, so the field stays where the call-sites leave it. One that writes
 // a variable of the host (a kernel's copy would not change it) loses its
 // directive instead, and runs on the host.
+constexpr double Scale = 0.5;
+double offset = 1;
 void corner(int n, double *out) {
   double *g = (double *)malloc(n * sizeof(double));
 #pragma acc parallel loop
@@ -127,6 +129,18 @@ void corner(int n, double *out) {
 // REWRITE:   {
 // REWRITE-NEXT:     first = g(0);
   out[0] = first;
+  // A constant of the file is folded in; a variable of the file is the
+  // host's.
+#pragma acc kernels
+  {
+    g[1] = Scale * g[2];
+  }
+// DIAG: device_on_host.cpp:[[@LINE-4]]:1: remark: 'acc kernels' of statements converted to dp::forall over dp::grid<1>(1) [dp-migrate]
+#pragma acc kernels
+  {
+    g[2] = offset;
+  }
+// DIAG: device_on_host.cpp:[[@LINE-4]]:1: warning: 'acc kernels' goes: its statements use 'g', which is now a dp::field that no device directive can map, and cannot be a kernel of one point (it uses 'offset', a variable of namespace scope or static, which a device cannot read); they run on the host, where dp brings the data each time [dp-migrate]
   free(g);
 }
 // SUMMARY: migrated 4 of 9 loops (5 refused)
