@@ -643,6 +643,16 @@ private:
           Diags.migrateRegionOnHost(P.Loc) << P.D.construct() << quotedList(Names) << (Names.size() > 1)
                                            << std::get<std::string>(K);
         }
+    // Regions whose loops all moved: their directive goes too.
+    for (const Region &R : Cands.Regions) {
+      bool All = !R.Loops.empty();
+      for (size_t I : R.Loops)
+        All &= Consumed[I] || !Models[I].Refused || Models[I].DropsDirective;
+      if (All) {
+        DeleteLine(*R.Pragma);
+        Removed.insert(R.Pragma);
+      }
+    }
     // The host's threads share fields in an OpenMP parallel construct that
     // stays: each thread's first access would bring a field to the host at
     // once with the others (a copy from the device over another thread's
@@ -669,16 +679,6 @@ private:
       E.add({lineStart(Buf, P->Begin), 0,
              Line + " // brought to the host once, before the threads share " +
                  (Names.size() > 1 ? "them" : "it") + "\n"});
-    }
-    // Regions whose loops all moved: their directive goes too.
-    for (const Region &R : Cands.Regions) {
-      bool All = !R.Loops.empty();
-      for (size_t I : R.Loops)
-        All &= Consumed[I] || !Models[I].Refused || Models[I].DropsDirective;
-      if (All) {
-        DeleteLine(*R.Pragma);
-        Removed.insert(R.Pragma);
-      }
     }
     // Data directives, once their arrays are fields.
     bool AllConverted = Cands.Unusable.empty() && Included.empty() && !Cands.LeftOut, LoopsQueue = false;
