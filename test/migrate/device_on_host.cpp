@@ -108,13 +108,13 @@ void corner(int n, double *out) {
   for (int i = 0; i < n; i++)
     g[i] = i;
 // DIAG: device_on_host.cpp:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
-#pragma acc kernels present(g[0:n])
+#pragma acc parallel num_gangs(1) present(g[0:n])
   {
     const double last = g[n - 1];
     g[0] = -last;
   }
-// DIAG: device_on_host.cpp:[[@LINE-5]]:1: remark: 'acc kernels' of statements converted to dp::forall over dp::grid<1>(1) [dp-migrate]
-// REWRITE-NOT: {{^}}#pragma acc kernels present{{.*}}
+// DIAG: device_on_host.cpp:[[@LINE-5]]:1: remark: 'acc parallel' of statements converted to dp::forall over dp::grid<1>(1) [dp-migrate]
+// REWRITE-NOT: {{^}}#pragma acc parallel num_gangs{{.*}}
 // REWRITE:   dp::forall(dp::grid<1>(1), [=](dp::index<1>, dp::field<1, double> &g) {
 // REWRITE-NEXT:     const double last = g(n - 1);
 // REWRITE-NEXT:     g(0) = -last;
