@@ -396,8 +396,9 @@ private:
     auto OnHost = [&](size_t I, const std::vector<std::string> &Names) {
       Models[I].DropsDirective = true;
       Models[I].FieldsOnHost = Names;
-      for (size_t J = 0; J < Models.size(); ++J) // the loops inside go with it
-        if (J != I && within(Cands.Loops[J].Loop, Cands.Loops[I].Loop, Ctx) && !Consumed[J])
+      for (size_t J = 0; J < Models.size(); ++J) // the loops inside go with it, directives and all
+        if (J != I && Cands.Loops[J].Pragma && within(Cands.Loops[J].Loop, Cands.Loops[I].Loop, Ctx) &&
+            !Consumed[J])
           Models[J].DropsDirective = true;
     };
     for (const Region &R : Cands.Regions) {
