@@ -56,6 +56,37 @@ LoopVar randomVar(const std::function<int(int, int)> &Pick, bool Parallel) {
   return var("v", Parallel, C(Pick(0, 5)), C(Pick(-3, 3)), Steps[Pick(0, 6)]);
 }
 
+/// A written access's subscripts: Rank dimensions over Vars variables,
+/// each coefficient drawn from Coefs, a constant from -2..2.
+std::vector<Subscript> randomBase(const std::function<int(int, int)> &Pick, int Rank, size_t Vars,
+                                  const std::vector<int> &Coefs) {
+  std::vector<Subscript> Base;
+  for (int D = 0; D < Rank; ++D) {
+    std::vector<Poly> Coef;
+    for (size_t V = 0; V < Vars; ++V)
+      Coef.push_back(C(Coefs[Pick(0, int(Coefs.size()) - 1)]));
+    Base.push_back(sub(Coef, C(Pick(-2, 2))));
+  }
+  return Base;
+}
+
+/// Subscripts near Base, as loop bodies read and write them: each
+/// dimension drawn one of Ways + 1 ways: as it is, shifted, one
+/// coefficient changed, or (3) as Third changes it.
+std::vector<Subscript> near(const std::function<int(int, int)> &Pick, std::vector<Subscript> Dims, int Ways,
+                            const std::function<void(Subscript &)> &Third) {
+  for (Subscript &S : Dims) {
+    const int How = Pick(0, Ways);
+    if (How == 1)
+      S.Const = S.Const + C(Pick(-3, 3));
+    else if (How == 2)
+      S.Coef[Pick(0, int(S.Coef.size()) - 1)] = C(Pick(-3, 3));
+    else if (How == 3)
+      Third(S);
+  }
+  return Dims;
+}
+
 } // namespace
 
 TEST(Dependence, RandomConstantNestsAgreeWithEnumeration) {
@@ -80,15 +111,7 @@ TEST(Dependence, RandomConstantNestsAgreeWithEnumeration) {
     const int Rank = Pick(1, 2);
     // A written subscript, then reads and writes near it: shifted,
     // scaled or unrelated, as loop bodies are.
-    std::vector<Subscript> Base;
-    for (int D = 0; D < Rank; ++D) {
-      std::vector<Poly> Coef;
-      for (size_t V = 0; V < N.Vars.size(); ++V) {
-        const int Coefs[] = {0, 0, 1, 1, -1, 2, 3, 6};
-        Coef.push_back(C(Coefs[Pick(0, 7)]));
-      }
-      Base.push_back(sub(Coef, C(Pick(-2, 2))));
-    }
+    const std::vector<Subscript> Base = randomBase(Pick, Rank, N.Vars.size(), {0, 0, 1, 1, -1, 2, 3, 6});
     // Each access sits inside the inner loop or not; outside it, it
     // cannot use the inner variable.
     auto Place = [&](Access A) {
@@ -104,17 +127,10 @@ TEST(Dependence, RandomConstantNestsAgreeWithEnumeration) {
     };
     N.Accesses.push_back(Place(access(0, true, Base, "w")));
     for (int K = Pick(1, 3); K > 0; --K) {
-      std::vector<Subscript> Dims = Base;
-      for (Subscript &S : Dims) {
-        const int How = Pick(0, 3);
-        if (How == 1)
-          S.Const = S.Const + C(Pick(-3, 3));
-        else if (How == 2)
-          S.Coef[Pick(0, int(S.Coef.size()) - 1)] = C(Pick(-3, 3));
-        else if (How == 3)
-          for (Poly &P : S.Coef)
-            P = C(Pick(-2, 2));
-      }
+      const std::vector<Subscript> Dims = near(Pick, Base, 3, [&](Subscript &S) {
+        for (Poly &P : S.Coef) // unrelated
+          P = C(Pick(-2, 2));
+      });
       N.Accesses.push_back(Place(access(0, Pick(0, 2) == 0, Dims, "x")));
     }
     for (size_t A = 0; A < N.Accesses.size(); ++A)
@@ -168,27 +184,12 @@ TEST(Dependence, RandomRunTimeStepsAgreeWithEnumeration) {
       }
     }
     const int Rank = Pick(1, 2);
-    std::vector<Subscript> Base;
-    for (int D = 0; D < Rank; ++D) {
-      std::vector<Poly> Coef;
-      for (int V = 0; V < Vars; ++V) {
-        const int Coefs[] = {0, 1, 1, -1, 2, 3};
-        Coef.push_back(C(Coefs[Pick(0, 5)]));
-      }
-      Base.push_back(sub(Coef, C(Pick(-2, 2))));
-    }
+    const std::vector<Subscript> Base = randomBase(Pick, Rank, size_t(Vars), {0, 1, 1, -1, 2, 3});
     N.Accesses.push_back(access(0, true, Base, "w"));
     for (int K = Pick(1, 2); K > 0; --K) {
-      std::vector<Subscript> Dims = Base;
-      for (Subscript &S : Dims) {
-        const int How = Pick(0, 4);
-        if (How == 1)
-          S.Const = S.Const + C(Pick(-3, 3));
-        else if (How == 2)
-          S.Coef[Pick(0, Vars - 1)] = C(Pick(-3, 3));
-        else if (How == 3) // a tile's own offset: `a[it + tile]`
-          S.Const = S.Const + Sym(0).times(Pick(0, 1) ? 1 : -1);
-      }
+      const std::vector<Subscript> Dims = near(Pick, Base, 4, [&](Subscript &S) {
+        S.Const = S.Const + Sym(0).times(Pick(0, 1) ? 1 : -1); // a tile's own offset: `a[it + tile]`
+      });
       N.Accesses.push_back(access(0, Pick(0, 2) == 0, Dims, "x"));
     }
     RunTime += std::count_if(Signs.begin(), Signs.end(), [](int S) { return S != 0; }) > 0;
