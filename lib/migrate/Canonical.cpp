@@ -2,12 +2,12 @@
 
 #include "migrate/Canonical.h"
 
+#include "migrate/BodyScan.h"
 #include "migrate/Text.h"
 #include "dpstub/DpTypes.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 
 using namespace clang;
@@ -77,27 +77,6 @@ std::optional<LoopStep> keptConstant(const Expr *E, const ASTContext &Ctx) {
   return LoopStep{*First, V->getName().str()};
 }
 
-/// V's address is taken, or a non-const reference bound to it, somewhere
-/// in Body: it may change through that where no mention of V shows.
-bool escapes(const VarDecl *V, const Stmt *Body) {
-  struct Visit : RecursiveASTVisitor<Visit> {
-    const VarDecl *V;
-    bool Found = false;
-    explicit Visit(const VarDecl *V) : V(V) {}
-    bool VisitUnaryOperator(UnaryOperator *U) {
-      Found |= U->getOpcode() == UO_AddrOf && namedVar(U->getSubExpr()) == V;
-      return !Found;
-    }
-    bool VisitVarDecl(VarDecl *D) {
-      Found |= D->getType()->isReferenceType() && !D->getType().getNonReferenceType().isConstQualified() &&
-               namedVar(D->getInit()) == V;
-      return !Found;
-    }
-  } Visitor(V);
-  Visitor.TraverseStmt(const_cast<Stmt *>(Body));
-  return Visitor.Found;
-}
-
 /// E is an integer the loop F does not change: constants and local
 /// variables (parameters too) that nothing in F writes and whose address
 /// never leaves their function, with + - * / % between them.
@@ -116,8 +95,14 @@ bool invariantIn(const Expr *E, const ForStmt *F, const ASTContext &Ctx) {
     return false;
   const auto *Fn = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
   const Stmt *Body = Fn ? Fn->getBody() : nullptr;
-  return Body && !escapes(V, Body) &&
-         !ExprMutationAnalyzer(*const_cast<ForStmt *>(F), const_cast<ASTContext &>(Ctx)).isMutated(V);
+  if (!Body)
+    return false;
+  // Its address never leaves (so nothing changes it unseen), and the loop
+  // does not change it.
+  for (const DeclRefExpr *R : namesIn(Body))
+    if (R->getDecl() == V && useMode(R, const_cast<ASTContext &>(Ctx)).Address)
+      return false;
+  return !ExprMutationAnalyzer(*const_cast<ForStmt *>(F), const_cast<ASTContext &>(Ctx)).isMutated(V);
 }
 
 /// The value of a step's operand, and its text when the value comes from

@@ -241,7 +241,7 @@ public:
     const UnitFacts Facts{Ctx, Arrays, Pragmas, Helpers, *Device};
     std::vector<LoopModel> Models = analyseAll(Cands, Facts);
     moveRegionsWhole(Cands, Models, Ctx);
-    hostLoopsOverFields(Cands, Models, Pragmas, Arrays, Ctx);
+    hostLoopsOverFields(Cands, Models, Arrays, Ctx);
     report(Cands, Models, Pragmas, Ctx, Diags);
     Out.HasErrors = Diags.hasErrors();
     bool Any = false;
@@ -387,8 +387,8 @@ private:
   /// field's data itself. The directive goes and the loop runs in order
   /// on the host, as a dependent loop would, with every directive inside
   /// it that only a device region gives a meaning.
-  void hostLoopsOverFields(const Candidates &Cands, std::vector<LoopModel> &Models,
-                           const std::vector<PragmaLine> &Pragmas, const ArrayData &Arrays, const ASTContext &Ctx) {
+  void hostLoopsOverFields(const Candidates &Cands, std::vector<LoopModel> &Models, const ArrayData &Arrays,
+                           const ASTContext &Ctx) {
     const std::set<const VarDecl *> Fields = Arrays.members(convertedArrays(Models));
     if (Fields.empty())
       return;
@@ -420,7 +420,6 @@ private:
       if (!Names.empty())
         OnHost(I, Names);
     }
-    (void)Pragmas;
   }
 
   /// Phase 4: one line per candidate, in source order, and --list's
@@ -542,7 +541,7 @@ private:
     const SourceManager &SM = Ctx.getSourceManager();
     const StringRef Buf = SM.getBufferData(SM.getMainFileID());
     EditList E;
-    std::set<const VarDecl *> Vars;
+    const std::set<const VarDecl *> Vars = convertedArrays(Models);
     std::map<const VarDecl *, std::string> Borrowed; // as the loops borrow them
     std::vector<Span> CallSites;
     for (size_t I = 0; I < Models.size(); ++I) {
@@ -552,10 +551,8 @@ private:
       if (L)
         CallSites.push_back(*L);
       for (const ArrayUse &A : Models[I].Arrays) {
-        if (A.Borrowed.empty()) {
-          Vars.insert(A.Var);
+        if (A.Borrowed.empty())
           continue;
-        }
         // Borrowed memory stays a pointer; in the kernel it is a field.
         const ArrayVar *Info = Arrays.find(A.Var);
         if (A.BorrowedColumns.empty()) // rows borrow for each call-site alone
