@@ -65,22 +65,6 @@ std::optional<Span> scopeOf(const VarDecl *V, ASTContext &Ctx) {
   return std::nullopt;
 }
 
-/// The dp data clause of an OpenACC clause name, or of an OpenMP map
-/// type; empty for those that need none, "?" for those dp cannot do.
-std::string dataKind(const std::string &Name) {
-  if (Name == "copyin" || Name == "pcopyin" || Name == "present_or_copyin" || Name == "to")
-    return "copyin";
-  if (Name == "copy" || Name == "pcopy" || Name == "present_or_copy" || Name == "tofrom")
-    return "copy";
-  if (Name == "copyout" || Name == "pcopyout" || Name == "present_or_copyout" || Name == "from")
-    return "copyout";
-  if (Name == "create" || Name == "pcreate" || Name == "present_or_create" || Name == "alloc")
-    return "create";
-  if (Name == "present" || Name == "no_create" || Name == "release" || Name == "delete")
-    return "";
-  return "?";
-}
-
 /// One `name: vars` group of an OpenMP map clause, or an OpenACC clause.
 struct DataClause {
   std::string Kind; ///< dataKind

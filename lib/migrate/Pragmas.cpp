@@ -126,6 +126,20 @@ int Directive::collapse() const {
   return N;
 }
 
+std::string dataKind(const std::string &Name) {
+  if (Name == "copyin" || Name == "pcopyin" || Name == "present_or_copyin" || Name == "to")
+    return "copyin";
+  if (Name == "copy" || Name == "pcopy" || Name == "present_or_copy" || Name == "tofrom")
+    return "copy";
+  if (Name == "copyout" || Name == "pcopyout" || Name == "present_or_copyout" || Name == "from")
+    return "copyout";
+  if (Name == "create" || Name == "pcreate" || Name == "present_or_create" || Name == "alloc")
+    return "create";
+  if (Name == "present" || Name == "no_create" || Name == "release" || Name == "delete")
+    return "";
+  return "?";
+}
+
 bool runsOnDevice(const Directive &D) {
   if (D.Kind != DirectiveKind::Loop && D.Kind != DirectiveKind::Region)
     return false;

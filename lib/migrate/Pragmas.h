@@ -59,6 +59,11 @@ struct Directive {
 /// OpenMP one with `target` (not `target data`, `update` and the like).
 bool runsOnDevice(const Directive &D);
 
+/// The dp data clause of an OpenACC clause name, or of an OpenMP map
+/// type ("copyin", "copy", "copyout", "create"); empty for those that
+/// need none (`present`, `delete`), "?" for anything else.
+std::string dataKind(const std::string &Name);
+
 /// Parses the text after `#pragma ` (starting at `omp` or `acc`);
 /// none when it is neither.
 std::optional<Directive> parseDirective(const std::string &Text);

@@ -17,14 +17,10 @@ namespace {
 /// Clauses that only say where data lives (moot once the data is dp's)
 /// or how many threads to start (one point needs one).
 bool onlyPlacesData(const Clause &C) {
-  static const char *const Names[] = {"copy",          "copyin",         "copyout",           "create",
-                                      "present",       "deviceptr",      "no_create",         "default",
-                                      "map",           "is_device_ptr",  "pcopy",             "pcopyin",
-                                      "pcopyout",      "pcreate",        "present_or_copy",   "present_or_copyin",
-                                      "present_or_copyout", "present_or_create", "defaultmap",
-                                      "num_gangs",     "num_workers",    "vector_length",     "num_teams",
-                                      "thread_limit"};
-  return std::any_of(std::begin(Names), std::end(Names), [&](const char *N) { return C.Name == N; });
+  static const char *const Names[] = {"deviceptr", "is_device_ptr", "map",           "default",   "defaultmap",
+                                      "num_gangs", "num_workers",   "vector_length", "num_teams", "thread_limit"};
+  return dataKind(C.Name) != "?" ||
+         std::any_of(std::begin(Names), std::end(Names), [&](const char *N) { return C.Name == N; });
 }
 
 /// Why the statements of Body cannot be a kernel's (empty when they can),
