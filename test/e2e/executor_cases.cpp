@@ -82,16 +82,19 @@ int main() {
     expect("device-wide synchronisations", spent[counter::device_syncs], 0, translated);
   }
 
-  // Transfers: a fresh field's first launch copies it in once; reading it
-  // again copies nothing; the host reading a result the device wrote copies
-  // it back once; reading it again copies nothing.
+  // Transfers: a fresh field's first launch copies it in once (a
+  // value-initialised one is set to zeros on the device instead); reading
+  // it again copies nothing; the host reading a result the device wrote
+  // copies it back once; reading it again copies nothing.
   {
     dp::field<1, float> fresh(g, 3.0f), out(g);
     dp::rt::counts t0 = dp::rt::counters();
     dp::forall(g, [](float &o, float x) { o = 2 * x; }, out, fresh);
     dp::rt::counts t1 = dp::rt::counters();
     expect("bytes to the device, first launch", (t1 - t0)[counter::to_device_bytes],
-           2 * n * std::int64_t(sizeof(float)), translated); // fresh and out (out's host copy is its value)
+           n * std::int64_t(sizeof(float)), translated); // fresh's: out's zeros are set there
+    expect("zeros set on the device, first launch", (t1 - t0)[counter::device_zero_fills], 1,
+           translated);
     expect("host waits inside a call-site", (t1 - t0)[counter::host_waits], 0, translated);
     dp::forall(g, [](float &o, float x) { o += x; }, out, fresh);
     dp::rt::counts t2 = dp::rt::counters();
@@ -165,7 +168,7 @@ int main() {
     std::string what;
     // The error cites the line of this file (a literal: __LINE__ in the
     // rewritten file would move with it), though dpstub inserts lines.
-    const std::string site = "executor_cases.cpp:170:";
+    const std::string site = "executor_cases.cpp:173:";
     try {
       dp::forall(dp::tile<8>(marks.get_grid()),
                  [](const dp::tile_group<1> &t, int &mark) {

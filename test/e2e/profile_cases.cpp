@@ -1,7 +1,8 @@
 // DP_PROFILE end to end (run_profile.cmake reads this file): each call-site
-// marked "profiled: N" runs N times, and the fields a and b (1000 floats
-// each) and f4 (3000 floats) go to the device once each under emulation
-// and b and f4 come back once. A named queue's work shows on a track of its own.
+// marked "profiled: N" runs N times; under emulation f4 (3000 floats of
+// 1) goes to the device once, the fields a and b (1000 floats each,
+// value-initialised) do not (their zeros are set there), and b and f4
+// come back once. A named queue's work shows on a track of its own.
 // "launch: mode M, N groups" is what the emulated device must have planned:
 // a rank-4 forall over a whole field runs as one direct launch over its
 // 3000 elements (its contiguous dimensions folded into one), where the
@@ -19,7 +20,7 @@ int main() {
     dp::forall(g, [](float &y, float x) { y = 2 * x; }, b, a); // profiled: 3
   dp::scalar<double> total(0.0);
   dp::reduce(g, std::plus<>(), total, [](float y) { return double(y); }, b); // profiled: 1
-  dp::field<4, float> f4(dp::grid<4>(3, 4, 5, 50));
+  dp::field<4, float> f4(dp::grid<4>(3, 4, 5, 50), 1.0f);
   dp::forall(f4.get_grid(), [](float &x) { x += 1; }, f4); // profiled: 1, launch: mode 1, 12 groups
   dp::queue q;
   dp::scalar<double> on_queue(0.0);

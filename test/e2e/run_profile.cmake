@@ -129,7 +129,7 @@ endfunction()
 
 list(GET marked -1 last_marked)
 check_trace(native "the host" 0 0)
-check_trace(emulate "the emulated device" 20000 16000)
+check_trace(emulate "the emulated device" 12000 16000)
 
 # The table alone.
 file(REMOVE ${OUT}/summary)

@@ -83,6 +83,12 @@ public:
   /// Starts copying `host` into the device block on `queue` (the launch's,
   /// so that the launch follows it; null: the device's default queue).
   virtual device_fill copy_to_device(const void *host, std::size_t bytes, void *queue) = 0;
+  /// Starts setting the device block's first `bytes` to zero on `queue`
+  /// (as copy_to_device), where the block's data is zeros nobody wrote (a
+  /// value-initialised field): no transfer, no host memory read. `filled`
+  /// is then when the device block holds them. False, with nothing done,
+  /// where the device cannot (the zeros are copied then).
+  virtual bool zero_on_device(std::size_t, void *, pending &) { return false; }
   /// Gives the device block back to the device while `writer`, `fill` and
   /// `readers` (null or done ones aside: the work still using it) may run,
   /// where all of that is this device's work on one queue: free at once
@@ -216,7 +222,9 @@ public:
       return;
     wait_for_writer();
     if (!host_current_) {
-      if (device_current_ && mirror_ && bytes_ > 0) // no bytes, nothing to move
+      if (host_zeros_due_ && (zeros_ || !device_current_))
+        zero_host(); // cheaper than a copy of the device's zeros
+      else if (device_current_ && mirror_ && bytes_ > 0) // no bytes, nothing to move
         copy_from_device();
       host_current_ = true;
     }
@@ -228,6 +236,7 @@ public:
     make_host_current();
     wait_for_readers();
     device_current_ = false;
+    zeros_ = false;
     update();
   }
 
@@ -251,6 +260,7 @@ public:
     host_current_ = true;
     wait_for_readers();
     device_current_ = false;
+    zeros_ = false;
     update();
   }
 
@@ -271,6 +281,15 @@ public:
   void make_device_current(void *queue = nullptr) {
     if (device_current_)
       return;
+    if (zeros_ && bytes_ > 0) { // nothing wrote the block: zeros set on the device
+      pending zeroed;
+      if (mirror_->zero_on_device(bytes_, queue, zeroed)) {
+        fill_ = std::move(zeroed);
+        device_current_ = true;
+        update();
+        return;
+      }
+    }
     if (writer_ && !writer_on_device_)
       wait_for_writer(); // a host task still writing the host copy
     make_host_current();
@@ -297,6 +316,7 @@ public:
     if (writer_ && !writer_on_device_)
       wait_for_writer();
     device_current_ = true;
+    zeros_ = false;
     update();
   }
   /// Frees the device copy where the host copy is current (after the
@@ -307,7 +327,7 @@ public:
       return false;
     if (writer_)
       wait_for_writer();
-    if (device_current_ && !host_current_)
+    if (device_current_ && !host_current_ && !zeros_) // zeros: the host makes its own
       return false;
     wait_for_readers();
     if (fill_)
@@ -349,6 +369,8 @@ public:
     writer_ = std::move(done);
     writer_on_device_ = false;
     host_current_ = false;
+    host_zeros_due_ = false; // the copy writes every byte
+    zeros_ = false;
     update();
   }
   /// A launch writes the block: on the device (its copy becomes the only
@@ -359,6 +381,7 @@ public:
     writer_on_device_ = on_device;
     readers_.clear(); // launches before a writer are done when it is
     fill_.reset();    // and so is the copy that filled the device block
+    zeros_ = false;
     device_current_ = on_device;
     host_current_ = on_device ? false : !writer_;
     update();
@@ -532,9 +555,15 @@ private:
       // Zero elements (value-initialised fields, the default) of a trivial
       // type: from the C heap, calloc's pages arrive zeroed when first
       // touched, by the first call-site's threads; page-locked memory is
-      // zeroed here.
-      if (page_locked())
-        std::memset(host_, 0, bytes_);
+      // zeroed when the host first needs it (zero_host), never where only
+      // the device uses the field. A device copy is set to zeros on the
+      // device, not copied (zero_on_device).
+      zeros_ = true;
+      if (page_locked()) {
+        host_zeros_due_ = true;
+        host_current_ = false;
+      }
+      update();
     } else {
       std::size_t built = 0;
       try {
@@ -558,9 +587,16 @@ private:
     count_ = n;
   }
 
+  /// The zeros a value-initialised block holds, set in page-locked host
+  /// memory that was left as it came (fill).
+  void zero_host() noexcept {
+    std::memset(host_, 0, bytes_);
+    host_zeros_due_ = false;
+  }
   /// The device copy into the host memory, the writer done: all of it,
   /// or where the block has gaps (set_rows) its rows alone.
   void copy_from_device() {
+    host_zeros_due_ = false; // every byte is the device's (a block with gaps is borrowed)
     if (!has_gaps()) {
       mirror_->copy_to_host(host_, bytes_);
       return;
@@ -595,6 +631,7 @@ private:
     w->wait(); // done: reports its error, or returns at once
     writer_.reset();
     host_current_ = true;
+    host_zeros_due_ = false;
     update();
     return true;
   }
@@ -615,7 +652,10 @@ private:
   }
   void update() noexcept {
     host_current_ = host_current_ && !writer_;
-    host_exclusive_ = host_current_ && !held_ && !device_current_ && readers_.empty();
+    // A block of zeros nobody wrote is never written unannounced: the
+    // first host write ends them (host_wrote), or the device would get
+    // zeros the host no longer has.
+    host_exclusive_ = host_current_ && !held_ && !device_current_ && readers_.empty() && !zeros_;
   }
 
   std::atomic<long> refs_{1};
@@ -629,6 +669,13 @@ private:
   device_mirror *mirror_ = nullptr;
   bool host_current_ = true;
   bool host_exclusive_ = true;
+  /// The block holds the zeros it was created with (a value-initialised
+  /// field of a trivially copyable type) and nothing has written it since:
+  /// a device copy is zeros set on the device, not a transfer.
+  bool zeros_ = false;
+  /// Those zeros are not in the host memory yet (page-locked memory, left
+  /// as it came until the host needs it: zero_host).
+  bool host_zeros_due_ = false;
   bool device_current_ = false;
   pending writer_;
   bool writer_on_device_ = false;

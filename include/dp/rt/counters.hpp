@@ -28,6 +28,8 @@ enum class counter : int {
   to_host_copies,
   device_copies,      ///< copies from one device block to another (a field cloned where its data
                       ///< is the device's: dp::read_apart of one field)
+  device_zero_fills,  ///< device blocks set to zeros on the device: a value-initialised field's
+                      ///< first device use, where its zeros would have crossed the bus
   pinned_allocations, ///< raw page-locked host allocations (read-back slots, staging)
   events_recorded, ///< device events recorded for completions (only when somebody waits)
   events_created,  ///< device events made (a steady state records its spare ones again)

@@ -21,6 +21,7 @@
 ///                                       (the path each copy takes: device/transfers.hpp)
 ///   void copy_to_pinned(queue, slot, dev, bytes)         enqueued (slot: page-locked)
 ///   void copy_within(queue, to, from, bytes)             enqueued, device memory to device memory
+///   void zero_fill(queue, dev, bytes)                    enqueued, device memory set to zeros
 ///   event_type, new_event(), destroy_event(e), record_event(queue, e),
 ///   event_done(e), event_wait(e, site), event_wait_quietly(e),
 ///   queue_wait(queue, e)                events, as device/marks.hpp uses them
@@ -303,6 +304,12 @@ public:
     state_->device.copy_within(*q, to->data_, data_, bytes);
     copied = mark_in(state_->device, *q, "dp: a copy on the device");
     return to.release();
+  }
+  bool zero_on_device(std::size_t bytes, void *queue, dp::detail::pending &filled) override {
+    auto *q = queue ? static_cast<typename Device::queue_type *>(queue) : queue_;
+    state_->device.zero_fill(*q, data_, bytes);
+    filled = mark_in(state_->device, *q, "dp: zeros set on the device");
+    return true;
   }
   dp::detail::device_fill copy_to_device(const void *host, std::size_t bytes,
                                          void *queue) override {

@@ -143,6 +143,15 @@ public:
       q.enqueue("dp: a copy on the device", [=] { std::memcpy(to, from, bytes); });
     }
   }
+  void zero_fill(queue_type &q, void *dev, std::size_t bytes) {
+    count(counter::device_zero_fills);
+    if (q.here().done()) {
+      q.here().wait(true); // an earlier task's error, still to report
+      std::memset(dev, 0, bytes);
+    } else {
+      q.enqueue("dp: zeros set on the device", [=] { std::memset(dev, 0, bytes); });
+    }
+  }
 
   // Events (device/marks.hpp records them only when somebody waits): a
   // point of the task queue.

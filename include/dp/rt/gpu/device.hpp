@@ -220,6 +220,10 @@ public:
     DP_GPU_CHECK("dp: a copy on the device",
                  DP_GPU(MemcpyAsync)(to, from, bytes, DP_GPU(MemcpyDeviceToDevice), q.handle));
   }
+  void zero_fill(queue_type &q, void *dev, std::size_t bytes) {
+    count(counter::device_zero_fills);
+    DP_GPU_CHECK("dp: zeros set on the device", DP_GPU(MemsetAsync)(dev, 0, bytes, q.handle));
+  }
   // Events: device/marks.hpp records them only when somebody waits.
   using event_type = gpu::event_t;
   static event_type new_event() { return gpu::create_event(); }
