@@ -344,14 +344,7 @@ private:
       E.add({S->Begin + 1, 0, "\n" + Indent + "  " + Region});
       return;
     }
-    // A single statement: a block of its own around it.
-    E.add({lineStart(Buf, S->Begin), 0, Indent + "{\n" + Indent + "  " + Region + "\n"});
-    unsigned End = S->End;
-    while (End < Buf.size() && (Buf[End] == ' ' || Buf[End] == '\t'))
-      ++End;
-    if (End < Buf.size() && Buf[End] == ';')
-      ++End;
-    E.add({nextLineStart(Buf, End), 0, Indent + "}\n"});
+    blockAround(E, Buf, S->Begin, S->End, Indent, Region); // a single statement
   }
 
   /// The region's `dp::borrow` of V, a pointer that stays one: when

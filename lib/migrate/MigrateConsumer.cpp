@@ -59,14 +59,6 @@ struct LoopSpan {
   bool OwnLines = false; ///< it starts and ends its lines
 };
 
-/// The offset just past the `;` ending statement text at Offset.
-unsigned pastSemicolon(StringRef B, unsigned Offset) {
-  unsigned I = Offset;
-  while (I < B.size() && isspace(static_cast<unsigned char>(B[I])))
-    ++I;
-  return I < B.size() && B[I] == ';' ? I + 1 : Offset;
-}
-
 /// The `#pragma omp` and `#pragma acc` lines of branches the preprocessor
 /// skipped (not among Active, the directives it read) that stand right
 /// before the code at Offset, with only directives, continuations and
@@ -666,17 +658,19 @@ private:
         return O.first != P && within(P->On, O.first->On, Ctx);
       });
       const auto Parents = Ctx.getParents(*P->On);
-      if (Inner || Parents.empty() || !Parents[0].get<CompoundStmt>())
-        continue;
       const std::optional<Span> On = spanOf(P->On->getSourceRange(), Ctx);
-      if (!On)
+      if (Inner || Parents.empty() || !On)
         continue;
-      std::string Line = indentationAt(Buf, On->Begin);
+      std::string Line;
       for (const std::string &N : Names)
         Line += "(void)" + N + ".data();" + (&N == &Names.back() ? "" : " ");
-      E.add({lineStart(Buf, P->Begin), 0,
-             Line + " // brought to the host once, before the threads share " +
-                 (Names.size() > 1 ? "them" : "it") + "\n"});
+      Line += std::string(" // brought to the host once, before the threads share ") +
+              (Names.size() > 1 ? "them" : "it");
+      const std::string Indent = indentationAt(Buf, On->Begin);
+      if (Parents[0].get<CompoundStmt>())
+        E.add({lineStart(Buf, P->Begin), 0, Indent + Line + "\n"});
+      else // an if's or a loop's body: the line and the construct in a block
+        blockAround(E, Buf, P->Begin, On->End, Indent, Line);
     }
     // Data directives, once their arrays are fields.
     bool AllConverted = Cands.Unusable.empty() && Included.empty() && !Cands.LeftOut, LoopsQueue = false;

@@ -122,6 +122,19 @@ unsigned nextLineStart(llvm::StringRef Buffer, unsigned Offset) {
   return Offset < Buffer.size() ? Offset + 1 : Offset;
 }
 
+unsigned pastSemicolon(llvm::StringRef Buffer, unsigned Offset) {
+  unsigned I = Offset;
+  while (I < Buffer.size() && isspace(static_cast<unsigned char>(Buffer[I])))
+    ++I;
+  return I < Buffer.size() && Buffer[I] == ';' ? I + 1 : Offset;
+}
+
+void blockAround(EditList &E, llvm::StringRef Buffer, unsigned Begin, unsigned End, const std::string &Indent,
+                 const std::string &First) {
+  E.add({lineStart(Buffer, Begin), 0, Indent + "{\n" + Indent + "  " + First + "\n"});
+  E.add({nextLineStart(Buffer, pastSemicolon(Buffer, End)), 0, Indent + "}\n"});
+}
+
 std::string indentationAt(llvm::StringRef Buffer, unsigned Offset) {
   unsigned B = lineStart(Buffer, Offset), E = B;
   while (E < Buffer.size() && (Buffer[E] == ' ' || Buffer[E] == '\t'))

@@ -73,5 +73,14 @@ unsigned lineStart(llvm::StringRef Buffer, unsigned Offset);
 unsigned nextLineStart(llvm::StringRef Buffer, unsigned Offset);
 /// The whitespace that starts the line holding Offset.
 std::string indentationAt(llvm::StringRef Buffer, unsigned Offset);
+/// The offset just past the `;` ending statement text at Offset (blanks
+/// before it skipped); Offset when none does.
+unsigned pastSemicolon(llvm::StringRef Buffer, unsigned Offset);
+/// A block of its own around a statement that is an `if`'s or a loop's
+/// body, so that `First` can go before it: `{` and First on lines of their
+/// own before the line holding Begin, `}` on a line after the statement's
+/// text, which ends at End (or at a `;` after it); at Indent.
+void blockAround(EditList &E, llvm::StringRef Buffer, unsigned Begin, unsigned End, const std::string &Indent,
+                 const std::string &First);
 
 } // namespace dpstub::migrate
