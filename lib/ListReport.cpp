@@ -13,6 +13,9 @@
 
 #include "llvm/Support/JSON.h"
 
+#include <utility>
+#include <vector>
+
 namespace dpstub {
 
 namespace {
@@ -146,13 +149,28 @@ void writeMigrationReport(llvm::raw_ostream &OS, const std::vector<const Transla
                           llvm::StringRef Root) {
   OStream J(OS, 2);
   J.array([&] {
-    for (const TranslationResult *U : Units)
-      for (const MigratedLoop &L : U->Loops)
-        J.object([&] {
+    for (const TranslationResult *U : Units) {
+      // Loops in their order, each device region of statements alone (in
+      // the main file) before the first of the main file's loops after it.
+      std::vector<std::pair<const MigratedLoop *, bool>> Entries;
+      size_t Next = 0;
+      for (const MigratedLoop &L : U->Loops) {
+        for (; Next < U->Regions.size() && L.Path == U->Regions[Next].Path &&
+               U->Regions[Next].Loc.Line < L.Loc.Line;
+             ++Next)
+          Entries.push_back({&U->Regions[Next], true});
+        Entries.push_back({&L, false});
+      }
+      for (; Next < U->Regions.size(); ++Next)
+        Entries.push_back({&U->Regions[Next], true});
+      for (const auto &[E, Statements] : Entries)
+        J.object([&, &L = *E, Statements = Statements] {
           J.attribute("file", reportedFile(L.Path, Root));
           J.attribute("line", L.Loc.Line);
           J.attribute("column", L.Loc.Column);
           J.attribute("construct", L.Construct);
+          if (Statements)
+            J.attribute("statements", true); // a region of statements, not a loop
           J.attribute("verdict", L.Converted ? "converted" : "refused");
           if (L.Converted) {
             J.attribute("kind", "dp::" + L.Kind);
@@ -162,9 +180,11 @@ void writeMigrationReport(llvm::raw_ostream &OS, const std::vector<const Transla
             J.attribute("reason", L.Reason);
             J.attribute("diagnostic", L.Category);
             if (L.RunsInOrder)
-              J.attribute("directive", "removed: the loop runs in order on the host");
+              J.attribute("directive", Statements ? "removed: the statements run on the host"
+                                                  : "removed: the loop runs in order on the host");
           }
         });
+    }
   });
   OS << "\n";
 }

@@ -66,6 +66,7 @@ def main():
 
     totals = collections.Counter()
     reasons = collections.Counter()
+    regions = collections.Counter()  # device regions of statements alone, by verdict
     entries = []
     failed = []
     counted = set()
@@ -116,6 +117,9 @@ def main():
         # A header's loops, once (each source including it reports them).
         loops = [l for l in loops if key(l) not in counted]
         counted.update(key(l) for l in loops)
+        # Device regions of statements alone are no loops: counted apart.
+        regions.update(l['verdict'] for l in loops if l.get('statements'))
+        loops = [l for l in loops if not l.get('statements')]
         c = collections.Counter(l['verdict'] for l in loops)
         print(f"{src}: {len(loops)} loops, {c['converted']} converted, {c['refused']} refused")
         for l in loops:
@@ -131,6 +135,9 @@ def main():
     print(f"loops: {found} found, {totals['converted']} converted, {totals['refused']} refused")
     for r, n in reasons.most_common():
         print(f"  {n:4d} {r}")
+    if regions:
+        print(f"device regions of statements alone: {regions['converted']} kernels of one point, "
+              f"{regions['refused']} run on the host")
     if args.json:
         with open(args.json, 'w') as h:
             json.dump(entries, h, indent=2)

@@ -90,6 +90,10 @@ struct TranslationResult {
   bool SelectionEmpty = false;
   /// --migrate: every candidate loop, in source order.
   std::vector<MigratedLoop> Loops;
+  /// --migrate: device regions of statements alone (no loop) that arrays
+  /// become fields in, in source order: a kernel of one point (Converted,
+  /// Kind, Rank, Grid) or host code (Reason, Category, RunsInOrder).
+  std::vector<MigratedLoop> Regions;
   /// --migrate: directives left in place (not carried over), by construct.
   std::vector<std::string> KeptDirectives;
 };

@@ -234,6 +234,7 @@ public:
     std::vector<LoopModel> Models = analyseAll(Cands, Facts);
     moveRegionsWhole(Cands, Models, Ctx);
     hostLoopsOverFields(Cands, Models, Arrays, Ctx);
+    decideStatementRegions(Cands, Models, Pragmas, Arrays, Ctx);
     report(Cands, Models, Pragmas, Ctx, Diags);
     Out.HasErrors = Diags.hasErrors();
     bool Any = false;
@@ -414,6 +415,35 @@ private:
     }
   }
 
+  /// Phase 3c: a device region of statements alone over fields cannot
+  /// keep its directive either (as phase 3b's loops): its statements
+  /// become a kernel of one point, or where they cannot, run on the host.
+  /// Regions inside a converted loop move with it, inside a loop sent to
+  /// the host they go with that loop's directives.
+  void decideStatementRegions(const Candidates &Cands, const std::vector<LoopModel> &Models,
+                              const std::vector<PragmaLine> &Pragmas, const ArrayData &Arrays, ASTContext &Ctx) {
+    Statements.clear();
+    const std::set<const VarDecl *> Fields = Arrays.members(convertedArrays(Models));
+    if (Fields.empty())
+      return;
+    std::vector<Span> Taken; // text the loops' edits take, directives and all
+    for (size_t I = 0; I < Models.size(); ++I)
+      if (!Consumed[I] && (!Models[I].Refused || !Models[I].FieldsOnHost.empty()))
+        if (std::optional<Span> L = spanOf((Models[I].Refused ? Cands.Loops[I].Loop : Models[I].Outer)->getSourceRange(), Ctx))
+          Taken.push_back(*L);
+    for (const PragmaLine &P : Pragmas) {
+      if (P.D.Kind != DirectiveKind::Region || !P.On || !runsOnDevice(P.D) || P.Shared ||
+          std::any_of(Cands.Loops.begin(), Cands.Loops.end(), [&](const Candidate &C) { return C.Pragma == &P; }) ||
+          std::any_of(Cands.Regions.begin(), Cands.Regions.end(),
+                      [&](const Region &R) { return R.Pragma == &P && !R.Loops.empty(); }) ||
+          std::any_of(Taken.begin(), Taken.end(), [&](const Span &S) { return S.Begin <= P.Begin && P.Begin < S.End; }))
+        continue;
+      std::vector<std::string> Names = fieldsNamed(P.On, Fields);
+      if (!Names.empty())
+        Statements.push_back({&P, std::move(Names), onePointKernel(P, Fields, Ctx)});
+    }
+  }
+
   /// Phase 4: one line per candidate, in source order, and --list's
   /// entries.
   void report(const Candidates &Cands, const std::vector<LoopModel> &Models,
@@ -492,6 +522,27 @@ private:
                          Out.Loops.push_back(std::move(L));
                        }});
     }
+    for (const StatementRegion &S : Statements)
+      Lines.push_back({S.P->Begin, [&, At = &S] {
+                         const PragmaLine &P = *At->P;
+                         MigratedLoop L = listed(P.Loc, P.D.construct(), SM);
+                         L.EndLine = SM.getPresumedLineNumber(SM.getFileLoc(P.On->getEndLoc()));
+                         if (std::holds_alternative<OnePointKernel>(At->Kernel)) {
+                           Diags.migratedStatements(P.Loc) << P.D.construct();
+                           L.Converted = true;
+                           L.Kind = "forall";
+                           L.Rank = 1;
+                           L.Grid = "dp::grid<1>(1)";
+                         } else {
+                           Diags.migrateRegionOnHost(P.Loc) << P.D.construct() << quotedList(At->Fields)
+                                                            << (At->Fields.size() > 1)
+                                                            << std::get<std::string>(At->Kernel);
+                           L.Category = "migrateRegionOnHost";
+                           L.Reason = lastMessage();
+                           L.RunsInOrder = true;
+                         }
+                         Out.Regions.push_back(std::move(L));
+                       }});
     std::stable_sort(Lines.begin(), Lines.end(),
                      [](const auto &A, const auto &B) { return A.first < B.first; });
     for (auto &[Offset, Say] : Lines)
@@ -610,29 +661,19 @@ private:
             (P.D.Model == PragmaModel::OpenACC || P.D.has("target") || P.D.has("teams") || P.D.has("distribute")))
           DeleteLine(P), Removed.insert(&P);
     }
-    // A device region of statements alone over fields cannot keep its
-    // directive either: its statements become a kernel of one point, or
-    // where they cannot, run on the host.
+    // Device regions of statements alone over fields (phase 3c).
     const std::set<const VarDecl *> Fields = Arrays.members(Vars);
-    for (const PragmaLine &P : Pragmas)
-      if (P.D.Kind == DirectiveKind::Region && P.On && runsOnDevice(P.D) && !P.Shared && !Removed.count(&P) &&
-          std::none_of(Cands.Regions.begin(), Cands.Regions.end(),
-                       [&](const Region &R) { return R.Pragma == &P && !R.Loops.empty(); }))
-        if (const std::vector<std::string> Names = fieldsNamed(P.On, Fields); !Names.empty()) {
-          Removed.insert(&P);
-          const std::variant<OnePointKernel, std::string> K = onePointKernel(P, Fields, Ctx);
-          if (const auto *Kernel = std::get_if<OnePointKernel>(&K)) {
-            for (const TextEdit &T : onePointKernelEdits(P, *Kernel, Arrays, Ctx))
-              E.add(T);
-            if (std::optional<Span> S = spanOf(P.On->getSourceRange(), Ctx))
-              CallSites.push_back(*S);
-            Diags.migratedStatements(P.Loc) << P.D.construct();
-            continue;
-          }
-          DeleteLine(P);
-          Diags.migrateRegionOnHost(P.Loc) << P.D.construct() << quotedList(Names) << (Names.size() > 1)
-                                           << std::get<std::string>(K);
-        }
+    for (const StatementRegion &S : Statements) {
+      Removed.insert(S.P);
+      if (const auto *Kernel = std::get_if<OnePointKernel>(&S.Kernel)) {
+        for (const TextEdit &T : onePointKernelEdits(*S.P, *Kernel, Arrays, Ctx))
+          E.add(T);
+        if (std::optional<Span> On = spanOf(S.P->On->getSourceRange(), Ctx))
+          CallSites.push_back(*On);
+      } else {
+        DeleteLine(*S.P);
+      }
+    }
     // Regions whose loops all moved: their directive goes too.
     for (const Region &R : Cands.Regions) {
       bool All = !R.Loops.empty();
@@ -971,6 +1012,14 @@ private:
   std::set<unsigned> ActiveHashes; ///< the main file's directives the preprocessor read, by offset
   /// Loop directives in the headers the main file includes.
   std::vector<IncludedLoop> Included;
+  /// A device region of statements alone over fields (phase 3c): the
+  /// fields it names, and the kernel of one point it becomes or why not.
+  struct StatementRegion {
+    const PragmaLine *P = nullptr;
+    std::vector<std::string> Fields;
+    std::variant<OnePointKernel, std::string> Kernel;
+  };
+  std::vector<StatementRegion> Statements;
   std::vector<bool> Consumed; ///< by candidate: taken along by an outer converted loop
   std::vector<size_t> ConsumedBy; ///< ... by which
 };

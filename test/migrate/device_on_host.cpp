@@ -125,6 +125,11 @@ void corner(int n, double *out) {
     first = g[0];
   }
 // DIAG: device_on_host.cpp:[[@LINE-4]]:1: warning: 'acc serial' goes: its statements use 'g', which is now a dp::field that no device directive can map, and cannot be a kernel of one point (it writes 'first', a variable of the host, which a kernel's copy would not change); they run on the host, where dp brings the data each time [dp-migrate]
+// --list names such regions apart from loops (the summary counts none):
+// LIST: "construct": "acc serial",
+// LIST-NEXT: "statements": true,
+// LIST-NEXT: "verdict": "refused",
+// LIST: "directive": "removed: the statements run on the host"
 // REWRITE-NOT: {{^}}#pragma acc serial
 // REWRITE:   {
 // REWRITE-NEXT:     first = g(0);
@@ -136,6 +141,12 @@ void corner(int n, double *out) {
     g[1] = Scale * g[2];
   }
 // DIAG: device_on_host.cpp:[[@LINE-4]]:1: remark: 'acc kernels' of statements converted to dp::forall over dp::grid<1>(1) [dp-migrate]
+// LIST: "construct": "acc kernels",
+// LIST-NEXT: "statements": true,
+// LIST-NEXT: "verdict": "converted",
+// LIST-NEXT: "kind": "dp::forall",
+// LIST-NEXT: "rank": 1,
+// LIST-NEXT: "grid": "dp::grid<1>(1)"
 #pragma acc kernels
   {
     g[2] = offset;
