@@ -222,9 +222,7 @@ public:
       return;
     wait_for_writer();
     if (!host_current_) {
-      if (host_zeros_due_ && (zeros_ || !device_current_))
-        zero_host(); // cheaper than a copy of the device's zeros
-      else if (device_current_ && mirror_ && bytes_ > 0) // no bytes, nothing to move
+      if (device_current_ && mirror_ && bytes_ > 0) // no bytes, nothing to move
         copy_from_device();
       host_current_ = true;
     }
@@ -327,7 +325,7 @@ public:
       return false;
     if (writer_)
       wait_for_writer();
-    if (device_current_ && !host_current_ && !zeros_) // zeros: the host makes its own
+    if (device_current_ && !host_current_)
       return false;
     wait_for_readers();
     if (fill_)
@@ -369,7 +367,6 @@ public:
     writer_ = std::move(done);
     writer_on_device_ = false;
     host_current_ = false;
-    host_zeros_due_ = false; // the copy writes every byte
     zeros_ = false;
     update();
   }
@@ -555,15 +552,16 @@ private:
       // Zero elements (value-initialised fields, the default) of a trivial
       // type: from the C heap, calloc's pages arrive zeroed when first
       // touched, by the first call-site's threads; page-locked memory is
-      // zeroed when the host first needs it (zero_host), never where only
-      // the device uses the field. A device copy is set to zeros on the
-      // device, not copied (zero_on_device).
-      zeros_ = true;
+      // zeroed here. That memory is a device's (call-sites run on one):
+      // the block remembers its zeros, and the device sets its copy to
+      // zeros itself instead of a copy of these (zero_on_device). On the
+      // C heap no device is in use, and the block stays host-exclusive
+      // from the start, as host threads writing it at once rely on.
       if (page_locked()) {
-        host_zeros_due_ = true;
-        host_current_ = false;
+        std::memset(host_, 0, bytes_);
+        zeros_ = true;
+        update();
       }
-      update();
     } else {
       std::size_t built = 0;
       try {
@@ -587,16 +585,9 @@ private:
     count_ = n;
   }
 
-  /// The zeros a value-initialised block holds, set in page-locked host
-  /// memory that was left as it came (fill).
-  void zero_host() noexcept {
-    std::memset(host_, 0, bytes_);
-    host_zeros_due_ = false;
-  }
   /// The device copy into the host memory, the writer done: all of it,
   /// or where the block has gaps (set_rows) its rows alone.
   void copy_from_device() {
-    host_zeros_due_ = false; // every byte is the device's (a block with gaps is borrowed)
     if (!has_gaps()) {
       mirror_->copy_to_host(host_, bytes_);
       return;
@@ -631,7 +622,6 @@ private:
     w->wait(); // done: reports its error, or returns at once
     writer_.reset();
     host_current_ = true;
-    host_zeros_due_ = false;
     update();
     return true;
   }
@@ -670,12 +660,10 @@ private:
   bool host_current_ = true;
   bool host_exclusive_ = true;
   /// The block holds the zeros it was created with (a value-initialised
-  /// field of a trivially copyable type) and nothing has written it since:
-  /// a device copy is zeros set on the device, not a transfer.
+  /// field of a trivially copyable type, in a device's page-locked memory)
+  /// and nothing has written it since: a device copy is zeros set on the
+  /// device, not a transfer.
   bool zeros_ = false;
-  /// Those zeros are not in the host memory yet (page-locked memory, left
-  /// as it came until the host needs it: zero_host).
-  bool host_zeros_due_ = false;
   bool device_current_ = false;
   pending writer_;
   bool writer_on_device_ = false;
