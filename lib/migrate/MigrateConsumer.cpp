@@ -427,10 +427,13 @@ private:
     if (Fields.empty())
       return;
     std::vector<Span> Taken; // text the loops' edits take, directives and all
-    for (size_t I = 0; I < Models.size(); ++I)
-      if (!Consumed[I] && (!Models[I].Refused || !Models[I].FieldsOnHost.empty()))
-        if (std::optional<Span> L = spanOf((Models[I].Refused ? Cands.Loops[I].Loop : Models[I].Outer)->getSourceRange(), Ctx))
-          Taken.push_back(*L);
+    for (size_t I = 0; I < Models.size(); ++I) {
+      if (Consumed[I] || (Models[I].Refused && Models[I].FieldsOnHost.empty()))
+        continue;
+      const Stmt *Loop = Models[I].Refused ? Cands.Loops[I].Loop : Models[I].Outer;
+      if (std::optional<Span> L = spanOf(Loop->getSourceRange(), Ctx))
+        Taken.push_back(*L);
+    }
     for (const PragmaLine &P : Pragmas) {
       if (P.D.Kind != DirectiveKind::Region || !P.On || !runsOnDevice(P.D) || P.Shared ||
           std::any_of(Cands.Loops.begin(), Cands.Loops.end(), [&](const Candidate &C) { return C.Pragma == &P; }) ||
