@@ -722,6 +722,10 @@ private:
       AllConverted &= Consumed[I] || !Models[I].Refused || Models[I].DropsDirective;
       LoopsQueue |= !Consumed[I] && !Models[I].Refused && usesQueue(Models[I]);
     }
+    for (const StatementRegion &S : Statements) {
+      const auto *Kernel = std::get_if<OnePointKernel>(&S.Kernel);
+      LoopsQueue |= Kernel && !Kernel->Queue.empty();
+    }
     // A dependent loop that now runs in order on the host around call-sites
     // ran on the device in the original: its statements read and write
     // the memory there, which a device copy held across call-sites would

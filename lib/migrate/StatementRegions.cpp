@@ -3,6 +3,7 @@
 #include "migrate/StatementRegions.h"
 
 #include "migrate/BodyScan.h"
+#include "migrate/DataDirectives.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -89,17 +90,23 @@ std::variant<OnePointKernel, std::string> onePointKernel(const PragmaLine &P, co
   const auto *Body = dyn_cast_or_null<CompoundStmt>(P.On);
   if (!Body)
     return std::string("its statement is not a block");
-  for (const Clause &C : P.D.Clauses)
+  std::string Queue;
+  for (const Clause &C : P.D.Clauses) {
+    if (C.Name == "async" || (C.Name == "nowait" && P.D.Model == PragmaModel::OpenMP)) {
+      Queue = queueText(C.HasArgs ? C.Args : std::string());
+      continue;
+    }
     if (!onlyPlacesData(C))
       return "its clause '" + C.Name + (C.HasArgs ? "(" + C.Args + ")" : std::string()) +
              "' has no counterpart in a kernel of one point";
+  }
   Scan S(Ctx, Fields, Body);
   S.TraverseStmt(const_cast<CompoundStmt *>(Body));
   if (!S.Why.empty())
     return S.Why;
   if (S.Used.empty())
     return std::string("it uses no dp::field");
-  return OnePointKernel{S.Used};
+  return OnePointKernel{S.Used, Queue};
 }
 
 std::vector<TextEdit> onePointKernelEdits(const PragmaLine &P, const OnePointKernel &K, const ArrayData &Arrays,
@@ -115,7 +122,9 @@ std::vector<TextEdit> onePointKernelEdits(const PragmaLine &P, const OnePointKer
   const unsigned Open = SM.getFileOffset(SM.getFileLoc(Body->getLBracLoc()));
   const unsigned Close = SM.getFileOffset(SM.getFileLoc(Body->getRBracLoc())) + 1;
   return {{P.Begin, P.End - P.Begin, ""},
-          {Open, 0, "dp::forall(dp::grid<1>(1), [=](dp::index<1>" + Formals + ") "},
+          {Open, 0,
+           "dp::forall(" + (K.Queue.empty() ? std::string() : "dp::on(" + K.Queue + "), ") +
+               "dp::grid<1>(1), [=](dp::index<1>" + Formals + ") "},
           {Close, 0, Actuals + ");"}};
 }
 

@@ -26,6 +26,10 @@ namespace dpstub::migrate {
 /// the kernel's parameters.
 struct OnePointKernel {
   std::vector<const clang::VarDecl *> Fields;
+  /// The queue it runs on (`dp_async_queue(i)` for `async(i)`, an OpenMP
+  /// `nowait`'s `dp_async_queue()`), as the loops' call-sites do; empty:
+  /// none, the launch is in order with the host.
+  std::string Queue;
 };
 
 /// The kernel of one point P's statements become, given the unit's

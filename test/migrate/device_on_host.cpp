@@ -152,6 +152,24 @@ void corner(int n, double *out) {
     g[2] = offset;
   }
 // DIAG: device_on_host.cpp:[[@LINE-4]]:1: warning: 'acc kernels' goes: its statements use 'g', which is now a dp::field that no device directive can map, and cannot be a kernel of one point (it uses 'offset', a variable of namespace scope or static, which a device cannot read); they run on the host, where dp brings the data each time [dp-migrate]
+  // On a queue, as the loops' call-sites are (the OpenACC guide's
+  // mandelbrot warm-up, `acc parallel num_gangs(1) async(i)`): the
+  // `wait` after it waits for it there. Until 2026-12-05, evening, such a
+  // region ran on the host.
+  for (int q = 1; q <= 2; q++) {
+#pragma acc parallel num_gangs(1) async(q)
+    {
+      g[q] = 2 * g[0];
+    }
+  }
+#pragma acc wait
+// DIAG: device_on_host.cpp:[[@LINE-6]]:1: remark: 'acc parallel' of statements converted to dp::forall over dp::grid<1>(1) [dp-migrate]
+// REWRITE: {{^}}    dp::forall(dp::on(dp_async_queue(q)), dp::grid<1>(1), [=](dp::index<1>, dp::field<1, double> &g) {
+// REWRITE-NEXT:       g(q) = 2 * g(0);
+// REWRITE-NEXT:     }, g);
+// REWRITE-NEXT:   }
+// REWRITE-NEXT: dp::wait_all();
+  out[1] = g[1] + g[2];
   free(g);
 }
 // SUMMARY: migrated 4 of 9 loops (5 refused)
