@@ -96,6 +96,11 @@ std::variant<OnePointKernel, std::string> onePointKernel(const PragmaLine &P, co
       Queue = queueText(C.HasArgs ? C.Args : std::string());
       continue;
     }
+    // dp orders the kernel behind the work on the fields it uses, the only
+    // data it shares with other work: a wait() adds nothing (a loop's is
+    // dropped too).
+    if (C.Name == "wait" && P.D.Model == PragmaModel::OpenACC)
+      continue;
     if (!onlyPlacesData(C))
       return "its clause '" + C.Name + (C.HasArgs ? "(" + C.Args + ")" : std::string()) +
              "' has no counterpart in a kernel of one point";

@@ -170,6 +170,15 @@ void corner(int n, double *out) {
 // REWRITE-NEXT:   }
 // REWRITE-NEXT: dp::wait_all();
   out[1] = g[1] + g[2];
+  // A wait() clause orders it behind queue 1's work, which dp does by the
+  // fields it uses, as for a loop's.
+#pragma acc kernels wait(1)
+  {
+    g[0] = g[1];
+  }
+// DIAG: device_on_host.cpp:[[@LINE-4]]:1: remark: 'acc kernels' of statements converted to dp::forall over dp::grid<1>(1) [dp-migrate]
+// REWRITE: {{^}}  dp::forall(dp::grid<1>(1), [=](dp::index<1>, dp::field<1, double> &g) {
+// REWRITE-NEXT:     g(0) = g(1);
   free(g);
 }
 // SUMMARY: migrated 4 of 9 loops (5 refused)
