@@ -90,8 +90,12 @@ std::variant<OnePointKernel, std::string> onePointKernel(const PragmaLine &P, co
   const auto *Body = dyn_cast_or_null<CompoundStmt>(P.On);
   if (!Body)
     return std::string("its statement is not a block");
-  std::string Queue;
+  std::string Queue, When;
   for (const Clause &C : P.D.Clauses) {
+    if (C.Name == "if" && C.HasArgs) {
+      When = C.Args;
+      continue;
+    }
     if (C.Name == "async" || (C.Name == "nowait" && P.D.Model == PragmaModel::OpenMP)) {
       Queue = queueText(C.HasArgs ? C.Args : std::string());
       continue;
@@ -111,7 +115,7 @@ std::variant<OnePointKernel, std::string> onePointKernel(const PragmaLine &P, co
     return S.Why;
   if (S.Used.empty())
     return std::string("it uses no dp::field");
-  return OnePointKernel{S.Used, Queue};
+  return OnePointKernel{S.Used, Queue, When};
 }
 
 std::vector<TextEdit> onePointKernelEdits(const PragmaLine &P, const OnePointKernel &K, const ArrayData &Arrays,
@@ -124,12 +128,19 @@ std::vector<TextEdit> onePointKernelEdits(const PragmaLine &P, const OnePointKer
     Formals += ", " + Arrays.fieldType(V, Info && Info->Element.isConstQualified()) + " &" + V->getName().str();
     Actuals += ", " + V->getName().str();
   }
+  // Its options, as a loop's call-site's: dp::on(q).when(c), .
+  std::string Options;
+  if (!K.Queue.empty())
+    Options = "on(" + K.Queue + ")";
+  if (!K.When.empty())
+    Options += (Options.empty() ? "" : ".") + std::string("when(") + K.When + ")";
+  if (!Options.empty())
+    Options = "dp::" + Options + ", ";
   const unsigned Open = SM.getFileOffset(SM.getFileLoc(Body->getLBracLoc()));
   const unsigned Close = SM.getFileOffset(SM.getFileLoc(Body->getRBracLoc())) + 1;
   return {{P.Begin, P.End - P.Begin, ""},
           {Open, 0,
-           "dp::forall(" + (K.Queue.empty() ? std::string() : "dp::on(" + K.Queue + "), ") +
-               "dp::grid<1>(1), [=](dp::index<1>" + Formals + ") "},
+           "dp::forall(" + Options + "dp::grid<1>(1), [=](dp::index<1>" + Formals + ") "},
           {Close, 0, Actuals + ");"}};
 }
 

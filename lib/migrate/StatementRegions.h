@@ -30,6 +30,9 @@ struct OnePointKernel {
   /// `nowait`'s `dp_async_queue()`), as the loops' call-sites do; empty:
   /// none, the launch is in order with the host.
   std::string Queue;
+  /// An `if(c)` clause's c: where it is false the kernel runs on the host
+  /// (`.when(c)`, as a loop's call-site); empty: none.
+  std::string When;
 };
 
 /// The kernel of one point P's statements become, given the unit's

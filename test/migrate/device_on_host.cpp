@@ -179,6 +179,14 @@ void corner(int n, double *out) {
 // DIAG: device_on_host.cpp:[[@LINE-4]]:1: remark: 'acc kernels' of statements converted to dp::forall over dp::grid<1>(1) [dp-migrate]
 // REWRITE: {{^}}  dp::forall(dp::grid<1>(1), [=](dp::index<1>, dp::field<1, double> &g) {
 // REWRITE-NEXT:     g(0) = g(1);
+  // An if() clause: on the host where it is false, as a loop's .when().
+#pragma acc parallel if(n > 8) async(3)
+  {
+    g[1] = g[0];
+  }
+// DIAG: device_on_host.cpp:[[@LINE-4]]:1: remark: 'acc parallel' of statements converted to dp::forall over dp::grid<1>(1) [dp-migrate]
+// REWRITE: {{^}}  dp::forall(dp::on(dp_async_queue(3)).when(n > 8), dp::grid<1>(1), [=](dp::index<1>, dp::field<1, double> &g) {
+// REWRITE-NEXT:     g(1) = g(0);
   free(g);
 }
 // SUMMARY: migrated 4 of 9 loops (5 refused)
