@@ -379,6 +379,10 @@ std::string optionsText(const LoopModel &M) {
     Groups = Arg("num_teams");
   if (!Groups.empty())
     Parts.push_back("max_groups(" + launchHint(Groups, std::nullopt) + ")");
+  return optionsArgument(Parts);
+}
+
+std::string optionsArgument(const std::vector<std::string> &Parts) {
   if (Parts.empty())
     return "";
   std::string S = "dp::" + Parts[0];

@@ -15,6 +15,7 @@
 #include "clang/AST/ASTContext.h"
 
 #include <string>
+#include <vector>
 
 namespace dpstub::migrate {
 
@@ -43,6 +44,9 @@ bool usesQueue(const LoopModel &M);
 /// `num_gangs`, `vector_length`, ...), as the call-site's first argument
 /// with its comma; empty when none.
 std::string optionsText(const LoopModel &M);
+/// Execution options (`on(q)`, `when(c)`, ...) as a call-site's first
+/// argument, `dp::on(q).when(c), `; empty when there are none.
+std::string optionsArgument(const std::vector<std::string> &Parts);
 
 /// The call-site (and for a reduction its result's scalar) replacing the
 /// loop, ending with a newline.

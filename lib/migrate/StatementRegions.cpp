@@ -4,6 +4,7 @@
 
 #include "migrate/BodyScan.h"
 #include "migrate/DataDirectives.h"
+#include "migrate/Render.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -129,13 +130,12 @@ std::vector<TextEdit> onePointKernelEdits(const PragmaLine &P, const OnePointKer
     Actuals += ", " + V->getName().str();
   }
   // Its options, as a loop's call-site's: dp::on(q).when(c), .
-  std::string Options;
+  std::vector<std::string> Parts;
   if (!K.Queue.empty())
-    Options = "on(" + K.Queue + ")";
+    Parts.push_back("on(" + K.Queue + ")");
   if (!K.When.empty())
-    Options += (Options.empty() ? "" : ".") + std::string("when(") + K.When + ")";
-  if (!Options.empty())
-    Options = "dp::" + Options + ", ";
+    Parts.push_back("when(" + K.When + ")");
+  const std::string Options = optionsArgument(Parts);
   const unsigned Open = SM.getFileOffset(SM.getFileLoc(Body->getLBracLoc()));
   const unsigned Close = SM.getFileOffset(SM.getFileLoc(Body->getRBracLoc())) + 1;
   return {{P.Begin, P.End - P.Begin, ""},
