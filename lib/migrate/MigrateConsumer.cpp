@@ -233,6 +233,7 @@ public:
     const UnitFacts Facts{Ctx, Arrays, Pragmas, Helpers, *Device};
     std::vector<LoopModel> Models = analyseAll(Cands, Facts);
     moveRegionsWhole(Cands, Models, Ctx);
+    FieldVars = Arrays.members(convertedArrays(Models)); // the loops that move decide them
     hostLoopsOverFields(Cands, Models, Arrays, Ctx);
     decideStatementRegions(Cands, Models, Pragmas, Arrays, Ctx);
     report(Cands, Models, Pragmas, Ctx, Diags);
@@ -382,7 +383,7 @@ private:
   /// it that only a device region gives a meaning.
   void hostLoopsOverFields(const Candidates &Cands, std::vector<LoopModel> &Models, const ArrayData &Arrays,
                            const ASTContext &Ctx) {
-    const std::set<const VarDecl *> Fields = Arrays.members(convertedArrays(Models));
+    const std::set<const VarDecl *> &Fields = FieldVars;
     if (Fields.empty())
       return;
     auto Stays = [&](size_t I) { return !Consumed[I] && Models[I].Refused && !Models[I].DropsDirective; };
@@ -423,7 +424,7 @@ private:
   void decideStatementRegions(const Candidates &Cands, const std::vector<LoopModel> &Models,
                               const std::vector<PragmaLine> &Pragmas, const ArrayData &Arrays, ASTContext &Ctx) {
     Statements.clear();
-    const std::set<const VarDecl *> Fields = Arrays.members(convertedArrays(Models));
+    const std::set<const VarDecl *> &Fields = FieldVars;
     if (Fields.empty())
       return;
     std::vector<Span> Taken; // text the loops' edits take, directives and all
@@ -665,7 +666,7 @@ private:
           DeleteLine(P), Removed.insert(&P);
     }
     // Device regions of statements alone over fields (phase 3c).
-    const std::set<const VarDecl *> Fields = Arrays.members(Vars);
+    const std::set<const VarDecl *> &Fields = FieldVars;
     for (const StatementRegion &S : Statements) {
       Removed.insert(S.P);
       if (const auto *Kernel = std::get_if<OnePointKernel>(&S.Kernel)) {
@@ -1027,6 +1028,10 @@ private:
     std::variant<OnePointKernel, std::string> Kernel;
   };
   std::vector<StatementRegion> Statements;
+  /// Every variable that becomes a dp::field, and those it stands for
+  /// (ArrayData::members of the converted loops' arrays): set once the
+  /// loops that move are known (phase 3), read by 3b, 3c and the edits.
+  std::set<const VarDecl *> FieldVars;
   std::vector<bool> Consumed; ///< by candidate: taken along by an outer converted loop
   std::vector<size_t> ConsumedBy; ///< ... by which
 };

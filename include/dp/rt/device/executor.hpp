@@ -306,14 +306,14 @@ public:
     return to.release();
   }
   bool zero_on_device(std::size_t bytes, void *queue, dp::detail::pending &filled) override {
-    auto *q = queue ? static_cast<typename Device::queue_type *>(queue) : queue_;
+    auto *q = queue_or_own(queue);
     state_->device.zero_fill(*q, data_, bytes);
     filled = mark_in(state_->device, *q, "dp: zeros set on the device");
     return true;
   }
   dp::detail::device_fill copy_to_device(const void *host, std::size_t bytes,
                                          void *queue) override {
-    auto *q = queue ? static_cast<typename Device::queue_type *>(queue) : queue_;
+    auto *q = queue_or_own(queue);
     // Uploaded before: the host wrote the block since (its device copy was
     // current, and host access through a non-const field made it stale).
     const bool again = uploads_ > 0;
@@ -333,6 +333,10 @@ public:
   }
 
 private:
+  /// The queue a storage names (a launch's), or the mirror's own.
+  typename Device::queue_type *queue_or_own(void *queue) const {
+    return queue ? static_cast<typename Device::queue_type *>(queue) : queue_;
+  }
   void copy_rows_to_host_on(typename Device::queue_type &q, void *host, std::size_t row_bytes, std::size_t pitch,
                             std::size_t rows) {
     profile::timed_transfer(state_->device, q, profile::category::to_host, row_bytes * rows, [&] {

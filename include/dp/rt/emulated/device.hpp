@@ -136,20 +136,22 @@ public:
   /// (made here where nothing is before it, as copy_to_pinned).
   void copy_within(queue_type &q, void *to, const void *from, std::size_t bytes) {
     count(counter::device_copies);
-    if (q.here().done()) {
-      q.here().wait(true); // an earlier task's error, still to report
-      std::memcpy(to, from, bytes);
-    } else {
-      q.enqueue("dp: a copy on the device", [=] { std::memcpy(to, from, bytes); });
-    }
+    on_device(q, "dp: a copy on the device", [=] { std::memcpy(to, from, bytes); });
   }
+  /// `bytes` at `dev` set to zeros behind q's work (as copy_within).
   void zero_fill(queue_type &q, void *dev, std::size_t bytes) {
     count(counter::device_zero_fills);
+    on_device(q, "dp: zeros set on the device", [=] { std::memset(dev, 0, bytes); });
+  }
+
+  /// Device work of the layer's own behind q's: done here where nothing
+  /// is before it (an earlier task's error reported first), else queued.
+  template <class Work> static void on_device(queue_type &q, const char *what, Work work) {
     if (q.here().done()) {
-      q.here().wait(true); // an earlier task's error, still to report
-      std::memset(dev, 0, bytes);
+      q.here().wait(true);
+      work();
     } else {
-      q.enqueue("dp: zeros set on the device", [=] { std::memset(dev, 0, bytes); });
+      q.enqueue(what, std::move(work));
     }
   }
 
