@@ -6,9 +6,10 @@
 #   bytes in all (both arrays, once) and 0 bytes; each call-site borrowing
 #   by itself would move them at every call.
 # - acc_corner: inside the data region (whose opening and closing move
-#   the grid, rows of their own) the wavefront's loop and the corner's
-#   kernel of one point move nothing; were the corner host code, it would
-#   have no row and each sweep would bring the grid back and forth.
+#   the grid, rows of their own) the wavefront's loop and the two kernels
+#   of one point (the second on queue 1, under .when()) move nothing; were
+#   they host code, they would have no rows and each sweep would bring the
+#   grid back and forth.
 # - acc_stream: arrays from malloc, first written by a device loop: their
 #   fields are value-initialised, and their device copies start as zeros
 #   set on the device, so no call-site moves a byte (the first moved the

@@ -1,9 +1,11 @@
 // An OpenACC wavefront in the style of ParRes Kernels' p2p: a data region
 // holds the grid on the device, each anti-diagonal is a parallel loop,
 // and a `kernels` region of one statement sets the corner for the next
-// sweep. Migrated, the corner becomes a kernel of one point, so the grid
-// stays on the device across sweeps: CTest migrate.region_costs.acc_corner
-// asserts that neither moves it: only the region does, once each way.
+// sweep, and another on queue 1 under an if() that holds, the edge.
+// Migrated, each becomes a kernel of one point (the second on the
+// queue, .when() its condition), so the grid stays on the device across
+// sweeps: CTest migrate.region_costs.acc_corner asserts that none of the
+// three moves it: only the region does, once each way.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -32,6 +34,11 @@ int main() {
       {
         grid[0 * n + 0] = -grid[(n - 1) * n + (n - 1)];
       }
+#pragma acc kernels async(1) if(n > 1)
+      {
+        grid[(n - 1) * n + 0] = grid[0 * n + 0] * 0.5;
+      }
+#pragma acc wait(1)
     }
   }
   double sum = 0;
