@@ -42,14 +42,15 @@ using namespace migrate;
 
 namespace {
 
-/// The name of a refusal's diagnostic, for tallies ("migrateDependence").
-std::string categoryOf(const Refusal &R) {
+/// The name of a diagnostic, for tallies ("migrateDependence").
+std::string categoryOf(clang::DiagnosticBuilder (Reporter::*Report)(clang::SourceLocation)) {
 #define DIAGNOSTIC(Name, Level, Text)                                                              \
-  if (R.Report == &Reporter::Name)                                                                 \
+  if (Report == &Reporter::Name)                                                                   \
     return #Name;
 #include "dpstub/Diagnostics.def"
   return "";
 }
+std::string categoryOf(const Refusal &R) { return categoryOf(R.Report); }
 
 /// Where a loop stands in the file: from its line's start when only
 /// blanks precede it, to past its last `;` or `}` and, when only blanks
@@ -235,6 +236,7 @@ public:
     moveRegionsWhole(Cands, Models, Ctx);
     FieldVars = Arrays.members(convertedArrays(Models)); // the loops that move decide them
     hostLoopsOverFields(Cands, Models, Arrays, Ctx);
+    LoopTexts = loopTexts(Cands, Models, Ctx);
     decideStatementRegions(Cands, Models, Pragmas, Arrays, Ctx);
     report(Cands, Models, Pragmas, Ctx, Diags);
     Out.HasErrors = Diags.hasErrors();
@@ -416,6 +418,22 @@ private:
     }
   }
 
+  /// The text the loops' edits take, directives and all, by candidate: a
+  /// converted loop's (its call-site's) and a device loop's sent to the
+  /// host (its device directives go, phase 5). What lies inside is theirs.
+  std::vector<std::pair<size_t, Span>> loopTexts(const Candidates &Cands, const std::vector<LoopModel> &Models,
+                                                 ASTContext &Ctx) const {
+    std::vector<std::pair<size_t, Span>> Texts;
+    for (size_t I = 0; I < Models.size(); ++I) {
+      if (Consumed[I] || (Models[I].Refused && Models[I].FieldsOnHost.empty()))
+        continue;
+      const Stmt *Loop = Models[I].Refused ? Cands.Loops[I].Loop : Models[I].Outer;
+      if (std::optional<Span> L = spanOf(Loop->getSourceRange(), Ctx))
+        Texts.push_back({I, *L});
+    }
+    return Texts;
+  }
+
   /// Phase 3c: a device region of statements alone over fields cannot
   /// keep its directive either (as phase 3b's loops): its statements
   /// become a kernel of one point, or where they cannot, run on the host.
@@ -427,20 +445,13 @@ private:
     const std::set<const VarDecl *> &Fields = FieldVars;
     if (Fields.empty())
       return;
-    std::vector<Span> Taken; // text the loops' edits take, directives and all
-    for (size_t I = 0; I < Models.size(); ++I) {
-      if (Consumed[I] || (Models[I].Refused && Models[I].FieldsOnHost.empty()))
-        continue;
-      const Stmt *Loop = Models[I].Refused ? Cands.Loops[I].Loop : Models[I].Outer;
-      if (std::optional<Span> L = spanOf(Loop->getSourceRange(), Ctx))
-        Taken.push_back(*L);
-    }
     for (const PragmaLine &P : Pragmas) {
       if (P.D.Kind != DirectiveKind::Region || !P.On || !runsOnDevice(P.D) || P.Shared ||
           std::any_of(Cands.Loops.begin(), Cands.Loops.end(), [&](const Candidate &C) { return C.Pragma == &P; }) ||
           std::any_of(Cands.Regions.begin(), Cands.Regions.end(),
                       [&](const Region &R) { return R.Pragma == &P && !R.Loops.empty(); }) ||
-          std::any_of(Taken.begin(), Taken.end(), [&](const Span &S) { return S.Begin <= P.Begin && P.Begin < S.End; }))
+          std::any_of(LoopTexts.begin(), LoopTexts.end(),
+                      [&](const auto &L) { return L.second.Begin <= P.Begin && P.Begin < L.second.End; }))
         continue;
       std::vector<std::string> Names = fieldsNamed(P.On, Fields);
       if (!Names.empty())
@@ -541,7 +552,7 @@ private:
                            Diags.migrateRegionOnHost(P.Loc) << P.D.construct() << quotedList(At->Fields)
                                                             << (At->Fields.size() > 1)
                                                             << std::get<std::string>(At->Kernel);
-                           L.Category = "migrateRegionOnHost";
+                           L.Category = categoryOf(&Reporter::migrateRegionOnHost);
                            L.Reason = lastMessage();
                            L.RunsInOrder = true;
                          }
@@ -656,12 +667,11 @@ private:
     }
     // A device loop now on the host: the directives inside it that only a
     // device region gives a meaning (`acc loop seq`, `omp distribute`).
-    for (size_t I = 0; I < Models.size(); ++I) {
-      std::optional<Span> L;
-      if (Consumed[I] || Models[I].FieldsOnHost.empty() || !(L = spanOf(Cands.Loops[I].Loop->getSourceRange(), Ctx)))
+    for (const auto &[I, L] : LoopTexts) {
+      if (!Models[I].Refused)
         continue;
       for (const PragmaLine &P : Pragmas)
-        if (P.Begin > L->Begin && P.Begin < L->End && !Removed.count(&P) && !P.Shared &&
+        if (P.Begin > L.Begin && P.Begin < L.End && !Removed.count(&P) && !P.Shared &&
             (P.D.Model == PragmaModel::OpenACC || P.D.has("target") || P.D.has("teams") || P.D.has("distribute")))
           DeleteLine(P), Removed.insert(&P);
     }
@@ -1032,6 +1042,7 @@ private:
   /// (ArrayData::members of the converted loops' arrays): set once the
   /// loops that move are known (phase 3), read by 3b, 3c and the edits.
   std::set<const VarDecl *> FieldVars;
+  std::vector<std::pair<size_t, Span>> LoopTexts; ///< loopTexts(), once phase 3b has decided
   std::vector<bool> Consumed; ///< by candidate: taken along by an outer converted loop
   std::vector<size_t> ConsumedBy; ///< ... by which
 };
