@@ -90,4 +90,5 @@ run emulated "$work/translated/program" DP_HOST_MODE=emulate DP_EMULATE_MAX_GROU
 for label in migrated native emulated; do
   cmp -s "$work/original.out" "$work/$label.out" || fail "the $label run prints otherwise"
 done
-echo "PASS $name: $converted loops converted, $refused refused; original, migrated, translated (native, emulated) print the same"
+loops=loops; [ "$converted" = 1 ] && loops=loop
+echo "PASS $name: $converted $loops converted, $refused refused; original, migrated, translated (native, emulated) print the same"
