@@ -210,6 +210,21 @@ void run_time_tiles(int n, double *a, int tile) {
 // REWRITE:   dp::forall(dp::grid<1>(dp::arithmetic_sequence(n - 1, -1, -(2 * tile))), [=](dp::index<1> idx, dp::field<1, double> &a) {
 }
 
+// C++ that GCC takes and clang 19 refuses by default, `.template` before
+// a name with no template arguments (miniBUDE's `devices.template
+// emplace_back(...)`): parsed as GCC does, migrated and translated.
+struct sizes_list {
+  template <class T = int> void add(T) {}
+};
+void gcc_template_keyword(sizes_list &sizes, int n, double *a) {
+  sizes.template add(n);
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    a[i] = 0.5 * i;
+// DIAG: loops.cpp:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: sizes.template add(n);
+}
+
 int main() {
   int n = 40, m = 40;
   double *a = (double *)calloc(n * m, sizeof(double));
@@ -235,7 +250,7 @@ int main() {
 // REWRITE-NEXT:   a = dp::field<1, double>();
   return sum > 0 ? 0 : 1;
 }
-// SUMMARY: migrated 15 of 15 loops (0 refused)
+// SUMMARY: migrated 16 of 16 loops (0 refused)
 // LIST: {
 // LIST-NEXT:     "file": "loops.cpp",
 // LIST-NEXT:     "line": 19,
