@@ -575,7 +575,10 @@ private:
       const std::string Name = FD ? FD->getNameAsString() : textOf(Call->getCallee(), Ctx);
       if (!FD)
         return refuse(refusal(&Reporter::migrateCall, Call->getBeginLoc(),
-                              {Name, "through a pointer dpstub cannot follow"}));
+                              {Name, Call->getCallee()->isTypeDependent() || Call->isTypeDependent()
+                                         ? "whose function depends on the template's parameters: dpstub "
+                                           "reads the template, not its instances"
+                                         : "through a pointer dpstub cannot follow"}));
       if (const auto *MD = dyn_cast<CXXMethodDecl>(FD)) {
         // v.size() on an array the kernel receives is a field's size().
         if (MD->getName() == "size" && MD->isConst())

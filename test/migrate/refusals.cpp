@@ -178,7 +178,7 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
   for (int i = 0; i < n; ++i)
     if (a[i] > 0)
       idx[i] = n - 1 - i;
-// DIAG: refusals.cpp:[[@LINE-1]]:7: warning: not converted: 'idx' cannot become a dp::field: 'idx + 1' uses it as a pointer (line [[#@LINE+57]]) [dp-migrate]
+// DIAG: refusals.cpp:[[@LINE-1]]:7: warning: not converted: 'idx' cannot become a dp::field: 'idx + 1' uses it as a pointer (line [[#@LINE+68]]) [dp-migrate]
 // DIAG: refusals.cpp:[[@LINE-2]]:7: note: the call-site could borrow 'idx', but the loop's accesses do not show how far it reaches
 
 // A 2-D C array handed whole to a function that wants its rows: a field
@@ -201,6 +201,17 @@ template <typename T> void zero(T *p, int n) {
     p[i] = 0;
 }
 // DIAG: refusals.cpp:[[@LINE-2]]:5: warning: not converted: 'p' cannot become a dp::field: 'zero' has 3 instances, and one text cannot take the fields of each (line [[#@LINE-5]]) [dp-migrate]
+
+// A call whose function depends on the template's parameters (miniBUDE's
+// `fasten_main<PPWI>(...)` in a class template): its callee is known in
+// each instance alone, not in the text dpstub rewrites.
+template <int W> double weigh(double x) { return W * x; }
+template <int W> void weigh_all(double *a, int n) {
+#pragma omp parallel for
+  for (int i = 0; i < n; ++i)
+    a[i] = weigh<W>(a[i]);
+}
+// DIAG: refusals.cpp:[[@LINE-2]]:12: warning: not converted: the loop calls 'weigh<W>', whose function depends on the template's parameters: dpstub reads the template, not its instances [dp-migrate]
 
 // A std::vector member of another object: the loop would index the
 // object's vector in host memory. The warning says what converts (paths.c
@@ -243,7 +254,7 @@ int main() {
   free(idx);
   free(g.cells);
 }
-// SUMMARY: migrated 0 of 28 loops (28 refused)
+// SUMMARY: migrated 0 of 29 loops (29 refused)
 // LIST: "file": "refusals_loops.h",
 // LIST-NEXT: "line": 7,
 // LIST-NEXT: "column": 3,
