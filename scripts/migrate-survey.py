@@ -136,7 +136,7 @@ def main():
     for r, n in reasons.most_common():
         print(f"  {n:4d} {r}")
     if regions:
-        print(f"device regions of statements alone: {regions['converted']} kernels of one point, "
+        print(f"device regions of statements alone: {regions['converted']} kernel{'' if regions['converted'] == 1 else 's'} of one point, "
               f"{regions['refused']} run on the host")
     if args.json:
         with open(args.json, 'w') as h:
