@@ -5,7 +5,10 @@
 // print the same lines.
 #include <dp/dp.hpp>
 
+#include <climits>
+#include <cstdint>
 #include <cstdio>
+#include <utility>
 #include <string>
 
 struct cell {
@@ -102,6 +105,31 @@ int main() {
     dp::forall(g, elemental, out, a, b);
     dp::forall(g, [](int &o, int s) { o += s; }, out, 5);
     std::printf("rank1 n=%d %lu\n", n, checksum(out));
+  }
+
+  // Rank 1 as migrated loops write it (`const int i = idx[0]`, a whole
+  // field indexed by value) over index values below 0 and at either end
+  // of int's range, which the host counts as ints; and values past it,
+  // which it counts as positions (the kernel then takes a 64-bit index).
+  for (const auto &[lo, hi] : {std::pair<std::int64_t, std::int64_t>{-5, 300},
+                               {INT32_MAX - 200LL, INT32_MAX},
+                               {INT32_MIN, INT32_MIN + 300LL}}) {
+    dp::field<1, long> f{dp::grid<1>(dp::arithmetic_sequence(lo, hi))};
+    dp::forall(f.get_grid(), [=](dp::index<1> idx, dp::field<1, long> &f) {
+      const int i = idx[0];
+      f(i) = long(i % 1000) * 3 + 1;
+    }, f);
+    std::printf("rank1 int values [%lld, %lld) %lu %ld %ld\n", (long long)lo, (long long)hi, checksum(f), f(lo),
+                f(hi - 1));
+  }
+  {
+    const std::int64_t lo = INT32_MAX - 100LL, hi = INT32_MAX + 100LL;
+    dp::field<1, long> f{dp::grid<1>(dp::arithmetic_sequence(lo, hi))};
+    dp::forall(f.get_grid(), [=](dp::index<1> idx, dp::field<1, long> &f) {
+      const std::int64_t i = idx[0];
+      f(i) = long(i % 1000) * 3 + 1;
+    }, f);
+    std::printf("rank1 values past int %lu %ld %ld\n", checksum(f), f(lo), f(hi - 1));
   }
 
   // Rank 2 with the _index token and the implicit index, over a strided,
