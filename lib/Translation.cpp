@@ -208,13 +208,13 @@ bool translateUnit(const tooling::CompilationDatabase &DB, const std::string &So
   tooling::ClangTool Tool(Once, {Source}, std::make_shared<PCHContainerOperations>(),
                           FS ? FS : llvm::vfs::getRealFileSystem());
   Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
-      // A translated source declares its launchers but, for dpstub, does
-      // not define them: that is by design.
-      // C++ that GCC takes and clang 19 refuses by default,
-      // `v.template emplace_back(...)` (miniBUDE's), stays a warning.
-      {"-DDPSTUB_TOOL=1", "-Wno-undefined-internal", "-Wno-unknown-warning-option",
-       "-Wno-unused-command-line-argument", "-Wno-error=missing-template-arg-list-after-template-kw",
-       "-resource-dir=" DPSTUB_CLANG_RESOURCE_DIR},
+      {"-DDPSTUB_TOOL=1",
+       // A translated source declares its launchers but, for dpstub, does
+       // not define them: that is by design.
+       "-Wno-undefined-internal", "-Wno-unknown-warning-option", "-Wno-unused-command-line-argument",
+       // C++ that GCC takes and clang 19 refuses by default,
+       // `v.template emplace_back(...)` (miniBUDE's), stays a warning.
+       "-Wno-error=missing-template-arg-list-after-template-kw", "-resource-dir=" DPSTUB_CLANG_RESOURCE_DIR},
       tooling::ArgumentInsertPosition::END));
   // Migration reads OpenMP and OpenACC directives from the text: the
   // loops stay loops in the AST whatever the build enables.
