@@ -6,6 +6,7 @@
 #include <string>
 
 #include "config.hpp"
+#include "detail/call_info.hpp"
 #include "error.hpp"
 
 namespace dp {
@@ -34,10 +35,15 @@ struct arithmetic_sequence {
       : arithmetic_sequence(lo, hi, 1) {}
 
   /// lo, lo+stride, ... up to but excluding hi; a negative stride counts down.
-  arithmetic_sequence(std::int64_t lo, std::int64_t hi, std::int64_t step)
+  /// A stride of 0 is a dp::error naming the line that builds the sequence
+  /// (`at`, the caller's): a migrated loop's run-time step is checked there,
+  /// on its call-site's line.
+  arithmetic_sequence(std::int64_t lo, std::int64_t hi, std::int64_t step,
+                      detail::source_site at = detail::source_site::here())
       : lb(lo), extent(0), stride(step) {
     if (step == 0)
-      detail::fail("dp::arithmetic_sequence: stride is 0");
+      detail::fail(detail::call_info{"dp::arithmetic_sequence", nullptr, at}.name() + ": stride is 0 (from " +
+                   std::to_string(lo) + " to " + std::to_string(hi) + "): the values must step by a nonzero amount");
     if (step > 0 && hi > lo)
       extent = (hi - lo + step - 1) / step;
     else if (step < 0 && hi < lo)

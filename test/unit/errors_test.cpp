@@ -84,6 +84,17 @@ TEST(Errors, NegativeExtents) {
   expect_error([] { dp::arithmetic_sequence s(0, 10, 0); }, {"stride is 0"});
 }
 
+TEST(Errors, ZeroStrideNamesTheLineThatBuildsTheDomain) {
+  // A migrated loop's run-time step (`i += step`) becomes its domain's
+  // stride, built on its call-site's line: that line is named.
+  dp::field<1, int> a(dp::grid<1>(10));
+  static volatile std::int64_t step = 0; // a value dpstub cannot see
+  const int line = __LINE__ + 1;
+  expect_error([&] { dp::forall(dp::grid<1>(dp::arithmetic_sequence(0, 10, step)), [](int &x) { x = 1; }, a); },
+               {at_line("dp::arithmetic_sequence", line).c_str(), "stride is 0", "from 0 to 10"});
+  EXPECT_EQ(a(0), 0); // nothing ran
+}
+
 TEST(Errors, ElementalProjectionOutsideTheField) {
   dp::field<1, int> small(dp::grid<1>(10));
   expect_error([&] { dp::forall(dp::grid<1>(11), [](int &) {}, small); },
