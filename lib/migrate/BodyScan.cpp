@@ -118,7 +118,26 @@ UseMode useMode(const Expr *E, ASTContext &Ctx) {
       M.Write = M.Address = !MD || !MD->isConst();
       return M;
     }
-    const unsigned Shift = isa<CXXOperatorCallExpr>(C) && FD && isa<CXXMethodDecl>(FD) ? 1 : 0;
+    // The left side of a class type's operator (`a[i] = b[i]` of structs
+    // in C++, `a[i] += x`): assigned; read too unless by a defaulted `=`
+    // (or an `=` not yet resolved, in a template). Of another member
+    // operator that is not const: written, maybe through its address
+    // (an operator not yet resolved, `a[i] + x` in a template, reads).
+    const auto *Op = dyn_cast<CXXOperatorCallExpr>(C);
+    if (Op && Op->getNumArgs() > 0 && Op->getArg(0)->IgnoreParenImpCasts() == Child->IgnoreParenImpCasts()) {
+      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+      if (Op->isAssignmentOp()) {
+        M.Write = true;
+        M.Read = Op->getOperator() != OO_Equal || (FD && !FD->isDefaulted());
+        return M;
+      }
+      if (MD) {
+        M.Read = true;
+        M.Write = M.Address = !MD->isConst();
+        return M;
+      }
+    }
+    const unsigned Shift = Op && FD && isa<CXXMethodDecl>(FD) ? 1 : 0;
     for (unsigned I = 0; I < C->getNumArgs(); ++I)
       if (C->getArg(I)->IgnoreParens() == Child->IgnoreParens() && FD && I >= Shift &&
           I - Shift < FD->getNumParams()) {

@@ -1,7 +1,7 @@
 // Plain loops, asked for by --selection: converted only when dpstub proves
 // their iterations independent (affine subscripts, through constants and
 // small index helpers), as deep as the nest stays independent.
-// SELECTION: 14:1-77:1
+// SELECTION: 14:1-97:1
 #include <cstdlib>
 
 const int W = 32;
@@ -76,6 +76,23 @@ template <class T> struct Pair {
 template struct Pair<float>;
 template struct Pair<double>;
 
+// Elements of a struct: C++ assigns them by the struct's operator=, which
+// writes the element as `=` writes a double. The copy is independent; the
+// shift in place carries each element to the next iteration.
+struct Cell {
+  double v, w;
+};
+void cells(Cell *to, const Cell *from, Cell *shift, int n) {
+  for (int i = 0; i < n; ++i)
+    to[i] = from[i];
+// DIAG: plain.cpp:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: dp::forall(dp::grid<1>(dp::arithmetic_sequence(0, n)), [=](dp::index<1> idx, dp::field<1, Cell> &to, const dp::field<1, const Cell> &from) {
+  for (int i = 0; i < n - 1; ++i)
+    shift[i + 1] = shift[i];
+// DIAG: plain.cpp:[[@LINE-1]]:5: warning: not converted: 'shift[i + 1]' and 'shift[i]' touch the same element from iterations (1) apart, so they must run in order [dp-migrate]
+// DIAG: plain.cpp:[[@LINE-2]]:20: note: the other access
+}
+
 int main() {
   int n = 16, m = 24;
   double *a = (double *)malloc(2 * n * m * sizeof(double));
@@ -86,4 +103,4 @@ int main() {
   free(b);
   free(c);
 }
-// SUMMARY: migrated 5 of 8 loops (3 refused)
+// SUMMARY: migrated 6 of 10 loops (4 refused)
