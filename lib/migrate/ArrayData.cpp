@@ -555,6 +555,9 @@ void ArrayData::Impl::addVar(const VarDecl *V) {
   A.K = Vector ? ArrayVar::Kind::Vector
                : T->isArrayType() && !P ? ArrayVar::Kind::CArray : ArrayVar::Kind::Pointer;
   std::tie(A.Rank, A.Element) = shapeOf(T);
+  // A std::vector member of a const object (MemberVars) borrows as const.
+  if (Vector && Members.isMember(V) && T.getNonReferenceType().isConstQualified())
+    A.Element.addConst();
   A.Group = static_cast<int>(Parent.size());
   Parent.push_back(A.Group);
   auto &Slot = Vars[V] = A;
@@ -1317,6 +1320,9 @@ public:
     const Stmt *P = meaningfulParent(E, I.Ctx, Child);
     if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P); ASE && ASE->getBase() == Child)
       I.subscript(E, I.Vars.at(V), ASE);
+    if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(P);
+        Op && Op->getOperator() == OO_Subscript && Op->getArg(0) == Child) // a std::vector's `m.v[i]`
+      I.subscript(E, I.Vars.at(V), Op);
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *D) {
@@ -1381,6 +1387,11 @@ std::string ArrayData::fieldType(const VarDecl *V, bool Const) const {
 
 std::string ArrayData::elementType(const VarDecl *V, bool Const) const {
   return P->elementText(P->Vars.at(V), Const);
+}
+
+std::string ArrayData::borrowedMemory(const VarDecl *V) const {
+  const ArrayVar *A = find(V);
+  return V->getName().str() + (A && A->K == ArrayVar::Kind::Vector ? ".data()" : "");
 }
 
 std::set<const VarDecl *> ArrayData::members(const std::set<const VarDecl *> &Vars) const {

@@ -352,12 +352,16 @@ public:
   }
 
 private:
-  /// The vector variable `v` of `v[e]`, or null.
-  static const DeclRefExpr *subscriptBase(const CXXOperatorCallExpr *E) {
+  /// The vector `v` of `v[e]`: a variable, or a member (MemberVars:
+  /// `m.v`, or `v` of the object); null for others.
+  const Expr *subscriptBase(const CXXOperatorCallExpr *E) const {
     if (E->getOperator() != OO_Subscript || E->getNumArgs() != 2)
       return nullptr;
-    const auto *D = dyn_cast<DeclRefExpr>(E->getArg(0)->IgnoreParenImpCasts());
-    return D && isArrayLike(D->getType()) ? D : nullptr;
+    const Expr *B = E->getArg(0)->IgnoreParenImpCasts();
+    if (const auto *D = dyn_cast<DeclRefExpr>(B))
+      return isArrayLike(D->getType()) ? D : nullptr;
+    const VarDecl *V = member(B);
+    return V && isArrayLike(V->getType()) ? B : nullptr;
   }
 
   /// The element `a[k]` whose member array B is (`a[k].keys`, through
@@ -482,9 +486,11 @@ const VarDecl *MemberVars::path(const MemberExpr *M) const {
   const auto *Last = dyn_cast<FieldDecl>(M->getMemberDecl());
   if (!followable(Last))
     return nullptr;
-  // It ends in an array (a pointer to data) or a value.
+  // It ends in an array (a pointer to data, a std::vector) or a value.
   const QualType T = Last->getType();
-  const bool Array = T->isPointerType() && isArrayLike(T);
+  // (A std::vector member's elements borrow through its data(), as a
+  // pointer member's do.)
+  const bool Array = isArrayLike(T) && !T->isArrayType();
   if (!Array && !T->isArithmeticType() && !T->isEnumeralType())
     return nullptr;
   // From a variable, through members only.
@@ -513,15 +519,18 @@ const VarDecl *MemberVars::path(const MemberExpr *M) const {
     Text += ((*It)->isArrow() ? "->" : ".") + (*It)->getMemberDecl()->getName().str();
   auto [It, New] = Paths.try_emplace({Root, Text}, nullptr);
   if (New) {
-    It->second = make(Last, Text);
+    // A std::vector reached through a const object (`old.v` of `const
+    // Mesh &old`) has const elements: its type as the path names it.
+    It->second = make(Last, Text, T->isRecordType() && M->getType().isConstQualified() ? M->getType() : T);
     Roots[It->second] = Root;
   }
   return It->second;
 }
 
-const VarDecl *MemberVars::make(const FieldDecl *F, StringRef Name) const {
+const VarDecl *MemberVars::make(const FieldDecl *F, StringRef Name, QualType Type) const {
   auto *Parent = const_cast<RecordDecl *>(F->getParent());
-  VarDecl *V = VarDecl::Create(Ctx, Parent, F->getBeginLoc(), F->getLocation(), &Ctx.Idents.get(Name), F->getType(),
+  VarDecl *V = VarDecl::Create(Ctx, Parent, F->getBeginLoc(), F->getLocation(), &Ctx.Idents.get(Name),
+                               Type.isNull() ? F->getType() : Type,
                                F->getTypeSourceInfo(), SC_None);
   V->setImplicit();
   Fields.insert(V);

@@ -78,7 +78,8 @@ public:
 
 private:
   const clang::VarDecl *path(const clang::MemberExpr *M) const;
-  const clang::VarDecl *make(const clang::FieldDecl *F, llvm::StringRef Name) const;
+  /// The variable standing for F, named Name, of F's type or Type.
+  const clang::VarDecl *make(const clang::FieldDecl *F, llvm::StringRef Name, clang::QualType Type = {}) const;
   clang::ASTContext &Ctx;
   mutable std::map<const clang::FieldDecl *, const clang::VarDecl *> Vars;
   mutable std::map<const clang::MemberExpr *, const clang::VarDecl *> Seen; ///< path() of each expression

@@ -413,7 +413,9 @@ private:
         return std::nullopt;
       }
     }
-    return C.Borrowed.at(Path) + " dp_region_" + kernelName(Path) + " = dp::borrow(" + N + ", " + Sec->Length + ");";
+    const std::string Memory = Path->getType()->isRecordType() ? N + ".data()" : N; // a std::vector's elements
+    return C.Borrowed.at(Path) + " dp_region_" + kernelName(Path) + " = dp::borrow(" + Memory + ", " + Sec->Length +
+           ");";
   }
 
   /// The outermost member access of a chain starting at D (`m->a->b` for

@@ -89,6 +89,10 @@ std::string containerMemberReason(const CallExpr *Call, const ASTContext &Ctx) {
   const std::string Path = textOf(M, Ctx);
   const std::string Local = pathIdentifier(Path);
   const std::string Element = Spec->getTemplateArgs()[0].getAsType().getAsString(Ctx.getPrintingPolicy());
+  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call); Member && Kind == "vector" && Member->getMethodDecl())
+    return "its array is a std::vector member of another object ('" + Path + "'), which a call-site borrows where "
+           "the loop indexes it with brackets ('" + Path + "[...]'); '" +
+           Member->getMethodDecl()->getNameAsString() + "' has no dp::field counterpart";
   return "its array is a std::" + Kind + " member of another object ('" + Path +
          "'); dpstub follows std::vector variables and parameters, and pointers: take a pointer to its "
          "elements before the loop ('" + (T.isConstQualified() ? "const " : "") + Element + " *" + Local + " = " +
@@ -1439,12 +1443,17 @@ private:
   std::optional<std::string> borrowable(const ArrayVar &A, bool &Unsized) const {
     const VarDecl *V = A.Var;
     std::optional<Span> Loop = spanOf(C.Loop->getSourceRange(), Ctx);
-    if (!Loop || A.Device || deviceClauseOf(V) || A.K != ArrayVar::Kind::Pointer || A.Rank != (A.Rows ? 2 : 1) ||
+    // A std::vector member (MemberVars) borrows its elements, all of them.
+    const bool VectorMember = A.K == ArrayVar::Kind::Vector && U.Arrays.memberVars().isMember(V);
+    if (!Loop || A.Device || deviceClauseOf(V) || !(A.K == ArrayVar::Kind::Pointer || VectorMember) ||
+        A.Rank != (A.Rows ? 2 : 1) ||
         !(plainElement(A.Element) || plainTemplateParameter(A.Element, V->getDeclContext())) ||
         ArrayOnlySized.count(V) || Handed.count(V))
       return std::nullopt;
     std::optional<Section> S =
-        M.Pragma && !A.Rows ? dataSection(*M.Pragma, V->getName().str()) : std::nullopt;
+        M.Pragma && !A.Rows && !VectorMember ? dataSection(*M.Pragma, V->getName().str()) : std::nullopt;
+    if (VectorMember)
+      S = Section{V->getName().str(), "", V->getName().str() + ".size()"};
     for (const PragmaLine &P : U.Pragmas) {
       if (S || A.Rows)
         break;

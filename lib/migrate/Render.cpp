@@ -145,7 +145,7 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
     // A window: from the first element the loop touches, a field whose
     // indices are the pointer's (`dp_a(k)` is `a[k]`); empty where the
     // loop touches none (one test for the arrays that share it).
-    std::string Memory = Name, Elements = A.Borrowed, Touches, Window;
+    std::string Memory = Arrays.borrowedMemory(A.Var), Elements = A.Borrowed, Touches, Window;
     if (!A.BorrowedWhen.empty()) {
       auto [It, New] = Guards.try_emplace(A.BorrowedWhen, std::string());
       if (New) {
@@ -160,7 +160,7 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
       P.Borrows.push_back("const std::int64_t " + First + " = " +
                           (Touches.empty() ? A.BorrowedFirst : Touches + " ? " + A.BorrowedFirst + " : 0") + ";");
       P.Borrows.push_back("const std::int64_t " + End + " = " + Elements + ";");
-      Memory = Name + " + " + First;
+      Memory += " + " + First;
       Window = First + ", " + End;
       Elements = "dp::grid<1>(dp::arithmetic_sequence(" + First + ", " + End + "))";
     }

@@ -5,6 +5,7 @@
 // the object through `this`; members written, `this->` spelled out and
 // member functions called stay refused.
 #include <cstdio>
+#include <vector>
 
 class Vec {
   int n;
@@ -16,7 +17,7 @@ public:
 #pragma acc enter data create(x[0:n], y[0:n])
   }
 // The directive stays for the loops OpenACC may still run (its warning
-// comes last, with the other directives'; line 16).
+// comes last, with the other directives'; line 17).
 // REWRITE: #pragma acc enter data create(x[0:n], y[0:n])
   ~Vec() {
     delete[] x;
@@ -101,12 +102,41 @@ public:
 // REWRITE:      c_v(i) = 0;
 };
 
+// std::vector members, the object's own and another's: a call-site
+// borrows each through data() for all of its size(), read-only where the
+// object is const (refusals.cpp has the forms that stay).
+struct Layer {
+  std::vector<float> w;
+  void scale(float s) {
+#pragma omp parallel for
+    for (size_t i = 0; i < w.size(); ++i)
+      w[i] *= s;
+  }
+};
+// DIAG: members.cpp:[[@LINE-4]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      dp::field<1, float> dp_w = dp::borrow(w.data(), w.size());
+// REWRITE-NEXT: dp::forall(dp::grid<1>(w.size()), [=](dp::index<1> idx, dp::field<1, float> &w) {
+// REWRITE:      w(i) *= s;
+void blend(Layer &to, const Layer &from) {
+#pragma acc parallel loop
+  for (int i = 0; i < (int)to.w.size(); ++i)
+    to.w[i] = 0.5f * (to.w[i] + from.w[i]);
+}
+// DIAG: members.cpp:[[@LINE-3]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      dp::field<1, float> dp_to_w = dp::borrow(to.w.data(), to.w.size());
+// REWRITE-NEXT: dp::field<1, const float> dp_from_w = dp::borrow_read(from.w.data(), from.w.size(), dp_to_w);
+// REWRITE:      to_w(i) = 0.5f * (to_w(i) + from_w(i));
+
 int main() {
   Vec v(16);
   v.fill();
   v.axpy();
   std::printf("%f\n", v.sum());
+  Layer a{std::vector<float>(4, 1.0f)}, b{std::vector<float>(4, 3.0f)};
+  a.scale(2);
+  blend(a, b);
+  std::printf("%f\n", a.w[3]);
   return 0;
 }
-// DIAG: members.cpp:16:1: warning: 'acc enter data' is not carried over: 'x' is a member, which stays a pointer, not a dp::field [dp-migrate]
-// SUMMARY: migrated 4 of 7 loops (3 refused)
+// DIAG: members.cpp:17:1: warning: 'acc enter data' is not carried over: 'x' is a member, which stays a pointer, not a dp::field [dp-migrate]
+// SUMMARY: migrated 6 of 9 loops (3 refused)

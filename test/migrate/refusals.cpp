@@ -2,6 +2,7 @@
 // construct that stops it (or the two accesses and their distance), at
 // its place. Nothing is converted here, so the source stays as written.
 #include <cstdio>
+#include <array>
 #include <cstdlib>
 #include <vector>
 #include "refusals_loops.h"
@@ -178,7 +179,7 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
   for (int i = 0; i < n; ++i)
     if (a[i] > 0)
       idx[i] = n - 1 - i;
-// DIAG: refusals.cpp:[[@LINE-1]]:7: warning: not converted: 'idx' cannot become a dp::field: 'idx + 1' uses it as a pointer (line [[#@LINE+68]]) [dp-migrate]
+// DIAG: refusals.cpp:[[@LINE-1]]:7: warning: not converted: 'idx' cannot become a dp::field: 'idx + 1' uses it as a pointer (line [[#@LINE+70]]) [dp-migrate]
 // DIAG: refusals.cpp:[[@LINE-2]]:7: note: the call-site could borrow 'idx', but the loop's accesses do not show how far it reaches
 
 // A 2-D C array handed whole to a function that wants its rows: a field
@@ -213,22 +214,24 @@ template <int W> void weigh_all(double *a, int n) {
 }
 // DIAG: refusals.cpp:[[@LINE-2]]:12: warning: not converted: the loop calls 'weigh<W>', whose function depends on the template's parameters: dpstub reads the template, not its instances [dp-migrate]
 
-// A std::vector member of another object: the loop would index the
-// object's vector in host memory. The warning says what converts (paths.c
-// has pointer members; a std::vector parameter becomes a field).
+// Containers of another object that a call-site cannot borrow: a
+// std::array member (the object holds its elements: the warning says what
+// converts), and a std::vector member read through 'at' (members.cpp
+// borrows one indexed with brackets).
 struct Mesh {
   int n;
   std::vector<double> u, v;
+  std::array<double, 8> w;
 };
 void relax(Mesh &m, const Mesh &old, double *out) {
 #pragma acc parallel loop
   for (int i = 0; i < m.n; ++i)
-    m.v[i] = 0.5 * m.u[i];
-// DIAG: refusals.cpp:[[@LINE-1]]:5: warning: not converted: 'm.v[i]' cannot become a dp::field: its array is a std::vector member of another object ('m.v'); dpstub follows std::vector variables and parameters, and pointers: take a pointer to its elements before the loop ('double *m_v = m.v.data();') and index that [dp-migrate]
+    m.w[i] = 0.5 * m.u[i];
+// DIAG: refusals.cpp:[[@LINE-1]]:5: warning: not converted: 'm.w[i]' cannot become a dp::field: its array is a std::array member of another object ('m.w'); dpstub follows std::vector variables and parameters, and pointers: take a pointer to its elements before the loop ('double *m_w = m.w.data();') and index that [dp-migrate]
 #pragma acc parallel loop
   for (int i = 0; i < m.n; ++i)
     out[i] = old.v.at(i);
-// DIAG: refusals.cpp:[[@LINE-1]]:14: warning: not converted: 'old.v.at(i)' cannot become a dp::field: its array is a std::vector member of another object ('old.v'); dpstub follows std::vector variables and parameters, and pointers: take a pointer to its elements before the loop ('const double *old_v = old.v.data();') and index that [dp-migrate]
+// DIAG: refusals.cpp:[[@LINE-1]]:14: warning: not converted: 'old.v.at(i)' cannot become a dp::field: its array is a std::vector member of another object ('old.v'), which a call-site borrows where the loop indexes it with brackets ('old.v[...]'); 'at' has no dp::field counterpart [dp-migrate]
 }
 
 int main() {
@@ -240,7 +243,7 @@ int main() {
   for (int i = 0; i < n * n; ++i)
     a[i] = i;
   refusals(n, a, b, idx, g);
-  Mesh m{n, std::vector<double>(n, 1.0), std::vector<double>(n)};
+  Mesh m{n, std::vector<double>(n, 1.0), std::vector<double>(n), {}};
   relax(m, m, b);
   zero(b, n);
   zero(idx, n);

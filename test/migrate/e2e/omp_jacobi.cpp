@@ -7,7 +7,8 @@
 // a serial prefix sum that stays a loop, and atomic and critical updates
 // that are reductions (arg max and arg min too, a tie with the value
 // before the loop), a histogram's atomic and critical additions, and
-// atomic maxima, minima and bits of bins, tiles of a run-time size.
+// atomic maxima, minima and bits of bins, tiles of a run-time size,
+// std::vector members of a struct.
 // Values stay dyadic, so every order of summation gives the same bits.
 #include <cmath>
 #include <cstdio>
@@ -50,6 +51,24 @@ static void weights(std::vector<double> &w, const std::vector<double> &x, double
     t = x[k] * scale;
     w[k] = t * t;
   }
+}
+
+// A model's data in std::vector members of a struct handed by reference
+// (miniBUDE's `p.protein[i]`): each call-site borrows the vectors it
+// indexes through data() and size(), those of the const object read-only;
+// the caller passes one object as both.
+struct Deck {
+  std::vector<double> pos, energy;
+};
+static double score(Deck &out, const Deck &in, double shift) {
+  double best = -1;
+#pragma omp parallel for
+  for (int k = 0; k < (int)in.pos.size(); ++k)
+    out.energy[k] = in.pos[k] * in.pos[k] + shift;
+#pragma omp parallel for reduction(max : best)
+  for (size_t k = 0; k < out.energy.size(); ++k)
+    best = fmax(best, out.energy[k] - in.pos[k]);
+  return best;
 }
 
 template <typename T> static void copy(T *dst, const T *src, int n) {
@@ -235,6 +254,11 @@ int main() {
   for (int k = 0; k < M * M; ++k)
     tiled_sum += tiled[k] * (k % 7);
   printf("tiles %d %.17g\n", tile, tiled_sum);
+  Deck deck{std::vector<double>(M), std::vector<double>(M, -2.0)};
+  for (int j = 0; j < M; ++j)
+    deck.pos[j] = kept[j] * 0.5 - j;
+  const double best = score(deck, deck, 0.25);
+  printf("deck %.17g %.17g %.17g\n", best, deck.energy[1], deck.energy[M - 1]);
   delete[] tri;
   delete[] row;
   delete[] kept;
