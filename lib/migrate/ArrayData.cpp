@@ -1389,11 +1389,6 @@ std::string ArrayData::elementType(const VarDecl *V, bool Const) const {
   return P->elementText(P->Vars.at(V), Const);
 }
 
-std::string ArrayData::borrowedMemory(const VarDecl *V) const {
-  const ArrayVar *A = find(V);
-  return V->getName().str() + (A && A->K == ArrayVar::Kind::Vector ? ".data()" : "");
-}
-
 std::set<const VarDecl *> ArrayData::members(const std::set<const VarDecl *> &Vars) const {
   std::set<int> Groups;
   for (const VarDecl *V : Vars)

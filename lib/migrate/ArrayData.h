@@ -107,9 +107,6 @@ public:
   std::string fieldType(const clang::VarDecl *V, bool Const) const;
   /// The field's element type alone (`double`, `const double`).
   std::string elementType(const clang::VarDecl *V, bool Const) const;
-  /// Where V's elements start, as dp::borrow takes them on the host: its
-  /// name (`m->x`), or `m.v.data()` for a std::vector.
-  std::string borrowedMemory(const clang::VarDecl *V) const;
   /// Every variable of the groups of these (what becomes a dp::field).
   std::set<const clang::VarDecl *> members(const std::set<const clang::VarDecl *> &Vars) const;
   /// The edits turning the groups of these variables into dp::fields.

@@ -565,6 +565,10 @@ std::string pathIdentifier(StringRef Path) {
   return K;
 }
 
+std::string borrowedMemory(const VarDecl *V) {
+  return V->getName().str() + (V->getType().getNonReferenceType()->isRecordType() ? ".data()" : "");
+}
+
 std::string kernelName(const VarDecl *V) {
   const StringRef Name = V->getName();
   if (Name.find_first_of(".-") == StringRef::npos)

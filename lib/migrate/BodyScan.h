@@ -97,6 +97,11 @@ std::vector<std::pair<const clang::MemberExpr *, const clang::VarDecl *>> pathsI
 /// characters (`.`, `->`) becomes one `_` (`m_x` for `m->x`).
 std::string pathIdentifier(llvm::StringRef Path);
 
+/// Where the elements of V (an array, isArrayLike) start, as dp::borrow
+/// takes them on the host: its name (`m->x`), or `m.v.data()` for a
+/// std::vector.
+std::string borrowedMemory(const clang::VarDecl *V);
+
 /// V's name in a kernel: its own, or for a path's variable (MemberVars)
 /// the path with `_` for its operators (`m_x` for `m->x`), with
 /// `_member` after it while the unit uses that name.

@@ -413,9 +413,8 @@ private:
         return std::nullopt;
       }
     }
-    const std::string Memory = Path->getType()->isRecordType() ? N + ".data()" : N; // a std::vector's elements
-    return C.Borrowed.at(Path) + " dp_region_" + kernelName(Path) + " = dp::borrow(" + Memory + ", " + Sec->Length +
-           ");";
+    return C.Borrowed.at(Path) + " dp_region_" + kernelName(Path) + " = dp::borrow(" + borrowedMemory(Path) + ", " +
+           Sec->Length + ");";
   }
 
   /// The outermost member access of a chain starting at D (`m->a->b` for

@@ -145,7 +145,7 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
     // A window: from the first element the loop touches, a field whose
     // indices are the pointer's (`dp_a(k)` is `a[k]`); empty where the
     // loop touches none (one test for the arrays that share it).
-    std::string Memory = Arrays.borrowedMemory(A.Var), Elements = A.Borrowed, Touches, Window;
+    std::string Memory = borrowedMemory(A.Var), Elements = A.Borrowed, Touches, Window;
     if (!A.BorrowedWhen.empty()) {
       auto [It, New] = Guards.try_emplace(A.BorrowedWhen, std::string());
       if (New) {
