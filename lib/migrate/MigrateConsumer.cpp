@@ -2,7 +2,7 @@
 //
 // Reads as its phases: directives and candidates, analysis of each loop
 // (outermost first: a converted loop takes the loops inside it along), the
-// rule that a region moves whole, the report (one line per candidate),
+// rule that a region moves whole or splits, the report (one line per candidate),
 // then the edits: arrays into fields, loops into call-sites, directives
 // whose meaning moved into dp removed, `#include <dp/dp.hpp>` added.
 //
@@ -15,6 +15,7 @@
 #include "migrate/DataDirectives.h"
 #include "migrate/FromC.h"
 #include "migrate/LoopAnalysis.h"
+#include "migrate/RegionSplit.h"
 #include "migrate/Render.h"
 #include "migrate/StatementRegions.h"
 #include "migrate/Text.h"
@@ -141,6 +142,15 @@ std::vector<std::string> fieldsNamed(const Stmt *S, const std::set<const VarDecl
   return V.Names;
 }
 
+/// The line bringing fields to the host before the threads of a
+/// parallel construct share them.
+std::string broughtToHost(const std::vector<std::string> &Names) {
+  std::string Line;
+  for (const std::string &N : Names)
+    Line += "(void)" + N + ".data();" + (&N == &Names.back() ? "" : " ");
+  return Line + " // brought to the host once, before the threads share " + (Names.size() > 1 ? "them" : "it");
+}
+
 /// 'a', 'b' and 'c'.
 std::string quotedList(const std::vector<std::string> &Names) {
   std::string Out;
@@ -232,6 +242,12 @@ public:
     HelperGlobals Helpers(Ctx);
     Device.emplace(SM);
     const UnitFacts Facts{Ctx, Arrays, Pragmas, Helpers, *Device};
+    LeftOutLoops.clear();
+    if (Selection)
+      for (const PragmaLine &P : Pragmas)
+        if (P.D.Kind == DirectiveKind::Loop && isa_and_nonnull<ForStmt>(P.On) &&
+            std::none_of(Cands.Loops.begin(), Cands.Loops.end(), [&](const Candidate &C) { return C.Loop == P.On; }))
+          LeftOutLoops.push_back(P.On);
     std::vector<LoopModel> Models = analyseAll(Cands, Facts);
     moveRegionsWhole(Cands, Models, Ctx);
     FieldVars = Arrays.members(convertedArrays(Models)); // the loops that move decide them
@@ -310,19 +326,21 @@ private:
     return !Models[I].Refused;
   }
 
-  /// Phase 3: a region moves only if all its loops do (a call-site left
-  /// inside a parallel region would run once per thread); a loop that runs
-  /// in order moves as a host loop. Then which of those drop their
+  /// Phase 3: a region moves whole only if all its loops do (a call-site
+  /// left inside a parallel region would run once per thread), or splits
+  /// around its statements whose loops all move (RegionSplit.h); a loop
+  /// that runs in order moves as a host loop. Then which of those drop their
   /// directive: the ones whose region moved, or, outside any region, that
   /// hold a loop that did.
-  void moveRegionsWhole(const Candidates &Cands, std::vector<LoopModel> &Models, const ASTContext &Ctx) {
+  void moveRegionsWhole(const Candidates &Cands, std::vector<LoopModel> &Models, ASTContext &Ctx) {
+    Splits.clear();
     for (bool Changed = true; Changed;) {
       Changed = false;
       for (const Region &R : Cands.Regions) {
-        bool Stays = false;
-        for (size_t I : R.Loops)
-          Stays |= !Consumed[I] && Models[I].Refused && !Models[I].RunsInOrder;
-        if (!Stays)
+        const std::vector<RegionLoop> Loops = regionLoops(Cands, R, Models, Ctx);
+        if (std::none_of(Loops.begin(), Loops.end(), [](const RegionLoop &L) { return L.Stays; }))
+          continue;
+        if (splitRegion(Cands, R, Models, Ctx, Changed))
           continue;
         for (size_t I : R.Loops)
           if (!Models[I].Refused || Consumed[I]) {
@@ -335,6 +353,16 @@ private:
         for (size_t I : R.Loops)
           Models[I].RunsInOrder = false; // stays, directive and all
       }
+    }
+    // Only where a loop stays: a region whose loops all move goes whole,
+    // its other statements then run once.
+    for (const Region &R : Cands.Regions) {
+      const std::vector<RegionLoop> Loops = regionLoops(Cands, R, Models, Ctx);
+      if (std::none_of(Loops.begin(), Loops.end(), [](const RegionLoop &L) { return L.Stays; }))
+        continue;
+      if (std::optional<std::vector<const Stmt *>> Body = splittableBody(R, Cands.Regions, Ctx))
+        if (std::optional<SplitRegion> S = splitOf(R, *Body, statementsThatMove(*Body, Loops, Ctx), Ctx))
+          Splits.push_back(std::move(*S));
     }
     std::vector<bool> InRegion(Models.size(), false);
     for (const Region &R : Cands.Regions) {
@@ -362,6 +390,62 @@ private:
             Consumed[J] = false;
           }
     }
+  }
+
+  /// R's loops: its candidates, each staying when refused (and not
+  /// running in order), and the loop directives in it a selection left
+  /// out, which stay.
+  std::vector<RegionLoop> regionLoops(const Candidates &Cands, const Region &R, const std::vector<LoopModel> &Models,
+                                      const ASTContext &Ctx) const {
+    std::vector<RegionLoop> Out;
+    for (size_t I : R.Loops)
+      Out.push_back({Cands.Loops[I].Loop, !Consumed[I] && Models[I].Refused && !Models[I].RunsInOrder});
+    for (const Stmt *L : LeftOutLoops)
+      if (holds(R.Pragma->On, L, Ctx))
+        Out.push_back({L, true});
+    return Out;
+  }
+
+  /// A region some loops of which stay, split when it can: the loops in
+  /// its statements that stay stay with them (refused, Changed set when
+  /// one was not yet), the others move. False when it cannot split, or
+  /// nothing of it would move.
+  bool splitRegion(const Candidates &Cands, const Region &R, std::vector<LoopModel> &Models, ASTContext &Ctx,
+                   bool &Changed) {
+    std::optional<std::vector<const Stmt *>> Body = splittableBody(R, Cands.Regions, Ctx);
+    if (!Body)
+      return false;
+    const std::vector<RegionLoop> Loops = regionLoops(Cands, R, Models, Ctx);
+    const std::vector<bool> Moves = statementsThatMove(*Body, Loops, Ctx);
+    if (std::none_of(Moves.begin(), Moves.end(), [](bool M) { return M; }))
+      return false;
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (size_t K = 0; K < Body->size(); ++K) {
+      if (Moves[K])
+        continue;
+      const Stmt *Stayer = nullptr; // the first loop of the statement that stays
+      for (const RegionLoop &L : Loops)
+        if (L.Stays && holds((*Body)[K], L.Loop, Ctx) && !Stayer)
+          Stayer = L.Loop;
+      for (size_t I : R.Loops) {
+        if (!holds((*Body)[K], Cands.Loops[I].Loop, Ctx))
+          continue;
+        if (!Models[I].Refused || Consumed[I]) {
+          Consumed[I] = false;
+          Models[I].Outer = Cands.Loops[I].Loop;
+          Models[I].Construct = Cands.Loops[I].Construct;
+          Refusal F;
+          F.Report = &Reporter::migrateRegionStatement;
+          F.Loc = Cands.Loops[I].Pragma ? Cands.Loops[I].Pragma->Loc : Cands.Loops[I].Loop->getBeginLoc();
+          F.Args = {R.Pragma->D.construct(),
+                    std::to_string(SM.getPresumedLineNumber(SM.getFileLoc(Stayer->getBeginLoc())))};
+          Models[I].Refused = F;
+          Changed = true;
+        }
+        Models[I].RunsInOrder = false; // stays, directive and all
+      }
+    }
+    return true;
   }
 
   /// What becomes a dp::field: the arrays of the converted loops that
@@ -537,6 +621,14 @@ private:
                          Out.Loops.push_back(std::move(L));
                        }});
     }
+    for (const SplitRegion &S : Splits)
+      Lines.push_back({S.Pragma->Begin, [&, At = &S] {
+                         std::string Where = At->MovedLines.size() > 1 ? "lines " : "line ";
+                         for (size_t K = 0; K < At->MovedLines.size(); ++K)
+                           Where += (K == 0 ? "" : K + 1 == At->MovedLines.size() ? " and " : ", ") +
+                                    std::to_string(At->MovedLines[K]);
+                         Diags.migrateRegionSplit(At->Pragma->Loc) << At->Pragma->D.construct() << Where;
+                       }});
     for (const StatementRegion &S : Statements)
       Lines.push_back({S.P->Begin, [&, At = &S] {
                          const PragmaLine &P = *At->P;
@@ -698,6 +790,23 @@ private:
         Removed.insert(R.Pragma);
       }
     }
+    // Regions split around their statements that moved: each run of the
+    // others gets the region's directive again, after the fields its
+    // threads share are brought to the host.
+    for (const SplitRegion &S : Splits) {
+      std::vector<std::string> Before;
+      for (const std::vector<const Stmt *> &Run : S.Staying) {
+        std::vector<std::string> Names;
+        for (const Stmt *T : Run)
+          for (std::string &N : fieldsNamed(T, Fields))
+            if (std::find(Names.begin(), Names.end(), N) == Names.end())
+              Names.push_back(std::move(N));
+        Before.push_back(Names.empty() ? std::string() : broughtToHost(Names));
+      }
+      for (const TextEdit &T : splitEdits(S, Pragmas, Before, Ctx))
+        E.add(T);
+      Removed.insert(S.Pragma);
+    }
     // The host's threads share fields in an OpenMP parallel construct that
     // stays: each thread's first access would bring a field to the host at
     // once with the others (a copy from the device over another thread's
@@ -716,11 +825,7 @@ private:
       const std::optional<Span> On = spanOf(P->On->getSourceRange(), Ctx);
       if (Inner || Parents.empty() || !On)
         continue;
-      std::string Line;
-      for (const std::string &N : Names)
-        Line += "(void)" + N + ".data();" + (&N == &Names.back() ? "" : " ");
-      Line += std::string(" // brought to the host once, before the threads share ") +
-              (Names.size() > 1 ? "them" : "it");
+      const std::string Line = broughtToHost(Names);
       const std::string Indent = indentationAt(Buf, On->Begin);
       if (Parents[0].get<CompoundStmt>())
         E.add({lineStart(Buf, P->Begin), 0, Indent + Line + "\n"});
@@ -1043,6 +1148,9 @@ private:
   /// loops that move are known (phase 3), read by 3b, 3c and the edits.
   std::set<const VarDecl *> FieldVars;
   std::vector<std::pair<size_t, Span>> LoopTexts; ///< loopTexts(), once phase 3b has decided
+  std::vector<SplitRegion> Splits; ///< regions split around their statements that move (phase 3)
+  /// The loops of the loop directives a selection left out: they stay.
+  std::vector<const Stmt *> LeftOutLoops;
   std::vector<bool> Consumed; ///< by candidate: taken along by an outer converted loop
   std::vector<size_t> ConsumedBy; ///< ... by which
 };

@@ -26,22 +26,78 @@ void report(int n) {
 // REWRITE-NEXT:   for (int i = 0; i < n; i++)
 // REWRITE-NEXT:     b(i) = printf("%g\n", a(i));
 
-  // A region that stays: once before it, not before its loops.
-#pragma omp parallel
+  // A region that stays: once before it, not before its loops. Its
+  // threads keep a variable of their own (private(t)), which a split
+  // would not keep from one statement to the next, so it cannot split.
+  double t = 0;
+#pragma omp parallel private(t)
   {
 #pragma omp for
     for (int i = 0; i < n; i++)
       a[i] += 1;
 #pragma omp for
-    for (int i = 0; i < n; i++)
-      printf("%g\n", a[i]);
+    for (int i = 0; i < n; i++) {
+      t = a[i];
+      printf("%g\n", t);
+    }
   }
-// DIAG: host_threads.cpp:[[@LINE-7]]:1: warning: not converted: another loop of the enclosing 'omp parallel' region stays a loop, so the region stays and none of its loops moves [dp-migrate]
-// DIAG: host_threads.cpp:[[@LINE-3]]:7: warning: not converted: the loop calls 'printf', a library function with no device version [dp-migrate]
+// DIAG: host_threads.cpp:[[@LINE-9]]:1: warning: not converted: another loop of the enclosing 'omp parallel' region stays a loop, so the region stays and none of its loops moves [dp-migrate]
+// DIAG: host_threads.cpp:[[@LINE-4]]:7: warning: not converted: the loop calls 'printf', a library function with no device version [dp-migrate]
 // REWRITE:   (void)a.data(); // brought to the host once, before the threads share it
-// REWRITE-NEXT: #pragma omp parallel
+// REWRITE-NEXT: #pragma omp parallel private(t)
 // REWRITE-NEXT:   {
 // REWRITE-NEXT: #pragma omp for
+
+  // A region some of whose loops move splits around them: a statement
+  // whose loops all move leaves it and runs once (a call-site inside it
+  // would run once per thread); each run of the statements that stay gets
+  // the directive again, clauses and all, with the fields they share
+  // brought to the host before it (ParRes Kernels' p2p, miniBUDE's
+  // copies). A statement holding a loop that stays keeps its other loops.
+#pragma omp parallel num_threads(2)
+  {
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      a[i] += 1;
+// DIAG: host_threads.cpp:[[@LINE-5]]:1: remark: 'omp parallel' split around its statements whose loops all moved (lines [[#@LINE-2]] and [[#@LINE+19]]), which now run once; the statements between them keep 'omp parallel' regions of their own [dp-migrate]
+// DIAG: host_threads.cpp:[[@LINE-3]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+#pragma omp master
+    printf("%g\n", a[0]);
+#pragma omp barrier
+#pragma omp for nowait
+    for (int i = 0; i < n; i++)
+      printf("%g\n", b[i]);
+// DIAG: host_threads.cpp:[[@LINE-1]]:7: warning: not converted: the loop calls 'printf', a library function with no device version [dp-migrate]
+// REWRITE:     (void)a.data(); (void)b.data(); // brought to the host once, before the threads share them
+// REWRITE-NEXT: #pragma omp parallel num_threads(2)
+// REWRITE-NEXT:     {
+// REWRITE-NEXT: #pragma omp master
+// REWRITE-NEXT:     printf("%g\n", a(0));
+// REWRITE-NEXT: #pragma omp barrier
+// REWRITE-NEXT: #pragma omp for nowait
+// REWRITE-NEXT:     for (int i = 0; i < n; i++)
+// REWRITE-NEXT:       printf("%g\n", b(i));
+// REWRITE-NEXT:     }
+    for (int k = 0; k < 2; k++) {
+#pragma omp for
+      for (int i = 0; i < n; i++)
+        b[i] += k;
+    }
+// DIAG: host_threads.cpp:[[@LINE-3]]:7: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+    for (int k = 0; k < 2; k++) {
+#pragma omp for
+      for (int i = 0; i < n; i++)
+        a[i] += k;
+#pragma omp for
+      for (int i = 0; i < n; i++)
+        printf("%g\n", a[i]);
+    }
+// DIAG: host_threads.cpp:[[@LINE-7]]:1: warning: not converted: the statement of the enclosing 'omp parallel' region that holds it also holds a loop that stays (line [[#@LINE-3]]), so it stays in the region, where a call-site would run once per thread [dp-migrate]
+// DIAG: host_threads.cpp:[[@LINE-3]]:9: warning: not converted: the loop calls 'printf', a library function with no device version [dp-migrate]
+// REWRITE:     (void)a.data(); // brought to the host once, before the threads share it
+// REWRITE-NEXT: #pragma omp parallel num_threads(2)
+// REWRITE-NEXT:     for (int k = 0; k < 2; k++) {
+  }
   // A region whose loops all move goes with them: nothing to bring
   // (PolyBench's OpenMP versions; before 2026-12-05, evening, the line
   // was written before the region all the same).
@@ -72,4 +128,4 @@ void report(int n) {
   free(a);
   free(b);
 }
-// SUMMARY: migrated 2 of 6 loops (4 refused)
+// SUMMARY: migrated 4 of 11 loops (7 refused)

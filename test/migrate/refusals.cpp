@@ -155,10 +155,14 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
   for (int i = 0; i < n; ++i)
     b[i] = 0;
 
-// A region moves whole: its second loop stays, so its first does too (a
-// call-site left inside a parallel region would run once per thread).
+// A region moves whole, or splits around the statements that move: here
+// its second loop stays, and the region declares a variable that loop
+// reads, which a split would put out of its reach; so its first loop
+// stays too (a call-site left inside a parallel region would run once
+// per thread).
 #pragma omp parallel
   {
+    const int half = n / 2;
 #pragma omp for
 // DIAG: refusals.cpp:[[@LINE-1]]:1: warning: not converted: another loop of the enclosing 'omp parallel' region stays a loop, so the region stays and none of its loops moves [dp-migrate]
     for (int i = 0; i < n; ++i)
@@ -167,7 +171,7 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
     for (int i = 0; i < n; ++i) {
       calls++;
 // DIAG: refusals.cpp:[[@LINE-1]]:7: warning: not converted: 'calls' is reduced into a namespace-scope variable; reduce into a local and assign it [dp-migrate]
-      b[i] += 1;
+      b[i] += half;
     }
   }
 

@@ -30,10 +30,26 @@ int main() {
     for (int i = 0; i < n; i++)
       a[i] = shade(a[i]);
   }
+  // A region whose first loop moves and whose other statements stay:
+  // split, the loop a call-site before a region of the rest, whose
+  // threads share the fields the call-site wrote.
+  double last = 0;
+#pragma omp parallel
+  {
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      b[i] = b[i] * 0.5 + a[i];
+#pragma omp master
+    last = b[n - 1];
+#pragma omp barrier
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      a[i] = shade(a[i]) + b[i];
+  }
   double sum = 0;
   for (int i = 0; i < n; i++)
     sum += a[i];
-  printf("%.17g\n", sum);
+  printf("%.17g %.17g\n", sum, last);
   free(a);
   free(b);
   return 0;

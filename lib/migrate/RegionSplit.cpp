@@ -1,0 +1,139 @@
+//===- RegionSplit.cpp - A host parallel region around loops that move ----===//
+
+#include "migrate/RegionSplit.h"
+
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace dpstub::migrate {
+
+namespace {
+
+/// Clauses that only say who runs the region and how it shares: each
+/// region of a split takes them as they are.
+bool keepsAcrossASplit(const std::string &Clause) {
+  static const char *Kept[] = {"shared", "default", "num_threads", "if", "proc_bind"};
+  return std::any_of(std::begin(Kept), std::end(Kept), [&](const char *K) { return Clause == K; });
+}
+
+bool within(const Stmt *Inner, const Stmt *Outer, const ASTContext &Ctx) {
+  std::optional<Span> I = spanOf(Inner->getSourceRange(), Ctx), O = spanOf(Outer->getSourceRange(), Ctx);
+  return I && O && I->Begin >= O->Begin && I->End <= O->End;
+}
+
+} // namespace
+
+bool holds(const Stmt *S, const Stmt *L, const ASTContext &Ctx) { return S == L || within(L, S, Ctx); }
+
+std::optional<std::vector<const Stmt *>> splittableBody(const Region &R, const std::vector<Region> &All,
+                                                        ASTContext &Ctx) {
+  const PragmaLine &P = *R.Pragma;
+  if (P.D.Model != PragmaModel::OpenMP || P.D.Words != std::vector<std::string>{"parallel"} || P.Shared)
+    return std::nullopt;
+  for (const Clause &C : P.D.Clauses)
+    if (!keepsAcrossASplit(C.Name))
+      return std::nullopt;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(P.On);
+  if (!Body)
+    return std::nullopt;
+  for (const Region &O : All)
+    if (&O != &R && O.Pragma->On && (within(O.Pragma->On, P.On, Ctx) || within(P.On, O.Pragma->On, Ctx)))
+      return std::nullopt;
+  std::vector<const Stmt *> Out;
+  for (const Stmt *S : Body->body()) {
+    if (isa<DeclStmt>(S) || !spanOf(S->getSourceRange(), Ctx))
+      return std::nullopt;
+    Out.push_back(S);
+  }
+  return Out;
+}
+
+std::vector<bool> statementsThatMove(const std::vector<const Stmt *> &Body, const std::vector<RegionLoop> &Loops,
+                                     ASTContext &Ctx) {
+  std::vector<bool> Moves(Body.size(), false);
+  for (size_t K = 0; K < Body.size(); ++K) {
+    bool Any = false, AllMove = true;
+    for (const RegionLoop &L : Loops)
+      if (holds(Body[K], L.Loop, Ctx)) {
+        Any = true;
+        AllMove &= !L.Stays;
+      }
+    Moves[K] = Any && AllMove;
+  }
+  return Moves;
+}
+
+std::optional<SplitRegion> splitOf(const Region &R, const std::vector<const Stmt *> &Body,
+                                   const std::vector<bool> &Moves, const ASTContext &Ctx) {
+  if (std::none_of(Moves.begin(), Moves.end(), [](bool M) { return M; }) ||
+      std::all_of(Moves.begin(), Moves.end(), [](bool M) { return M; }))
+    return std::nullopt;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SplitRegion S;
+  S.Pragma = R.Pragma;
+  S.Body = R.Pragma->On;
+  for (size_t K = 0; K < Body.size(); ++K) {
+    if (Moves[K]) {
+      S.MovedLines.push_back(SM.getPresumedLineNumber(SM.getFileLoc(Body[K]->getBeginLoc())));
+      continue;
+    }
+    if (K == 0 || Moves[K - 1])
+      S.Staying.emplace_back();
+    S.Staying.back().push_back(Body[K]);
+  }
+  return S;
+}
+
+std::vector<TextEdit> splitEdits(const SplitRegion &S, const std::vector<PragmaLine> &Pragmas,
+                                 const std::vector<std::string> &Before, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const StringRef Buf = SM.getBufferData(SM.getMainFileID());
+  const PragmaLine &P = *S.Pragma;
+  std::vector<TextEdit> Out;
+  Out.push_back({P.Begin, P.End - P.Begin, ""});
+  // The directive as written (a macro's use, `OMP_PARALLEL()`, stays one),
+  // without the blanks before it.
+  const StringRef Written = Buf.slice(P.Begin, P.End).ltrim(" \t");
+  const auto *Body = cast<CompoundStmt>(S.Body);
+  const unsigned Open = SM.getFileOffset(SM.getFileLoc(Body->getLBracLoc())) + 1;
+  for (size_t G = 0; G < S.Staying.size(); ++G) {
+    const std::vector<const Stmt *> &Run = S.Staying[G];
+    std::optional<Span> First = spanOf(Run.front()->getSourceRange(), Ctx);
+    std::optional<Span> Last = spanOf(Run.back()->getSourceRange(), Ctx);
+    // Where the statement before the run ends: the directives between it
+    // and the run stand before the run's first statement and go with it.
+    unsigned From = Open;
+    for (const Stmt *T : Body->body()) {
+      std::optional<Span> TS = spanOf(T->getSourceRange(), Ctx);
+      if (TS && TS->End <= First->Begin)
+        From = std::max(From, pastSemicolon(Buf, TS->End));
+    }
+    unsigned Lead = lineStart(Buf, First->Begin);
+    bool OwnDirectivesOnly = Run.size() == 1;
+    for (const PragmaLine &Q : Pragmas)
+      if (Q.Begin >= From && Q.Begin < First->Begin && &Q != &P) {
+        Lead = std::min(Lead, lineStart(Buf, Q.Begin));
+        OwnDirectivesOnly &= Q.D.Kind == DirectiveKind::Loop && Q.On == Run.front();
+      }
+    // The directive where the run's first line starts (a directive of
+    // its own, often at the margin), the braces at its statements.
+    const std::string Indent = indentationAt(Buf, First->Begin), At = indentationAt(Buf, Lead);
+    std::string Text = G < Before.size() && !Before[G].empty() ? Indent + Before[G] + "\n" : "";
+    Text += At + Written.str();
+    if (!Written.ends_with("\n"))
+      Text += "\n";
+    if (OwnDirectivesOnly) {
+      Out.push_back({Lead, 0, Text});
+      continue;
+    }
+    Out.push_back({Lead, 0, Text + Indent + "{\n"});
+    Out.push_back({nextLineStart(Buf, pastSemicolon(Buf, Last->End)), 0, Indent + "}\n"});
+  }
+  return Out;
+}
+
+} // namespace dpstub::migrate
