@@ -1319,9 +1319,22 @@ private:
       Use.Var = V;
       Use.Written = Written[V];
       Use.Borrowed = Borrowed[V];
+      Use.ConstObject = !Use.Borrowed.empty() && U.Arrays.memberVars().isMember(V) &&
+                        !U.Arrays.memberVars().rootOf(V) && constThis(C.Loop->getBody());
       M.Arrays.push_back(std::move(Use));
     }
     return true;
+  }
+
+  /// Whether S reaches the object's members through a const `this` (it
+  /// is in a const member function, or a lambda of one).
+  static bool constThis(const Stmt *S) {
+    if (const auto *T = dyn_cast<CXXThisExpr>(S))
+      return T->getType()->getPointeeType().isConstQualified();
+    for (const Stmt *Child : S->children())
+      if (Child && constThis(Child))
+        return true;
+    return false;
   }
 
   /// Whether the loop may read the array of A through a copy its kernel
@@ -1448,7 +1461,7 @@ private:
     if (!Loop || A.Device || deviceClauseOf(V) || !(A.K == ArrayVar::Kind::Pointer || VectorMember) ||
         A.Rank != (A.Rows ? 2 : 1) ||
         !(plainElement(A.Element) || plainTemplateParameter(A.Element, V->getDeclContext())) ||
-        ArrayOnlySized.count(V) || Handed.count(V))
+        (ArrayOnlySized.count(V) && !VectorMember) || Handed.count(V))
       return std::nullopt;
     std::optional<Section> S =
         M.Pragma && !A.Rows && !VectorMember ? dataSection(*M.Pragma, V->getName().str()) : std::nullopt;

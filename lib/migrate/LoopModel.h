@@ -203,6 +203,9 @@ struct ArrayUse {
   /// those bounds hold (empty: always); Borrowed and BorrowedFirst are
   /// then the rows'.
   std::string BorrowedColumns, BorrowedColumnsFirst, BorrowedColumnsWhen;
+  /// A std::vector member of the object borrowed in a const member
+  /// function: its data() gives const elements, so the borrow's are.
+  bool ConstObject = false;
 };
 
 /// Where a candidate came from.

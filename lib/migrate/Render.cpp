@@ -124,7 +124,7 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
     const ArrayVar *Info = Arrays.find(A.Var);
     const std::vector<const VarDecl *> Apart = readApartFrom(M, A, Arrays);
     const bool Copied = readsThroughCopy(M, A) || !Apart.empty();
-    const bool ElementConst = Copied || (Info && Info->Element.isConstQualified());
+    const bool ElementConst = Copied || A.ConstObject || (Info && Info->Element.isConstQualified());
     const std::string Type = Arrays.fieldType(A.Var, ElementConst);
     // A path (`m->x`) is written so on the host, as kernelName() in the kernel.
     const std::string Name = A.Var->getName().str(), Kernel = kernelName(A.Var);

@@ -117,6 +117,22 @@ struct Layer {
 // REWRITE:      dp::field<1, float> dp_w = dp::borrow(w.data(), w.size());
 // REWRITE-NEXT: dp::forall(dp::grid<1>(w.size()), [=](dp::index<1> idx, dp::field<1, float> &w) {
 // REWRITE:      w(i) *= s;
+// In a const member function the object's vector is const: so is the
+// borrow (it was a field of writable elements over w.data()'s const ones,
+// which did not compile, before 2026-12-05). The kernel's size() is the
+// borrowed field's, all of the vector (refused before the same day).
+struct Smooth {
+  std::vector<float> w;
+  void into(std::vector<float> &out) const {
+#pragma omp parallel for
+    for (int i = 0; i < (int)w.size(); ++i)
+      out[i] = i + 1 < (int)w.size() ? 0.5f * (w[i] + w[i + 1]) : w[i];
+  }
+};
+// DIAG: members.cpp:[[@LINE-4]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      dp::field<1, const float> dp_w = dp::borrow(w.data(), w.size());
+// REWRITE-NEXT: dp::forall(dp::grid<1>((int)w.size()), [=](dp::index<1> idx, dp::field<1, float> &out, const dp::field<1, const float> &w) {
+// REWRITE:      out(i) = i + 1 < (int)w.size() ? 0.5f * (w(i) + w(i + 1)) : w(i);
 void blend(Layer &to, const Layer &from) {
 #pragma acc parallel loop
   for (int i = 0; i < (int)to.w.size(); ++i)
@@ -126,6 +142,14 @@ void blend(Layer &to, const Layer &from) {
 // REWRITE:      dp::field<1, float> dp_to_w = dp::borrow(to.w.data(), to.w.size());
 // REWRITE-NEXT: dp::field<1, const float> dp_from_w = dp::borrow_read(from.w.data(), from.w.size(), dp_to_w);
 // REWRITE:      to_w(i) = 0.5f * (to_w(i) + from_w(i));
+// Another object's vector sized in the kernel: its field's size().
+void shift(Layer &to, const Layer &from) {
+#pragma omp parallel for
+  for (int i = 0; i < (int)to.w.size(); ++i)
+    to.w[i] = i + 1 < (int)from.w.size() ? from.w[i + 1] : 0.0f;
+}
+// DIAG: members.cpp:[[@LINE-3]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      to_w(i) = i + 1 < (int)from_w.size() ? from_w(i + 1) : 0.0f;
 
 int main() {
   Vec v(16);
@@ -135,8 +159,12 @@ int main() {
   Layer a{std::vector<float>(4, 1.0f)}, b{std::vector<float>(4, 3.0f)};
   a.scale(2);
   blend(a, b);
-  std::printf("%f\n", a.w[3]);
+  shift(b, a);
+  Smooth m{a.w};
+  std::vector<float> out(4);
+  m.into(out);
+  std::printf("%f %f %f\n", a.w[3], b.w[2], out[0]);
   return 0;
 }
 // DIAG: members.cpp:17:1: warning: 'acc enter data' is not carried over: 'x' is a member, which stays a pointer, not a dp::field [dp-migrate]
-// SUMMARY: migrated 6 of 9 loops (3 refused)
+// SUMMARY: migrated 8 of 11 loops (3 refused)
