@@ -1319,8 +1319,12 @@ private:
       Use.Var = V;
       Use.Written = Written[V];
       Use.Borrowed = Borrowed[V];
-      Use.ConstObject = !Use.Borrowed.empty() && U.Arrays.memberVars().isMember(V) &&
-                        !U.Arrays.memberVars().rootOf(V) && constThis(C.Loop->getBody());
+      // (A pointer member's elements stay writable in a const member
+      // function: only the pointer is const.)
+      const ArrayVar *Info = U.Arrays.find(V);
+      Use.ConstObject = !Use.Borrowed.empty() && Info && Info->K == ArrayVar::Kind::Vector &&
+                        U.Arrays.memberVars().isMember(V) && !U.Arrays.memberVars().rootOf(V) &&
+                        constThis(C.Loop->getBody());
       M.Arrays.push_back(std::move(Use));
     }
     return true;

@@ -133,6 +133,20 @@ struct Smooth {
 // REWRITE:      dp::field<1, const float> dp_w = dp::borrow(w.data(), w.size());
 // REWRITE-NEXT: dp::forall(dp::grid<1>((int)w.size()), [=](dp::index<1> idx, dp::field<1, float> &out, const dp::field<1, const float> &w) {
 // REWRITE:      out(i) = i + 1 < (int)w.size() ? 0.5f * (w(i) + w(i + 1)) : w(i);
+// A pointer member's elements stay writable in a const member function
+// (only the pointer is const): its borrow too.
+struct Zeros {
+  double *p;
+  int n;
+  void clear() const {
+#pragma omp parallel for
+    for (int i = 0; i < n; ++i)
+      p[i] = 0;
+  }
+};
+// DIAG: members.cpp:[[@LINE-4]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      dp::field<1, double> dp_p = dp::borrow(p, n > 0 ? n : 0);
+// REWRITE-NEXT: dp::forall(dp::grid<1>(dp::arithmetic_sequence(0, n)), [=](dp::index<1> idx, dp::field<1, double> &p) {
 void blend(Layer &to, const Layer &from) {
 #pragma acc parallel loop
   for (int i = 0; i < (int)to.w.size(); ++i)
@@ -163,8 +177,11 @@ int main() {
   Smooth m{a.w};
   std::vector<float> out(4);
   m.into(out);
-  std::printf("%f %f %f\n", a.w[3], b.w[2], out[0]);
+  double cleared[3] = {1, 2, 3};
+  const Zeros z{cleared + 1, 2};
+  z.clear();
+  std::printf("%f %f %f %f\n", a.w[3], b.w[2], out[0], cleared[0] + cleared[2]);
   return 0;
 }
 // DIAG: members.cpp:17:1: warning: 'acc enter data' is not carried over: 'x' is a member, which stays a pointer, not a dp::field [dp-migrate]
-// SUMMARY: migrated 8 of 11 loops (3 refused)
+// SUMMARY: migrated 9 of 12 loops (3 refused)
