@@ -417,7 +417,7 @@ private:
       return false;
     const std::vector<RegionLoop> Loops = regionLoops(Cands, R, Models, Ctx);
     const std::vector<bool> Moves = statementsThatMove(*Body, Loops, Ctx);
-    if (std::none_of(Moves.begin(), Moves.end(), [](bool M) { return M; }))
+    if (!splitOf(R, *Body, Moves, Ctx))
       return false;
     const SourceManager &SM = Ctx.getSourceManager();
     for (size_t K = 0; K < Body->size(); ++K) {

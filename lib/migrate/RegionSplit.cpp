@@ -2,10 +2,12 @@
 
 #include "migrate/RegionSplit.h"
 
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
+#include <map>
 
 using namespace clang;
 
@@ -45,12 +47,50 @@ std::optional<std::vector<const Stmt *>> splittableBody(const Region &R, const s
       return std::nullopt;
   std::vector<const Stmt *> Out;
   for (const Stmt *S : Body->body()) {
-    if (isa<DeclStmt>(S) || !spanOf(S->getSourceRange(), Ctx))
+    if (!spanOf(S->getSourceRange(), Ctx))
       return std::nullopt;
     Out.push_back(S);
   }
   return Out;
 }
+
+namespace {
+
+/// Whether every name Body's declarations introduce is used only in the
+/// run of statements that declares it (Group: a run's number for each
+/// statement, -1 for one that moves).
+bool declarationsStayInTheirRuns(const std::vector<const Stmt *> &Body, const std::vector<int> &Group) {
+  std::map<const VarDecl *, int> DeclaredIn;
+  for (size_t K = 0; K < Body.size(); ++K)
+    if (const auto *D = dyn_cast<DeclStmt>(Body[K]))
+      for (const Decl *X : D->decls()) {
+        if (const auto *V = dyn_cast<VarDecl>(X))
+          DeclaredIn[V] = Group[K];
+        else
+          return false; // a type, a function: its uses are not followed
+      }
+  if (DeclaredIn.empty())
+    return true;
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const std::map<const VarDecl *, int> &DeclaredIn;
+    int Here = 0;
+    bool Crosses = false;
+    explicit Uses(const std::map<const VarDecl *, int> &D) : DeclaredIn(D) {}
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
+        if (auto It = DeclaredIn.find(V); It != DeclaredIn.end() && It->second != Here)
+          Crosses = true;
+      return !Crosses;
+    }
+  } U(DeclaredIn);
+  for (size_t K = 0; K < Body.size() && !U.Crosses; ++K) {
+    U.Here = Group[K];
+    U.TraverseStmt(const_cast<Stmt *>(Body[K]));
+  }
+  return !U.Crosses;
+}
+
+} // namespace
 
 std::vector<bool> statementsThatMove(const std::vector<const Stmt *> &Body, const std::vector<RegionLoop> &Loops,
                                      ASTContext &Ctx) {
@@ -62,7 +102,7 @@ std::vector<bool> statementsThatMove(const std::vector<const Stmt *> &Body, cons
         Any = true;
         AllMove &= !L.Stays;
       }
-    Moves[K] = Any && AllMove;
+    Moves[K] = Any && AllMove && !isa<DeclStmt>(Body[K]);
   }
   return Moves;
 }
@@ -76,6 +116,7 @@ std::optional<SplitRegion> splitOf(const Region &R, const std::vector<const Stmt
   SplitRegion S;
   S.Pragma = R.Pragma;
   S.Body = R.Pragma->On;
+  std::vector<int> Group(Body.size(), -1);
   for (size_t K = 0; K < Body.size(); ++K) {
     if (Moves[K]) {
       S.MovedLines.push_back(SM.getPresumedLineNumber(SM.getFileLoc(Body[K]->getBeginLoc())));
@@ -84,7 +125,10 @@ std::optional<SplitRegion> splitOf(const Region &R, const std::vector<const Stmt
     if (K == 0 || Moves[K - 1])
       S.Staying.emplace_back();
     S.Staying.back().push_back(Body[K]);
+    Group[K] = static_cast<int>(S.Staying.size()) - 1;
   }
+  if (!declarationsStayInTheirRuns(Body, Group))
+    return std::nullopt;
   return S;
 }
 

@@ -32,10 +32,8 @@ namespace dpstub::migrate {
 /// parallel` alone, not written by a macro with other directives, with
 /// no clause giving each thread variables of its own (`private`,
 /// `reduction`, ...: a value a thread kept from one statement to the next
-/// would not survive the split), a block of statements with no
-/// declaration among them (its name would not reach the statements after
-/// a call-site), neither inside another region nor around one. None
-/// otherwise.
+/// would not survive the split), a block of statements, neither inside
+/// another region nor around one. None otherwise.
 std::optional<std::vector<const clang::Stmt *>> splittableBody(const Region &R, const std::vector<Region> &All,
                                                                clang::ASTContext &Ctx);
 
@@ -47,7 +45,8 @@ struct RegionLoop {
 };
 
 /// How each of the body's statements fares: Moves when it holds at
-/// least one of the region's loops and every one of those moves.
+/// least one of the region's loops and every one of those moves (never a
+/// declaration).
 std::vector<bool> statementsThatMove(const std::vector<const clang::Stmt *> &Body,
                                      const std::vector<RegionLoop> &Loops, clang::ASTContext &Ctx);
 
@@ -65,7 +64,9 @@ struct SplitRegion {
 };
 
 /// The split of R, given which of its body's statements move; none when
-/// none moves or none stays.
+/// none moves, none stays, or a variable the body declares is used
+/// outside the run of statements that declares it (its name would not
+/// reach a call-site, or another region, after the split).
 std::optional<SplitRegion> splitOf(const Region &R, const std::vector<const clang::Stmt *> &Body,
                                    const std::vector<bool> &Moves, const clang::ASTContext &Ctx);
 

@@ -98,6 +98,25 @@ void report(int n) {
 // REWRITE-NEXT: #pragma omp parallel num_threads(2)
 // REWRITE-NEXT:     for (int k = 0; k < 2; k++) {
   }
+  // A declaration among the statements that stay goes with them when only
+  // their run uses it (ParRes Kernels' p2p-doacross, `int const ib`).
+#pragma omp parallel
+  {
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      b[i] = 2 * a[i];
+    const int last = n - 1;
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      printf("%g\n", b[i] + b[last]);
+  }
+// DIAG: host_threads.cpp:[[@LINE-10]]:1: remark: 'omp parallel' split around its statements whose loops all moved (line [[#@LINE-7]]), which now run once; the statements between them keep 'omp parallel' regions of their own [dp-migrate]
+// DIAG: host_threads.cpp:[[@LINE-8]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// DIAG: host_threads.cpp:[[@LINE-4]]:7: warning: not converted: the loop calls 'printf', a library function with no device version [dp-migrate]
+// REWRITE:     (void)b.data(); // brought to the host once, before the threads share it
+// REWRITE-NEXT:     #pragma omp parallel
+// REWRITE-NEXT:     {
+// REWRITE-NEXT:     const int last = n - 1;
   // A region whose loops all move goes with them: nothing to bring
   // (PolyBench's OpenMP versions; before 2026-12-05, evening, the line
   // was written before the region all the same).
@@ -128,4 +147,4 @@ void report(int n) {
   free(a);
   free(b);
 }
-// SUMMARY: migrated 4 of 11 loops (7 refused)
+// SUMMARY: migrated 5 of 13 loops (8 refused)

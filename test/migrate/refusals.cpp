@@ -156,22 +156,22 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
     b[i] = 0;
 
 // A region moves whole, or splits around the statements that move: here
-// its second loop stays, and the region declares a variable that loop
-// reads, which a split would put out of its reach; so its first loop
-// stays too (a call-site left inside a parallel region would run once
-// per thread).
+// its second loop stays, and the region declares a variable the first
+// loop reads, which a split would put out of that call-site's reach; so
+// its first loop stays too (a call-site left inside a parallel region
+// would run once per thread).
 #pragma omp parallel
   {
     const int half = n / 2;
 #pragma omp for
 // DIAG: refusals.cpp:[[@LINE-1]]:1: warning: not converted: another loop of the enclosing 'omp parallel' region stays a loop, so the region stays and none of its loops moves [dp-migrate]
     for (int i = 0; i < n; ++i)
-      b[i] = 1;
+      b[i] = half;
 #pragma omp for
     for (int i = 0; i < n; ++i) {
       calls++;
 // DIAG: refusals.cpp:[[@LINE-1]]:7: warning: not converted: 'calls' is reduced into a namespace-scope variable; reduce into a local and assign it [dp-migrate]
-      b[i] += half;
+      b[i] += 1;
     }
   }
 
