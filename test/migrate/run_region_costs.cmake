@@ -14,8 +14,14 @@
 #   fields are value-initialised, and their device copies start as zeros
 #   set on the device, so no call-site moves a byte (the first moved the
 #   three arrays' zeros, 1,572,864 bytes, before the runtime set them).
+# - omp_host_threads: HOST_ACCESS, the host's own transfers (calls;
+#   bytes): fields a call-site wrote are brought to the host once before
+#   the OpenMP threads that stay share them, 4 times 'a' (512 KiB) in the
+#   loop and once 'b' before the run of statements a split region keeps;
+#   each thread's first access bringing its own copy would count more.
 # Only the forall rows of CALLS calls count, when it is given.
-#   cmake -DDP=<translated program> -DFILE=c_mesh.cpp -DCALLS=5 -DEXPECT="3072;0" -P run_region_costs.cmake
+#   cmake -DDP=<translated program> -DFILE=c_mesh.cpp -DCALLS=5 -DEXPECT="3072;0"
+#         [-DHOST_ACCESS="5;2621440"] -P run_region_costs.cmake
 cmake_minimum_required(VERSION 3.20)
 execute_process(COMMAND ${CMAKE_COMMAND} -E env DP_HOST_MODE=emulate DP_PROFILE=summary ${DP}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
@@ -43,4 +49,13 @@ foreach(entry IN LISTS by_line)
 endforeach()
 if(NOT bytes STREQUAL "${EXPECT}")
   message(FATAL_ERROR "${FILE}'s call-sites moved '${bytes}' bytes, expected '${EXPECT}':\n${out}")
+endif()
+if(DEFINED HOST_ACCESS)
+  if(NOT out MATCHES "host access +transfer +([0-9]+) +[0-9.]+ +[0-9.]+ +([0-9]+)")
+    message(FATAL_ERROR "no host access row in the profile:\n${out}")
+  endif()
+  if(NOT "${CMAKE_MATCH_1};${CMAKE_MATCH_2}" STREQUAL "${HOST_ACCESS}")
+    message(FATAL_ERROR "the host's transfers were '${CMAKE_MATCH_1};${CMAKE_MATCH_2}' (calls;bytes), "
+                        "expected '${HOST_ACCESS}':\n${out}")
+  endif()
 endif()
