@@ -13,7 +13,7 @@
 #include "dpstub/DpTypes.h"
 
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "AstVisitor.h"
 
 #include <map>
 #include <set>
@@ -53,7 +53,7 @@ bool directlyIn(const Stmt *S, const FunctionDecl *F, ASTContext &Ctx) {
 
 /// The dp::tile_static variables, barriers, calls and exits of a kernel
 /// and of the project functions it calls, transitively.
-struct TileUses : RecursiveASTVisitor<TileUses> {
+struct TileUses : AstVisitor {
   /// What one function does that matters to its tile's barriers.
   struct Facts {
     std::vector<const CXXMemberCallExpr *> Barriers;
@@ -61,18 +61,17 @@ struct TileUses : RecursiveASTVisitor<TileUses> {
     std::vector<const Stmt *> Exits; ///< returns, breaks, continues and gotos
   };
 
-  explicit TileUses(const SourceManager &SM) : SM(SM) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
+  explicit TileUses(const SourceManager &SM) : SM(SM) { ShouldVisitTemplateInstantiations = true; }
 
   // A lambda nested in a function is walked with it, and again as a
   // function of its own when it is called: Statics and Barriers keep each
   // object and call once.
-  bool VisitVarDecl(VarDecl *VD) {
+  bool VisitVarDecl(VarDecl *VD) override {
     if (!tileStaticType(VD->getType()).isNull() && Seen.insert(VD).second)
       Statics.push_back(VD);
     return true;
   }
-  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) {
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *MC) override {
     if (isTileGroupCall(MC, "barrier")) {
       if (SeenBarriers.insert(MC).second)
         Barriers.push_back(MC);
@@ -80,12 +79,12 @@ struct TileUses : RecursiveASTVisitor<TileUses> {
     }
     return true;
   }
-  bool VisitStmt(Stmt *S) {
+  bool VisitStmt(Stmt *S) override {
     if (isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt>(S))
       Of[Current].Exits.push_back(S);
     return true;
   }
-  bool VisitCallExpr(CallExpr *CE) {
+  bool VisitCallExpr(CallExpr *CE) override {
     if (const FunctionDecl *FD = CE->getDirectCallee())
       if (const FunctionDecl *Def = FD->getDefinition(); Def && Def->hasBody() &&
                                                          !isLibraryDecl(Def, SM)) {
@@ -160,9 +159,9 @@ public:
     // Locals initialised from what varies vary too, and so do the
     // parameters a call passes it to and the calls to a function that
     // returns it (to a fixed point).
-    struct Locals : RecursiveASTVisitor<Locals> {
+    struct Locals : AstVisitor {
       std::vector<const VarDecl *> Vars;
-      bool VisitVarDecl(VarDecl *VD) {
+      bool VisitVarDecl(VarDecl *VD) override {
         if (VD->hasInit() && !isa<ParmVarDecl>(VD))
           Vars.push_back(VD);
         return true;

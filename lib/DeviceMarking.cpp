@@ -5,7 +5,7 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "AstVisitor.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
@@ -14,22 +14,22 @@ namespace dpstub {
 
 namespace {
 /// Collects the functions and lambdas a kernel body uses.
-class CalleeCollector : public RecursiveASTVisitor<CalleeCollector> {
+class CalleeCollector : public AstVisitor {
 public:
   std::vector<std::pair<const FunctionDecl *, SourceLocation>> Calls;
   std::vector<const LambdaExpr *> Lambdas;
 
-  bool VisitCallExpr(CallExpr *CE) {
+  bool VisitCallExpr(CallExpr *CE) override {
     if (const FunctionDecl *FD = CE->getDirectCallee())
       Calls.push_back({FD, CE->getExprLoc()});
     return true;
   }
-  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) override {
     if (const CXXConstructorDecl *Ctor = CE->getConstructor(); Ctor && Ctor->isUserProvided())
       Calls.push_back({Ctor, CE->getExprLoc()});
     return true;
   }
-  bool TraverseLambdaExpr(LambdaExpr *LE) {
+  bool TraverseLambdaExpr(LambdaExpr *LE) override {
     Lambdas.push_back(LE); // marked and walked on their own
     return true;
   }
@@ -142,15 +142,14 @@ void DeviceMarker::markDeclarations(const FunctionDecl *FD) {
 
 namespace {
 /// The function definitions of the unit's own files.
-class DefinitionCollector : public RecursiveASTVisitor<DefinitionCollector> {
+class DefinitionCollector : public AstVisitor {
 public:
   std::vector<const FunctionDecl *> Definitions;
-  bool VisitFunctionDecl(FunctionDecl *FD) {
+  bool VisitFunctionDecl(FunctionDecl *FD) override {
     if (FD->doesThisDeclarationHaveABody() && !FD->isDependentContext() && !FD->isImplicit())
       Definitions.push_back(FD);
     return true;
   }
-  bool shouldVisitTemplateInstantiations() const { return false; }
 };
 } // namespace
 

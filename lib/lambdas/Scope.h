@@ -14,7 +14,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "AstVisitor.h"
 #include "clang/AST/TypeLoc.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallString.h"
@@ -80,8 +80,8 @@ bool writesThroughThis(const clang::MemberExpr *E, const clang::Stmt &Body,
 /// Finds what in a type (or a lambda's code) cannot be named at namespace
 /// scope: a function-local type, a template parameter (but those of the
 /// function template the object is written for), a member of an enclosing
-/// class. Derived: the visitor class (CRTP).
-template <class Derived> class NameabilityBase : public clang::RecursiveASTVisitor<Derived> {
+/// class.
+class NameabilityBase : public AstVisitor {
 public:
   using ParameterLists = std::vector<const clang::TemplateParameterList *>;
   NameabilityBase(const clang::LambdaExpr *LE, const ParameterLists &Allowed)
@@ -92,22 +92,22 @@ public:
   }
   std::string Problem;
 
-  bool VisitTagTypeLoc(clang::TagTypeLoc TL) { return checkNamed(TL.getDecl(), "type"); }
-  bool VisitTypedefTypeLoc(clang::TypedefTypeLoc TL) { return checkNamed(TL.getTypedefNameDecl(), "type"); }
-  bool VisitTagType(clang::TagType *T) { return checkNamed(T->getDecl(), "type"); }
-  bool VisitTypedefType(clang::TypedefType *T) { return checkNamed(T->getDecl(), "type"); }
-  bool VisitSubstTemplateTypeParmTypeLoc(clang::SubstTemplateTypeParmTypeLoc TL) {
+  bool VisitTagTypeLoc(clang::TagTypeLoc TL) override { return checkNamed(TL.getDecl(), "type"); }
+  bool VisitTypedefTypeLoc(clang::TypedefTypeLoc TL) override { return checkNamed(TL.getTypedefNameDecl(), "type"); }
+  bool VisitTagType(clang::TagType *T) override { return checkNamed(T->getDecl(), "type"); }
+  bool VisitTypedefType(clang::TypedefType *T) override { return checkNamed(T->getDecl(), "type"); }
+  bool VisitSubstTemplateTypeParmTypeLoc(clang::SubstTemplateTypeParmTypeLoc TL) override {
     return parameter(TL.getTypePtr()->getReplacedParameter());
   }
-  bool VisitSubstTemplateTypeParmType(clang::SubstTemplateTypeParmType *T) {
+  bool VisitSubstTemplateTypeParmType(clang::SubstTemplateTypeParmType *T) override {
     return parameter(T->getReplacedParameter());
   }
-  bool VisitTemplateTypeParmTypeLoc(clang::TemplateTypeParmTypeLoc TL) { return parameter(TL.getDecl()); }
-  bool VisitTemplateTypeParmType(clang::TemplateTypeParmType *T) { return parameter(T->getDecl()); }
-  bool VisitSubstNonTypeTemplateParmExpr(clang::SubstNonTypeTemplateParmExpr *E) {
+  bool VisitTemplateTypeParmTypeLoc(clang::TemplateTypeParmTypeLoc TL) override { return parameter(TL.getDecl()); }
+  bool VisitTemplateTypeParmType(clang::TemplateTypeParmType *T) override { return parameter(T->getDecl()); }
+  bool VisitSubstNonTypeTemplateParmExpr(clang::SubstNonTypeTemplateParmExpr *E) override {
     return parameter(E->getParameter());
   }
-  bool VisitCXXThisExpr(clang::CXXThisExpr *E) {
+  bool VisitCXXThisExpr(clang::CXXThisExpr *E) override {
     return ThisReads.count(E) ? true : fail("it uses 'this' other than to read a data member");
   }
   /// The `this` of each data member read the object copies (thisMembers).
@@ -154,7 +154,7 @@ protected:
 };
 
 /// Nameability of a capture's type.
-class Nameability : public NameabilityBase<Nameability> {
+class Nameability : public NameabilityBase {
 public:
   using NameabilityBase::NameabilityBase;
 };
@@ -162,7 +162,7 @@ public:
 /// Walks a lambda's parameters and body: every entity it names must be its
 /// own, a capture, a constant of the enclosing function (copied in) or
 /// visible at namespace scope.
-class BodyCheck : public NameabilityBase<BodyCheck> {
+class BodyCheck : public NameabilityBase {
 public:
   BodyCheck(const clang::LambdaExpr *LE, const ParameterLists &Allowed, clang::ASTContext &Ctx)
       : NameabilityBase(LE, Allowed), LE(LE), Ctx(Ctx) {}
@@ -170,7 +170,7 @@ public:
   /// The variables the lambda captures (in the template as written).
   std::set<const clang::VarDecl *> Captured;
 
-  bool VisitDeclRefExpr(clang::DeclRefExpr *E) {
+  bool VisitDeclRefExpr(clang::DeclRefExpr *E) override {
     const clang::ValueDecl *D = E->getDecl();
     if (declaredWithin(D, Op) || !Problem.empty())
       return true;
@@ -182,7 +182,7 @@ public:
       return checkNamed(llvm::cast<clang::NamedDecl>(EC->getDeclContext()), "type");
     return checkNamed(D, "function");
   }
-  bool VisitCXXRecordDecl(clang::CXXRecordDecl *RD) {
+  bool VisitCXXRecordDecl(clang::CXXRecordDecl *RD) override {
     if (RD->isLambda() || !RD->isThisDeclarationADefinition())
       return true;
     return fail("it defines the class '" + RD->getName().str() + "'");
@@ -228,13 +228,13 @@ private:
 /// A using-directive, using-declaration or namespace alias in a function:
 /// names the lambda's body finds through it are not found at namespace
 /// scope.
-class UsingFinder : public clang::RecursiveASTVisitor<UsingFinder> {
+class UsingFinder : public AstVisitor {
 public:
   std::string Found;
-  bool VisitUsingDirectiveDecl(clang::UsingDirectiveDecl *D) { return note(D); }
-  bool VisitUsingDecl(clang::UsingDecl *D) { return note(D); }
-  bool VisitNamespaceAliasDecl(clang::NamespaceAliasDecl *D) { return note(D); }
-  bool VisitUsingEnumDecl(clang::UsingEnumDecl *D) { return note(D); }
+  bool VisitUsingDirectiveDecl(clang::UsingDirectiveDecl *D) override { return note(D); }
+  bool VisitUsingDecl(clang::UsingDecl *D) override { return note(D); }
+  bool VisitNamespaceAliasDecl(clang::NamespaceAliasDecl *D) override { return note(D); }
+  bool VisitUsingEnumDecl(clang::UsingEnumDecl *D) override { return note(D); }
 
 private:
   bool note(clang::Decl *D) {
@@ -248,12 +248,12 @@ private:
 /// function object copies them and its body, unchanged, reads its own
 /// copies. Anything else done through `this` (calling a member function,
 /// naming a member of a dependent base) is a problem.
-class ThisReads : public clang::RecursiveASTVisitor<ThisReads> {
+class ThisReads : public AstVisitor {
 public:
   std::vector<const clang::MemberExpr *> Reads;
   std::string Problem;
 
-  bool VisitMemberExpr(clang::MemberExpr *E) {
+  bool VisitMemberExpr(clang::MemberExpr *E) override {
     if (!llvm::isa<clang::CXXThisExpr>(E->getBase()->IgnoreParenImpCasts()))
       return true;
     if (llvm::isa<clang::FieldDecl>(E->getMemberDecl())) {
@@ -262,13 +262,13 @@ public:
     }
     return fail("it calls '" + E->getMemberDecl()->getNameAsString() + "' through 'this'");
   }
-  bool VisitCXXDependentScopeMemberExpr(clang::CXXDependentScopeMemberExpr *E) {
+  bool VisitCXXDependentScopeMemberExpr(clang::CXXDependentScopeMemberExpr *E) override {
     if (E->isImplicitAccess() || llvm::isa<clang::CXXThisExpr>(E->getBase()->IgnoreParenImpCasts()))
       return fail("it names '" + E->getMember().getAsString() +
                   "' of a base that depends on its template through 'this'");
     return true;
   }
-  bool VisitUnresolvedMemberExpr(clang::UnresolvedMemberExpr *E) {
+  bool VisitUnresolvedMemberExpr(clang::UnresolvedMemberExpr *E) override {
     if (E->isImplicitAccess() || llvm::isa<clang::CXXThisExpr>(E->getBase()->IgnoreParenImpCasts()))
       return fail("it calls '" + E->getMemberName().getAsString() + "' through 'this'");
     return true;
@@ -284,7 +284,7 @@ private:
 
 /// A function's parameters and local variables, by where they are
 /// declared: an instantiation's variables keep their template's locations.
-class LocalVariables : public clang::RecursiveASTVisitor<LocalVariables> {
+class LocalVariables : public AstVisitor {
 public:
   explicit LocalVariables(const clang::FunctionDecl *F) {
     for (const clang::ParmVarDecl *P : F->parameters())
@@ -292,7 +292,7 @@ public:
     if (F->getBody())
       TraverseStmt(F->getBody());
   }
-  bool VisitVarDecl(clang::VarDecl *D) {
+  bool VisitVarDecl(clang::VarDecl *D) override {
     At.emplace(D->getLocation().getRawEncoding(), D);
     return true;
   }
@@ -307,11 +307,11 @@ private:
 };
 
 /// In the pattern of a function template, the lambda that LE instantiates.
-class PatternFinder : public clang::RecursiveASTVisitor<PatternFinder> {
+class PatternFinder : public AstVisitor {
 public:
   explicit PatternFinder(clang::SourceLocation At) : At(At) {}
   const clang::LambdaExpr *Found = nullptr;
-  bool VisitLambdaExpr(clang::LambdaExpr *E) {
+  bool VisitLambdaExpr(clang::LambdaExpr *E) override {
     if (E->getBeginLoc() == At)
       Found = E;
     return !Found;

@@ -17,7 +17,7 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "AstVisitor.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -1263,15 +1263,14 @@ void ArrayData::Impl::finish() {
 }
 
 namespace {
-class Collector : public RecursiveASTVisitor<Collector> {
+class Collector : public AstVisitor {
 public:
   explicit Collector(ArrayData::Impl &I) : I(I) {}
-  bool shouldVisitTemplateInstantiations() const { return false; }
-  bool VisitVarDecl(VarDecl *V) {
+  bool VisitVarDecl(VarDecl *V) override {
     I.addVar(V);
     return true;
   }
-  bool VisitFunctionDecl(FunctionDecl *F) {
+  bool VisitFunctionDecl(FunctionDecl *F) override {
     if (F->isMain())
       I.HasMain = true;
     // Parameters of all declarations of one function go together.
@@ -1283,7 +1282,7 @@ public:
       }
     return true;
   }
-  bool VisitCallExpr(CallExpr *C) {
+  bool VisitCallExpr(CallExpr *C) override {
     // A parameter dpstub may turn into a dp::field takes only arrays.
     const FunctionDecl *FD = C->getDirectCallee(), *Def = nullptr;
     if (!FD || !FD->hasBody(Def) || !(Def = writtenDefinition(Def)) ||
@@ -1306,7 +1305,7 @@ public:
   // A data member's array by its name (`a[i]` in a member function), or
   // another object's (`m->x[i]`): never a field (the object keeps it),
   // its brackets edited for the loops that borrow it.
-  bool VisitMemberExpr(MemberExpr *E) {
+  bool VisitMemberExpr(MemberExpr *E) override {
     const VarDecl *V = I.Members.of(E);
     if (!V || !isArrayLike(V->getType()))
       return true;
@@ -1325,7 +1324,7 @@ public:
       I.subscript(E, I.Vars.at(V), Op);
     return true;
   }
-  bool VisitDeclRefExpr(DeclRefExpr *D) {
+  bool VisitDeclRefExpr(DeclRefExpr *D) override {
     if (const auto *F = dyn_cast<FunctionDecl>(D->getDecl())) {
       const Stmt *Child;
       const Stmt *P = meaningfulParent(D, I.Ctx, Child);

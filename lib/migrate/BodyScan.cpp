@@ -7,7 +7,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "AstVisitor.h"
 
 #include <cctype>
 
@@ -155,9 +155,9 @@ UseMode useMode(const Expr *E, ASTContext &Ctx) {
 }
 
 std::vector<const DeclRefExpr *> namesIn(const Stmt *S) {
-  struct V : RecursiveASTVisitor<V> {
+  struct V : AstVisitor {
     std::vector<const DeclRefExpr *> Out;
-    bool VisitDeclRefExpr(DeclRefExpr *D) {
+    bool VisitDeclRefExpr(DeclRefExpr *D) override {
       Out.push_back(D);
       return true;
     }
@@ -168,18 +168,18 @@ std::vector<const DeclRefExpr *> namesIn(const Stmt *S) {
 
 namespace {
 
-class Scanner : public RecursiveASTVisitor<Scanner> {
+class Scanner : public AstVisitor {
 public:
   Scanner(ASTContext &Ctx, BodyFacts &Out, const OffsetPointers &Offsets, const MemberVars *Members)
       : Ctx(Ctx), Out(Out), Offsets(Offsets), Members(Members) {}
 
   // A data member by its name: a use of its variable, `this` not used.
-  bool TraverseMemberExpr(MemberExpr *E) {
+  bool TraverseMemberExpr(MemberExpr *E) override {
     if (const VarDecl *V = member(E)) {
       Out.Refs.push_back({E, V, useMode(E, Ctx)});
       return true;
     }
-    return RecursiveASTVisitor::TraverseMemberExpr(E);
+    return AstVisitor::TraverseMemberExpr(E);
   }
 
   /// E's member variable (MemberVars), unless E is a path from a local of
@@ -190,9 +190,8 @@ public:
     return Root && Locals.count(Root) ? nullptr : V;
   }
 
-  bool shouldVisitLambdaBody() const { return true; }
 
-  bool TraverseDeclStmt(DeclStmt *S) {
+  bool TraverseDeclStmt(DeclStmt *S) override {
     for (Decl *D : S->decls())
       if (auto *V = dyn_cast<VarDecl>(D)) {
         Locals.insert(V);
@@ -201,20 +200,20 @@ public:
         if (Offsets.of(V))
           Out.OffsetPointers.insert(V);
       }
-    return RecursiveASTVisitor::TraverseDeclStmt(S);
+    return AstVisitor::TraverseDeclStmt(S);
   }
 
-  bool TraverseLambdaExpr(LambdaExpr *L) {
+  bool TraverseLambdaExpr(LambdaExpr *L) override {
     ++InLambda;
     for (const ParmVarDecl *P : L->getCallOperator()->parameters())
       Locals.insert(P);
-    const bool R = RecursiveASTVisitor::TraverseLambdaExpr(L);
+    const bool R = AstVisitor::TraverseLambdaExpr(L);
     --InLambda;
     return R;
   }
 
   // Conditions: what follows them may not happen.
-  bool TraverseIfStmt(IfStmt *S) {
+  bool TraverseIfStmt(IfStmt *S) override {
     if (S->getInit())
       TraverseStmt(S->getInit());
     if (S->getConditionVariableDeclStmt())
@@ -234,7 +233,7 @@ public:
     --Conditional;
     return true;
   }
-  bool TraverseConditionalOperator(ConditionalOperator *C) {
+  bool TraverseConditionalOperator(ConditionalOperator *C) override {
     TraverseStmt(C->getCond());
     ++Conditional;
     TraverseStmt(C->getTrueExpr());
@@ -242,37 +241,37 @@ public:
     --Conditional;
     return true;
   }
-  bool TraverseBinaryOperator(BinaryOperator *B) {
+  bool TraverseBinaryOperator(BinaryOperator *B) override {
     if (!B->isLogicalOp())
-      return RecursiveASTVisitor::TraverseBinaryOperator(B);
+      return AstVisitor::TraverseBinaryOperator(B);
     TraverseStmt(B->getLHS());
     ++Conditional;
     TraverseStmt(B->getRHS());
     --Conditional;
     return true;
   }
-  bool TraverseSwitchStmt(SwitchStmt *S) {
+  bool TraverseSwitchStmt(SwitchStmt *S) override {
     TraverseStmt(S->getCond());
     ++Conditional, ++Breakable;
     TraverseStmt(S->getBody());
     --Conditional, --Breakable;
     return true;
   }
-  bool TraverseWhileStmt(WhileStmt *S) {
+  bool TraverseWhileStmt(WhileStmt *S) override {
     TraverseStmt(S->getCond());
     ++Conditional, ++Breakable, ++Loops;
     TraverseStmt(S->getBody());
     --Conditional, --Breakable, --Loops;
     return true;
   }
-  bool TraverseDoStmt(DoStmt *S) {
+  bool TraverseDoStmt(DoStmt *S) override {
     ++Breakable, ++Loops;
     TraverseStmt(S->getBody());
     TraverseStmt(S->getCond());
     --Breakable, --Loops;
     return true;
   }
-  bool TraverseForStmt(ForStmt *S) {
+  bool TraverseForStmt(ForStmt *S) override {
     TraverseStmt(S->getInit());
     Out.InnerLoops.push_back(S);
     Enclosing.push_back(S);
@@ -284,62 +283,62 @@ public:
     Enclosing.pop_back();
     return true;
   }
-  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) override {
     ++Breakable, ++Loops, ++Conditional;
-    const bool R = RecursiveASTVisitor::TraverseCXXForRangeStmt(S);
+    const bool R = AstVisitor::TraverseCXXForRangeStmt(S);
     --Breakable, --Loops, --Conditional;
     return R;
   }
 
-  bool VisitBreakStmt(BreakStmt *S) {
+  bool VisitBreakStmt(BreakStmt *S) override {
     Out.Jumps |= !InLambda;
     if (!Breakable && !InLambda)
       Out.Exits.push_back(S);
     return true;
   }
-  bool VisitContinueStmt(ContinueStmt *S) {
+  bool VisitContinueStmt(ContinueStmt *S) override {
     Out.Jumps |= !InLambda;
     if (!Loops && !InLambda)
       Out.ContinuesLoop = true;
     return true;
   }
-  bool VisitReturnStmt(ReturnStmt *S) {
+  bool VisitReturnStmt(ReturnStmt *S) override {
     if (!InLambda)
       Out.Exits.push_back(S);
     return true;
   }
-  bool VisitGotoStmt(GotoStmt *S) {
+  bool VisitGotoStmt(GotoStmt *S) override {
     Out.Exits.push_back(S);
     return true;
   }
-  bool VisitCXXThrowExpr(CXXThrowExpr *E) {
+  bool VisitCXXThrowExpr(CXXThrowExpr *E) override {
     Out.Exits.push_back(E);
     return true;
   }
-  bool VisitCXXTryStmt(CXXTryStmt *S) {
+  bool VisitCXXTryStmt(CXXTryStmt *S) override {
     Out.Exits.push_back(S);
     return true;
   }
-  bool VisitCXXThisExpr(CXXThisExpr *E) {
+  bool VisitCXXThisExpr(CXXThisExpr *E) override {
     if (!Out.ThisUse)
       Out.ThisUse = E;
     return true;
   }
-  bool VisitCallExpr(CallExpr *C) {
+  bool VisitCallExpr(CallExpr *C) override {
     if (!isa<CXXOperatorCallExpr>(C) || !subscriptBase(cast<CXXOperatorCallExpr>(C)))
       Out.Calls.push_back(C);
     return true;
   }
 
   // An element access: the whole chain of subscripts at once.
-  bool TraverseArraySubscriptExpr(ArraySubscriptExpr *E) { return access(E); }
-  bool TraverseCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
+  bool TraverseArraySubscriptExpr(ArraySubscriptExpr *E) override { return access(E); }
+  bool TraverseCXXOperatorCallExpr(CXXOperatorCallExpr *E) override {
     if (subscriptBase(E))
       return access(E);
-    return RecursiveASTVisitor::TraverseCXXOperatorCallExpr(E);
+    return AstVisitor::TraverseCXXOperatorCallExpr(E);
   }
 
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
+  bool VisitDeclRefExpr(DeclRefExpr *E) override {
     const auto *V = dyn_cast<VarDecl>(E->getDecl());
     if (!V || Locals.count(V))
       return true;
@@ -538,17 +537,16 @@ const VarDecl *MemberVars::make(const FieldDecl *F, StringRef Name, QualType Typ
 }
 
 std::vector<std::pair<const MemberExpr *, const VarDecl *>> pathsIn(const Stmt *S, const MemberVars &Members) {
-  struct V : RecursiveASTVisitor<V> {
+  struct V : AstVisitor {
     const MemberVars &Members;
     std::vector<std::pair<const MemberExpr *, const VarDecl *>> Out;
     explicit V(const MemberVars &Members) : Members(Members) {}
-    bool shouldVisitLambdaBody() const { return true; }
-    bool TraverseMemberExpr(MemberExpr *E) {
+    bool TraverseMemberExpr(MemberExpr *E) override {
       if (const VarDecl *P = Members.of(E); P && Members.rootOf(P)) {
         Out.push_back({E, P});
         return true;
       }
-      return RecursiveASTVisitor::TraverseMemberExpr(E);
+      return AstVisitor::TraverseMemberExpr(E);
     }
   } Visit(Members);
   Visit.TraverseStmt(const_cast<Stmt *>(S));

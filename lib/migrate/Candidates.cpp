@@ -5,7 +5,7 @@
 #include "dpstub/DeviceDeclared.h"
 #include "migrate/Text.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "AstVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 #include "llvm/Support/Regex.h"
@@ -39,11 +39,10 @@ namespace {
 
 /// The first statement starting at each offset of the main file (the
 /// outermost one there), and every for loop.
-class StatementIndex : public RecursiveASTVisitor<StatementIndex> {
+class StatementIndex : public AstVisitor {
 public:
   explicit StatementIndex(ASTContext &Ctx) : SM(Ctx.getSourceManager()) {}
-  bool shouldVisitTemplateInstantiations() const { return false; }
-  bool VisitStmt(Stmt *S) {
+  bool VisitStmt(Stmt *S) override {
     SourceLocation L = S->getBeginLoc();
     // An expression a macro writes (`COUNT(k);` under an atomic directive)
     // is found where the macro is used, so its directive can name it;

@@ -8,7 +8,7 @@
 #include "dpstub/DeviceDeclared.h"
 
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "AstVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
@@ -33,12 +33,12 @@ std::string joinedTransfer(const std::string &A, const std::string &B) {
 
 /// Every variable of the main file with its name.
 std::vector<const VarDecl *> variablesNamed(const std::string &Name, ASTContext &Ctx) {
-  struct V : RecursiveASTVisitor<V> {
+  struct V : AstVisitor {
     const std::string &Name;
     const SourceManager &SM;
     std::vector<const VarDecl *> Out;
     V(const std::string &Name, const SourceManager &SM) : Name(Name), SM(SM) {}
-    bool VisitVarDecl(VarDecl *D) {
+    bool VisitVarDecl(VarDecl *D) override {
       if (D->getName() == Name && SM.isWrittenInMainFile(SM.getFileLoc(D->getLocation())))
         Out.push_back(D);
       return true;
@@ -679,12 +679,12 @@ private:
   QualType memberType(const std::string &N, unsigned Offset) const {
     if (N.find_first_of(".-") != std::string::npos)
       return pathType(N, Offset);
-    struct Around : RecursiveASTVisitor<Around> {
+    struct Around : AstVisitor {
       const SourceManager &SM;
       unsigned Offset;
       const CXXMethodDecl *In = nullptr;
       Around(const SourceManager &SM, unsigned Offset) : SM(SM), Offset(Offset) {}
-      bool VisitCXXMethodDecl(CXXMethodDecl *M) {
+      bool VisitCXXMethodDecl(CXXMethodDecl *M) override {
         const Stmt *B = M->getBody();
         if (!B)
           return true;

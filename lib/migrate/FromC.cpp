@@ -10,7 +10,7 @@
 
 #include "dpstub/Diagnostics.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "AstVisitor.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/IdentifierTable.h"
@@ -115,7 +115,7 @@ std::optional<QualType> castNeeded(const ImplicitCastExpr *C, ASTContext &Ctx) {
   return std::nullopt;
 }
 
-class Walk : public RecursiveASTVisitor<Walk> {
+class Walk : public AstVisitor {
 public:
   Walk(ASTContext &Ctx, EditList &E, Reporter &Diags, CxxFromC &Out)
       : Ctx(Ctx), SM(Ctx.getSourceManager()), E(E), Diags(Diags), Out(Out) {
@@ -126,9 +126,8 @@ public:
     CxxOpts = Cxx;
   }
 
-  bool shouldVisitImplicitCode() const { return false; }
 
-  bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+  bool VisitImplicitCastExpr(ImplicitCastExpr *C) override {
     if (!inMainFile(C->getBeginLoc()))
       return true;
     std::optional<QualType> To = castNeeded(C, Ctx);
@@ -146,7 +145,7 @@ public:
     return true;
   }
 
-  bool VisitCallExpr(CallExpr *Call) {
+  bool VisitCallExpr(CallExpr *Call) override {
     if (!inMainFile(Call->getBeginLoc()))
       return true;
     const FunctionDecl *F = Call->getDirectCallee();
@@ -188,7 +187,7 @@ public:
     return true;
   }
 
-  bool VisitFunctionDecl(FunctionDecl *F) {
+  bool VisitFunctionDecl(FunctionDecl *F) override {
     // C89's implicit int (`bpnn_zero_weights(w, m, n)` with no type): the
     // `int` written before the name.
     if (inMainFile(F->getLocation()) && !F->isImplicit() && F->getFunctionTypeLoc() &&
@@ -211,7 +210,7 @@ public:
     return true;
   }
 
-  bool VisitNamedDecl(NamedDecl *D) {
+  bool VisitNamedDecl(NamedDecl *D) override {
     const IdentifierInfo *Id = D->getIdentifier();
     if (!Id || D->isImplicit() || !inMainFile(D->getLocation()))
       return true;
@@ -227,7 +226,7 @@ public:
     return true;
   }
 
-  bool VisitDeclRefExpr(DeclRefExpr *R) {
+  bool VisitDeclRefExpr(DeclRefExpr *R) override {
     if (auto It = KeywordLocals.find(dyn_cast<VarDecl>(R->getDecl())); It != KeywordLocals.end())
       It->second.push_back(R->getLocation());
     // A function named, not called, where only a declaration without its

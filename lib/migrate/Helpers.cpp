@@ -6,7 +6,7 @@
 #include "AstText.h"
 #include "dpstub/DpTypes.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "AstVisitor.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -41,7 +41,7 @@ HelperGlobals::Entry &HelperGlobals::compute(const FunctionDecl *F) {
   const FunctionDecl *Def = definitionOf(F);
   std::set<const VarDecl *> Reads;
   if (Def && !isLibraryDecl(Def, SM)) {
-    struct V : RecursiveASTVisitor<V> {
+    struct V : AstVisitor {
       HelperGlobals &H;
       ASTContext &Ctx;
       std::set<const VarDecl *> &Reads;
@@ -50,7 +50,7 @@ HelperGlobals::Entry &HelperGlobals::compute(const FunctionDecl *F) {
       V(HelperGlobals &H, ASTContext &Ctx, std::set<const VarDecl *> &Reads, std::string &Why,
         const FunctionDecl *Self)
           : H(H), Ctx(Ctx), Reads(Reads), Why(Why), Self(Self) {}
-      bool VisitDeclRefExpr(DeclRefExpr *D) {
+      bool VisitDeclRefExpr(DeclRefExpr *D) override {
         const auto *Var = dyn_cast<VarDecl>(D->getDecl());
         if (!Var || !isHostVariable(Var))
           return true;
@@ -73,7 +73,7 @@ HelperGlobals::Entry &HelperGlobals::compute(const FunctionDecl *F) {
         Reads.insert(Var);
         return true;
       }
-      bool VisitCallExpr(CallExpr *C) {
+      bool VisitCallExpr(CallExpr *C) override {
         const FunctionDecl *Callee = C->getDirectCallee();
         if (!Callee || Callee->getCanonicalDecl() == Self->getCanonicalDecl())
           return true;
@@ -168,9 +168,9 @@ void HelperGlobals::rewrite(const std::set<const FunctionDecl *> &Needed, const 
     }
     // Its calls of other such helpers pass the variables on.
     if (const FunctionDecl *Def = definitionOf(F)) {
-      struct V : RecursiveASTVisitor<V> {
+      struct V : AstVisitor {
         std::vector<const CallExpr *> Out;
-        bool VisitCallExpr(CallExpr *C) {
+        bool VisitCallExpr(CallExpr *C) override {
           Out.push_back(C);
           return true;
         }

@@ -7,7 +7,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "AstVisitor.h"
 
 #include <algorithm>
 #include <map>
@@ -227,22 +227,22 @@ private:
 /// True when S holds a way out of the function other than its last
 /// statement (a return before it, a goto).
 bool leavesEarly(const CompoundStmt *Body) {
-  struct V : RecursiveASTVisitor<V> {
+  struct V : AstVisitor {
     const Stmt *Last = nullptr;
     bool Found = false;
-    bool VisitReturnStmt(ReturnStmt *R) {
+    bool VisitReturnStmt(ReturnStmt *R) override {
       Found |= R != Last;
       return true;
     }
-    bool VisitGotoStmt(GotoStmt *) {
+    bool VisitGotoStmt(GotoStmt *) override {
       Found = true;
       return true;
     }
-    bool VisitCXXThrowExpr(CXXThrowExpr *) {
+    bool VisitCXXThrowExpr(CXXThrowExpr *) override {
       Found = true;
       return true;
     }
-    bool TraverseLambdaExpr(LambdaExpr *) { return true; } // its returns are its own
+    bool TraverseLambdaExpr(LambdaExpr *) override { return true; } // its returns are its own
   } Visit;
   Visit.Last = Body->body_empty() ? nullptr : Body->body_back();
   Visit.TraverseStmt(const_cast<CompoundStmt *>(Body));

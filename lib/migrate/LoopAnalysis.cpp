@@ -27,7 +27,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "AstVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
@@ -129,9 +129,9 @@ bool isMathFunction(StringRef Name) {
 
 /// Variables declared in S.
 std::map<const VarDecl *, const Expr *> declaredIn(const Stmt *S) {
-  struct V : RecursiveASTVisitor<V> {
+  struct V : AstVisitor {
     std::map<const VarDecl *, const Expr *> Out;
-    bool VisitVarDecl(VarDecl *D) {
+    bool VisitVarDecl(VarDecl *D) override {
       Out[D] = D->getInit();
       return true;
     }
@@ -143,11 +143,11 @@ std::map<const VarDecl *, const Expr *> declaredIn(const Stmt *S) {
 /// Variables of Candidates assigned (or incremented, or whose address is
 /// taken) anywhere in S.
 std::set<const VarDecl *> assignedIn(const Stmt *S, ASTContext &Ctx) {
-  struct V : RecursiveASTVisitor<V> {
+  struct V : AstVisitor {
     ASTContext &Ctx;
     std::set<const VarDecl *> Out;
     explicit V(ASTContext &Ctx) : Ctx(Ctx) {}
-    bool VisitDeclRefExpr(DeclRefExpr *D) {
+    bool VisitDeclRefExpr(DeclRefExpr *D) override {
       if (const auto *Var = dyn_cast<VarDecl>(D->getDecl()))
         if (useMode(D, Ctx).Write)
           Out.insert(Var);
@@ -186,17 +186,17 @@ bool mayWriteOutside(const FunctionDecl *FD, ASTContext &Ctx, int Depth) {
         (T->isReferenceType() && !T.getNonReferenceType().isConstQualified()))
       return true;
   }
-  struct V : RecursiveASTVisitor<V> {
+  struct V : AstVisitor {
     ASTContext &Ctx;
     int Depth;
     bool Writes = false;
     V(ASTContext &Ctx, int Depth) : Ctx(Ctx), Depth(Depth) {}
-    bool VisitDeclRefExpr(DeclRefExpr *D) {
+    bool VisitDeclRefExpr(DeclRefExpr *D) override {
       if (const auto *Var = dyn_cast<VarDecl>(D->getDecl()); Var && Var->hasGlobalStorage())
         Writes |= useMode(D, Ctx).Write;
       return !Writes;
     }
-    bool VisitCallExpr(CallExpr *C) {
+    bool VisitCallExpr(CallExpr *C) override {
       const FunctionDecl *Callee = C->getDirectCallee();
       Writes |= !Callee || mayWriteOutside(Callee, Ctx, Depth + 1);
       return !Writes;
@@ -1380,10 +1380,10 @@ private:
     if (!Init || !Ctx.getBaseElementType(V->getType()).isConstQualified() ||
         !V->getType()->isConstantArrayType() || !spanOf(Init->getSourceRange(), Ctx))
       return false;
-    struct Check : RecursiveASTVisitor<Check> {
+    struct Check : AstVisitor {
       bool Plain = true;
-      bool VisitCallExpr(CallExpr *) { return Plain = false; }
-      bool VisitDeclRefExpr(DeclRefExpr *E) {
+      bool VisitCallExpr(CallExpr *) override { return Plain = false; }
+      bool VisitDeclRefExpr(DeclRefExpr *E) override {
         const auto *Var = dyn_cast<VarDecl>(E->getDecl());
         Plain &= isa<EnumConstantDecl>(E->getDecl()) || (Var && !isHostVariable(Var));
         return Plain;

@@ -25,7 +25,7 @@
 #include "dpstub/Diagnostics.h"
 
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "AstVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
@@ -99,7 +99,7 @@ std::vector<unsigned> skippedDirectivesBefore(StringRef Buf, unsigned Offset, co
 /// Whether S names a pointer (a variable, or a data member by its name)
 /// outside the spans of Inside: host code, once S's region is gone.
 bool touchesPointerOutside(const Stmt *S, const std::vector<Span> &Inside, ASTContext &Ctx) {
-  struct Visit : RecursiveASTVisitor<Visit> {
+  struct Visit : AstVisitor {
     const SourceManager &SM;
     const std::vector<Span> &Inside;
     bool Found = false;
@@ -108,12 +108,12 @@ bool touchesPointerOutside(const Stmt *S, const std::vector<Span> &Inside, ASTCo
       const unsigned At = SM.getFileOffset(SM.getFileLoc(L));
       return std::none_of(Inside.begin(), Inside.end(), [&](const Span &P) { return P.Begin <= At && At < P.End; });
     }
-    bool VisitDeclRefExpr(DeclRefExpr *D) {
+    bool VisitDeclRefExpr(DeclRefExpr *D) override {
       if (const auto *V = dyn_cast<VarDecl>(D->getDecl()); V && V->getType()->isPointerType() && outside(D->getLocation()))
         Found = true;
       return !Found;
     }
-    bool VisitMemberExpr(MemberExpr *M) {
+    bool VisitMemberExpr(MemberExpr *M) override {
       if (M->getType()->isPointerType() && outside(M->getExprLoc()))
         Found = true;
       return !Found;
@@ -125,11 +125,11 @@ bool touchesPointerOutside(const Stmt *S, const std::vector<Span> &Inside, ASTCo
 
 /// The variables of Fields that S names, in the order it first does.
 std::vector<std::string> fieldsNamed(const Stmt *S, const std::set<const VarDecl *> &Fields) {
-  struct Visit : RecursiveASTVisitor<Visit> {
+  struct Visit : AstVisitor {
     const std::set<const VarDecl *> &Fields;
     std::vector<std::string> Names;
     explicit Visit(const std::set<const VarDecl *> &Fields) : Fields(Fields) {}
-    bool VisitDeclRefExpr(DeclRefExpr *D) {
+    bool VisitDeclRefExpr(DeclRefExpr *D) override {
       if (const auto *V = dyn_cast<VarDecl>(D->getDecl()); V && Fields.count(V->getCanonicalDecl())) {
         const std::string N = V->getName().str();
         if (std::find(Names.begin(), Names.end(), N) == Names.end())

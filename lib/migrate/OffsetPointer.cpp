@@ -5,7 +5,7 @@
 #include "migrate/BodyScan.h"
 
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "AstVisitor.h"
 
 using namespace clang;
 
@@ -62,9 +62,9 @@ std::optional<OffsetMaking> making(const Expr *Value) {
 }
 
 /// The uses of every local pointer variable of a body, in order.
-class PointerUses : public RecursiveASTVisitor<PointerUses> {
+class PointerUses : public AstVisitor {
 public:
-  bool VisitDeclRefExpr(DeclRefExpr *D) {
+  bool VisitDeclRefExpr(DeclRefExpr *D) override {
     if (const auto *V = dyn_cast<VarDecl>(D->getDecl()); V && V->hasLocalStorage() && V->getType()->isPointerType())
       Found[V].push_back(D);
     return true;

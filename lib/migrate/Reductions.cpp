@@ -11,7 +11,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "AstVisitor.h"
 
 #include <algorithm>
 #include <set>
@@ -35,10 +35,10 @@ struct Target {
   }
   /// E mentions the target (a variable's name, or an element's mention).
   bool in(const Stmt *E) const {
-    struct Finder : RecursiveASTVisitor<Finder> {
+    struct Finder : AstVisitor {
       const Target *T;
       bool Found = false;
-      bool VisitStmt(Stmt *S) {
+      bool VisitStmt(Stmt *S) override {
         if (const auto *X = dyn_cast<Expr>(S))
           Found |= T->Var ? isa<DeclRefExpr>(X) && cast<DeclRefExpr>(X)->getDecl() == T->Var
                           : T->Element.count(X) > 0;
@@ -363,11 +363,11 @@ std::optional<Reduction> recogniseElementReduction(const std::vector<const Expr 
 
 std::optional<ElementUpdate> recogniseElementUpdate(const Stmt *Update, const Expr *Place, ASTContext &Ctx) {
   // The element's mentions: the expressions of the update spelt as Place is.
-  struct Mentions : RecursiveASTVisitor<Mentions> {
+  struct Mentions : AstVisitor {
     std::string Text;
     const ASTContext *Ctx;
     Target T;
-    bool VisitExpr(Expr *E) {
+    bool VisitExpr(Expr *E) override {
       if (E == E->IgnoreParenImpCasts() && compactText(E, *Ctx) == Text)
         T.Element.insert(E);
       return true;

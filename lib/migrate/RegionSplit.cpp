@@ -2,7 +2,7 @@
 
 #include "migrate/RegionSplit.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "AstVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -71,12 +71,12 @@ bool declarationsStayInTheirRuns(const std::vector<const Stmt *> &Body, const st
       }
   if (DeclaredIn.empty())
     return true;
-  struct Uses : RecursiveASTVisitor<Uses> {
+  struct Uses : AstVisitor {
     const std::map<const VarDecl *, int> &DeclaredIn;
     int Here = 0;
     bool Crosses = false;
     explicit Uses(const std::map<const VarDecl *, int> &D) : DeclaredIn(D) {}
-    bool VisitDeclRefExpr(DeclRefExpr *E) {
+    bool VisitDeclRefExpr(DeclRefExpr *E) override {
       if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
         if (auto It = DeclaredIn.find(V); It != DeclaredIn.end() && It->second != Here)
           Crosses = true;

@@ -6,7 +6,7 @@
 #include "migrate/DataDirectives.h"
 #include "migrate/Render.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "AstVisitor.h"
 
 #include <algorithm>
 
@@ -27,7 +27,7 @@ bool onlyPlacesData(const Clause &C) {
 
 /// Why the statements of Body cannot be a kernel's (empty when they can),
 /// and the fields they use.
-struct Scan : RecursiveASTVisitor<Scan> {
+struct Scan : AstVisitor {
   ASTContext &Ctx;
   const std::set<const VarDecl *> &Fields;
   const Stmt *Body;
@@ -48,7 +48,7 @@ struct Scan : RecursiveASTVisitor<Scan> {
     return false;
   }
 
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
+  bool VisitDeclRefExpr(DeclRefExpr *E) override {
     const auto *V = dyn_cast<VarDecl>(E->getDecl());
     if (!V)
       return isa<FunctionDecl>(E->getDecl()) || isa<EnumConstantDecl>(E->getDecl())
@@ -73,15 +73,15 @@ struct Scan : RecursiveASTVisitor<Scan> {
       return stop("it writes '" + Name + "', a variable of the host, which a kernel's copy would not change");
     return true;
   }
-  bool VisitCallExpr(CallExpr *C) {
+  bool VisitCallExpr(CallExpr *C) override {
     const FunctionDecl *F = C->getDirectCallee();
     return stop("it calls '" + (F ? F->getNameAsString() : std::string("a function")) + "'");
   }
-  bool VisitReturnStmt(ReturnStmt *) { return stop("it returns"); }
-  bool VisitGotoStmt(GotoStmt *) { return stop("it jumps out with 'goto'"); }
-  bool VisitLambdaExpr(LambdaExpr *) { return stop("it holds a lambda"); }
-  bool VisitCXXThisExpr(CXXThisExpr *) { return stop("it uses 'this'"); }
-  bool VisitMemberExpr(MemberExpr *M) { return stop("it uses the member '" + M->getMemberNameInfo().getAsString() + "'"); }
+  bool VisitReturnStmt(ReturnStmt *) override { return stop("it returns"); }
+  bool VisitGotoStmt(GotoStmt *) override { return stop("it jumps out with 'goto'"); }
+  bool VisitLambdaExpr(LambdaExpr *) override { return stop("it holds a lambda"); }
+  bool VisitCXXThisExpr(CXXThisExpr *) override { return stop("it uses 'this'"); }
+  bool VisitMemberExpr(MemberExpr *M) override { return stop("it uses the member '" + M->getMemberNameInfo().getAsString() + "'"); }
 };
 
 } // namespace
