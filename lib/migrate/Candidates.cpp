@@ -92,11 +92,6 @@ Offsets offsetsOf(const Stmt *S, const ASTContext &Ctx) {
   return Sp ? Offsets{Sp->Begin, Sp->End} : Offsets{0, 0};
 }
 
-bool inside(const Stmt *Inner, const Stmt *Outer, const ASTContext &Ctx) {
-  const Offsets I = offsetsOf(Inner, Ctx), O = offsetsOf(Outer, Ctx);
-  return O.End > O.Begin && I.Begin >= O.Begin && I.End <= O.End;
-}
-
 /// A loop directive that needs a region around it: `omp for`,
 /// `omp distribute ...` without `parallel`/`target`/`teams`, `acc loop`.
 bool needsRegion(const Directive &D) {
@@ -289,8 +284,8 @@ Candidates findCandidates(const std::vector<PragmaLine> &Pragmas, ASTContext &Ct
   auto RegionOf = [&](const Stmt *S) -> Region * {
     Region *Best = nullptr; // the innermost
     for (Region &R : Out.Regions)
-      if (inside(S, R.Pragma->On, Ctx) &&
-          (!Best || inside(R.Pragma->On, Best->Pragma->On, Ctx)))
+      if (textWithin(S, R.Pragma->On, Ctx) &&
+          (!Best || textWithin(R.Pragma->On, Best->Pragma->On, Ctx)))
         Best = &R;
     return Best;
   };
@@ -319,7 +314,7 @@ Candidates findCandidates(const std::vector<PragmaLine> &Pragmas, ASTContext &Ct
       // An `acc loop` inside another loop directive's loop goes with it.
       bool InLoop = false;
       for (const PragmaLine &O : Pragmas)
-        InLoop |= &O != &P && O.D.Kind == DirectiveKind::Loop && O.On && inside(F, O.On, Ctx);
+        InLoop |= &O != &P && O.D.Kind == DirectiveKind::Loop && O.On && textWithin(F, O.On, Ctx);
       if (!InLoop)
         Out.Unusable.push_back({&P, "is outside any compute region in this function (an orphaned "
                                     "construct, whose region is in a caller)"});
@@ -374,9 +369,9 @@ Candidates findCandidates(const std::vector<PragmaLine> &Pragmas, ASTContext &Ct
       const ForStmt *OnLine = nullptr, *Holding = nullptr;
       for (const ForStmt *F : Chosen) {
         if (SM.getPresumedLineNumber(F->getBeginLoc()) == Selection->BeginLine) {
-          if (!OnLine || inside(OnLine, F, Ctx))
+          if (!OnLine || textWithin(OnLine, F, Ctx))
             OnLine = F;
-        } else if (!Holding || inside(F, Holding, Ctx)) {
+        } else if (!Holding || textWithin(F, Holding, Ctx)) {
           Holding = F;
         }
       }
@@ -386,7 +381,7 @@ Candidates findCandidates(const std::vector<PragmaLine> &Pragmas, ASTContext &Ct
       for (const ForStmt *F : Chosen) {
         bool Nested = false;
         for (const ForStmt *G : Chosen)
-          Nested |= G != F && inside(F, G, Ctx);
+          Nested |= G != F && textWithin(F, G, Ctx);
         if (!Nested)
           Picked.push_back(F);
       }
@@ -403,7 +398,7 @@ Candidates findCandidates(const std::vector<PragmaLine> &Pragmas, ASTContext &Ct
     }
     for (size_t I = 0; I < Sel.Loops.size(); ++I)
       for (Region &R : Sel.Regions)
-        if (inside(Sel.Loops[I].Loop, R.Pragma->On, Ctx))
+        if (textWithin(Sel.Loops[I].Loop, R.Pragma->On, Ctx))
           R.Loops.push_back(I);
     for (const auto &U : Out.Unusable)
       if (U.first->Begin >= lineStart(SM.getBufferData(Main), SelB) && U.first->Begin <= SelE)
@@ -421,7 +416,7 @@ Candidates findCandidates(const std::vector<PragmaLine> &Pragmas, ASTContext &Ct
   for (Region &R : Out.Regions) {
     R.Loops.clear();
     for (size_t I = 0; I < Out.Loops.size(); ++I)
-      if (inside(Out.Loops[I].Loop, R.Pragma->On, Ctx))
+      if (textWithin(Out.Loops[I].Loop, R.Pragma->On, Ctx))
         R.Loops.push_back(I);
   }
   return Out;

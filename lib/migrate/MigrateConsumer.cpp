@@ -306,9 +306,9 @@ private:
     return Models;
   }
 
+  /// Inner is a statement inside Outer's text, not Outer itself.
   static bool within(const Stmt *Inner, const Stmt *Outer, const ASTContext &Ctx) {
-    std::optional<Span> I = spanOf(Inner->getSourceRange(), Ctx), O = spanOf(Outer->getSourceRange(), Ctx);
-    return I && O && Inner != Outer && I->Begin >= O->Begin && I->End <= O->End;
+    return Inner != Outer && textWithin(Inner, Outer, Ctx);
   }
 
   static Refusal regionRefusal(const Candidate &C, const std::string &Region) {

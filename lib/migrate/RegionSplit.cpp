@@ -22,14 +22,9 @@ bool keepsAcrossASplit(const std::string &Clause) {
   return std::any_of(std::begin(Kept), std::end(Kept), [&](const char *K) { return Clause == K; });
 }
 
-bool within(const Stmt *Inner, const Stmt *Outer, const ASTContext &Ctx) {
-  std::optional<Span> I = spanOf(Inner->getSourceRange(), Ctx), O = spanOf(Outer->getSourceRange(), Ctx);
-  return I && O && I->Begin >= O->Begin && I->End <= O->End;
-}
-
 } // namespace
 
-bool holds(const Stmt *S, const Stmt *L, const ASTContext &Ctx) { return S == L || within(L, S, Ctx); }
+bool holds(const Stmt *S, const Stmt *L, const ASTContext &Ctx) { return S == L || textWithin(L, S, Ctx); }
 
 std::optional<std::vector<const Stmt *>> splittableBody(const Region &R, const std::vector<Region> &All,
                                                         ASTContext &Ctx) {
@@ -43,7 +38,7 @@ std::optional<std::vector<const Stmt *>> splittableBody(const Region &R, const s
   if (!Body)
     return std::nullopt;
   for (const Region &O : All)
-    if (&O != &R && O.Pragma->On && (within(O.Pragma->On, P.On, Ctx) || within(P.On, O.Pragma->On, Ctx)))
+    if (&O != &R && O.Pragma->On && (textWithin(O.Pragma->On, P.On, Ctx) || textWithin(P.On, O.Pragma->On, Ctx)))
       return std::nullopt;
   std::vector<const Stmt *> Out;
   for (const Stmt *S : Body->body()) {

@@ -22,6 +22,12 @@ std::optional<Span> spanOf(SourceRange R, const ASTContext &Ctx) {
   return Span{SM.getFileOffset(File.getBegin()), SM.getFileOffset(File.getEnd())};
 }
 
+bool textWithin(const Stmt *Inner, const Stmt *Outer, const ASTContext &Ctx) {
+  const std::optional<Span> I = spanOf(Inner->getSourceRange(), Ctx);
+  const std::optional<Span> O = spanOf(Outer->getSourceRange(), Ctx);
+  return I && O && I->Begin >= O->Begin && I->End <= O->End;
+}
+
 std::string textOf(SourceRange R, const ASTContext &Ctx) {
   std::optional<Span> S = spanOf(R, Ctx);
   if (!S)

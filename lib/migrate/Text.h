@@ -24,6 +24,10 @@ struct Span {
 };
 std::optional<Span> spanOf(clang::SourceRange R, const clang::ASTContext &Ctx);
 
+/// Whether Inner's text lies within Outer's, Outer itself included; false
+/// when either has no text of its own in the main file.
+bool textWithin(const clang::Stmt *Inner, const clang::Stmt *Outer, const clang::ASTContext &Ctx);
+
 /// The user's text of a token range (a macro invocation as written); empty
 /// when it has none in the main file.
 std::string textOf(clang::SourceRange R, const clang::ASTContext &Ctx);
