@@ -333,9 +333,9 @@ private:
   /// directive: the ones whose region moved, or, outside any region, that
   /// hold a loop that did.
   void moveRegionsWhole(const Candidates &Cands, std::vector<LoopModel> &Models, ASTContext &Ctx) {
-    Splits.clear();
     for (bool Changed = true; Changed;) {
       Changed = false;
+      Splits.clear(); // the last pass, which changes nothing, leaves the splits
       for (const Region &R : Cands.Regions) {
         const std::vector<RegionLoop> Loops = regionLoops(Cands, R, Models, Ctx);
         if (std::none_of(Loops.begin(), Loops.end(), [](const RegionLoop &L) { return L.Stays; }))
@@ -353,16 +353,6 @@ private:
         for (size_t I : R.Loops)
           Models[I].RunsInOrder = false; // stays, directive and all
       }
-    }
-    // Only where a loop stays: a region whose loops all move goes whole,
-    // its other statements then run once.
-    for (const Region &R : Cands.Regions) {
-      const std::vector<RegionLoop> Loops = regionLoops(Cands, R, Models, Ctx);
-      if (std::none_of(Loops.begin(), Loops.end(), [](const RegionLoop &L) { return L.Stays; }))
-        continue;
-      if (std::optional<std::vector<const Stmt *>> Body = splittableBody(R, Cands.Regions, Ctx))
-        if (std::optional<SplitRegion> S = splitOf(R, *Body, statementsThatMove(*Body, Loops, Ctx), Ctx))
-          Splits.push_back(std::move(*S));
     }
     std::vector<bool> InRegion(Models.size(), false);
     for (const Region &R : Cands.Regions) {
@@ -406,9 +396,11 @@ private:
     return Out;
   }
 
-  /// A region some loops of which stay, split when it can: the loops in
-  /// its statements that stay stay with them (refused, Changed set when
-  /// one was not yet), the others move. False when it cannot split, or
+  /// A region some loops of which stay, split when it can (added to
+  /// Splits): the loops in its statements that stay stay with them
+  /// (refused, Changed set when one was not yet), the others move. Only
+  /// where a loop stays: a region whose loops all move goes whole, its
+  /// other statements then run once. False when it cannot split, or
   /// nothing of it would move.
   bool splitRegion(const Candidates &Cands, const Region &R, std::vector<LoopModel> &Models, ASTContext &Ctx,
                    bool &Changed) {
@@ -417,8 +409,10 @@ private:
       return false;
     const std::vector<RegionLoop> Loops = regionLoops(Cands, R, Models, Ctx);
     const std::vector<bool> Moves = statementsThatMove(*Body, Loops, Ctx);
-    if (!splitOf(R, *Body, Moves, Ctx))
+    std::optional<SplitRegion> Split = splitOf(R, *Body, Moves, Ctx);
+    if (!Split)
       return false;
+    Splits.push_back(std::move(*Split));
     const SourceManager &SM = Ctx.getSourceManager();
     for (size_t K = 0; K < Body->size(); ++K) {
       if (Moves[K])
