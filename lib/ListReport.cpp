@@ -176,6 +176,8 @@ void writeMigrationReport(llvm::raw_ostream &OS, const std::vector<const Transla
             J.attribute("kind", "dp::" + L.Kind);
             J.attribute("rank", L.Rank);
             J.attribute("grid", L.Grid);
+            if (L.LeftRegionLine)
+              J.attribute("left_region", L.LeftRegionLine); // the region split around it
           } else {
             J.attribute("reason", L.Reason);
             J.attribute("diagnostic", L.Category);

@@ -64,6 +64,10 @@ struct MigratedLoop {
   /// Refused for a dependence, its directive removed: it runs in order on
   /// the host (around converted loops, or as the region it was in moved).
   bool RunsInOrder = false;
+  /// Converted inside a host `omp parallel` region that split around it:
+  /// the line of the region's directive (the loop's call-site now runs
+  /// once, outside the region); 0 otherwise.
+  unsigned LeftRegionLine = 0;
 };
 
 /// Everything the tool learned about one translation unit.

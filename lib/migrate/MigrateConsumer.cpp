@@ -442,6 +442,22 @@ private:
     return true;
   }
 
+  /// The line of the directive of the split region Loop left (a statement
+  /// of it that moved holds Loop), or 0.
+  unsigned splitLeft(const Stmt *Loop, ASTContext &Ctx) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const SplitRegion &S : Splits) {
+      if (!textWithin(Loop, S.Body, Ctx))
+        continue;
+      for (const std::vector<const Stmt *> &Run : S.Staying)
+        for (const Stmt *St : Run)
+          if (holds(St, Loop, Ctx))
+            return 0;
+      return SM.getPresumedLineNumber(SM.getFileLoc(S.Pragma->Loc));
+    }
+    return 0;
+  }
+
   /// What becomes a dp::field: the arrays of the converted loops that
   /// they do not borrow, with the rest of their groups.
   std::set<const VarDecl *> convertedArrays(const std::vector<LoopModel> &Models) const {
@@ -559,6 +575,7 @@ private:
                            L.Kind = callSiteKind(M);
                            L.Rank = M.rank();
                            L.Grid = gridText(M);
+                           L.LeftRegionLine = splitLeft(C.Loop, Ctx);
                            if (M.Domain == LoopModel::Shape::Grid)
                              Diags.migrated(C.Loop->getBeginLoc()) << L.Kind << L.Rank;
                            else

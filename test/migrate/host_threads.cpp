@@ -84,6 +84,12 @@ void report(int n) {
         b[i] += k;
     }
 // DIAG: host_threads.cpp:[[@LINE-3]]:7: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// LIST: "line": [[#@LINE-27]],
+// LIST: "grid": "dp::grid<1>(dp::arithmetic_sequence(0, n))",
+// LIST-NEXT: "left_region": [[#@LINE-32]]
+// LIST: "line": [[#@LINE-7]],
+// LIST: "grid": "dp::grid<1>(dp::arithmetic_sequence(0, n))",
+// LIST-NEXT: "left_region": [[#@LINE-35]]
     for (int k = 0; k < 2; k++) {
 #pragma omp for
       for (int i = 0; i < n; i++)
@@ -113,6 +119,9 @@ void report(int n) {
 // DIAG: host_threads.cpp:[[@LINE-10]]:1: remark: 'omp parallel' split around its statements whose loops all moved (line [[#@LINE-7]]), which now run once; the statements between them keep 'omp parallel' regions of their own [dp-migrate]
 // DIAG: host_threads.cpp:[[@LINE-8]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
 // DIAG: host_threads.cpp:[[@LINE-4]]:7: warning: not converted: the loop calls 'printf', a library function with no device version [dp-migrate]
+// LIST: "line": [[#@LINE-10]],
+// LIST: "grid": "dp::grid<1>(dp::arithmetic_sequence(0, n))",
+// LIST-NEXT: "left_region": [[#@LINE-15]]
 // REWRITE:     (void)b.data(); // brought to the host once, before the threads share it
 // REWRITE-NEXT:     #pragma omp parallel
 // REWRITE-NEXT:     {
@@ -127,6 +136,8 @@ void report(int n) {
       b[i] += a[i];
   }
 // DIAG: host_threads.cpp:[[@LINE-3]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// LIST: "line": [[#@LINE-4]],
+// LIST-NOT: "left_region"
 // REWRITE-NOT: {{^}} *(void)b.data();{{.*}}
 // REWRITE:   {
 // REWRITE-NEXT:     dp::forall(dp::grid<1>(dp::arithmetic_sequence(0, n)), [=](dp::index<1> idx, dp::field<1, double> &b, const dp::field<1, double> &a) {
