@@ -109,14 +109,25 @@ int main(int argc, char **argv) {
   const double parse =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - open0).count() * 1e3;
 
-  // A call-site of main(): `dp::forall(g, elemental, out, a, b)`, line 93.
+  // A call-site of main(): `dp::forall(g, elemental, out, a, b)`, found by
+  // its text (a fixed line number broke when the file grew).
+  const std::string call = "dp::forall(g, elemental, out, a, b)";
+  const std::string source = text.str();
+  const std::size_t offset = source.find(call);
+  if (offset == std::string::npos) {
+    std::fprintf(stderr, "lsp_bench: no `%s` in %s\n", call.c_str(), file.c_str());
+    return 1;
+  }
+  const std::size_t line_start = source.rfind('\n', offset) + 1; // npos + 1 == 0 on the first line
+  const std::string position = R"({"line":)" +
+                               std::to_string(std::count(source.begin(), source.begin() + offset, '\n')) +
+                               R"(,"character":)" + std::to_string(offset - line_start + 4) + "}";
   const std::string at = R"("textDocument":{"uri":")" + uri + R"("},)";
   std::vector<double> hover, action;
   for (int i = 0; i < 20; ++i) {
     const std::string id = std::to_string(100 + i);
     auto t0 = std::chrono::steady_clock::now();
-    lsp.send(R"({"jsonrpc":"2.0","id":)" + id + R"(,"method":"textDocument/hover","params":{)" + at +
-             R"("position":{"line":92,"character":8}}})");
+    lsp.send(R"({"jsonrpc":"2.0","id":)" + id + R"(,"method":"textDocument/hover","params":{)" + at + R"("position":)" + position + "}}");
     if (lsp.until("\"id\":" + id).find("elemental projection") == std::string::npos) {
       std::fprintf(stderr, "lsp_bench: the hover is not the call-site's\n");
       return 1;
@@ -125,7 +136,8 @@ int main(int argc, char **argv) {
     const std::string id2 = std::to_string(200 + i);
     t0 = std::chrono::steady_clock::now();
     lsp.send(R"({"jsonrpc":"2.0","id":)" + id2 + R"(,"method":"textDocument/codeAction","params":{)" + at +
-             R"("range":{"start":{"line":92,"character":8},"end":{"line":92,"character":8}},"context":{"diagnostics":[]}}})");
+             R"("range":{"start":)" + position + R"(,"end":)" + position +
+             R"(},"context":{"diagnostics":[]}}})");
     if (lsp.until("\"id\":" + id2).find("Translate this") == std::string::npos) {
       std::fprintf(stderr, "lsp_bench: no action for the call-site\n");
       return 1;
