@@ -10,6 +10,7 @@
 #include "Planner.h"
 
 #include "AstText.h"
+#include "AstVisitor.h"
 #include "dpstub/DeviceMarking.h"
 #include "dpstub/Diagnostics.h"
 #include "dpstub/Instantiations.h"
@@ -88,6 +89,8 @@ public:
       Out.ParseFailed = true;
       return;
     }
+    if (Opts.RecordLoops)
+      recordLoops(Ctx);
     Reporter Diags(DE);
     const std::vector<Candidate> Candidates = findCallSites(Ctx);
     Out.SelectionEmpty = Opts.Only && Opts.Only->File == Out.MainFile && !SelectionHit;
@@ -339,6 +342,26 @@ private:
   TranslationResult &Out;
   Sema *TheSema = nullptr;
   std::vector<Decl *> TopLevel;
+
+  /// TranslationResult::LoopSpans, from the main file's top-level
+  /// declarations.
+  void recordLoops(ASTContext &Ctx) {
+    struct Fors : AstVisitor {
+      explicit Fors(const SourceManager &SM) : SM(SM) {}
+      const SourceManager &SM;
+      std::vector<std::pair<unsigned, unsigned>> Spans;
+      bool VisitForStmt(ForStmt *F) override {
+        const SourceLocation B = SM.getFileLoc(F->getBeginLoc()), E = SM.getFileLoc(F->getEndLoc());
+        if (SM.isWrittenInMainFile(B) && SM.isWrittenInMainFile(E))
+          Spans.push_back({SM.getFileOffset(B), SM.getFileOffset(E)});
+        return true;
+      }
+    } Walk(Ctx.getSourceManager());
+    for (Decl *D : TopLevel)
+      if (Ctx.getSourceManager().isWrittenInMainFile(Ctx.getSourceManager().getFileLoc(D->getLocation())))
+        Walk.TraverseDecl(D);
+    Out.LoopSpans = std::move(Walk.Spans);
+  }
   bool SelectionHit = false;
   LambdaPlanner Lambdas; ///< lambdas nvcc refuses, as function objects
   std::vector<size_t> AcceptedIndex; ///< for each accepted call, its index in Out.CallSites

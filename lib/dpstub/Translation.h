@@ -92,6 +92,10 @@ struct TranslationResult {
   std::vector<std::string> Inputs;
   /// A selection was given for this file and held no call-site.
   bool SelectionEmpty = false;
+  /// With TranslationOptions::RecordLoops: every `for` statement written
+  /// in the main file (outside templates' instantiations), as the file
+  /// offsets of its first and last tokens' starts, in source order.
+  std::vector<std::pair<unsigned, unsigned>> LoopSpans;
   /// --migrate: every candidate loop, in source order.
   std::vector<MigratedLoop> Loops;
   /// --migrate: device regions of statements alone (no loop) that arrays
@@ -123,6 +127,9 @@ struct TranslationOptions {
   /// Also plan each call-site's translation alone (the language server's
   /// "translate this call-site" action), from the same parse.
   bool PlanEachCallSite = false;
+  /// Record the main file's `for` statements (TranslationResult::LoopSpans):
+  /// the language server offers its loop actions only where one is.
+  bool RecordLoops = false;
   /// The rewritten source goes elsewhere (--out-dir) while the user edits
   /// the original: `#line` directives keep the original's line numbers, so
   /// call-sites are named and located, and compilers report, by the user's

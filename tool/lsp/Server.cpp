@@ -158,6 +158,7 @@ void Server::work() {
     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS = openDocuments(A->OpenVersions);
     TranslationOptions Opts;
     Opts.PlanEachCallSite = true;
+    Opts.RecordLoops = true;
     std::string Printed;
     A->Version = Doc.Version;
     A->Text = Doc.Text;
