@@ -319,6 +319,18 @@ private:
     return R;
   }
 
+  /// C's refusal for the team query Q of its region (Report: whether the
+  /// region stays whole, or the statement holding C).
+  static Refusal teamRefusal(const Candidate &C, const std::string &Region, const TeamQuery &Q,
+                             clang::DiagnosticBuilder (Reporter::*Report)(SourceLocation), const ASTContext &Ctx) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    Refusal R = regionRefusal(C, Region);
+    R.Report = Report;
+    R.Args.push_back(Q.Function);
+    R.Args.push_back(std::to_string(SM.getPresumedLineNumber(SM.getFileLoc(Q.Loc))));
+    return R;
+  }
+
   /// A loop that became (part of) a call-site.
   bool converted(size_t I, const std::vector<LoopModel> &Models) const {
     while (Consumed[I])
@@ -338,7 +350,13 @@ private:
       Splits.clear(); // the last pass, which changes nothing, leaves the splits
       for (const Region &R : Cands.Regions) {
         const std::vector<RegionLoop> Loops = regionLoops(Cands, R, Models, Ctx);
-        if (std::none_of(Loops.begin(), Loops.end(), [](const RegionLoop &L) { return L.Stays; }))
+        const bool Stays = std::any_of(Loops.begin(), Loops.end(), [](const RegionLoop &L) { return L.Stays; });
+        // A statement asking for the team keeps a region even when every
+        // loop moves: run once, it would answer otherwise.
+        const std::optional<TeamQuery> Query = R.Pragma->D.Model == PragmaModel::OpenMP && R.Pragma->On
+                                                   ? teamQueryIn(R.Pragma->On)
+                                                   : std::nullopt;
+        if (!Stays && !Query)
           continue;
         if (splitRegion(Cands, R, Models, Ctx, Changed))
           continue;
@@ -347,7 +365,9 @@ private:
             Consumed[I] = false;
             Models[I].Outer = Cands.Loops[I].Loop;
             Models[I].Construct = Cands.Loops[I].Construct;
-            Models[I].Refused = regionRefusal(Cands.Loops[I], R.Pragma->D.construct());
+            Models[I].Refused =
+                Stays ? regionRefusal(Cands.Loops[I], R.Pragma->D.construct())
+                      : teamRefusal(Cands.Loops[I], R.Pragma->D.construct(), *Query, &Reporter::migrateRegionTeam, Ctx);
             Changed = true;
           }
         for (size_t I : R.Loops)
@@ -428,11 +448,13 @@ private:
           Consumed[I] = false;
           Models[I].Outer = Cands.Loops[I].Loop;
           Models[I].Construct = Cands.Loops[I].Construct;
-          Refusal F;
-          F.Report = &Reporter::migrateRegionStatement;
-          F.Loc = Cands.Loops[I].Pragma ? Cands.Loops[I].Pragma->Loc : Cands.Loops[I].Loop->getBeginLoc();
-          F.Args = {R.Pragma->D.construct(),
-                    std::to_string(SM.getPresumedLineNumber(SM.getFileLoc(Stayer->getBeginLoc())))};
+          Refusal F = regionRefusal(Cands.Loops[I], R.Pragma->D.construct());
+          if (Stayer) {
+            F.Report = &Reporter::migrateRegionStatement;
+            F.Args.push_back(std::to_string(SM.getPresumedLineNumber(SM.getFileLoc(Stayer->getBeginLoc()))));
+          } else if (std::optional<TeamQuery> Q = teamQueryIn((*Body)[K])) { // statementsThatMove
+            F = teamRefusal(Cands.Loops[I], R.Pragma->D.construct(), *Q, &Reporter::migrateRegionTeamStatement, Ctx);
+          }
           Models[I].Refused = F;
           Changed = true;
         }

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 using namespace clang;
 
@@ -87,17 +88,87 @@ bool declarationsStayInTheirRuns(const std::vector<const Stmt *> &Body, const st
 
 } // namespace
 
+std::optional<TeamQuery> teamQueryIn(const Stmt *S) {
+  // The OpenMP routines whose answer inside a region differs from the
+  // one outside it (OpenMP 5.2, 18.2): the team's size, the thread's
+  // place in it, and the nesting the region adds.
+  static const char *Queries[] = {"omp_get_num_threads", "omp_get_thread_num", "omp_in_parallel",
+                                  "omp_get_level",       "omp_get_active_level", "omp_get_team_size",
+                                  "omp_get_ancestor_thread_num"};
+  struct Find : AstVisitor {
+    std::optional<TeamQuery> Found;
+    bool VisitCallExpr(CallExpr *E) override {
+      if (const FunctionDecl *F = E->getDirectCallee())
+        if (const IdentifierInfo *Id = F->getIdentifier())
+          if (std::any_of(std::begin(Queries), std::end(Queries), [&](const char *Q) { return Id->getName() == Q; }))
+            Found = TeamQuery{Id->getName().str(), E->getBeginLoc()};
+      return !Found;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+namespace {
+
+/// Whether S names one of Vars.
+bool refersTo(const Stmt *S, const std::set<const VarDecl *> &Vars) {
+  struct Refs : AstVisitor {
+    const std::set<const VarDecl *> &Vars;
+    bool Found = false;
+    explicit Refs(const std::set<const VarDecl *> &V) : Vars(V) {}
+    bool VisitDeclRefExpr(DeclRefExpr *E) override {
+      if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
+        Found |= Vars.count(V) > 0;
+      return !Found;
+    }
+  } R(Vars);
+  R.TraverseStmt(const_cast<Stmt *>(S));
+  return R.Found;
+}
+
+/// The variables D declares; empty when it declares anything else too.
+std::set<const VarDecl *> variablesOf(const DeclStmt *D) {
+  std::set<const VarDecl *> Out;
+  for (const Decl *X : D->decls()) {
+    const auto *V = dyn_cast<VarDecl>(X);
+    if (!V)
+      return {};
+    Out.insert(V);
+  }
+  return Out;
+}
+
+} // namespace
+
 std::vector<bool> statementsThatMove(const std::vector<const Stmt *> &Body, const std::vector<RegionLoop> &Loops,
                                      ASTContext &Ctx) {
-  std::vector<bool> Moves(Body.size(), false);
+  std::vector<bool> Moves(Body.size(), false), Queries(Body.size(), false);
   for (size_t K = 0; K < Body.size(); ++K) {
+    Queries[K] = teamQueryIn(Body[K]).has_value();
     bool Any = false, AllMove = true;
     for (const RegionLoop &L : Loops)
       if (holds(Body[K], L.Loop, Ctx)) {
         Any = true;
         AllMove &= !L.Stays;
       }
-    Moves[K] = Any && AllMove && !isa<DeclStmt>(Body[K]);
+    Moves[K] = Any && AllMove && !isa<DeclStmt>(Body[K]) && !Queries[K];
+  }
+  // A declaration the moving statements use runs once with them, as in a
+  // region that moves whole (hotspot3D's `float *tIn_t = tIn;`); one a
+  // statement that stays uses as well keeps the region whole
+  // (splitOf).
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (size_t K = 0; K < Body.size(); ++K) {
+      const auto *D = dyn_cast<DeclStmt>(Body[K]);
+      if (!D || Moves[K] || Queries[K])
+        continue;
+      const std::set<const VarDecl *> Vars = variablesOf(D);
+      for (size_t J = K + 1; J < Body.size() && !Vars.empty() && !Moves[K]; ++J)
+        if (Moves[J] && refersTo(Body[J], Vars))
+          Moves[K] = Changed = true;
+    }
   }
   return Moves;
 }
@@ -113,6 +184,8 @@ std::optional<SplitRegion> splitOf(const Region &R, const std::vector<const Stmt
   S.Body = R.Pragma->On;
   std::vector<int> Group(Body.size(), -1);
   for (size_t K = 0; K < Body.size(); ++K) {
+    if (Moves[K] && isa<DeclStmt>(Body[K]))
+      continue;
     if (Moves[K]) {
       S.MovedLines.push_back(SM.getPresumedLineNumber(SM.getFileLoc(Body[K]->getBeginLoc())));
       continue;

@@ -44,9 +44,22 @@ struct RegionLoop {
   bool Stays = false;
 };
 
+/// A call in a region's statement whose answer depends on the region's
+/// team of threads (`omp_get_num_threads()`, `omp_get_thread_num()`,
+/// ...): once the statement runs once, outside any region, it answers
+/// otherwise, so the statement must keep a region of its own.
+struct TeamQuery {
+  std::string Function;
+  clang::SourceLocation Loc;
+};
+
+/// The first team query S makes, if any.
+std::optional<TeamQuery> teamQueryIn(const clang::Stmt *S);
+
 /// How each of the body's statements fares: Moves when it holds at
-/// least one of the region's loops and every one of those moves (never a
-/// declaration).
+/// least one of the region's loops, every one of those moves, and it
+/// makes no team query; a declaration moves with the statements that
+/// move when they use what it declares and it makes no team query.
 std::vector<bool> statementsThatMove(const std::vector<const clang::Stmt *> &Body,
                                      const std::vector<RegionLoop> &Loops, clang::ASTContext &Ctx);
 

@@ -8,6 +8,10 @@
 #include <cstdio>
 #include <cstdlib>
 
+// OpenMP's routines (omp.h), declared here as a program would see them.
+extern "C" int omp_get_num_threads(void);
+extern "C" int omp_get_thread_num(void);
+
 void report(int n) {
   double *a = (double *)malloc(n * sizeof(double));
   double *b = (double *)malloc(n * sizeof(double));
@@ -155,7 +159,70 @@ void report(int n) {
 // REWRITE-NEXT:     for (int i = 0; i < n; i++)
 // REWRITE-NEXT:       printf("%g\n", b(i));
 // REWRITE-NEXT:     }
+  // A statement asking for its team keeps a region of its own even when
+  // every loop of the region moves: run once, outside any region,
+  // omp_get_num_threads() answers 1 (Rodinia's hotspot3D prints its
+  // threads so). The declaration the moving statement uses goes with it.
+#pragma omp parallel
+  {
+    int steps = 0;
+#pragma omp master
+    printf("%d threads\n", omp_get_num_threads());
+    do {
+#pragma omp for
+      for (int i = 0; i < n; i++)
+        b[i] += 1;
+      steps++;
+    } while (steps < 2);
+  }
+// DIAG: host_threads.cpp:[[@LINE-12]]:1: remark: 'omp parallel' split around its statements whose loops all moved (line [[#@LINE-7]]), which now run once; the statements between them keep 'omp parallel' regions of their own [dp-migrate]
+// DIAG: host_threads.cpp:[[@LINE-6]]:7: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// LIST: "line": [[#@LINE-7]],
+// LIST: "left_region": [[#@LINE-15]]
+// REWRITE: {{^}}  {{{$}}
+// REWRITE-NEXT:     int steps = 0;
+// REWRITE-NEXT:     #pragma omp parallel
+// REWRITE-NEXT:     {
+// REWRITE-NEXT: #pragma omp master
+// REWRITE-NEXT:     printf("%d threads\n", omp_get_num_threads());
+// REWRITE-NEXT:     }
+// REWRITE-NEXT:     do {
+// REWRITE-NEXT:       dp::forall(dp::grid<1>(dp::arithmetic_sequence(0, n)), [=](dp::index<1> idx, dp::field<1, double> &b) {
+  // Its answer feeding a loop keeps the region whole: the loop would
+  // read another team size (before 2026-12-06 the region moved, and the
+  // loop wrote i * 1).
+#pragma omp parallel
+  {
+    const int team = omp_get_num_threads();
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      a[i] = i * team;
+  }
+// DIAG: host_threads.cpp:[[@LINE-4]]:1: warning: not converted: the enclosing 'omp parallel' region calls 'omp_get_num_threads' (line [[#@LINE-5]]), whose answer depends on the region's threads, and cannot split to keep that statement in a region of its own, so the region stays and none of its loops moves [dp-migrate]
+// REWRITE: {{^}}#pragma omp parallel{{$}}
+// REWRITE-NEXT:   {
+// REWRITE-NEXT:     const int team = omp_get_num_threads();
+  // A statement that holds a loop and asks for its team stays, loop and
+  // all; the region splits around the statement after it.
+#pragma omp parallel
+  {
+    for (int k = 0; k < 2; k++) {
+#pragma omp for
+      for (int i = 0; i < n; i++)
+        a[i] += k;
+      if (omp_get_thread_num() == 0)
+        printf("step %d\n", k);
+    }
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      b[i] = a[i];
+  }
+// DIAG: host_threads.cpp:[[@LINE-13]]:1: remark: 'omp parallel' split around its statements whose loops all moved (line [[#@LINE-3]]), which now run once; the statements between them keep 'omp parallel' regions of their own [dp-migrate]
+// DIAG: host_threads.cpp:[[@LINE-11]]:1: warning: not converted: the statement of the enclosing 'omp parallel' region that holds it calls 'omp_get_thread_num' (line [[#@LINE-8]]), whose answer depends on the region's threads, so it stays in the region, where a call-site would run once per thread [dp-migrate]
+// DIAG: host_threads.cpp:[[@LINE-5]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:     #pragma omp parallel
+// REWRITE-NEXT:     for (int k = 0; k < 2; k++) {
   free(a);
   free(b);
 }
-// SUMMARY: migrated 5 of 13 loops (8 refused)
+// SUMMARY: migrated 7 of 17 loops (10 refused)

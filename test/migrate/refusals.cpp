@@ -156,10 +156,10 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
     b[i] = 0;
 
 // A region moves whole, or splits around the statements that move: here
-// its second loop stays, and the region declares a variable the first
-// loop reads, which a split would put out of that call-site's reach; so
-// its first loop stays too (a call-site left inside a parallel region
-// would run once per thread).
+// its second loop stays, and the region declares a variable both loops
+// read, which a split would put out of one's reach (a declaration only
+// the moving loops use goes with them); so its first loop stays too (a
+// call-site left inside a parallel region would run once per thread).
 #pragma omp parallel
   {
     const int half = n / 2;
@@ -171,7 +171,7 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
     for (int i = 0; i < n; ++i) {
       calls++;
 // DIAG: refusals.cpp:[[@LINE-1]]:7: warning: not converted: 'calls' is reduced into a namespace-scope variable; reduce into a local and assign it [dp-migrate]
-      b[i] += 1;
+      b[i] += half;
     }
   }
 

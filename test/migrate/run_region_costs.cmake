@@ -19,6 +19,9 @@
 #   the OpenMP threads that stay share them, 4 times 'a' (512 KiB) in the
 #   loop and once 'b' before the run of statements a split region keeps;
 #   each thread's first access bringing its own copy would count more.
+#   The last call-site, whose region keeps only the statement asking for
+#   its team, sends 'b' once for its 2 calls; the final sum brings it
+#   back once (the sixth transfer).
 # Only the forall rows of CALLS calls count, when it is given.
 #   cmake -DDP=<translated program> -DFILE=c_mesh.cpp -DCALLS=5 -DEXPECT="3072;0"
 #         [-DHOST_ACCESS="5;2621440"] -P run_region_costs.cmake

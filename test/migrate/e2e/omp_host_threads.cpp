@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+extern "C" int omp_get_num_threads(void); // OpenMP's (omp.h)
+
 static double shade(double x) {
   static const double half = 0.5;
   return x * half;
@@ -46,10 +48,26 @@ int main() {
     for (int i = 0; i < n; i++)
       a[i] = shade(a[i]) + b[i];
   }
+  // A statement asking for its team keeps a region of its own when every
+  // loop of its region moves: run once, outside any region, it would
+  // count one thread (before 2026-12-06 this printed "team 1").
+  int team = 0;
+#pragma omp parallel num_threads(2)
+  {
+    int steps = 0;
+#pragma omp master
+    team = omp_get_num_threads();
+    do {
+#pragma omp for
+      for (int i = 0; i < n; i++)
+        b[i] = b[i] + 1;
+      steps++;
+    } while (steps < 2);
+  }
   double sum = 0;
   for (int i = 0; i < n; i++)
-    sum += a[i];
-  printf("%.17g %.17g\n", sum, last);
+    sum += a[i] + b[i];
+  printf("%.17g %.17g team %d\n", sum, last, team);
   free(a);
   free(b);
   return 0;
