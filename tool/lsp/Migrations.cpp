@@ -32,15 +32,13 @@ bool holdsDirectives(llvm::StringRef Text) {
 /// or in straight code found nothing and took most of a code action's
 /// time. (A loop only a parse without OpenMP sees, under `#ifndef
 /// _OPENMP`, is not offered where the editor's parse did not see it.)
-bool mayHoldLoop(llvm::StringRef Text, const std::vector<std::pair<unsigned, unsigned>> &Loops, unsigned Begin,
-                 unsigned End) {
-  auto LineStart = [&](unsigned At) { return Text.rfind('\n', At) + 1; }; // npos + 1 == 0
-  auto LineEnd = [&](unsigned At) { return std::min(Text.find('\n', At), Text.size()); };
-  const size_t From = LineStart(Begin), To = LineEnd(End);
+bool mayHoldLoop(llvm::StringRef Text, const TextPositions &Lines,
+                 const std::vector<std::pair<unsigned, unsigned>> &Loops, unsigned Begin, unsigned End) {
+  const unsigned From = Lines.lineBounds(Begin).first, To = Lines.lineBounds(End).second;
   if (Text.slice(From, To).contains("pragma"))
     return true;
   return std::any_of(Loops.begin(), Loops.end(), [&](const std::pair<unsigned, unsigned> &L) {
-    return LineStart(L.first) <= To && From <= LineEnd(L.second);
+    return Lines.lineBounds(L.first).first <= To && From <= Lines.lineBounds(L.second).second;
   });
 }
 } // namespace
@@ -76,7 +74,7 @@ llvm::Error Server::loopActions(const std::string &URI, const Analysis &A, unsig
   // The loop at the cursor (or the loops in the range), migrated alone.
   const TextPositions Text(A.Text, Client.Utf8);
   const std::string &Path = A.Result.MainFile;
-  if (Path.empty() || !mayHoldLoop(A.Text, A.Result.LoopSpans, Begin, End))
+  if (Path.empty() || !mayHoldLoop(A.Text, Text, A.Result.LoopSpans, Begin, End))
     return llvm::Error::success();
   Analysis Loop;
   Loop.Version = A.Version;

@@ -61,4 +61,10 @@ std::pair<unsigned, unsigned> TextPositions::lineColumn(unsigned Offset) const {
   return {static_cast<unsigned>(Line) + 1, Offset - Starts[Line] + 1};
 }
 
+std::pair<unsigned, unsigned> TextPositions::lineBounds(unsigned Offset) const {
+  const unsigned Line = lineColumn(Offset).first;
+  const unsigned End = Line < Starts.size() ? Starts[Line] - 1 : static_cast<unsigned>(Text.size());
+  return {Starts[Line - 1], End};
+}
+
 } // namespace dpstub

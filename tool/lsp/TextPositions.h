@@ -29,6 +29,9 @@ public:
   unsigned offset(unsigned Line, unsigned Column) const;
   /// Clang's 1-based line and byte column of a byte offset.
   std::pair<unsigned, unsigned> lineColumn(unsigned Offset) const;
+  /// The byte offsets where the line holding Offset starts and ends (at
+  /// its newline, or the text's end).
+  std::pair<unsigned, unsigned> lineBounds(unsigned Offset) const;
 
 private:
   llvm::StringRef Text;
