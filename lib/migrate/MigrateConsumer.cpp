@@ -249,7 +249,7 @@ public:
             std::none_of(Cands.Loops.begin(), Cands.Loops.end(), [&](const Candidate &C) { return C.Loop == P.On; }))
           LeftOutLoops.push_back(P.On);
     std::vector<LoopModel> Models = analyseAll(Cands, Facts);
-    moveRegionsWhole(Cands, Models, Ctx);
+    moveRegionsWhole(Cands, Models, Pragmas, Ctx);
     FieldVars = Arrays.members(convertedArrays(Models)); // the loops that move decide them
     hostLoopsOverFields(Cands, Models, Arrays, Ctx);
     LoopTexts = loopTexts(Cands, Models, Ctx);
@@ -319,14 +319,15 @@ private:
     return R;
   }
 
-  /// C's refusal for the team query Q of its region (Report: whether the
-  /// region stays whole, or the statement holding C).
-  static Refusal teamRefusal(const Candidate &C, const std::string &Region, const TeamQuery &Q,
-                             clang::DiagnosticBuilder (Reporter::*Report)(SourceLocation), const ASTContext &Ctx) {
+  /// C's refusal for what a statement of its region does once per thread
+  /// (Report: the region stays whole, or the statement holding C stays).
+  static Refusal perThreadRefusal(const Candidate &C, const std::string &Region, const PerThread &Q,
+                                  clang::DiagnosticBuilder (Reporter::*Report)(SourceLocation),
+                                  const ASTContext &Ctx) {
     const SourceManager &SM = Ctx.getSourceManager();
     Refusal R = regionRefusal(C, Region);
     R.Report = Report;
-    R.Args.push_back(Q.Function);
+    R.Args.push_back(Q.What);
     R.Args.push_back(std::to_string(SM.getPresumedLineNumber(SM.getFileLoc(Q.Loc))));
     return R;
   }
@@ -344,21 +345,21 @@ private:
   /// that runs in order moves as a host loop. Then which of those drop their
   /// directive: the ones whose region moved, or, outside any region, that
   /// hold a loop that did.
-  void moveRegionsWhole(const Candidates &Cands, std::vector<LoopModel> &Models, ASTContext &Ctx) {
+  void moveRegionsWhole(const Candidates &Cands, std::vector<LoopModel> &Models, const std::vector<PragmaLine> &Pragmas,
+                        ASTContext &Ctx) {
     for (bool Changed = true; Changed;) {
       Changed = false;
       Splits.clear(); // the last pass, which changes nothing, leaves the splits
       for (const Region &R : Cands.Regions) {
         const std::vector<RegionLoop> Loops = regionLoops(Cands, R, Models, Ctx);
         const bool Stays = std::any_of(Loops.begin(), Loops.end(), [](const RegionLoop &L) { return L.Stays; });
-        // A statement asking for the team keeps a region even when every
-        // loop moves: run once, it would answer otherwise.
-        const std::optional<TeamQuery> Query = R.Pragma->D.Model == PragmaModel::OpenMP && R.Pragma->On
-                                                   ? teamQueryIn(R.Pragma->On)
-                                                   : std::nullopt;
+        // A statement that runs observably once per thread keeps a region
+        // even when every loop moves: run once, it would do otherwise.
+        const RegionThreads Threads = regionThreads(R, Pragmas, Ctx);
+        const std::optional<PerThread> Query = perThreadIn(R.Pragma->On, Threads, Ctx);
         if (!Stays && !Query)
           continue;
-        if (splitRegion(Cands, R, Models, Ctx, Changed))
+        if (splitRegion(Cands, R, Threads, Models, Ctx, Changed))
           continue;
         for (size_t I : R.Loops)
           if (!Models[I].Refused || Consumed[I]) {
@@ -367,7 +368,8 @@ private:
             Models[I].Construct = Cands.Loops[I].Construct;
             Models[I].Refused =
                 Stays ? regionRefusal(Cands.Loops[I], R.Pragma->D.construct())
-                      : teamRefusal(Cands.Loops[I], R.Pragma->D.construct(), *Query, &Reporter::migrateRegionTeam, Ctx);
+                      : perThreadRefusal(Cands.Loops[I], R.Pragma->D.construct(), *Query,
+                                         &Reporter::migrateRegionPerThread, Ctx);
             Changed = true;
           }
         for (size_t I : R.Loops)
@@ -422,13 +424,13 @@ private:
   /// where a loop stays: a region whose loops all move goes whole, its
   /// other statements then run once. False when it cannot split, or
   /// nothing of it would move.
-  bool splitRegion(const Candidates &Cands, const Region &R, std::vector<LoopModel> &Models, ASTContext &Ctx,
-                   bool &Changed) {
+  bool splitRegion(const Candidates &Cands, const Region &R, const RegionThreads &Threads,
+                   std::vector<LoopModel> &Models, ASTContext &Ctx, bool &Changed) {
     std::optional<std::vector<const Stmt *>> Body = splittableBody(R, Cands.Regions, Ctx);
     if (!Body)
       return false;
     const std::vector<RegionLoop> Loops = regionLoops(Cands, R, Models, Ctx);
-    const std::vector<bool> Moves = statementsThatMove(*Body, Loops, Ctx);
+    const std::vector<bool> Moves = statementsThatMove(*Body, Loops, Threads, Ctx);
     std::optional<SplitRegion> Split = splitOf(R, *Body, Moves, Ctx);
     if (!Split)
       return false;
@@ -452,8 +454,9 @@ private:
           if (Stayer) {
             F.Report = &Reporter::migrateRegionStatement;
             F.Args.push_back(std::to_string(SM.getPresumedLineNumber(SM.getFileLoc(Stayer->getBeginLoc()))));
-          } else if (std::optional<TeamQuery> Q = teamQueryIn((*Body)[K])) { // statementsThatMove
-            F = teamRefusal(Cands.Loops[I], R.Pragma->D.construct(), *Q, &Reporter::migrateRegionTeamStatement, Ctx);
+          } else if (std::optional<PerThread> Q = perThreadIn((*Body)[K], Threads, Ctx)) { // statementsThatMove
+            F = perThreadRefusal(Cands.Loops[I], R.Pragma->D.construct(), *Q,
+                                 &Reporter::migrateRegionPerThreadStatement, Ctx);
           }
           Models[I].Refused = F;
           Changed = true;

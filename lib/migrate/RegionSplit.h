@@ -44,24 +44,42 @@ struct RegionLoop {
   bool Stays = false;
 };
 
-/// A call in a region's statement whose answer depends on the region's
-/// team of threads (`omp_get_num_threads()`, `omp_get_thread_num()`,
-/// ...): once the statement runs once, outside any region, it answers
-/// otherwise, so the statement must keep a region of its own.
-struct TeamQuery {
-  std::string Function;
+/// What makes a statement of a host OpenMP region observably run once per
+/// thread of the region, so that, run once outside any region, it would
+/// do otherwise: a call asking about the team (`omp_get_num_threads()`,
+/// `omp_get_thread_num()`, ..., even under `omp master`), a call to a
+/// function with effects, or an update (`++`, `+=`, ...) of a variable the
+/// threads share (a call or an update under `omp master`, `single` or
+/// `masked`, or in a work-shared loop, runs once either way). Such a
+/// statement keeps a region of its own.
+struct PerThread {
+  std::string What; ///< for the warning: "calls 'printf', which ..."
   clang::SourceLocation Loc;
 };
 
-/// The first team query S makes, if any.
-std::optional<TeamQuery> teamQueryIn(const clang::Stmt *S);
+/// What a region's statements are judged against: the statements in it
+/// that run once whatever the team (the loops and the `master`, `single`
+/// and `masked` constructs of its directives), and the variables its
+/// clauses give each thread (`private`, `firstprivate`).
+struct RegionThreads {
+  const clang::Stmt *Body = nullptr;
+  std::vector<const clang::Stmt *> Once;
+  std::vector<std::string> Private;
+};
+RegionThreads regionThreads(const Region &R, const std::vector<PragmaLine> &Pragmas, const clang::ASTContext &Ctx);
+
+/// The first thing in S, a statement of the region T describes, that runs
+/// once per thread; none for a region that is not a host OpenMP one.
+std::optional<PerThread> perThreadIn(const clang::Stmt *S, const RegionThreads &T, const clang::ASTContext &Ctx);
 
 /// How each of the body's statements fares: Moves when it holds at
-/// least one of the region's loops, every one of those moves, and it
-/// makes no team query; a declaration moves with the statements that
-/// move when they use what it declares and it makes no team query.
+/// least one of the region's loops, every one of those moves, and nothing
+/// in it runs once per thread (perThreadIn); a declaration moves with the
+/// statements that move when they use what it declares and nothing in it
+/// runs once per thread.
 std::vector<bool> statementsThatMove(const std::vector<const clang::Stmt *> &Body,
-                                     const std::vector<RegionLoop> &Loops, clang::ASTContext &Ctx);
+                                     const std::vector<RegionLoop> &Loops, const RegionThreads &T,
+                                     clang::ASTContext &Ctx);
 
 /// Whether candidate loop L is S or inside it.
 bool holds(const clang::Stmt *S, const clang::Stmt *L, const clang::ASTContext &Ctx);

@@ -5,6 +5,7 @@
 // twice). dpstub brings each field to the host once, before the
 // construct, after which the threads only read and write elements.
 // FLAGS: -fopenmp
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
@@ -198,7 +199,7 @@ void report(int n) {
     for (int i = 0; i < n; i++)
       a[i] = i * team;
   }
-// DIAG: host_threads.cpp:[[@LINE-4]]:1: warning: not converted: the enclosing 'omp parallel' region calls 'omp_get_num_threads' (line [[#@LINE-5]]), whose answer depends on the region's threads, and cannot split to keep that statement in a region of its own, so the region stays and none of its loops moves [dp-migrate]
+// DIAG: host_threads.cpp:[[@LINE-4]]:1: warning: not converted: the statement at line [[#@LINE-5]] of the enclosing 'omp parallel' region calls 'omp_get_num_threads', whose answer depends on the region's threads, and the region cannot split to keep that statement in a region of its own, so the region stays and none of its loops moves [dp-migrate]
 // REWRITE: {{^}}#pragma omp parallel{{$}}
 // REWRITE-NEXT:   {
 // REWRITE-NEXT:     const int team = omp_get_num_threads();
@@ -218,11 +219,49 @@ void report(int n) {
       b[i] = a[i];
   }
 // DIAG: host_threads.cpp:[[@LINE-13]]:1: remark: 'omp parallel' split around its statements whose loops all moved (line [[#@LINE-3]]), which now run once; the statements between them keep 'omp parallel' regions of their own [dp-migrate]
-// DIAG: host_threads.cpp:[[@LINE-11]]:1: warning: not converted: the statement of the enclosing 'omp parallel' region that holds it calls 'omp_get_thread_num' (line [[#@LINE-8]]), whose answer depends on the region's threads, so it stays in the region, where a call-site would run once per thread [dp-migrate]
+// DIAG: host_threads.cpp:[[@LINE-11]]:1: warning: not converted: the statement of the enclosing 'omp parallel' region that holds it calls 'omp_get_thread_num', whose answer depends on the region's threads (line [[#@LINE-8]]), so it stays in the region, where a call-site would run once per thread [dp-migrate]
 // DIAG: host_threads.cpp:[[@LINE-5]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
 // REWRITE:     #pragma omp parallel
 // REWRITE-NEXT:     for (int k = 0; k < 2; k++) {
+  // So does a statement each thread runs for its effect: a call to a
+  // function with effects, an update of a variable the threads share.
+  int arrivals = 0;
+#pragma omp parallel num_threads(2)
+  {
+    puts("ready");
+#pragma omp atomic
+    arrivals++;
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      b[i] *= 2;
+  }
+// DIAG: host_threads.cpp:[[@LINE-9]]:1: remark: 'omp parallel' split around its statements whose loops all moved (line [[#@LINE-3]]), which now run once; the statements between them keep 'omp parallel' regions of their own [dp-migrate]
+// DIAG: host_threads.cpp:[[@LINE-4]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: {{^}}  {{{$}}
+// REWRITE-NEXT:     #pragma omp parallel num_threads(2)
+// REWRITE-NEXT:     {
+// REWRITE-NEXT:     puts("ready");
+// REWRITE-NEXT: #pragma omp atomic
+// REWRITE-NEXT:     arrivals++;
+// REWRITE-NEXT:     }
+  // A call without effects (the math library's), an update of the
+  // region's own variable, and an update under 'omp single' run once as
+  // well as once per thread: the region moves whole.
+#pragma omp parallel
+  {
+    const double scale = sqrt(2.0);
+    int rounds = 0;
+    rounds++;
+#pragma omp single
+    arrivals += rounds;
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      b[i] *= scale;
+  }
+// DIAG: host_threads.cpp:[[@LINE-3]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: {{^}}  {{{$}}
+// REWRITE-NEXT:     const double scale = sqrt(2.0);
   free(a);
   free(b);
 }
-// SUMMARY: migrated 7 of 17 loops (10 refused)
+// SUMMARY: migrated 9 of 19 loops (10 refused)

@@ -50,13 +50,15 @@ int main() {
   }
   // A statement asking for its team keeps a region of its own when every
   // loop of its region moves: run once, outside any region, it would
-  // count one thread (before 2026-12-06 this printed "team 1").
+  // count one thread (before 2026-12-06 this printed "team 1"); so does
+  // one that each thread runs for its effect (one "ready" each).
   int team = 0;
 #pragma omp parallel num_threads(2)
   {
     int steps = 0;
 #pragma omp master
     team = omp_get_num_threads();
+    puts("ready"); // each thread's
     do {
 #pragma omp for
       for (int i = 0; i < n; i++)
