@@ -3,6 +3,7 @@
 #include "migrate/RegionSplit.h"
 
 #include "AstVisitor.h"
+#include "migrate/Liveness.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -88,7 +89,7 @@ bool declarationsStayInTheirRuns(const std::vector<const Stmt *> &Body, const st
 
 } // namespace
 
-RegionThreads regionThreads(const Region &R, const std::vector<PragmaLine> &Pragmas, const ASTContext &Ctx) {
+RegionThreads regionThreads(const Region &R, const std::vector<PragmaLine> &Pragmas, ASTContext &Ctx) {
   RegionThreads T;
   const PragmaLine &P = *R.Pragma;
   if (P.D.Model != PragmaModel::OpenMP || runsOnDevice(P.D) || !P.On)
@@ -99,12 +100,50 @@ RegionThreads regionThreads(const Region &R, const std::vector<PragmaLine> &Prag
   for (const PragmaLine &Q : Pragmas)
     if (&Q != &P && Q.On && Q.D.Model == PragmaModel::OpenMP && textWithin(Q.On, P.On, Ctx) &&
         ((Q.D.Kind == DirectiveKind::Loop && Q.D.Words != std::vector<std::string>{"simd"}) ||
-         Q.D.has("master") || Q.D.has("single") || Q.D.has("masked") || Q.D.has("sections")))
+         Q.D.has("master") || Q.D.has("single") || Q.D.has("masked") || Q.D.has("sections"))) {
       T.Once.push_back(Q.On);
+      if (Q.D.Kind == DirectiveKind::Loop)
+        T.WorkShared.push_back(Q.On);
+    }
+  // The clauses' variables, by name; then the declarations the region's
+  // statements name so (declared outside it).
+  std::map<std::string, std::string> ClauseOf;
   for (const Clause &C : P.D.Clauses)
-    if (C.Name == "private" || C.Name == "firstprivate")
-      for (const std::string &V : clauseVariables(C.Args))
-        T.Private.push_back(V);
+    if (C.Name == "private" || C.Name == "firstprivate" || C.Name == "reduction") {
+      std::vector<std::string> Names;
+      if (C.Name != "reduction")
+        Names = clauseVariables(C.Args);
+      else if (std::optional<ReductionClause> RC = parseReduction(C.Args))
+        Names = RC->Vars;
+      for (const std::string &V : Names) {
+        ClauseOf[V] = C.Name;
+        if (C.Name != "reduction")
+          T.Private.push_back(V);
+      }
+    }
+  if (ClauseOf.empty())
+    return T;
+  struct Named : AstVisitor {
+    const std::map<std::string, std::string> &ClauseOf;
+    std::optional<Span> Region;
+    std::set<const VarDecl *> Found;
+    Named(const std::map<std::string, std::string> &C, std::optional<Span> R) : ClauseOf(C), Region(R) {}
+    bool VisitDeclRefExpr(DeclRefExpr *E) override {
+      if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
+        if (V->getIdentifier() && ClauseOf.count(V->getName().str()))
+          Found.insert(V);
+      return true;
+    }
+  } N(ClauseOf, spanOf(P.On->getSourceRange(), Ctx));
+  N.TraverseStmt(const_cast<Stmt *>(P.On));
+  for (const VarDecl *V : N.Found) {
+    std::optional<Span> At = spanOf(V->getSourceRange(), Ctx);
+    if (At && N.Region && At->Begin >= N.Region->Begin && At->End <= N.Region->End)
+      continue; // the region's own, which the clause cannot name
+    const std::string &Clause = ClauseOf.at(V->getName().str());
+    if (Clause == "reduction" || liveAfter(P.On, V, Ctx))
+      T.Guarded[V] = Clause;
+  }
   return T;
 }
 
@@ -175,7 +214,7 @@ std::optional<PerThread> perThreadIn(const Stmt *S, const RegionThreads &T, cons
     const RegionThreads &T;
     const ASTContext &Ctx;
     std::optional<Span> Region;
-    int InOnce = 0; ///< inside a statement of T.Once
+    int InOnce = 0, InWorkShared = 0; ///< inside a statement of T.Once, of T.WorkShared
     std::optional<PerThread> Found;
     Find(const RegionThreads &T, const ASTContext &Ctx)
         : T(T), Ctx(Ctx), Region(spanOf(T.Body->getSourceRange(), Ctx)) {}
@@ -184,9 +223,12 @@ std::optional<PerThread> perThreadIn(const Stmt *S, const RegionThreads &T, cons
       if (!S || Found)
         return !Found;
       const bool Once = std::find(T.Once.begin(), T.Once.end(), S) != T.Once.end();
+      const bool Shared = std::find(T.WorkShared.begin(), T.WorkShared.end(), S) != T.WorkShared.end();
       InOnce += Once;
+      InWorkShared += Shared;
       AstVisitor::TraverseStmt(S);
       InOnce -= Once;
+      InWorkShared -= Shared;
       return !Found;
     }
     bool VisitCallExpr(CallExpr *E) override {
@@ -202,13 +244,32 @@ std::optional<PerThread> perThreadIn(const Stmt *S, const RegionThreads &T, cons
       return !Found;
     }
     bool VisitUnaryOperator(UnaryOperator *E) override {
-      if (E->isIncrementDecrementOp())
+      if (E->isIncrementDecrementOp()) {
+        writesGuarded(E->getSubExpr(), E->getBeginLoc());
         updates(E->getSubExpr(), E->getBeginLoc());
+      }
       return !Found;
     }
-    bool VisitCompoundAssignOperator(CompoundAssignOperator *E) override {
-      updates(E->getLHS(), E->getBeginLoc());
+    bool VisitBinaryOperator(BinaryOperator *E) override {
+      if (E->isAssignmentOp())
+        writesGuarded(E->getLHS(), E->getBeginLoc());
+      if (E->isCompoundAssignmentOp())
+        updates(E->getLHS(), E->getBeginLoc());
       return !Found;
+    }
+    /// A write of a variable T.Guarded holds, outside the work-shared
+    /// loops (whose kernels give each iteration its own).
+    void writesGuarded(const Expr *E, SourceLocation Loc) {
+      bool Indirect = false;
+      const VarDecl *V = updatedVariable(E, Indirect);
+      auto It = V ? T.Guarded.find(V) : T.Guarded.end();
+      if (Found || It == T.Guarded.end() || InWorkShared)
+        return;
+      Found = PerThread{"writes '" + V->getName().str() + "', which its '" + It->second +
+                            "' clause gives each thread" +
+                            (It->second == "reduction" ? std::string(" to combine after it")
+                                                       : std::string(", and which is read after the region")),
+                        Loc};
     }
     /// An update of E's variable, when the threads share it: declared
     /// outside the region and not given to each thread by a clause, or

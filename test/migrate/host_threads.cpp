@@ -261,7 +261,43 @@ void report(int n) {
 // DIAG: host_threads.cpp:[[@LINE-3]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
 // REWRITE: {{^}}  {{{$}}
 // REWRITE-NEXT:     const double scale = sqrt(2.0);
+  // A variable a clause gives each thread is the one outside once the
+  // region moves: a write to it would show after the region where it is
+  // read there (before 2026-12-06 this moved, and 'offset' came out 2),
+  // and a write to a reduction's variable would change what the region
+  // combines. Its loops stay.
+  double offset = 1;
+#pragma omp parallel firstprivate(offset)
+  {
+    offset = offset + 1;
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      b[i] += offset;
+  }
+// DIAG: host_threads.cpp:[[@LINE-4]]:1: warning: not converted: the statement at line [[#@LINE-5]] of the enclosing 'omp parallel' region writes 'offset', which its 'firstprivate' clause gives each thread, and which is read after the region, and the region cannot split to keep that statement in a region of its own, so the region stays and none of its loops moves [dp-migrate]
+  double total = offset;
+#pragma omp parallel reduction(+ : total)
+  {
+    total = 0;
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      total += b[i];
+  }
+// DIAG: host_threads.cpp:[[@LINE-4]]:1: warning: not converted: the statement at line [[#@LINE-5]] of the enclosing 'omp parallel' region writes 'total', which its 'reduction' clause gives each thread to combine after it, and the region cannot split to keep that statement in a region of its own, so the region stays and none of its loops moves [dp-migrate]
+  // Not read after the region, a private variable's last value does not
+  // matter: the region moves whole.
+  int k;
+#pragma omp parallel private(k)
+  {
+    for (k = 0; k < 2; k++) {
+#pragma omp for
+      for (int i = 0; i < n; i++)
+        a[i] += k;
+    }
+  }
+// DIAG: host_threads.cpp:[[@LINE-4]]:7: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+  printf("%g %g\n", offset, total);
   free(a);
   free(b);
 }
-// SUMMARY: migrated 9 of 19 loops (10 refused)
+// SUMMARY: migrated 10 of 22 loops (12 refused)
