@@ -207,6 +207,38 @@ const VarDecl *updatedVariable(const Expr *E, bool &Indirect) {
 
 } // namespace
 
+namespace {
+
+/// Whether S names one of Vars.
+bool refersTo(const Stmt *S, const std::set<const VarDecl *> &Vars) {
+  struct Refs : AstVisitor {
+    const std::set<const VarDecl *> &Vars;
+    bool Found = false;
+    explicit Refs(const std::set<const VarDecl *> &V) : Vars(V) {}
+    bool VisitDeclRefExpr(DeclRefExpr *E) override {
+      if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
+        Found |= Vars.count(V) > 0;
+      return !Found;
+    }
+  } R(Vars);
+  R.TraverseStmt(const_cast<Stmt *>(S));
+  return R.Found;
+}
+
+/// The variables D declares; empty when it declares anything else too.
+std::set<const VarDecl *> variablesOf(const DeclStmt *D) {
+  std::set<const VarDecl *> Out;
+  for (const Decl *X : D->decls()) {
+    const auto *V = dyn_cast<VarDecl>(X);
+    if (!V)
+      return {};
+    Out.insert(V);
+  }
+  return Out;
+}
+
+} // namespace
+
 std::optional<PerThread> perThreadIn(const Stmt *S, const RegionThreads &T, const ASTContext &Ctx) {
   if (!T.Body)
     return std::nullopt;
@@ -253,9 +285,17 @@ std::optional<PerThread> perThreadIn(const Stmt *S, const RegionThreads &T, cons
     bool VisitBinaryOperator(BinaryOperator *E) override {
       if (E->isAssignmentOp())
         writesGuarded(E->getLHS(), E->getBeginLoc());
-      if (E->isCompoundAssignmentOp())
+      // `x += e`, and `x = x + e` (as in an `omp critical` counting the
+      // threads): a read and a write of one variable.
+      if (E->isCompoundAssignmentOp() || (E->getOpcode() == BO_Assign && readsItself(E)))
         updates(E->getLHS(), E->getBeginLoc());
       return !Found;
+    }
+    /// Whether the right side of `x = ...` reads the variable x belongs to.
+    static bool readsItself(const BinaryOperator *E) {
+      bool Indirect = false;
+      const VarDecl *V = updatedVariable(E->getLHS(), Indirect);
+      return V && refersTo(E->getRHS(), {V});
     }
     /// A write of a variable T.Guarded holds, outside the work-shared
     /// loops (whose kernels give each iteration its own).
@@ -293,37 +333,6 @@ std::optional<PerThread> perThreadIn(const Stmt *S, const RegionThreads &T, cons
   return F.Found;
 }
 
-namespace {
-
-/// Whether S names one of Vars.
-bool refersTo(const Stmt *S, const std::set<const VarDecl *> &Vars) {
-  struct Refs : AstVisitor {
-    const std::set<const VarDecl *> &Vars;
-    bool Found = false;
-    explicit Refs(const std::set<const VarDecl *> &V) : Vars(V) {}
-    bool VisitDeclRefExpr(DeclRefExpr *E) override {
-      if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
-        Found |= Vars.count(V) > 0;
-      return !Found;
-    }
-  } R(Vars);
-  R.TraverseStmt(const_cast<Stmt *>(S));
-  return R.Found;
-}
-
-/// The variables D declares; empty when it declares anything else too.
-std::set<const VarDecl *> variablesOf(const DeclStmt *D) {
-  std::set<const VarDecl *> Out;
-  for (const Decl *X : D->decls()) {
-    const auto *V = dyn_cast<VarDecl>(X);
-    if (!V)
-      return {};
-    Out.insert(V);
-  }
-  return Out;
-}
-
-} // namespace
 
 std::vector<bool> statementsThatMove(const std::vector<const Stmt *> &Body, const std::vector<RegionLoop> &Loops,
                                      const RegionThreads &T, ASTContext &Ctx) {

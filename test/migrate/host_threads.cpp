@@ -224,7 +224,8 @@ void report(int n) {
 // REWRITE:     #pragma omp parallel
 // REWRITE-NEXT:     for (int k = 0; k < 2; k++) {
   // So does a statement each thread runs for its effect: a call to a
-  // function with effects, an update of a variable the threads share.
+  // function with effects, an update of a variable the threads share
+  // (`x += e`, or `x = x + e`).
   int arrivals = 0;
 #pragma omp parallel num_threads(2)
   {
@@ -243,6 +244,19 @@ void report(int n) {
 // REWRITE-NEXT:     puts("ready");
 // REWRITE-NEXT: #pragma omp atomic
 // REWRITE-NEXT:     arrivals++;
+// REWRITE-NEXT:     }
+#pragma omp parallel num_threads(2)
+  {
+#pragma omp critical
+    arrivals = arrivals + 1;
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      b[i] -= 1;
+  }
+// DIAG: host_threads.cpp:[[@LINE-8]]:1: remark: 'omp parallel' split around its statements whose loops all moved (line [[#@LINE-3]]), which now run once; the statements between them keep 'omp parallel' regions of their own [dp-migrate]
+// DIAG: host_threads.cpp:[[@LINE-4]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: {{^}}#pragma omp critical{{$}}
+// REWRITE-NEXT:     arrivals = arrivals + 1;
 // REWRITE-NEXT:     }
   // A call without effects (the math library's), an update of the
   // region's own variable, and an update under 'omp single' run once as
@@ -300,4 +314,4 @@ void report(int n) {
   free(a);
   free(b);
 }
-// SUMMARY: migrated 10 of 22 loops (12 refused)
+// SUMMARY: migrated 11 of 23 loops (12 refused)
