@@ -24,6 +24,85 @@ bool keepsAcrossASplit(const std::string &Clause) {
   return std::any_of(std::begin(Kept), std::end(Kept), [&](const char *K) { return Clause == K; });
 }
 
+/// The variables P's `private`, `firstprivate` and `reduction` clauses
+/// name, as its statements name them (declared outside it), each with its
+/// clause.
+std::map<const VarDecl *, std::string> clauseVariablesOf(const PragmaLine &P, const ASTContext &Ctx) {
+  std::map<std::string, std::string> ClauseOf;
+  for (const Clause &C : P.D.Clauses)
+    if (C.Name == "private" || C.Name == "firstprivate") {
+      for (const std::string &V : clauseVariables(C.Args))
+        ClauseOf[V] = C.Name;
+    } else if (C.Name == "reduction") {
+      if (std::optional<ReductionClause> RC = parseReduction(C.Args))
+        for (const std::string &V : RC->Vars)
+          ClauseOf[V] = C.Name;
+    }
+  std::map<const VarDecl *, std::string> Out;
+  if (ClauseOf.empty() || !P.On)
+    return Out;
+  struct Named : AstVisitor {
+    const std::map<std::string, std::string> &ClauseOf;
+    std::set<const VarDecl *> Found;
+    explicit Named(const std::map<std::string, std::string> &C) : ClauseOf(C) {}
+    bool VisitDeclRefExpr(DeclRefExpr *E) override {
+      if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
+        if (V->getIdentifier() && ClauseOf.count(V->getName().str()))
+          Found.insert(V);
+      return true;
+    }
+  } N(ClauseOf);
+  N.TraverseStmt(const_cast<Stmt *>(P.On));
+  const std::optional<Span> Region = spanOf(P.On->getSourceRange(), Ctx);
+  for (const VarDecl *V : N.Found) {
+    std::optional<Span> At = spanOf(V->getSourceRange(), Ctx);
+    if (!(At && Region && At->Begin >= Region->Begin && At->End <= Region->End)) // not the region's own
+      Out[V] = ClauseOf.at(V->getName().str());
+  }
+  return Out;
+}
+
+/// Whether S may write V: a use other than a read of its value.
+bool mayWrite(const Stmt *S, const VarDecl *V) {
+  struct Uses : AstVisitor {
+    const VarDecl *V;
+    int Refs = 0, Reads = 0;
+    explicit Uses(const VarDecl *V) : V(V) {}
+    bool VisitDeclRefExpr(DeclRefExpr *E) override {
+      Refs += E->getDecl() == V;
+      return true;
+    }
+    bool VisitImplicitCastExpr(ImplicitCastExpr *E) override {
+      if (E->getCastKind() == CK_LValueToRValue)
+        if (const auto *D = dyn_cast<DeclRefExpr>(E->getSubExpr()->IgnoreParens()))
+          Reads += D->getDecl() == V;
+      return true;
+    }
+  } U(V);
+  U.TraverseStmt(const_cast<Stmt *>(S));
+  return U.Refs > U.Reads;
+}
+
+/// Whether a split keeps what the threads' own variables hold: none of
+/// Body's statements reads one before writing it (so no value flows from
+/// one statement to the next through a thread's copy, which each region
+/// of the split makes anew), or, for a `firstprivate` one, none writes
+/// it (every copy holds the value from before the region). `reduction`
+/// variables do not split.
+bool ownVariablesSurviveASplit(const PragmaLine &P, const std::vector<const Stmt *> &Body, const ASTContext &Ctx) {
+  for (const auto &[V, Clause] : clauseVariablesOf(P, Ctx)) {
+    if (Clause == "reduction")
+      return false;
+    const bool Written = std::any_of(Body.begin(), Body.end(), [&, V = V](const Stmt *S) { return mayWrite(S, V); });
+    if (Clause == "firstprivate" && !Written)
+      continue;
+    for (const Stmt *S : Body)
+      if (!readBeforeWritten(S, {V}).empty())
+        return false;
+  }
+  return true;
+}
+
 } // namespace
 
 bool holds(const Stmt *S, const Stmt *L, const ASTContext &Ctx) { return S == L || textWithin(L, S, Ctx); }
@@ -34,7 +113,7 @@ std::optional<std::vector<const Stmt *>> splittableBody(const Region &R, const s
   if (P.D.Model != PragmaModel::OpenMP || P.D.Words != std::vector<std::string>{"parallel"} || P.Shared)
     return std::nullopt;
   for (const Clause &C : P.D.Clauses)
-    if (!keepsAcrossASplit(C.Name))
+    if (!keepsAcrossASplit(C.Name) && C.Name != "private" && C.Name != "firstprivate")
       return std::nullopt;
   const auto *Body = dyn_cast_or_null<CompoundStmt>(P.On);
   if (!Body)
@@ -48,6 +127,8 @@ std::optional<std::vector<const Stmt *>> splittableBody(const Region &R, const s
       return std::nullopt;
     Out.push_back(S);
   }
+  if (!ownVariablesSurviveASplit(P, Out, Ctx))
+    return std::nullopt;
   return Out;
 }
 
@@ -105,45 +186,13 @@ RegionThreads regionThreads(const Region &R, const std::vector<PragmaLine> &Prag
       if (Q.D.Kind == DirectiveKind::Loop)
         T.WorkShared.push_back(Q.On);
     }
-  // The clauses' variables, by name; then the declarations the region's
-  // statements name so (declared outside it).
-  std::map<std::string, std::string> ClauseOf;
   for (const Clause &C : P.D.Clauses)
-    if (C.Name == "private" || C.Name == "firstprivate" || C.Name == "reduction") {
-      std::vector<std::string> Names;
-      if (C.Name != "reduction")
-        Names = clauseVariables(C.Args);
-      else if (std::optional<ReductionClause> RC = parseReduction(C.Args))
-        Names = RC->Vars;
-      for (const std::string &V : Names) {
-        ClauseOf[V] = C.Name;
-        if (C.Name != "reduction")
-          T.Private.push_back(V);
-      }
-    }
-  if (ClauseOf.empty())
-    return T;
-  struct Named : AstVisitor {
-    const std::map<std::string, std::string> &ClauseOf;
-    std::optional<Span> Region;
-    std::set<const VarDecl *> Found;
-    Named(const std::map<std::string, std::string> &C, std::optional<Span> R) : ClauseOf(C), Region(R) {}
-    bool VisitDeclRefExpr(DeclRefExpr *E) override {
-      if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
-        if (V->getIdentifier() && ClauseOf.count(V->getName().str()))
-          Found.insert(V);
-      return true;
-    }
-  } N(ClauseOf, spanOf(P.On->getSourceRange(), Ctx));
-  N.TraverseStmt(const_cast<Stmt *>(P.On));
-  for (const VarDecl *V : N.Found) {
-    std::optional<Span> At = spanOf(V->getSourceRange(), Ctx);
-    if (At && N.Region && At->Begin >= N.Region->Begin && At->End <= N.Region->End)
-      continue; // the region's own, which the clause cannot name
-    const std::string &Clause = ClauseOf.at(V->getName().str());
+    if (C.Name == "private" || C.Name == "firstprivate")
+      for (const std::string &V : clauseVariables(C.Args))
+        T.Private.push_back(V);
+  for (const auto &[V, Clause] : clauseVariablesOf(P, Ctx))
     if (Clause == "reduction" || liveAfter(P.On, V, Ctx))
       T.Guarded[V] = Clause;
-  }
   return T;
 }
 

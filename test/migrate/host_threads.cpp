@@ -32,9 +32,29 @@ void report(int n) {
 // REWRITE-NEXT:     b(i) = printf("%g\n", a(i));
 
   // A region that stays: once before it, not before its loops. Its
-  // threads keep a variable of their own (private(t)), which a split
-  // would not keep from one statement to the next, so it cannot split.
+  // threads keep a variable of their own (private(t)) from one statement
+  // to the next, which a split would not keep (each region of it makes
+  // its copies anew), so it cannot split.
   double t = 0;
+#pragma omp parallel private(t)
+  {
+    t = 0.5;
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      a[i] += 1;
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      printf("%g\n", a[i] + t);
+  }
+// DIAG: host_threads.cpp:[[@LINE-7]]:1: warning: not converted: another loop of the enclosing 'omp parallel' region stays a loop, so the region stays and none of its loops moves [dp-migrate]
+// DIAG: host_threads.cpp:[[@LINE-3]]:7: warning: not converted: the loop calls 'printf', a library function with no device version [dp-migrate]
+// REWRITE:   (void)a.data(); // brought to the host once, before the threads share it
+// REWRITE-NEXT: #pragma omp parallel private(t)
+// REWRITE-NEXT:   {
+// REWRITE-NEXT:     t = 0.5;
+  // Where each statement writes a thread's own variable before it reads
+  // it, nothing flows between them through it: the region splits, and
+  // each region of the split keeps the clause (since 2026-12-06).
 #pragma omp parallel private(t)
   {
 #pragma omp for
@@ -46,12 +66,13 @@ void report(int n) {
       printf("%g\n", t);
     }
   }
-// DIAG: host_threads.cpp:[[@LINE-9]]:1: warning: not converted: another loop of the enclosing 'omp parallel' region stays a loop, so the region stays and none of its loops moves [dp-migrate]
-// DIAG: host_threads.cpp:[[@LINE-4]]:7: warning: not converted: the loop calls 'printf', a library function with no device version [dp-migrate]
-// REWRITE:   (void)a.data(); // brought to the host once, before the threads share it
+// DIAG: host_threads.cpp:[[@LINE-11]]:1: remark: 'omp parallel' split around its statements whose loops all moved (line [[#@LINE-8]]), which now run once; the statements between them keep 'omp parallel' regions of their own [dp-migrate]
+// DIAG: host_threads.cpp:[[@LINE-9]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// DIAG: host_threads.cpp:[[@LINE-5]]:7: warning: not converted: the loop calls 'printf', a library function with no device version [dp-migrate]
+// REWRITE:     (void)a.data(); // brought to the host once, before the threads share it
 // REWRITE-NEXT: #pragma omp parallel private(t)
-// REWRITE-NEXT:   {
 // REWRITE-NEXT: #pragma omp for
+// REWRITE-NEXT:     for (int i = 0; i < n; i++) {
 
   // A region some of whose loops move splits around them: a statement
   // whose loops all move leaves it and runs once (a call-site inside it
@@ -314,4 +335,4 @@ void report(int n) {
   free(a);
   free(b);
 }
-// SUMMARY: migrated 11 of 23 loops (12 refused)
+// SUMMARY: migrated 12 of 25 loops (13 refused)
