@@ -21,7 +21,9 @@
 #   each thread's first access bringing its own copy would count more.
 #   The last call-site, whose region keeps only the statement asking for
 #   its team, sends 'b' once for its 2 calls; the final sum brings it
-#   back once (the sixth transfer).
+#   back once (the sixth transfer). The call-site that left the
+#   private(t) region sends 'a' again (the host's threads wrote it), and
+#   'a' comes back once before the region the split left (the seventh).
 # Only the forall rows of CALLS calls count, when it is given.
 #   cmake -DDP=<translated program> -DFILE=c_mesh.cpp -DCALLS=5 -DEXPECT="3072;0"
 #         [-DHOST_ACCESS="5;2621440"] -P run_region_costs.cmake

@@ -66,10 +66,32 @@ int main() {
       steps++;
     } while (steps < 2);
   }
+  // A region whose threads' scratch (private(t)) each statement writes
+  // before reading splits, the clause kept by the region left; one
+  // whose copy of 'offset' changes, read after it, stays whole.
+  double t = 0, offset = 1;
+#pragma omp parallel private(t)
+  {
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      a[i] = a[i] * 0.5;
+#pragma omp for
+    for (int i = 0; i < n; i++) {
+      t = shade(a[i]);
+      b[i] += t;
+    }
+  }
+#pragma omp parallel firstprivate(offset)
+  {
+    offset = offset + 1;
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      b[i] += offset;
+  }
   double sum = 0;
   for (int i = 0; i < n; i++)
     sum += a[i] + b[i];
-  printf("%.17g %.17g team %d\n", sum, last, team);
+  printf("%.17g %.17g team %d offset %g\n", sum, last, team, offset);
   free(a);
   free(b);
   return 0;
