@@ -23,8 +23,10 @@
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
+#include <functional>
 #include <iterator>
 #include <numeric>
+#include <set>
 
 using namespace clang;
 
@@ -331,6 +333,150 @@ const Stmt *onlyStatement(const CallExpr *C) {
   return Body && Body->size() == 1 ? Body->body_front() : nullptr;
 }
 
+/// The bytes a call to a C heap allocation asks for: malloc(n),
+/// aligned_alloc(a, n), _mm_malloc(n, a); null for anything else.
+const Expr *heapAllocationBytes(const CallExpr *C) {
+  const FunctionDecl *FD = C->getDirectCallee();
+  if (!FD || !FD->getIdentifier())
+    return nullptr;
+  const StringRef Name = FD->getName();
+  if (Name == "malloc" && C->getNumArgs() == 1)
+    return C->getArg(0);
+  if (Name == "aligned_alloc" && C->getNumArgs() == 2)
+    return C->getArg(1);
+  if (Name == "_mm_malloc" && C->getNumArgs() == 2)
+    return C->getArg(0);
+  return nullptr;
+}
+
+bool isAllocationWrapper(const FunctionDecl *FD, int Depth);
+
+/// Whether Size, in the body of Def, is Def's parameter P's value, or at
+/// least it: P itself, or a local that starts as P and only grows (`size_t
+/// padded = bytes; ... padded += alignment - excess;`).
+bool atLeastParameter(const Expr *Size, const ParmVarDecl *P, const FunctionDecl *Def) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(Size->IgnoreParenImpCasts());
+  if (!Ref)
+    return false;
+  if (Ref->getDecl() == P)
+    return true;
+  const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+  const auto *Init = V && V->hasLocalStorage() && V->getInit()
+                         ? dyn_cast<DeclRefExpr>(V->getInit()->IgnoreParenImpCasts())
+                         : nullptr;
+  if (!Init || Init->getDecl() != P || !V->getType()->isUnsignedIntegerType())
+    return false;
+  struct Writes : AstVisitor {
+    const VarDecl *V;
+    bool Shrinks = false;
+    explicit Writes(const VarDecl *V) : V(V) {}
+    bool VisitBinaryOperator(BinaryOperator *B) override {
+      if (const auto *L = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()); L && L->getDecl() == V)
+        Shrinks |= B->isAssignmentOp() && B->getOpcode() != BO_AddAssign;
+      return !Shrinks;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) override {
+      if (const auto *R = dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()); R && R->getDecl() == V)
+        Shrinks |= U->isDecrementOp() || U->getOpcode() == UO_AddrOf;
+      return !Shrinks;
+    }
+  } W(V);
+  W.TraverseStmt(Def->getBody());
+  return !W.Shrinks; // unsigned: `+=` only grows it
+}
+
+/// Whether C allocates at least Def's parameter P's bytes: a heap
+/// allocation or another wrapper asked for them.
+bool allocatesParameter(const CallExpr *C, const ParmVarDecl *P, const FunctionDecl *Def, int Depth) {
+  if (const Expr *Bytes = heapAllocationBytes(C))
+    return atLeastParameter(Bytes, P, Def);
+  return C->getDirectCallee() && isAllocationWrapper(C->getDirectCallee(), Depth + 1) && C->getNumArgs() == 1 &&
+         atLeastParameter(C->getArg(0), P, Def);
+}
+
+/// Whether E, a wrapper's returned value, is a fresh allocation of at
+/// least its parameter P's bytes: an allocating call, or a local pointer
+/// that only ever holds one (or null): `void *p = NULL;
+/// posix_memalign(&p, a, bytes); return p;`.
+bool freshAllocation(const Expr *E, const ParmVarDecl *P, const FunctionDecl *Def, int Depth) {
+  E = E->IgnoreParenCasts();
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    return allocatesParameter(C, P, Def, Depth);
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getType()->isPointerType())
+    return false;
+  const std::function<bool(const Expr *)> Fresh = [&](const Expr *X) {
+    X = X->IgnoreParenCasts();
+    if (isa<GNUNullExpr>(X) || isa<CXXNullPtrLiteralExpr>(X))
+      return true;
+    if (const auto *I = dyn_cast<IntegerLiteral>(X))
+      return I->getValue() == 0;
+    const auto *C = dyn_cast<CallExpr>(X);
+    return C && allocatesParameter(C, P, Def, Depth);
+  };
+  if (V->getInit() && !Fresh(V->getInit()))
+    return false;
+  // Every other use: assigned a fresh value, its address handed to
+  // posix_memalign for P's bytes, or returned.
+  struct Uses : AstVisitor {
+    const VarDecl *V;
+    const ParmVarDecl *P;
+    const FunctionDecl *Def;
+    const std::function<bool(const Expr *)> &Fresh;
+    std::set<const Expr *> MemalignArg;
+    bool Other = false;
+    Uses(const VarDecl *V, const ParmVarDecl *P, const FunctionDecl *Def, const std::function<bool(const Expr *)> &F)
+        : V(V), P(P), Def(Def), Fresh(F) {}
+    bool VisitBinaryOperator(BinaryOperator *B) override {
+      if (const auto *L = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()); L && L->getDecl() == V)
+        Other |= B->getOpcode() != BO_Assign || !Fresh(B->getRHS());
+      return !Other;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) override {
+      if (const auto *R = dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()); R && R->getDecl() == V)
+        Other |= U->getOpcode() != UO_AddrOf || !MemalignArg.count(U);
+      return !Other;
+    }
+    bool VisitCallExpr(CallExpr *C) override { // visited before its arguments
+      const FunctionDecl *F = C->getDirectCallee();
+      if (F && F->getIdentifier() && F->getName() == "posix_memalign" && C->getNumArgs() == 3 &&
+          atLeastParameter(C->getArg(2), P, Def))
+        MemalignArg.insert(C->getArg(0)->IgnoreParenCasts());
+      return true;
+    }
+  } U(V, P, Def, Fresh);
+  U.TraverseStmt(Def->getBody());
+  return !U.Other;
+}
+
+/// An allocation wrapper of several statements (ParRes Kernels'
+/// `prk_malloc(bytes)`, which pads the bytes to an alignment and calls
+/// aligned_alloc or posix_memalign): its body in view, one integer
+/// parameter, the bytes asked for, a pointer returned, and every return
+/// a fresh allocation of at least those bytes (atLeastParameter). A
+/// helper taking a count of elements (`malloc(n * sizeof(T))`) is not
+/// one.
+bool isAllocationWrapper(const FunctionDecl *FD, int Depth) {
+  const FunctionDecl *Def = nullptr;
+  if (Depth > 2 || !FD || FD->isVariadic() || !FD->hasBody(Def) || Def->getNumParams() != 1 ||
+      !Def->getParamDecl(0)->getType()->isIntegerType() || !Def->getReturnType()->isPointerType())
+    return false;
+  struct Returns : AstVisitor {
+    std::vector<const ReturnStmt *> All;
+    bool VisitReturnStmt(ReturnStmt *R) override {
+      All.push_back(R);
+      return true;
+    }
+    bool TraverseLambdaExpr(LambdaExpr *) override { return true; } // its returns are its own
+  } R;
+  R.TraverseStmt(Def->getBody());
+  const ParmVarDecl *P = Def->getParamDecl(0);
+  return !R.All.empty() && std::all_of(R.All.begin(), R.All.end(), [&](const ReturnStmt *S) {
+    return S->getRetValue() && freshAllocation(S->getRetValue(), P, Def, Depth);
+  });
+}
+
 /// The element count of an allocation (malloc, calloc, new T[n], or a
 /// helper that only returns one of those), or none when E is not one
 /// dpstub reads.
@@ -352,7 +498,12 @@ std::optional<std::string> allocationCount(const Expr *E, QualType Elem, ASTCont
   if (!FD || !FD->getIdentifier())
     return std::nullopt;
   const StringRef Name = FD->getName();
-  if (const Expr *Bytes = Name == "malloc" && C->getNumArgs() == 1 ? C->getArg(0) : deviceAllocationBytes(C)) {
+  const Expr *Bytes = heapAllocationBytes(C);
+  if (!Bytes)
+    Bytes = deviceAllocationBytes(C);
+  if (!Bytes && isAllocationWrapper(FD, Depth))
+    Bytes = C->getArg(0);
+  if (Bytes) {
     if (std::optional<std::string> N = countOfBytes(Bytes, Elem, Ctx))
       return N;
     return countOfAnyBytes(textOf(Bytes, Ctx), Elem, Ctx);
@@ -397,6 +548,27 @@ bool releasesOnly(const CallExpr *C, unsigned Index) {
     Released = Free->getArg(0);
   const auto *Ref = Released ? dyn_cast<DeclRefExpr>(Released->IgnoreParenImpCasts()) : nullptr;
   return Ref && Ref->getDecl() == Def->getParamDecl(Index);
+}
+
+/// Whether P tests its child Child, a pointer, for null without
+/// converting it (C's `!a`, `a && b`, `if (a)`, `a ? x : y`: the null
+/// check after an allocation).
+bool testsThePointer(const Stmt *P, const Stmt *Child) {
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(P))
+    return U->getOpcode() == UO_LNot;
+  if (const auto *B = dyn_cast_or_null<BinaryOperator>(P))
+    return B->isLogicalOp();
+  if (const auto *C = dyn_cast_or_null<ConditionalOperator>(P))
+    return C->getCond() == Child;
+  if (const auto *I = dyn_cast_or_null<IfStmt>(P))
+    return I->getCond() == Child;
+  if (const auto *W = dyn_cast_or_null<WhileStmt>(P))
+    return W->getCond() == Child;
+  if (const auto *Do = dyn_cast_or_null<DoStmt>(P))
+    return Do->getCond() == Child;
+  if (const auto *F = dyn_cast_or_null<ForStmt>(P))
+    return F->getCond() == Child;
+  return false;
 }
 
 /// MPI calls that keep a buffer after they return.
@@ -1100,6 +1272,10 @@ void ArrayData::Impl::use(const DeclRefExpr *D, const ArrayVar &A) {
       insertAfter(A.Var, D, ".data()"); // if (a), !a, a && ...
       return;
     }
+  if (testsThePointer(P, Child)) { // the same in C, which converts nothing
+    insertAfter(A.Var, D, ".data()");
+    return;
+  }
   if (const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(P); ASE && ASE->getBase() == Child) {
     subscript(D, A, ASE);
     return;

@@ -583,17 +583,25 @@ private:
 /// compilers take, and `register` (which C++17 no longer takes, and which
 /// asks nothing a compiler still does) dropped, wherever the main file
 /// spells them outside comments and literals (in macros too: Rodinia's
-/// `register char *_to` in a #define).
+/// `register char *_to` in a #define). And a space between a string
+/// literal and a name written right after it (`"norm = "FSTR`, `"%"PRId64`),
+/// which C++11 reads as a literal with a suffix of that name.
 void cOnlyKeywords(ASTContext &Ctx, EditList &E) {
   const SourceManager &SM = Ctx.getSourceManager();
   const FileID Main = SM.getMainFileID();
   const StringRef Buf = SM.getBufferData(Main);
   Lexer L(SM.getLocForStartOfFile(Main), Ctx.getLangOpts(), Buf.begin(), Buf.begin(), Buf.end());
   Token T;
+  unsigned LiteralEnd = ~0u; // where the last token, a string literal, ends
   while (!L.LexFromRawLexer(T)) {
+    const unsigned Start = SM.getFileOffset(T.getLocation());
+    const bool AfterLiteral = Start == LiteralEnd;
+    LiteralEnd = T.is(tok::string_literal) ? Start + T.getLength() : ~0u;
     if (!T.is(tok::raw_identifier))
       continue;
-    const unsigned At = SM.getFileOffset(T.getLocation());
+    const unsigned At = Start;
+    if (AfterLiteral && !rewritten(E, At, true))
+      E.add({At, 0, " "});
     if (T.getRawIdentifier() == "restrict" && !rewritten(E, At, true))
       E.add({At, 8, "__restrict"});
     if (T.getRawIdentifier() == "register" && !rewritten(E, At, true)) {
