@@ -27,12 +27,6 @@ bool any(const Stmt *S, const std::function<bool(const Stmt *)> &P) {
   return false;
 }
 
-bool names(const Stmt *S, const std::vector<const VarDecl *> &Vars) {
-  const std::vector<const DeclRefExpr *> Refs = namesIn(S);
-  return std::any_of(Refs.begin(), Refs.end(), [&](const DeclRefExpr *R) {
-    return std::find(Vars.begin(), Vars.end(), R->getDecl()) != Vars.end();
-  });
-}
 
 /// An assignment, an increment or a decrement anywhere in S, or a call
 /// that is handed one of Vars (which may write through it).

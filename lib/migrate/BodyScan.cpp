@@ -9,6 +9,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "AstVisitor.h"
 
+#include <algorithm>
 #include <cctype>
 
 using namespace clang;
@@ -164,6 +165,13 @@ std::vector<const DeclRefExpr *> namesIn(const Stmt *S) {
   } Visit;
   Visit.TraverseStmt(const_cast<Stmt *>(S));
   return Visit.Out;
+}
+
+bool names(const Stmt *S, const std::vector<const VarDecl *> &Vars) {
+  const std::vector<const DeclRefExpr *> Refs = namesIn(S);
+  return std::any_of(Refs.begin(), Refs.end(), [&](const DeclRefExpr *R) {
+    return std::find(Vars.begin(), Vars.end(), R->getDecl()) != Vars.end();
+  });
 }
 
 namespace {

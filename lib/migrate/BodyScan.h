@@ -51,6 +51,9 @@ bool isArrayLike(clang::QualType T);
 /// Every variable reference in S, in source order.
 std::vector<const clang::DeclRefExpr *> namesIn(const clang::Stmt *S);
 
+/// Whether S names one of Vars.
+bool names(const clang::Stmt *S, const std::vector<const clang::VarDecl *> &Vars);
+
 /// The data members a member function reads by their names (`a[i]` and
 /// `size` for `this->a[i]` and `this->size`), and the members of other
 /// objects reached from a variable (`m->x[i]`, `d.arr[i]`, `g.mesh->n`):

@@ -17,12 +17,12 @@
 #pragma once
 
 #include "migrate/Candidates.h"
+#include "migrate/RegionThreads.h"
 #include "migrate/Text.h"
 
 #include "clang/AST/ASTContext.h"
 
 #include <functional>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,41 +44,6 @@ struct RegionLoop {
   const clang::Stmt *Loop = nullptr;
   bool Stays = false;
 };
-
-/// What makes a statement of a host OpenMP region observably run once per
-/// thread of the region, so that, run once outside any region, it would
-/// do otherwise: a call asking about the team (`omp_get_num_threads()`,
-/// `omp_get_thread_num()`, ..., even under `omp master`), a call to a
-/// function with effects, or an update (`++`, `+=`, ...) of a variable the
-/// threads share (a call or an update under `omp master`, `single` or
-/// `masked`, or in a work-shared loop, runs once either way); or a write
-/// outside the work-shared loops of a variable the region's clauses give
-/// each thread, where the write would show after the region
-/// (RegionThreads::Guarded). Such a statement keeps a region of its own.
-struct PerThread {
-  std::string What; ///< for the warning: "calls 'printf', which ..."
-  clang::SourceLocation Loc;
-};
-
-/// What a region's statements are judged against: the statements in it
-/// that run once whatever the team (its work-shared loops, and its
-/// `master`, `single`, `masked` and `sections` constructs), the
-/// variables its clauses give each thread (`private`, `firstprivate`),
-/// and those of its clause variables a write to which, once, outside the
-/// region, would show after it: the private ones read after the region,
-/// and every `reduction` one (the region combines each thread's copy
-/// into it).
-struct RegionThreads {
-  const clang::Stmt *Body = nullptr;
-  std::vector<const clang::Stmt *> Once, WorkShared;
-  std::vector<std::string> Private;
-  std::map<const clang::VarDecl *, std::string> Guarded; ///< variable, its clause
-};
-RegionThreads regionThreads(const Region &R, const std::vector<PragmaLine> &Pragmas, clang::ASTContext &Ctx);
-
-/// The first thing in S, a statement of the region T describes, that runs
-/// once per thread; none for a region that is not a host OpenMP one.
-std::optional<PerThread> perThreadIn(const clang::Stmt *S, const RegionThreads &T, const clang::ASTContext &Ctx);
 
 /// How each of the body's statements fares: Moves when it holds at
 /// least one of the region's loops, every one of those moves, and nothing
