@@ -347,16 +347,25 @@ private:
   /// hold a loop that did.
   void moveRegionsWhole(const Candidates &Cands, std::vector<LoopModel> &Models, const std::vector<PragmaLine> &Pragmas,
                         ASTContext &Ctx) {
+    // What each region's statements do per thread depends on the region
+    // alone, not on which loops move: judged once, before the passes.
+    std::vector<RegionThreads> AllThreads;
+    std::vector<std::optional<PerThread>> Queries;
+    for (const Region &R : Cands.Regions) {
+      AllThreads.push_back(regionThreads(R, Pragmas, Ctx));
+      Queries.push_back(perThreadIn(R.Pragma->On, AllThreads.back(), Ctx));
+    }
     for (bool Changed = true; Changed;) {
       Changed = false;
       Splits.clear(); // the last pass, which changes nothing, leaves the splits
-      for (const Region &R : Cands.Regions) {
+      for (size_t Q = 0; Q < Cands.Regions.size(); ++Q) {
+        const Region &R = Cands.Regions[Q];
         const std::vector<RegionLoop> Loops = regionLoops(Cands, R, Models, Ctx);
         const bool Stays = std::any_of(Loops.begin(), Loops.end(), [](const RegionLoop &L) { return L.Stays; });
         // A statement that runs observably once per thread keeps a region
         // even when every loop moves: run once, it would do otherwise.
-        const RegionThreads Threads = regionThreads(R, Pragmas, Ctx);
-        const std::optional<PerThread> Query = perThreadIn(R.Pragma->On, Threads, Ctx);
+        const RegionThreads &Threads = AllThreads[Q];
+        const std::optional<PerThread> &Query = Queries[Q];
         if (!Stays && !Query)
           continue;
         if (splitRegion(Cands, R, Threads, Models, Ctx, Changed))
