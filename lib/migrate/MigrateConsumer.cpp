@@ -339,6 +339,27 @@ private:
     return !Models[I].Refused;
   }
 
+  /// What a region is, whatever its loops do: what its statements do per
+  /// thread (the region's body as one, then each statement of a body that
+  /// can split), and that body.
+  struct RegionJudged {
+    RegionThreads Threads;
+    std::optional<PerThread> Query;
+    std::optional<std::vector<const Stmt *>> Body;
+    std::vector<std::optional<PerThread>> Statements; ///< one per statement of Body
+  };
+  static RegionJudged judge(const Region &R, const std::vector<Region> &All, const std::vector<PragmaLine> &Pragmas,
+                            ASTContext &Ctx) {
+    RegionJudged J;
+    J.Threads = regionThreads(R, Pragmas, Ctx);
+    J.Query = perThreadIn(R.Pragma->On, J.Threads, Ctx);
+    J.Body = splittableBody(R, All, Ctx);
+    if (J.Body)
+      for (const Stmt *S : *J.Body)
+        J.Statements.push_back(perThreadIn(S, J.Threads, Ctx));
+    return J;
+  }
+
   /// Phase 3: a region moves whole only if all its loops do (a call-site
   /// left inside a parallel region would run once per thread), or splits
   /// around its statements whose loops all move (RegionSplit.h); a loop
@@ -347,14 +368,12 @@ private:
   /// hold a loop that did.
   void moveRegionsWhole(const Candidates &Cands, std::vector<LoopModel> &Models, const std::vector<PragmaLine> &Pragmas,
                         ASTContext &Ctx) {
-    // What each region's statements do per thread depends on the region
-    // alone, not on which loops move: judged once, before the passes.
-    std::vector<RegionThreads> AllThreads;
-    std::vector<std::optional<PerThread>> Queries;
-    for (const Region &R : Cands.Regions) {
-      AllThreads.push_back(regionThreads(R, Pragmas, Ctx));
-      Queries.push_back(perThreadIn(R.Pragma->On, AllThreads.back(), Ctx));
-    }
+    // What each region's statements do per thread, and whether its body
+    // can split, depend on the region alone, not on which loops move:
+    // judged once, before the passes.
+    std::vector<RegionJudged> Judged;
+    for (const Region &R : Cands.Regions)
+      Judged.push_back(judge(R, Cands.Regions, Pragmas, Ctx));
     for (bool Changed = true; Changed;) {
       Changed = false;
       Splits.clear(); // the last pass, which changes nothing, leaves the splits
@@ -364,11 +383,10 @@ private:
         const bool Stays = std::any_of(Loops.begin(), Loops.end(), [](const RegionLoop &L) { return L.Stays; });
         // A statement that runs observably once per thread keeps a region
         // even when every loop moves: run once, it would do otherwise.
-        const RegionThreads &Threads = AllThreads[Q];
-        const std::optional<PerThread> &Query = Queries[Q];
+        const std::optional<PerThread> &Query = Judged[Q].Query;
         if (!Stays && !Query)
           continue;
-        if (splitRegion(Cands, R, Threads, Models, Ctx, Changed))
+        if (splitRegion(Cands, R, Judged[Q], Models, Ctx, Changed))
           continue;
         for (size_t I : R.Loops)
           if (!Models[I].Refused || Consumed[I]) {
@@ -433,13 +451,13 @@ private:
   /// where a loop stays: a region whose loops all move goes whole, its
   /// other statements then run once. False when it cannot split, or
   /// nothing of it would move.
-  bool splitRegion(const Candidates &Cands, const Region &R, const RegionThreads &Threads,
-                   std::vector<LoopModel> &Models, ASTContext &Ctx, bool &Changed) {
-    std::optional<std::vector<const Stmt *>> Body = splittableBody(R, Cands.Regions, Ctx);
+  bool splitRegion(const Candidates &Cands, const Region &R, const RegionJudged &J, std::vector<LoopModel> &Models,
+                   ASTContext &Ctx, bool &Changed) {
+    const std::optional<std::vector<const Stmt *>> &Body = J.Body;
     if (!Body)
       return false;
     const std::vector<RegionLoop> Loops = regionLoops(Cands, R, Models, Ctx);
-    const std::vector<bool> Moves = statementsThatMove(*Body, Loops, Threads, Ctx);
+    const std::vector<bool> Moves = statementsThatMove(*Body, Loops, J.Statements, Ctx);
     std::optional<SplitRegion> Split = splitOf(R, *Body, Moves, Ctx);
     if (!Split)
       return false;
@@ -463,7 +481,7 @@ private:
           if (Stayer) {
             F.Report = &Reporter::migrateRegionStatement;
             F.Args.push_back(std::to_string(SM.getPresumedLineNumber(SM.getFileLoc(Stayer->getBeginLoc()))));
-          } else if (std::optional<PerThread> Q = perThreadIn((*Body)[K], Threads, Ctx)) { // statementsThatMove
+          } else if (const std::optional<PerThread> &Q = J.Statements[K]) { // statementsThatMove
             F = perThreadRefusal(Cands.Loops[I], R.Pragma->D.construct(), *Q,
                                  &Reporter::migrateRegionPerThreadStatement, Ctx);
           }

@@ -145,10 +145,10 @@ std::vector<const VarDecl *> variablesOf(const DeclStmt *D) {
 } // namespace
 
 std::vector<bool> statementsThatMove(const std::vector<const Stmt *> &Body, const std::vector<RegionLoop> &Loops,
-                                     const RegionThreads &T, ASTContext &Ctx) {
+                                     const std::vector<std::optional<PerThread>> &PerThread, ASTContext &Ctx) {
   std::vector<bool> Moves(Body.size(), false), Queries(Body.size(), false);
   for (size_t K = 0; K < Body.size(); ++K) {
-    Queries[K] = perThreadIn(Body[K], T, Ctx).has_value();
+    Queries[K] = PerThread[K].has_value();
     bool Any = false, AllMove = true;
     for (const RegionLoop &L : Loops)
       if (holds(Body[K], L.Loop, Ctx)) {

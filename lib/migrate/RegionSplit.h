@@ -47,11 +47,13 @@ struct RegionLoop {
 
 /// How each of the body's statements fares: Moves when it holds at
 /// least one of the region's loops, every one of those moves, and nothing
-/// in it runs once per thread (perThreadIn); a declaration moves with the
-/// statements that move when they use what it declares and nothing in it
-/// runs once per thread.
+/// in it runs once per thread (PerThread[K], perThreadIn's verdict on
+/// Body[K], which depends on the region alone: judged once, by the
+/// caller); a declaration moves with the statements that move when they
+/// use what it declares and nothing in it runs once per thread.
 std::vector<bool> statementsThatMove(const std::vector<const clang::Stmt *> &Body,
-                                     const std::vector<RegionLoop> &Loops, const RegionThreads &T,
+                                     const std::vector<RegionLoop> &Loops,
+                                     const std::vector<std::optional<PerThread>> &PerThread,
                                      clang::ASTContext &Ctx);
 
 /// Whether candidate loop L is S or inside it.
