@@ -290,7 +290,7 @@ public:
           continue;
         }
         const SourceLocation L = SM.getFileLoc(R->getLocation());
-        if (SM.isInSystemHeader(L) || saysExternC(SM.getFileID(L)))
+        if (SM.isInSystemHeader(L) || withinExternC(L))
           continue; // the header says what C++ gets
         const std::optional<unsigned> Line = IncludeLine(L);
         if (!Line)
@@ -538,19 +538,34 @@ private:
     return E.add({Begin, End - Begin, Text + (LineComment ? "" : " ")});
   }
 
-  /// The file spells `extern "C"` (its `#ifdef __cplusplus` guards do),
-  /// comments aside.
-  bool saysExternC(FileID File) const {
+  /// The header's text puts At inside `extern "C" { ... }` (its
+  /// `#ifdef __cplusplus` guards do, which a C parse skips), comments
+  /// aside: a header whose guards hold only some of its declarations
+  /// (NeoRodinia's `sum.h` guards `sum_kernel`, not `init`) gives C++ the
+  /// others with C++ linkage, so those still need the include wrapped.
+  bool withinExternC(SourceLocation At) const {
+    const FileID File = SM.getFileID(At);
+    const unsigned Offset = SM.getFileOffset(At);
     const StringRef Buf = SM.getBufferData(File);
     Lexer L(SM.getLocForStartOfFile(File), Ctx.getLangOpts(), Buf.begin(), Buf.begin(), Buf.end());
     Token T;
-    bool Extern = false;
-    while (!L.LexFromRawLexer(T)) {
-      if (Extern && T.is(tok::string_literal) && StringRef(T.getLiteralData(), T.getLength()) == "\"C\"")
-        return true;
+    bool Extern = false, ExternC = false;
+    int Depth = 0;
+    std::vector<int> Open; // the depths at which `extern "C" {` blocks opened
+    while (!L.LexFromRawLexer(T) && SM.getFileOffset(T.getLocation()) < Offset) {
+      if (T.is(tok::l_brace)) {
+        if (ExternC)
+          Open.push_back(Depth);
+        ++Depth;
+      } else if (T.is(tok::r_brace)) {
+        --Depth;
+        if (!Open.empty() && Open.back() == Depth)
+          Open.pop_back();
+      }
+      ExternC = Extern && T.is(tok::string_literal) && StringRef(T.getLiteralData(), T.getLength()) == "\"C\"";
       Extern = T.is(tok::raw_identifier) && T.getRawIdentifier() == "extern";
     }
-    return false;
+    return !Open.empty();
   }
 
   bool inMainFile(SourceLocation L) const { return L.isValid() && SM.isWrittenInMainFile(SM.getFileLoc(L)); }

@@ -9,6 +9,13 @@
 // REWRITE-NEXT: extern "C" {
 // REWRITE-NEXT: #include "c_linkage_api.h"
 // REWRITE-NEXT: }
+// A header whose guards hold `total` but not `fill`: wrapped too (C++
+// would read `fill` there with C++ linkage, then the definition's
+// `extern "C"` as another's); the blocks nest.
+#include "c_linkage_guarded.h"
+// REWRITE: extern "C" {
+// REWRITE-NEXT: #include "c_linkage_guarded.h"
+// REWRITE-NEXT: }
 
 extern void scale(int n, float k, float *x);
 // REWRITE: extern "C" void scale(int n, float k, float *x);
@@ -37,6 +44,19 @@ void scale(int n, float k, float *x) {
 // REWRITE: extern "C" void scale(int n, float k, float *x) {
   for (int i = 0; i < n; ++i)
     x[i] = half(k) * x[i];
+}
+void fill(int n, float *x, float v) {
+// REWRITE: extern "C" void fill(int n, float *x, float v) {
+  for (int i = 0; i < n; ++i)
+    x[i] = v;
+}
+
+float total(int n, const float *x) {
+// REWRITE: extern "C" float total(int n, const float *x) {
+  float s = 0;
+  for (int i = 0; i < n; ++i)
+    s += x[i];
+  return s;
 }
 // A type spelled by a macro starts the definition (NeoRodinia's REAL):
 // `extern "C"` goes before it.
