@@ -104,6 +104,9 @@ ArgumentFacts factsOf(const Expr *A, unsigned Position, const ParmVarDecl *P, bo
   Arg.ActualRank = dpRank(AT, Ctx);
   Arg.ActualIsField = isDpField(AT);
   F.ReadOnlyActual = AT.isConstQualified();
+  Arg.ActualIsRows = isDpRows(AT);
+  if (Arg.ActualIsRows)
+    Arg.ElementConst = dpRowsElementConst(AT);
   if (Arg.ActualIsField) {
     const QualType Elem = fieldElementType(AT);
     Arg.ElementConst = Elem.isConstQualified();

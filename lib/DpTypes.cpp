@@ -38,6 +38,14 @@ static std::optional<int> integralArg(const ClassTemplateSpecializationDecl *S, 
 
 bool isDpField(QualType T) { return dpSpecialization(T, "field") != nullptr; }
 
+bool isDpRows(QualType T) { return dpSpecialization(T, "rows") != nullptr; }
+
+bool dpRowsElementConst(QualType T) {
+  const ClassTemplateSpecializationDecl *S = dpSpecialization(T, "rows");
+  return S && S->getTemplateArgs().size() == 1 && S->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+         S->getTemplateArgs()[0].getAsType().isConstQualified();
+}
+
 QualType fieldElementType(QualType T) {
   const auto *S = dpSpecialization(T, "field");
   if (!S || S->getTemplateArgs().size() < 2)

@@ -52,6 +52,9 @@ std::string describeConversion(const Argument &A) {
   if (A.Conv == Conversion::SpecialIndex)
     return std::string("special index (") + indexName(A.Index) + "), value";
   std::string S = toString(A.Conv);
+  if (A.ActualIsRows)
+    return S + std::string(", rows ") + (A.ElementConst ? "read-only" : "read-write") +
+           " (moved where the launch runs)";
   if (A.Conv == Conversion::BroadcastScalar)
     return S + ", read-only";
   if (A.Writable)
@@ -392,6 +395,11 @@ void renderLauncherPrologue(llvm::raw_ostream &OS, const CallSite &C, const Stub
     const std::string M = member(A), Pos = std::to_string(A.Position);
     if (A.Conv == Conversion::SpecialIndex)
       continue;
+    if (A.ActualIsRows) {
+      Inits.push_back(L + "rows(" + M + ", " + Pos + ", " +
+                      (A.ElementConst ? "dp::rt::access::read" : "dp::rt::access::write") + ")");
+      continue;
+    }
     if (!A.ActualIsField) {
       Inits.push_back(M);
       continue;

@@ -13,6 +13,7 @@
 #include "grid.hpp"
 #include "options.hpp"
 #include "reference/host_loop.hpp"
+#include "rows.hpp"
 
 namespace dp {
 
@@ -109,11 +110,6 @@ template <class T> field<2, T> over_borrowed_rows(T *p, const grid<2> &g, std::i
   dims[0].mem_stride = spacing;
   return field_access::make<2>(f, p, dims);
 }
-/// A field over g whose elements the caller writes before anything
-/// reads them (a copy of the caller's memory): not zeroed first.
-template <class T, int N> field<N, T> field_for_overwrite(const grid<N> &g) {
-  return field_access::over<T>(g, storage_ref(storage::create_for_overwrite<T>(static_cast<std::size_t>(g.size()))));
-}
 /// True when f's block lies over none of the `bytes` at p.
 template <int N, class T> bool apart(const void *p, std::size_t bytes, const field<N, T> &f) {
   const storage *s = field_access::owner(f);
@@ -200,15 +196,27 @@ field<N, const T> read_apart(const field<N, T> &f, const Written &...written) {
   return field<N, const T>(f.clone());
 }
 
-/// Rows of an array of rows (`float **a`, read as a[i][j]) as a field
-/// for one call-site, the first m elements of each (or those from
-/// `column_first` to before `column_end`): `get()(i, j)` is `rows[i][j]`,
-/// for rows i from `first` to before `end` (from 0 to before n). Rows
-/// laid out one after another (`a[i] = a[0] + i * m`, the usual single
-/// allocation) are borrowed in place, as dp::borrow does, one block of
-/// the caller's memory. So are rows spaced evenly, each after the one
-/// before or each before it, with fewer than 64 bytes between them or no
-/// more than a sixteenth of a row: rows a C heap gave one after another
+/// Rows of an array of rows (`float **a`, read as a[i][j]) for one
+/// call-site, the first m elements of each (or those from `column_first`
+/// to before `column_end`), rows i from `first` to before `end` (from 0
+/// to before n). --migrate writes it for loops over such arrays:
+///
+///     {
+///       dp::borrowed_rows<float> dp_w(w, n, m);
+///       dp::forall(dp::grid<2>(n, m), kernel, dp_w.rows());  // w(i, j) in the kernel
+///     } // w's rows hold the results here
+///
+/// rows() is a dp::rows view: on the host the kernel indexes the caller's
+/// own rows, wherever they lie (no copy); on a device a table of where
+/// each row lies in the device's copy. get() is a field over the rows
+/// instead (`get()(i, j)` is `rows[i][j]`), for kernels that take a
+/// dp::field.
+///
+/// Rows laid out one after another (`a[i] = a[0] + i * m`, the usual
+/// single allocation) are borrowed in place, as dp::borrow does, one
+/// block of the caller's memory. So are rows spaced evenly, each after the
+/// one before or each before it, with fewer than 64 bytes between them or
+/// no more than a sixteenth of a row: rows a C heap gave one after another
 /// (its headers between them; rows too large for its arena, each mapped
 /// alone, lie a page's rounding apart, each below the one before), or all
 /// but a few columns of one block's rows. A device copy of such rows
@@ -216,21 +224,17 @@ field<N, const T> read_apart(const field<N, T> &f, const Written &...written) {
 /// copy), so those bytes stay as the host has them; while a written
 /// handle lives, no other borrow may share them. Others (rows in any
 /// other order, further apart, or with a whole page between two) are
-/// gathered into a field
-/// of the runtime's, and written back row by row when the handle goes
-/// (the launches that wrote them waited for), unless T is const.
-/// --migrate writes it for loops over such arrays:
+/// apart: a device's copy, or get(), gathers them into a field of the
+/// runtime's, written back row by row when the handle goes (the launches
+/// that wrote them waited for), unless T is const. Where the rows lie
+/// apart, one handle serves rows() or get(), not both (a dp::error): the
+/// one reads the caller's rows, the other a copy of them.
 ///
-///     {
-///       dp::borrowed_rows<float> dp_w(w, n, m);
-///       dp::forall(dp::grid<2>(n, m), kernel, dp_w.get());
-///     } // w's rows hold the results here
-///
-/// A gathered handle holds its own copy: written rows (T not const)
-/// borrowed otherwise meanwhile (by dp::borrow, or another written
-/// dp::borrowed_rows: one array passed as two) are a dp::error, where
-/// the contiguous path's shared block gives the error of two fields over
-/// one block; read-only rows read the values from when it was made.
+/// Written rows lying apart (T not const) borrowed otherwise meanwhile (by
+/// dp::borrow, or another written dp::borrowed_rows: one array passed as
+/// two) are a dp::error, where the contiguous path's shared block gives
+/// the error of two fields over one block; read-only rows gathered read
+/// the values from when they were gathered.
 template <class T> class borrowed_rows {
   using value = std::remove_const_t<T>;
 
@@ -239,129 +243,141 @@ public:
   borrowed_rows(T *const *rows, std::int64_t first, std::int64_t end, std::int64_t m)
       : borrowed_rows(rows, first, end, 0, m) {}
   borrowed_rows(T *const *rows, std::int64_t first, std::int64_t end, std::int64_t column_first,
-                std::int64_t column_end)
-      : rows_(rows), first_(first), end_(end > first ? end : first), column_(column_first),
-        m_(column_end > column_first ? column_end - column_first : 0) {
+                std::int64_t column_end) {
     static_assert(std::is_trivially_copyable<value>::value,
                   "dp::borrowed_rows: the elements cross to a device as bytes, so they must be trivially copyable");
-    const grid<2> g(arithmetic_sequence(first_, end_), arithmetic_sequence(column_, column_ + m_));
-    if (end_ == first_ || m_ == 0) {
-      field_ = field<2, value>(g);
+    s_.rows = const_cast<value *const *>(rows);
+    s_.first = first;
+    s_.end = end > first ? end : first;
+    s_.column = column_first;
+    s_.m = column_end > column_first ? column_end - column_first : 0;
+    const grid<2> g = s_.domain();
+    if (s_.end == s_.first || s_.m == 0) {
+      s_.block = field<2, value>(g);
       return;
     }
+    value *const *r = s_.rows;
     const std::int64_t spacing = row_spacing();
-    if (spacing == m_) {
-      field_ = borrow(const_cast<value *>(rows[first_]) + column_, g);
+    if (spacing == s_.m) {
+      s_.block = borrow(r[s_.first] + s_.column, g);
       return;
     }
     const std::int64_t pitch = spacing < 0 ? -spacing : spacing;
     // The lowest row: the first, or the last where each lies below the
     // one before.
-    value *low = spacing == 0 ? nullptr : const_cast<value *>(rows[spacing > 0 ? first_ : end_ - 1]) + column_;
-    if (spacing != 0 && detail::rows_in_place(row_bytes(), static_cast<std::size_t>(pitch - m_) * sizeof(value)) &&
-        !detail::gaps_hold_a_page(reinterpret_cast<std::uintptr_t>(low), pitch * sizeof(value), row_bytes(),
-                                  end_ - first_)) {
+    value *low = spacing == 0 ? nullptr : r[spacing > 0 ? s_.first : s_.end - 1] + s_.column;
+    if (spacing != 0 && detail::rows_in_place(s_.row_bytes(), static_cast<std::size_t>(pitch - s_.m) * sizeof(value)) &&
+        !detail::gaps_hold_a_page(reinterpret_cast<std::uintptr_t>(low), pitch * sizeof(value), s_.row_bytes(),
+                                  s_.end - s_.first)) {
       // Rows spaced evenly, a few bytes apart (rows a C heap gave one
       // after another, or all but a few columns of one block's rows), in
       // either order: used in place, the span from the lowest row to the
       // highest one's end one block. Read-only, it is dp::borrow's (a
       // device copy of the span never comes back); written, it holds the
       // rows alone, which alone come back from a device. A block of the
-      // caller's over part of the span already: gathered, as below.
-      const std::size_t span = static_cast<std::size_t>((end_ - first_ - 1) * pitch + m_) * sizeof(value);
+      // caller's over part of the span already: apart, as below.
+      const std::size_t span = static_cast<std::size_t>((s_.end - s_.first - 1) * pitch + s_.m) * sizeof(value);
       detail::storage *block =
           std::is_const<T>::value
               ? detail::borrow_block_if_free(low, span)
-              : detail::borrow_rows_block_if_free(low, span, row_bytes(), pitch * sizeof(value));
+              : detail::borrow_rows_block_if_free(low, span, s_.row_bytes(), pitch * sizeof(value));
       if (block) {
-        field_ = detail::over_borrowed_rows(const_cast<value *>(rows[first_]) + column_, g, spacing, block);
+        s_.block = detail::over_borrowed_rows(r[s_.first] + s_.column, g, spacing, block);
         return;
       }
     }
-    field_ = detail::field_for_overwrite<value>(g);
-    value *to = field_.data();
-    for (std::int64_t i = first_; i < end_; ++i)
-      detail::host_current_over(rows[i] + column_, row_bytes()); // what borrowing writers left there
-    each_row([&](std::int64_t i) {
-      std::memcpy(static_cast<void *>(to + (i - first_) * m_), static_cast<const void *>(rows[i] + column_),
-                  row_bytes());
-    });
-    // Rows it will write back: no other handle may hold them meanwhile.
+    s_.apart = true;
+    for (std::int64_t i = s_.first; i < s_.end; ++i)
+      detail::host_current_over(r[i] + s_.column, s_.row_bytes()); // what borrowing writers left there
+    // Rows it will write (in place or back): no other handle may hold
+    // them meanwhile.
     if constexpr (!std::is_const<T>::value)
-      detail::hold_gathered_rows(reinterpret_cast<const void *const *>(rows), first_, end_, column_bytes(),
-                                 row_bytes());
-    gathered_ = true;
+      detail::hold_gathered_rows(reinterpret_cast<const void *const *>(r), s_.first, s_.end, s_.column_bytes(),
+                                 s_.row_bytes());
   }
   borrowed_rows(const borrowed_rows &) = delete;
   borrowed_rows &operator=(const borrowed_rows &) = delete;
   ~borrowed_rows() {
+    if (s_.apart && !s_.gathered && s_.table.get_grid().size() != 0) {
+      // The host's launches over the caller's rows, waited for.
+      try {
+        static_cast<const field<1, value *> &>(s_.table).data();
+      } catch (const std::exception &e) {
+        if constexpr (!std::is_const<T>::value)
+          detail::release_gathered_rows(reinterpret_cast<const void *const *>(s_.rows), s_.first, s_.end,
+                                        s_.column_bytes());
+        if (std::uncaught_exceptions() > 0)
+          return;
+        detail::borrowed_results_lost(s_.rows[s_.first] + s_.column, s_.row_bytes(), e.what());
+      }
+    }
     if constexpr (!std::is_const<T>::value)
-      if (gathered_) {
-        const value *from = nullptr;
-        try {
-          from = static_cast<const field<2, value> &>(field_).data(); // the launches waited for
-        } catch (const std::exception &e) {
-          detail::release_gathered_rows(reinterpret_cast<const void *const *>(rows_), first_, end_, column_bytes());
-          if (std::uncaught_exceptions() > 0)
-            return; // an error on its way out is the report
-          detail::borrowed_results_lost(rows_[first_] + column_, row_bytes(), e.what());
+      if (s_.apart) {
+        const void *const *r = reinterpret_cast<const void *const *>(s_.rows);
+        if (s_.gathered) {
+          const value *from = nullptr;
+          try {
+            from = static_cast<const field<2, value> &>(s_.block).data(); // the launches waited for
+          } catch (const std::exception &e) {
+            detail::release_gathered_rows(r, s_.first, s_.end, s_.column_bytes());
+            if (std::uncaught_exceptions() > 0)
+              return; // an error on its way out is the report
+            detail::borrowed_results_lost(s_.rows[s_.first] + s_.column, s_.row_bytes(), e.what());
+          }
+          s_.each_row([&](std::int64_t i) {
+            std::memcpy(static_cast<void *>(s_.rows[i] + s_.column),
+                        static_cast<const void *>(from + (i - s_.first) * s_.m), s_.row_bytes());
+          });
         }
-        each_row([&](std::int64_t i) {
-          std::memcpy(static_cast<void *>(const_cast<value *>(rows_[i]) + column_),
-                      static_cast<const void *>(from + (i - first_) * m_), row_bytes());
-        });
-        detail::release_gathered_rows(reinterpret_cast<const void *const *>(rows_), first_, end_, column_bytes());
+        detail::release_gathered_rows(r, s_.first, s_.end, s_.column_bytes());
       }
   }
 
-  /// The field over the rows, for the call-site.
-  field<2, value> &get() { return field_; }
-  /// False when the field is over the caller's rows (no copy); true
-  /// when it holds a copy gathered from them.
-  bool gathered() const { return gathered_; }
+  /// The rows for a call-site's kernel (a `const dp::rows<T> &` formal):
+  /// the caller's own on the host, a device's copy on a device.
+  dp::rows<T> rows() {
+    if (s_.apart && s_.gathered)
+      detail::fail("dp::borrowed_rows: rows() after get() gathered these rows (they lie apart): a handle "
+                   "serves one of them");
+    s_.viewed = true;
+    return detail::rows_access::make<T>(const_cast<T *const *>(s_.rows), 0, 0, &s_);
+  }
+  /// A field over the rows (gathered now where they lie apart), for a
+  /// call-site whose kernel takes a dp::field.
+  field<2, value> &get() {
+    if (s_.apart && s_.viewed)
+      detail::fail("dp::borrowed_rows: get() after rows() on these rows (they lie apart): a handle serves "
+                   "one of them");
+    return s_.gather();
+  }
+  /// True when the rows lie apart (not in place): a device's copy, or
+  /// get(), gathers them into a field of the runtime's; false when a
+  /// field over the caller's rows serves (no copy).
+  bool gathered() const { return s_.apart; }
 
 private:
-  /// copy(i) for every row, on the host's threads where the rows hold
-  /// enough to pay for them (a copy of a few rows takes less than a task).
-  template <class Copy> void each_row(const Copy &copy) const {
-    constexpr std::size_t parallel_bytes = std::size_t(1) << 20;
-    const std::int64_t n = end_ - first_;
-    if (static_cast<std::size_t>(n) * row_bytes() < parallel_bytes || n < 2) {
-      for (std::int64_t i = first_; i < end_; ++i)
-        copy(i);
-      return;
-    }
-    detail::host_split(n, [&](std::int64_t begin, std::int64_t end) {
-      for (std::int64_t i = first_ + begin; i < first_ + end; ++i)
-        copy(i);
-    });
-  }
   /// Elements from each row's start to the next's when the rows lie
-  /// evenly spaced and at least m_ apart (m_ for rows one after another):
+  /// evenly spaced and at least m apart (m for rows one after another):
   /// positive where each lies after the one before, negative where each
   /// lies before it; else 0.
   std::int64_t row_spacing() const {
-    if (end_ - first_ < 2)
-      return m_;
+    const std::int64_t first = s_.first, end = s_.end;
+    if (end - first < 2)
+      return s_.m;
     // As addresses: the rows may be separate allocations.
-    const auto at = [&](std::int64_t i) { return reinterpret_cast<std::uintptr_t>(rows_[i]); };
-    const bool down = at(first_ + 1) < at(first_);
-    const std::uintptr_t bytes = down ? at(first_) - at(first_ + 1) : at(first_ + 1) - at(first_);
-    if (bytes % sizeof(value) != 0 || bytes / sizeof(value) < std::uintptr_t(m_))
+    const auto at = [&](std::int64_t i) { return reinterpret_cast<std::uintptr_t>(s_.rows[i]); };
+    const bool down = at(first + 1) < at(first);
+    const std::uintptr_t bytes = down ? at(first) - at(first + 1) : at(first + 1) - at(first);
+    if (bytes % sizeof(value) != 0 || bytes / sizeof(value) < std::uintptr_t(s_.m))
       return 0;
-    for (std::int64_t i = first_ + 2; i < end_; ++i)
+    for (std::int64_t i = first + 2; i < end; ++i)
       if ((at(i) < at(i - 1)) != down || (down ? at(i - 1) - at(i) : at(i) - at(i - 1)) != bytes)
         return 0;
     const auto elements = static_cast<std::int64_t>(bytes / sizeof(value));
     return down ? -elements : elements;
   }
-  std::size_t row_bytes() const { return static_cast<std::size_t>(m_) * sizeof(value); }
-  std::size_t column_bytes() const { return static_cast<std::size_t>(column_) * sizeof(value); }
 
-  T *const *rows_;
-  std::int64_t first_, end_, column_, m_;
-  bool gathered_ = false;
-  field<2, value> field_;
+  detail::rows_state<value> s_;
 };
 template <class T> borrowed_rows(T **, std::int64_t, std::int64_t) -> borrowed_rows<T>;
 template <class T> borrowed_rows(T **, std::int64_t, std::int64_t, std::int64_t) -> borrowed_rows<T>;

@@ -25,6 +25,7 @@
 #include "index.hpp"
 #include "indexable.hpp"
 #include "reduce.hpp"
+#include "rows.hpp"
 #include "scalar.hpp"
 #include "scan.hpp"
 #include "sort.hpp"

@@ -66,6 +66,9 @@ struct Argument {
   std::string ActualType;     ///< e.g. "dp::field<2, float>"
   int ActualRank = 0;         ///< Ra
   bool ActualIsField = false; ///< a dp::field (or view) rather than a user type
+  /// A dp::rows (an array of rows' view): broadcast, moved by the launch
+  /// (its rows written unless ElementConst).
+  bool ActualIsRows = false;
   std::string ElementType;    ///< field element type, without const ("float")
   bool ElementConst = false;  ///< a read_only view (element type const)
   std::string FormalType;     ///< e.g. "const dp::field<1, float> &"

@@ -26,6 +26,10 @@ int dpRank(clang::QualType T, const clang::ASTContext &Ctx);
 
 /// True for dp::field<N, T> (and so for every view of a field).
 bool isDpField(clang::QualType T);
+/// A dp::rows<T> (dp::borrowed_rows::rows()): an array of rows' view,
+/// moved where the launch runs; whether its elements are const.
+bool isDpRows(clang::QualType T);
+bool dpRowsElementConst(clang::QualType T);
 
 /// The element type of a dp::field (with its const, if any).
 clang::QualType fieldElementType(clang::QualType T);

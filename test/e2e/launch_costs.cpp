@@ -422,7 +422,24 @@ int main() {
         dp::forall(dp::on(q), g2, [](float &v) { v += 1.0f; }, dp_w.get());
       };
     };
+    // The same through a dp::rows view (what --migrate writes): on the
+    // host the kernel indexes the caller's rows, nothing gathered, rows
+    // apart too; on a device their block crosses as above, and a table of
+    // where each row lies there with it (one copy more each way in).
+    const auto written_rows = [&](float **w) {
+      return [&q, &g2, w] {
+        dp::borrowed_rows<float> dp_w(w, n, m);
+        dp::forall(dp::on(q), g2, [](dp::index<2> ij, const dp::rows<float> &v) { v[ij] += 1.0f; }, dp_w.rows());
+      };
+    };
     dp::field<2, float> sums(g2, 0.0f);
+    const auto read_rows = [&](float **w) {
+      return [&q, &g2, &sums, w] {
+        dp::borrowed_rows<const float> dp_w(w, n, m);
+        dp::forall(dp::on(q), g2, [](dp::index<2> ij, float &s, const dp::rows<const float> &v) { s += v[ij]; },
+                   sums, dp_w.rows());
+      };
+    };
     const auto read = [&](float **w) {
       return [&q, &g2, &sums, w] {
         dp::borrowed_rows<const float> dp_w(w, n, m);
@@ -434,15 +451,19 @@ int main() {
     // Back, always the rows alone (a 2D copy where they lie apart).
     const double rows_bytes = n * m * sizeof(float), span_bytes = ((n - 1) * (m + 2) + m) * sizeof(float);
     const struct {
-      const char *site, *read_site;
+      const char *site, *read_site, *view_site, *read_view_site;
       float **rows;
       bool gathered;
       double to_device_bytes;
-    } layouts[] = {{"forall, rows of a block", "forall, read rows of a block", in_block.data(), false, rows_bytes},
-                   {"forall, rows evenly spaced", "forall, read rows evenly spaced", spaced.data(), false,
-                    span_bytes},
-                   {"forall, rows downwards", "forall, read rows downwards", down.data(), false, span_bytes},
-                   {"forall, rows apart", "forall, read rows apart", apart.data(), true, rows_bytes}};
+    } layouts[] = {{"forall, rows of a block", "forall, read rows of a block", "rows view of a block",
+                    "read rows view, block", in_block.data(), false, rows_bytes},
+                   {"forall, rows evenly spaced", "forall, read rows evenly spaced", "rows view evenly spaced",
+                    "read rows view, spaced", spaced.data(), false, span_bytes},
+                   {"forall, rows downwards", "forall, read rows downwards", "rows view downwards",
+                    "read rows view, down", down.data(), false, span_bytes},
+                   {"forall, rows apart", "forall, read rows apart", "rows view apart", "read rows view, apart",
+                    apart.data(), true, rows_bytes}};
+    const double table_bytes = n * sizeof(float *);
     for (const auto &l : layouts) {
       if (dp::borrowed_rows<float>(l.rows, n, m).gathered() != l.gathered) {
         std::printf("%s: gathered() is not %d\n", l.site, int(l.gathered));
@@ -469,8 +490,33 @@ int main() {
       r.exactly("copies to the host", r.per(counter::to_host_copies), 0);
       r.exactly("bytes to the device", r.per(counter::to_device_bytes), device ? l.to_device_bytes : 0);
       r.exactly("host waits", r.per(counter::host_waits), device ? 0 : 1);
+      // Through a view: on the host nothing moves (no gather where the
+      // rows lie apart); on a device the table crosses with the rows.
+      const cost v = measure(l.view_site, q, written_rows(l.rows));
+      v.exactly("device allocations", v.per(counter::device_allocations), 0);
+      v.exactly("launches", v.per(counter::launches), 1);
+      v.exactly("copies to the device", v.per(counter::to_device_copies), device ? 2 : 0);
+      v.exactly("copies to the host", v.per(counter::to_host_copies), device ? 1 : 0);
+      v.exactly("bytes to the device", v.per(counter::to_device_bytes),
+                device ? l.to_device_bytes + table_bytes : 0);
+      v.exactly("bytes to the host", v.per(counter::to_host_bytes), device ? rows_bytes : 0);
+      v.exactly("host waits", v.per(counter::host_waits), 1);
+      // Rows apart: the registry's entry for the rows written, and on the
+      // host a token the handle's end waits on; on a device the table
+      // (a field: block, host memory, device copy) where get() had none.
+      v.check("heap allocations", v.per(v.allocations),
+              l.gathered ? (!device ? 7.01 : recorded ? 13.01 : 14.01) : (!device ? 3.01 : recorded ? 8.01 : 9.01));
+      const cost rv = measure(l.read_view_site, q, read_rows(l.rows));
+      rv.exactly("device allocations", rv.per(counter::device_allocations), 0);
+      rv.exactly("launches", rv.per(counter::launches), 1);
+      rv.exactly("copies to the device", rv.per(counter::to_device_copies), device ? 2 : 0);
+      rv.exactly("copies to the host", rv.per(counter::to_host_copies), 0);
+      rv.exactly("bytes to the device", rv.per(counter::to_device_bytes),
+                 device ? l.to_device_bytes + table_bytes : 0);
+      rv.exactly("host waits", rv.per(counter::host_waits), device ? 0 : 1);
     }
-    const float want = float(warm_up + calls * rounds);
+    // Each layout's rows written twice a call: through get() and rows().
+    const float want = float(2 * (warm_up + calls * rounds));
     const float last[] = {block[n * m - 1], spaced[n - 1][m - 1], apart[n - 1][m - 1], down[n - 1][m - 1]};
     if (!dp::rt::process_dispatch_settings().record_only &&
         (last[0] != want || last[1] != want || last[2] != want || last[3] != want || heap[m] != 0.0f ||

@@ -60,3 +60,20 @@ void run(dp::field<2, double> &A, dp::field<1, double> &C, dp::field<2, int> &M,
 // STUB:       &dp_forall__forall_conversions_cpp__[[@LINE-7]]<6, params_type>,
 // STUB:       &dp_forall__forall_conversions_cpp__[[@LINE-8]]<7, params_type>}};
 }
+
+// An array of rows (dp::borrowed_rows::rows()): broadcast as it is, and
+// moved by the launch (the caller's rows on the host, a table of rows in
+// the device's copy there); read-only rows are only read.
+void adjust(float **w, float *const *prev, int n, int m) {
+  dp::borrowed_rows<float> dp_w(w, n, m);
+  dp::borrowed_rows<const float> dp_prev(prev, n, m);
+  dp::forall(dp::grid<2>(n, m), [](dp::index<2> ij, const dp::rows<float> &w, const dp::rows<const float> &prev) {
+    w(ij[0], ij[1]) += prev[ij];
+  }, dp_w.rows(), dp_prev.rows());
+// STUB: //   argument 1 `dp_w.rows()` (dp::rows<float>, rank 0) -> const dp::rows<float> &w: broadcast scalar, rows read-write (moved where the launch runs)
+// STUB: //   argument 2 `dp_prev.rows()` (dp::rows<const float>, rank 0) -> const dp::rows<const float> &prev: broadcast scalar, rows read-only (moved where the launch runs)
+// STUB:   dp::rows<float> a0; // `dp_w.rows()`: broadcast scalar, rows read-write (moved where the launch runs)
+// STUB:   const auto &v0 = p.a0;
+// STUB:       launch.rows(a0, 0, dp::rt::access::write),
+// STUB:       launch.rows(a1, 1, dp::rt::access::read)};
+}

@@ -372,6 +372,62 @@ TEST(BorrowedRows, AWindowOfRowsKeepsTheirIndices) {
   }
 }
 
+/// add_rows through dp::rows views, as --migrate writes it: the kernel
+/// indexes the caller's rows on the host.
+void add_rows_view(int **a, int *const *b, int n, int m) {
+  dp::borrowed_rows<int> fa(a, n, m);
+  dp::borrowed_rows<const int> fb(b, n, m);
+  dp::forall(
+      dp::grid<2>(n, m),
+      [](dp::index<2> ij, const dp::rows<int> &a, const dp::rows<const int> &b) { a[ij] += b(ij[0], ij[1]) + 1; },
+      fa.rows(), fb.rows());
+}
+
+TEST(BorrowedRows, ARowsViewIndexesTheCallersRowsWhereverTheyLie) {
+  for (int gap : {0, -1, 2})
+    for (bool b_block : {true, false}) {
+      row_array a(5, 7, gap), b(5, 7, b_block);
+      add_rows_view(a.rows.data(), b.rows.data(), 5, 7);
+      for (int i = 0; i < 5; ++i) {
+        for (int j = 0; j < 7; ++j)
+          ASSERT_EQ(a.rows[i][j], 2 * (100 * i + j) + 1) << gap << " " << i << "," << j;
+        if (gap != 0) // one block's rows: column 7 is the next row's first
+          EXPECT_EQ(a.rows[i][7], -1) << "past the columns borrowed: " << gap << " " << i;
+      }
+    }
+  // No copy on the host: the view's elements are the caller's, even
+  // where a device's copy would gather them.
+  row_array apart(4, 3, false);
+  dp::borrowed_rows<int> f(apart.rows.data(), 1, 4, 1, 3); // rows 1 to 3, columns 1 and 2
+  ASSERT_TRUE(f.gathered());
+  const dp::rows<int> v = f.rows();
+  EXPECT_EQ(&v(2, 1), &apart.rows[2][1]);
+  EXPECT_EQ(&v(3, 2), &apart.rows[3][2]);
+  const dp::rows<const int> r = v; // read-only from writable
+  EXPECT_EQ(r(1, 1), 101);
+}
+
+TEST(BorrowedRows, RowsApartServeRowsOrGetNotBoth) {
+  // The one indexes the caller's rows, the other a copy of them: a handle
+  // over rows apart serves one. Rows in place are one memory: both.
+  row_array apart(3, 3, false), other(3, 3, false), block(3, 3, true);
+  dp::borrowed_rows<int> viewed(apart.rows.data(), 3, 3);
+  ASSERT_TRUE(viewed.gathered());
+  viewed.rows();
+  EXPECT_THROW(viewed.get(), dp::error);
+  dp::borrowed_rows<const int> copied(other.rows.data(), 3, 3);
+  ASSERT_TRUE(copied.gathered());
+  copied.get();
+  try {
+    copied.rows();
+    FAIL() << "no error";
+  } catch (const dp::error &e) {
+    EXPECT_NE(std::string(e.what()).find("rows() after get()"), std::string::npos) << e.what();
+  }
+  dp::borrowed_rows<int> both(block.rows.data(), 3, 3);
+  EXPECT_EQ(&both.rows()(1, 2), &both.get()(1, 2));
+}
+
 TEST(BorrowedRows, AWindowOfColumnsTouchesNoOthers) {
   // Columns 1 to 3 of rows 1 and 2 (1-based matrices' rows may not even
   // have a column 0 in their allocation).

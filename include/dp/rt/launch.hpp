@@ -24,6 +24,7 @@
 #include "../grid.hpp"
 #include "../index.hpp"
 #include "../options.hpp"
+#include "../rows.hpp"
 #include "../reference/aliasing.hpp"
 #include "../reference/pencils.hpp"
 #include "../reference/projection.hpp"
@@ -112,6 +113,46 @@ public:
     for (int d = 0; d < R; ++d)
       rows_.origin = rows_.origin && dims[d].lb == 0;
     return dp::detail::field_access::make<R>(unowned, data, dims);
+  }
+
+  /// An array of rows (dp::borrowed_rows::rows()): on the host, the
+  /// caller's own rows (a block over them in place made current there);
+  /// on a device, a table of where each row lies in the device's copy of
+  /// their block (rows lying apart gathered into one first), filled once
+  /// for that copy and moved there as any field.
+  template <class T> dp::rows<T> rows(const dp::rows<T> &r, int position, access how) {
+    using V = std::remove_const_t<T>;
+    dp::detail::rows_state<V> *s = dp::detail::rows_access::source(r);
+    if (!s || s->end == s->first || s->m == 0)
+      return r;
+    const bool writes = how != access::read;
+    if (!executor_.on_device()) {
+      if (!s->apart) {
+        note_use(s->block, position, how);
+        relocate<V>(s->block, dp::detail::field_access::data(s->block), writes);
+      } else {
+        // The caller's rows themselves: the launch writes the handle's
+        // token, whose end waits for it before the caller's code goes on.
+        if (s->table.get_grid().size() == 0)
+          s->table = dp::detail::field_for_overwrite<V *>(dp::grid<1>(1));
+        relocate<V *>(s->table, dp::detail::field_access::data(s->table), true);
+      }
+      return r;
+    }
+    dp::field<2, V> &block = s->gather();
+    note_use(block, position, how);
+    V *first = relocate<V>(block, dp::detail::field_access::data(block), writes);
+    if (first != s->table_for) {
+      const std::int64_t n = s->end - s->first, pitch = dp::detail::field_access::dim(block, 0).mem_stride;
+      if (s->table.get_grid().size() != n)
+        s->table = dp::detail::field_for_overwrite<V *>(dp::grid<1>(n));
+      V **rows = s->table.data();
+      for (std::int64_t k = 0; k < n; ++k)
+        rows[k] = first + k * pitch;
+      s->table_for = first;
+    }
+    V *const *table = relocate<V *>(s->table, dp::detail::field_access::data(s->table), false);
+    return dp::detail::rows_access::make<T>(table, s->first, s->column, nullptr);
   }
 
   /// Index stride 1 in every dimension and contiguous rows: what a stub's
