@@ -162,11 +162,12 @@ int main() {
     lsum += lib_dot(n, lx, ly);
   printf("kernel borrowed_dot %.6f\n", seconds_since(t0));
 
-  // A layer over an array of rows: one block (borrowed in place); rows
-  // allocated one by one, in order (the heap lays them out evenly, its
-  // header between them: read in place too); and rows allocated in
-  // another order (scattered: gathered into one block at each call).
-  // Then a weight update writes the rows allocated in order, in place.
+  // A layer over an array of rows: one block; rows allocated one by one,
+  // in order (the heap lays them out evenly, its header between them);
+  // and rows allocated in another order (scattered: until 2026-12-06
+  // gathered into one block at each call, now read in place on the host
+  // as the others, a device's copy alone gathering them). Then a weight
+  // update writes the rows allocated in order, in place.
   // Not a power of two of doubles a row: the loop reads down columns, and
   // rows 8 KiB apart share a few cache sets, where malloc's rows lie 16
   // bytes further apart; the rows would then measure the cache, not the

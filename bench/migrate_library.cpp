@@ -19,10 +19,11 @@ double lib_dot(int n, const double *x, const double *y) {
 
 // A layer of a network in backprop's style: the weights an array of rows
 // (`double **w`, read as w[k][j]), which the migration borrows for each
-// call as dp::borrowed_rows: in place where the rows lie one after
-// another in one block, or evenly spaced with a few bytes between them
-// (read-only rows the heap gave one after another); gathered into a
-// field (a copy of the rows each call) where they lie in another order.
+// call as dp::borrowed_rows, the kernel reading them through a dp::rows
+// view: on the host the caller's rows themselves, wherever they lie. A
+// device's copy (not measured here) borrows them in place where they lie
+// one after another in one block, or evenly spaced with a few bytes
+// between them, and gathers them where they lie in another order.
 void lib_layer(int n1, int n2, const double *x, double *y, double **w) {
 #pragma omp parallel for
   for (int j = 0; j < n2; ++j) {
@@ -33,9 +34,10 @@ void lib_layer(int n1, int n2, const double *x, double *y, double **w) {
   }
 }
 
-// Backprop's weight update over the same rows: written, so borrowed in
-// place only where they lie evenly spaced a few bytes apart (from a
-// device, the rows alone come back), else gathered and written back.
+// Backprop's weight update over the same rows: written through the view,
+// on the host in the caller's rows; a device's copy is borrowed in place
+// only where they lie evenly spaced a few bytes apart (the rows alone
+// come back), else gathered and written back.
 void lib_adjust(int n1, int n2, const double *delta, const double *x, double **w) {
 #pragma omp parallel for
   for (int j = 0; j < n2; ++j)

@@ -128,7 +128,14 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
     const std::string Type = Arrays.fieldType(A.Var, ElementConst);
     // A path (`m->x`) is written so on the host, as kernelName() in the kernel.
     const std::string Name = A.Var->getName().str(), Kernel = kernelName(A.Var);
-    P.Formals += ", " + std::string(A.Written ? "" : "const ") + Type + " &" + Kernel;
+    // An array of rows reaches its kernel as a dp::rows view (the
+    // caller's rows on the host), read-only where the loop only reads it.
+    const bool Rows = !A.Borrowed.empty() && !A.BorrowedColumns.empty();
+    const std::string RowElement = Arrays.elementType(A.Var, ElementConst || !A.Written);
+    if (Rows)
+      P.Formals += ", const dp::rows<" + RowElement + "> &" + Kernel;
+    else
+      P.Formals += ", " + std::string(A.Written ? "" : "const ") + Type + " &" + Kernel;
     if (A.Borrowed.empty() && Apart.empty()) {
       P.Actuals += ", " + Name;
       continue;
@@ -165,8 +172,9 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
       Elements = "dp::grid<1>(dp::arithmetic_sequence(" + First + ", " + End + "))";
     }
     if (!A.BorrowedColumns.empty()) {
-      // Rows: borrowed in place when they lie one after another, else
-      // gathered, and written back at the block's end; a window's keep
+      // Rows: the kernel indexes the caller's own on the host; a device's
+      // copy borrows them in place when they lie one after another, else
+      // gathers them (written back at the block's end); a window's keep
       // their indices, as the pointer's.
       std::string Columns = A.BorrowedColumns, ColumnsFirst = A.BorrowedColumnsFirst;
       if (!A.BorrowedColumnsWhen.empty()) {
@@ -176,11 +184,11 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
         if (!ColumnsFirst.empty())
           ColumnsFirst = When + " ? " + ColumnsFirst + " : 0";
       }
-      P.Borrows.push_back("dp::borrowed_rows<" + Arrays.elementType(A.Var, ElementConst || !A.Written) + "> " +
+      P.Borrows.push_back("dp::borrowed_rows<" + RowElement + "> " +
                           Local + "(" + Name + ", " +
                           (!Window.empty() ? Window : ColumnsFirst.empty() ? Elements : "0, " + Elements) + ", " +
                           (ColumnsFirst.empty() ? Columns : ColumnsFirst + ", " + Columns) + ");");
-      P.Actuals += ", " + Local + ".get()";
+      P.Actuals += ", " + Local + ".rows()";
       continue;
     }
     if (Copied) {

@@ -1,8 +1,10 @@
 // Arrays of rows (`float **a`, read as a[i][j]): never dp::fields, since
 // their rows may lie anywhere, but a loop that reaches a known number of
-// rows and columns borrows them for its call-site (dp::borrowed_rows): in
-// place when the rows lie one after another, else gathered and written
-// back at the block's end. Rodinia's pathfinder and backprop.
+// rows and columns borrows them for its call-site (dp::borrowed_rows),
+// its kernel taking them as a dp::rows view: the caller's own rows on the
+// host; on a device a copy, in place when the rows lie one after
+// another, else gathered and written back at the block's end. Rodinia's
+// pathfinder and backprop.
 #include <stddef.h>
 #include <stdlib.h>
 
@@ -22,9 +24,9 @@ void forward(float *l2, float **conn, const float *l1, int n1, int n2) {
   }
 // DIAG: rows.c:[[@LINE-6]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
 // REWRITE: dp::borrowed_rows<const float> dp_conn(conn, 0, dp_touches ? n1 + 1 : 0, dp_touches ? 1 : 0, dp_touches ? n2 + 1 : 0);
-// REWRITE: dp::forall(dp::grid<1>(dp::arithmetic_sequence(1, n2 + 1)), [=](dp::index<1> idx, const dp::field<2, float> &conn, const dp::field<1, const float> &l1, dp::field<1, float> &l2) {
+// REWRITE: dp::forall(dp::grid<1>(dp::arithmetic_sequence(1, n2 + 1)), [=](dp::index<1> idx, const dp::rows<const float> &conn, const dp::field<1, const float> &l1, dp::field<1, float> &l2) {
 // REWRITE: sum += conn(k, j) * l1(k);
-// REWRITE: }, dp_conn.get(), dp_l1, dp_l2);
+// REWRITE: }, dp_conn.rows(), dp_l1, dp_l2);
 }
 
 // Two written arrays of rows.
@@ -39,7 +41,9 @@ void adjust(float **w, float **oldw, const float *delta, int nd, int nly) {
 // DIAG: rows.c:[[@LINE-6]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
 // REWRITE: dp::borrowed_rows<float> dp_oldw(oldw, 0, dp_touches ? nly + 1 : 0, dp_touches ? 1 : 0, dp_touches ? nd + 1 : 0);
 // REWRITE: dp::borrowed_rows<float> dp_w(w, 0, dp_touches ? nly + 1 : 0, dp_touches ? 1 : 0, dp_touches ? nd + 1 : 0);
+// REWRITE: dp::forall(dp::grid<1>(dp::arithmetic_sequence(1, nd + 1)), [=](dp::index<1> idx, const dp::field<1, const float> &delta, const dp::rows<float> &oldw, const dp::rows<float> &w) {
 // REWRITE: w(k, j) += dw;
+// REWRITE: }, dp_delta, dp_oldw.rows(), dp_w.rows());
 }
 
 // Only the rows the loop touches: a loop over t that reads row t + 1
@@ -53,7 +57,9 @@ int step(int *dst, const int *src, int **wall, int t, int cols) {
 // REWRITE: const std::int64_t dp_wall_first = dp_touches ? t + 1 : 0;
 // REWRITE: const std::int64_t dp_wall_end = dp_touches ? t + 2 : 0;
 // REWRITE: dp::borrowed_rows<const int> dp_wall(wall, dp_wall_first, dp_wall_end, dp_touches ? cols : 0);
+// REWRITE: dp::forall(dp::grid<1>(dp::arithmetic_sequence(0, cols)), [=](dp::index<1> idx, dp::field<1, int> &dst, const dp::rows<const int> &wall, const dp::field<1, const int> &src) {
 // REWRITE: dst(n) = wall(t + 1, n) + src(n);
+// REWRITE: }, dp_dst, dp_wall.rows(), dp_src);
   return dst[0];
 }
 

@@ -2,8 +2,9 @@
  * in the style of Rodinia's pathfinder and backprop, for dpstub
  * --migrate's end-to-end test: rows that point into one block, walked one
  * row per step (each call-site borrows the row it reads, in place), and
- * rows allocated one by one (gathered for the call-site and written back
- * at its end), in functions whose pointers come from their caller, one
+ * rows allocated one by one (read through their own pointers on the
+ * host; the emulated device's copy gathers them and writes them back at
+ * the call-site's end), in functions whose pointers come from their caller, one
  * loop reading a matrix by columns into a sum, one writing two matrices;
  * and lavaMD's boxes of particles, each box's at an offset into common
  * arrays, reached through pointers the loop makes (`rA = &rv[first]`).
