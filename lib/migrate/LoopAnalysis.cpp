@@ -1073,6 +1073,12 @@ private:
 
   /// A variable the loop only reads: captured, or passed in.
   bool readOnly(const VarDecl *V, const std::vector<const VarRef *> &Refs) {
+    // A private copy (OpenMP's and OpenACC's alike) starts with no value:
+    // the original reads whatever the thread's copy held (NeoRodinia's
+    // stencil, `private(j)` over the enclosing loop's j), where a kernel
+    // would read the value from before the loop.
+    if (clauseNaming(V, "private") && !clauseNaming(V, "firstprivate"))
+      return refuse(refusal(&Reporter::migratePrivateUnset, Refs.front()->Ref->getExprLoc(), {V->getName().str()}));
     if (V->hasGlobalStorage() || V->isStaticLocal()) {
       for (const VarRef *R : Refs)
         if (isa<DeclRefExpr>(R->Ref) && cast<DeclRefExpr>(R->Ref)->hasQualifier() && isHostVariable(V))

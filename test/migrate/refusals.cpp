@@ -94,6 +94,16 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
 // DIAG: refusals.cpp:[[@LINE-1]]:12: warning: not converted: 'delta' is read before it is written in an iteration, so it carries a value from one iteration to the next [dp-migrate]
   }
 
+// A private copy starts with no value: a loop that only reads it reads
+// whatever the copy holds (NeoRodinia's stencil names the enclosing
+// loop's variable so), where a kernel would read the value before it.
+  for (int j = 0; j < n; ++j) {
+#pragma omp parallel for private(j)
+    for (int i = 0; i < n; ++i)
+      b[i] += a[i] * j;
+// DIAG: refusals.cpp:[[@LINE-1]]:22: warning: not converted: 'j' is private, but the loop only reads it: each thread's copy starts with no value; firstprivate(j) would start it from the value before the loop [dp-migrate]
+  }
+
 #pragma omp parallel for
   for (int i = 0; i < n; ++i)
     shared = shared * 2 + a[i];
@@ -261,7 +271,7 @@ int main() {
   free(idx);
   free(g.cells);
 }
-// SUMMARY: migrated 0 of 29 loops (29 refused)
+// SUMMARY: migrated 0 of 30 loops (30 refused)
 // LIST: "file": "refusals_loops.h",
 // LIST-NEXT: "line": 7,
 // LIST-NEXT: "column": 3,
