@@ -1143,8 +1143,20 @@ private:
     for (const VarRef *R : Refs)
       Exprs.push_back(cast<DeclRefExpr>(R->Ref)); // a member refused above
     if (Carried) {
-      if (std::optional<Reduction> R = recogniseReduction(V, Exprs, Ctx))
+      if (std::optional<Reduction> R = recogniseReduction(V, Exprs, Ctx)) {
+        // A construct that makes its own team (or SIMD lanes) shares the
+        // variable: with no clause and no atomic or critical update, they
+        // race on it (NeoRodinia's matvec simd variants). A bare `omp for`
+        // may be in a region that made it each thread's own; OpenACC
+        // compilers find such reductions themselves.
+        const std::string &K = M.Construct;
+        if (M.Pragma && M.Pragma->Model == PragmaModel::OpenMP && !guardOf(V) &&
+            (K.find("parallel") != std::string::npos || K.find("simd") != std::string::npos ||
+             K.find("teams") != std::string::npos))
+          M.Notes.push_back(refusal(&Reporter::migrateUnlistedReduction, At,
+                                    {V->getName().str(), clauseSpelling(R->Op)}));
         return reduces(At, std::move(*R));
+      }
       if (std::optional<Reduction> R = recogniseLocated(V, Exprs, Ctx); R && goesWith(*R))
         return reduces(At, std::move(*R));
       if (const PragmaLine *P = guardOf(V))

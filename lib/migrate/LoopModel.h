@@ -236,6 +236,9 @@ struct LoopModel {
   /// The locations of Dependences' accesses (by Access::Id).
   std::vector<clang::SourceLocation> AccessLocs;
   Refusal Refused;                       ///< set when the loop stays a loop
+  /// Notes said after the remark of a converted loop (a race of the
+  /// original's that the call-site resolves).
+  std::vector<Refusal> Notes;
   /// Refused for a proven dependence under a directive that called it
   /// parallel: it may run in order on the host instead, its directive
   /// gone, while the loops inside it are judged on their own.

@@ -633,6 +633,9 @@ private:
                            else
                              Diags.migratedTriangle(C.Loop->getBeginLoc()) << L.Kind << triangleName(M);
                            if (Owner == I)
+                             for (const Refusal &N : M.Notes)
+                               emit(N, Diags);
+                           if (Owner == I)
                              for (unsigned At : skippedDirectivesBefore(
                                       SM.getBufferData(SM.getMainFileID()),
                                       SM.getFileOffset(SM.getFileLoc(C.Loop->getBeginLoc())), ActiveHashes))

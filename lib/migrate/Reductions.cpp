@@ -415,6 +415,21 @@ std::optional<Reduction> recogniseFlag(const VarDecl *S, const std::vector<const
   return Reduction::of(S, *Value ? ReductionOp::LogicalOr : ReductionOp::LogicalAnd);
 }
 
+const char *clauseSpelling(ReductionOp Op) {
+  switch (Op) {
+  case ReductionOp::Sum: return "+";
+  case ReductionOp::Product: return "*";
+  case ReductionOp::Max: return "max";
+  case ReductionOp::Min: return "min";
+  case ReductionOp::BitAnd: return "&";
+  case ReductionOp::BitOr: return "|";
+  case ReductionOp::BitXor: return "^";
+  case ReductionOp::LogicalAnd: return "&&";
+  case ReductionOp::LogicalOr: return "||";
+  }
+  return "+";
+}
+
 std::optional<ReductionOp> clauseOperator(const std::string &Op) {
   if (Op == "+" || Op == "-")
     return ReductionOp::Sum;

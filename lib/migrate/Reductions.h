@@ -70,6 +70,8 @@ std::optional<Reduction> recogniseFlag(const clang::VarDecl *S,
 
 /// The operator of an OpenMP/OpenACC reduction clause (`+`, `max`, ...).
 std::optional<ReductionOp> clauseOperator(const std::string &Op);
+/// How a reduction clause names Op: "+", "max", "&&", ...
+const char *clauseSpelling(ReductionOp Op);
 
 /// The identity of Op for values of type T, as C++ text.
 std::string identityText(ReductionOp Op, clang::QualType T, const clang::ASTContext &Ctx);

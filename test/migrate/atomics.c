@@ -14,6 +14,26 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* The same updates with no atomic and no reduction clause: the
+ * original's threads (and SIMD lanes) race on the shared variable, which
+ * the call-site reduces, saying so in a note. (A bare `omp for` says
+ * nothing: the region around it may have made the variable each
+ * thread's own.) */
+double unguarded(int n, const double *w) {
+  double sum = 0, top = 0;
+#pragma omp parallel for simd
+  for (int i = 0; i < n; i++)
+    sum += w[i];
+// DIAG: atomics.c:[[@LINE-2]]:3: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
+// DIAG: atomics.c:[[@LINE-2]]:5: note: 'sum' has no reduction clause: the original's threads race on it; the call-site reduces it as reduction(+: sum) would [dp-migrate]
+#pragma omp parallel for
+  for (int i = 0; i < n; i++)
+    top = fmax(top, w[i]);
+// DIAG: atomics.c:[[@LINE-2]]:3: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
+// DIAG: atomics.c:[[@LINE-2]]:5: note: 'top' has no reduction clause: the original's threads race on it; the call-site reduces it as reduction(max: top) would [dp-migrate]
+  return sum + top;
+}
+
 void guarded(int n, const double *w, const int *key, int *hist, double *mass, short *small, double *peak,
              int *first, unsigned *seen, long *kept, float *scale) {
   double total = 0, biggest = 0, prod = 1, t = 0;
@@ -283,4 +303,5 @@ void guarded(int n, const double *w, const int *key, int *hist, double *mass, sh
 // REWRITE-NEXT: #pragma acc atomic update
   printf("%g %g %ld %d %g %g\n", total, biggest, count, where, prod, t);
 }
-// SUMMARY: migrated 9 of 20 loops (11 refused)
+
+// SUMMARY: migrated 11 of 22 loops (11 refused)
