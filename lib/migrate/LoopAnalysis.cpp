@@ -724,6 +724,37 @@ private:
     return !R || R->hasTrivialDefaultConstructor();
   }
 
+  /// Whether the threads running the loop under its OpenMP directive
+  /// share V, declared outside the loop and named by none of its
+  /// clauses: a construct that makes its own team or SIMD lanes
+  /// (`parallel`, `simd`, `teams`) shares it; a bare `omp for` shares
+  /// what the `parallel` region around it shares (V declared before the
+  /// region, and no clause of the region's naming it). An orphaned `omp
+  /// for` (its region in a caller): not known, so no.
+  bool teamShares(const VarDecl *V) const {
+    const std::string &K = M.Construct;
+    if (K.find("parallel") != std::string::npos || K.find("simd") != std::string::npos ||
+        K.find("teams") != std::string::npos)
+      return true;
+    const std::optional<Span> Loop = spanOf(C.Loop->getSourceRange(), Ctx);
+    const std::optional<Span> Decl = spanOf(V->getSourceRange(), Ctx);
+    const PragmaLine *Around = nullptr;
+    std::optional<Span> AroundSpan;
+    for (const PragmaLine &P : U.Pragmas)
+      if (Loop && P.On && P.D.Kind == DirectiveKind::Region && P.D.Model == PragmaModel::OpenMP)
+        if (std::optional<Span> S = spanOf(P.On->getSourceRange(), Ctx);
+            S && S->Begin <= Loop->Begin && Loop->End <= S->End && (!AroundSpan || AroundSpan->Begin <= S->Begin)) {
+          Around = &P;
+          AroundSpan = S;
+        }
+    if (!Around || !Decl || (AroundSpan->Begin <= Decl->Begin && Decl->End <= AroundSpan->End))
+      return false;
+    for (const char *Name : {"private", "firstprivate", "lastprivate", "reduction"})
+      if (clauseNaming(Around->D, V, Name))
+        return false;
+    return true;
+  }
+
   /// The clause of this loop's directive naming V, if any.
   const Clause *clauseNaming(const VarDecl *V, const char *Name) const {
     return M.Pragma ? clauseNaming(*M.Pragma, V, Name) : nullptr;
@@ -1144,15 +1175,11 @@ private:
       Exprs.push_back(cast<DeclRefExpr>(R->Ref)); // a member refused above
     if (Carried) {
       if (std::optional<Reduction> R = recogniseReduction(V, Exprs, Ctx)) {
-        // A construct that makes its own team (or SIMD lanes) shares the
-        // variable: with no clause and no atomic or critical update, they
-        // race on it (NeoRodinia's matvec simd variants). A bare `omp for`
-        // may be in a region that made it each thread's own; OpenACC
-        // compilers find such reductions themselves.
-        const std::string &K = M.Construct;
-        if (M.Pragma && M.Pragma->Model == PragmaModel::OpenMP && !guardOf(V) &&
-            (K.find("parallel") != std::string::npos || K.find("simd") != std::string::npos ||
-             K.find("teams") != std::string::npos))
+        // Shared by the original's threads (or SIMD lanes), updated with
+        // no clause and no atomic or critical update: they race on it
+        // (NeoRodinia's matvec simd variants). OpenACC compilers find
+        // such reductions themselves.
+        if (M.Pragma && M.Pragma->Model == PragmaModel::OpenMP && !guardOf(V) && teamShares(V))
           M.Notes.push_back(refusal(&Reporter::migrateUnlistedReduction, At,
                                     {V->getName().str(), clauseSpelling(R->Op)}));
         return reduces(At, std::move(*R));

@@ -16,9 +16,9 @@
 
 /* The same updates with no atomic and no reduction clause: the
  * original's threads (and SIMD lanes) race on the shared variable, which
- * the call-site reduces, saying so in a note. (A bare `omp for` says
- * nothing: the region around it may have made the variable each
- * thread's own.) */
+ * the call-site reduces, saying so in a note. A bare `omp for` races
+ * where its region shares the variable, not where the region made it
+ * each thread's own (a reduction clause of the region's). */
 double unguarded(int n, const double *w) {
   double sum = 0, top = 0;
 #pragma omp parallel for simd
@@ -32,6 +32,25 @@ double unguarded(int n, const double *w) {
 // DIAG: atomics.c:[[@LINE-2]]:3: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
 // DIAG: atomics.c:[[@LINE-2]]:5: note: 'top' has no reduction clause: the original's threads race on it; the call-site reduces it as reduction(max: top) would [dp-migrate]
   return sum + top;
+}
+double in_regions(int n, const double *w) {
+  double shared = 0, own = 0;
+#pragma omp parallel
+  {
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      shared += w[i];
+  }
+// DIAG: atomics.c:[[@LINE-3]]:5: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
+// DIAG: atomics.c:[[@LINE-3]]:7: note: 'shared' has no reduction clause: the original's threads race on it; the call-site reduces it as reduction(+: shared) would [dp-migrate]
+#pragma omp parallel reduction(+: own)
+  {
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      own += w[i];
+  }
+// DIAG: atomics.c:[[@LINE-3]]:5: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
+  return shared + own;
 }
 
 void guarded(int n, const double *w, const int *key, int *hist, double *mass, short *small, double *peak,
@@ -304,4 +323,4 @@ void guarded(int n, const double *w, const int *key, int *hist, double *mass, sh
   printf("%g %g %ld %d %g %g\n", total, biggest, count, where, prod, t);
 }
 
-// SUMMARY: migrated 11 of 22 loops (11 refused)
+// SUMMARY: migrated 13 of 24 loops (11 refused)
