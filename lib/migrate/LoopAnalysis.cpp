@@ -755,6 +755,16 @@ private:
     return true;
   }
 
+  /// Whether a directive other than a loop's, region's or data's (an
+  /// `atomic`, a `critical`) stands in the loop.
+  bool guardedWithin() const {
+    const std::optional<Span> Loop = spanOf(C.Loop->getSourceRange(), Ctx);
+    for (const PragmaLine &P : U.Pragmas)
+      if (Loop && P.D.Kind == DirectiveKind::Other && Loop->Begin <= P.Begin && P.Begin < Loop->End)
+        return true;
+    return false;
+  }
+
   /// The clause of this loop's directive naming V, if any.
   const Clause *clauseNaming(const VarDecl *V, const char *Name) const {
     return M.Pragma ? clauseNaming(*M.Pragma, V, Name) : nullptr;
@@ -2000,6 +2010,13 @@ private:
         F.OtherAccess = M.AccessLocs[Other.Id];
         return refuse(std::move(F));
       }
+      // An element of shared memory every iteration updates, under an
+      // OpenMP directive, no clause naming it and no atomic or critical
+      // section in the loop: the original's threads race on it.
+      if (M.Pragma && M.Pragma->Model == PragmaModel::OpenMP && !clauseNaming(A, "reduction") &&
+          !guardedWithin() && teamShares(A))
+        M.Notes.push_back(refusal(&Reporter::migrateUnlistedReduction, Element->Whole->getBeginLoc(),
+                                  {shownText(Element->Whole, Ctx), clauseSpelling(R->Op)}));
       R->Name = elementName(A, *Element, M.Reductions);
       R->Array = A;
       M.Reductions.push_back(std::move(*R));

@@ -632,9 +632,14 @@ private:
                              Diags.migrated(C.Loop->getBeginLoc()) << L.Kind << L.Rank;
                            else
                              Diags.migratedTriangle(C.Loop->getBeginLoc()) << L.Kind << triangleName(M);
-                           if (Owner == I)
-                             for (const Refusal &N : M.Notes)
+                           if (Owner == I) {
+                             std::vector<Refusal> Notes = M.Notes; // in the order of the text
+                             std::stable_sort(Notes.begin(), Notes.end(), [&](const Refusal &A, const Refusal &B) {
+                               return SM.getFileOffset(SM.getFileLoc(A.Loc)) < SM.getFileOffset(SM.getFileLoc(B.Loc));
+                             });
+                             for (const Refusal &N : Notes)
                                emit(N, Diags);
+                           }
                            if (Owner == I)
                              for (unsigned At : skippedDirectivesBefore(
                                       SM.getBufferData(SM.getMainFileID()),

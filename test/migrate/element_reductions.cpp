@@ -40,7 +40,8 @@ void solve(int n) {
       total += L[i][j];
     }
 // DIAG: element_reductions.cpp:[[@LINE-4]]:5: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
-// DIAG: element_reductions.cpp:[[@LINE-3]]:7: note: 'total' has no reduction clause: the original's threads race on it; the call-site reduces it as reduction(+: total) would [dp-migrate]
+// DIAG: element_reductions.cpp:[[@LINE-4]]:7: note: 'b[i]' has no reduction clause: the original's threads race on it; the call-site reduces it as reduction(+: b[i]) would [dp-migrate]
+// DIAG: element_reductions.cpp:[[@LINE-4]]:7: note: 'total' has no reduction clause: the original's threads race on it; the call-site reduces it as reduction(+: total) would [dp-migrate]
 // REWRITE: dp::scalar<dp_reduction_[[TWO:[0-9]+]]> dp_result(dp_reduction_[[TWO]]{total, b[i]});
 // REWRITE-NEXT: dp::reduce(dp::grid<1>(dp::arithmetic_sequence(0, n)), [](dp_reduction_[[TWO]] a, dp_reduction_[[TWO]] b) { return dp_reduction_[[TWO]]{a.total + b.total, a.b_i + b.b_i}; }, dp_result, [=](dp::index<1> idx, const dp::field<2, double> &L) {
 // REWRITE-NEXT: const int j = idx[0];
