@@ -9,7 +9,12 @@
 #
 # SOURCE is a C or C++ file holding main; FLAGS are its compile flags
 # (-I, -D). A C file is built as C (gnu99, or CSTD) and migrated as C; its
-# migration, which is C++, is built as C++.
+# migration, which is C++, is built as C++ (one in which nothing converts
+# stays C, as dpstub leaves it). CHECK_LINK names the program's other
+# sources (relative to SOURCE's folder; C built as C, C++ as C++17), built
+# as they are and linked with every build: then SOURCE need not hold main
+# (NeoRodinia's kernel files, Rodinia's backprop.c), and what it defines
+# for them keeps C linkage in its migration.
 # Uses build/ (bash scripts/build.sh makes it); work goes to a temporary
 # folder, kept with -k. Prints one line: the verdict and what differed.
 # For programs that take arguments or write files (Rodinia's), the
@@ -56,23 +61,44 @@ run() { # run LABEL EXE [ENV...]: its output (and CHECK_FILE) in $work/LABEL.out
 # How the source is built and parsed as written: as C or as C++.
 lang=(-std=c++17)
 [ "$ext" = c ] && lang=(-std="${CSTD:-gnu99}")
+# The program's other sources, built once as they are.
+read -r -a link <<< "${CHECK_LINK:-}"
+objects=()
+for f in "${link[@]}"; do
+  other=$(cd "$(dirname "$src")" && realpath "$f")
+  o="$work/linked_${#objects[@]}.o"
+  case "$other" in
+    *.c) ${CC:-gcc} -std="${CSTD:-gnu99}" "$opt" -w "${inc[@]}" "${flags[@]}" -c "$other" -o "$o" ;;
+    *) $cxx -std=c++17 "$opt" -w "${inc[@]}" "${flags[@]}" -c "$other" -o "$o" ;;
+  esac || fail "$f does not build"
+  objects+=("$o")
+done
 if [ "$ext" = c ]; then
-  ${CC:-gcc} "${lang[@]}" "$opt" -w "${inc[@]}" "${flags[@]}" "$work/$name.c" -o "$work/original" -lm
+  ${CC:-gcc} "${lang[@]}" "$opt" -w "${inc[@]}" "${flags[@]}" "$work/$name.c" "${objects[@]}" -o "$work/original" -lm
 else
-  $cxx "${lang[@]}" "$opt" -w "${inc[@]}" "${flags[@]}" "$work/$name.cpp" -o "$work/original" -lm
+  $cxx "${lang[@]}" "$opt" -w "${inc[@]}" "${flags[@]}" "$work/$name.cpp" "${objects[@]}" -o "$work/original" -lm
 fi || fail "the original does not build"
 run original "$work/original"
 
 mkdir -p "$work/migrated" "$work/translated"
 "$build/tool/dpstub" --migrate --quiet "$work/$name.$ext" --out-dir "$work/migrated" -- \
   "${lang[@]}" "${inc[@]}" "${flags[@]}" 2> "$work/migrate.log" || fail "dpstub --migrate failed: $(grep -m1 error "$work/migrate.log")"
-# The migration is C++ whatever the source was.
-[ -f "$work/migrated/$name.$ext" ] || cp "$work/$name.$ext" "$work/migrated/$name.$ext"
-[ "$ext" = cpp ] || mv "$work/migrated/$name.$ext" "$work/migrated/$name.cpp"
 converted=$(grep -c "remark: converted" "$work/migrate.log" || true)
 refused=$(grep -c "warning: not converted" "$work/migrate.log" || true)
-$cxx -std=c++17 "$opt" -w "${inc[@]}" "${flags[@]}" "$work/migrated/$name.cpp" "${runtime[@]}" -o "$work/migrated/program" -lm ||
-  fail "the migrated program does not build"
+[ -f "$work/migrated/$name.$ext" ] || cp "$work/$name.$ext" "$work/migrated/$name.$ext"
+if [ "$ext" = c ] && [ "$converted" = 0 ]; then
+  # Nothing converted: the file stays C, built as the original was.
+  ${CC:-gcc} "${lang[@]}" "$opt" -w "${inc[@]}" "${flags[@]}" "$work/migrated/$name.c" "${objects[@]}" \
+    -o "$work/migrated/program" -lm || fail "the migrated program does not build"
+  run migrated "$work/migrated/program"
+  cmp -s "$work/original.out" "$work/migrated.out" || fail "the migrated run prints otherwise"
+  echo "PASS $name: 0 loops converted, $refused refused; original and migrated print the same"
+  exit 0
+fi
+# The migration is C++ whatever the source was.
+[ "$ext" = cpp ] || mv "$work/migrated/$name.$ext" "$work/migrated/$name.cpp"
+$cxx -std=c++17 "$opt" -w "${inc[@]}" "${flags[@]}" "$work/migrated/$name.cpp" "${objects[@]}" "${runtime[@]}" \
+  -o "$work/migrated/program" -lm || fail "the migrated program does not build"
 run migrated "$work/migrated/program"
 
 # The headers beside the source go beside its migration: dpstub marks the
@@ -82,8 +108,8 @@ find "$(dirname "$src")" -maxdepth 1 -type f \( -name '*.h' -o -name '*.hh' -o -
   -exec cp -n {} "$work/migrated/" \;
 "$build/tool/dpstub" --quiet "$work/migrated/$name.cpp" --out-dir "$work/translated" -- \
   -std=c++17 "${inc[@]}" "${flags[@]}" 2> "$work/translate.log" || fail "dpstub failed: $(grep -m1 error "$work/translate.log")"
-$cxx -std=c++17 "$opt" -w -I"$work/translated" "${inc[@]}" "${flags[@]}" "$work/translated/$name.cpp" "${runtime[@]}" \
-  -o "$work/translated/program" -lm || fail "the translated program does not build"
+$cxx -std=c++17 "$opt" -w -I"$work/translated" "${inc[@]}" "${flags[@]}" "$work/translated/$name.cpp" "${objects[@]}" \
+  "${runtime[@]}" -o "$work/translated/program" -lm || fail "the translated program does not build"
 run native "$work/translated/program" DP_HOST_MODE=native
 run emulated "$work/translated/program" DP_HOST_MODE=emulate DP_EMULATE_MAX_GROUPS=7,3,2 DP_EMULATE_GROUP=8
 
