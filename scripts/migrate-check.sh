@@ -49,6 +49,8 @@ fail() { echo "FAIL $name: $*"; [ $keep -eq 1 ] && echo "  (kept in $work)"; exi
 read -r -a args <<< "${CHECK_ARGS:-}"
 run() { # run LABEL EXE [ENV...]: its output (and CHECK_FILE) in $work/LABEL.out
   local label=$1 exe=$2; shift 2
+  # A program that appends to its file (NeoRodinia's b+tree) starts each run without it.
+  [ -z "${CHECK_FILE:-}" ] || rm -f "$(dirname "$src")/$CHECK_FILE"
   (cd "$(dirname "$src")" && env "$@" "$exe" "${args[@]}") > "$work/$label.raw" 2>&1 || fail "$label exited $?"
   [ -z "${CHECK_FILE:-}" ] || cat "$(dirname "$src")/$CHECK_FILE" >> "$work/$label.raw"
   if [ -n "${CHECK_IGNORE:-}" ]; then
