@@ -464,56 +464,49 @@ int main() {
                    {"forall, rows apart", "forall, read rows apart", "rows view apart", "read rows view, apart",
                     apart.data(), true, rows_bytes}};
     const double table_bytes = n * sizeof(float *);
+    // One call-site's costs, written or read: `copies` copies of
+    // `to_device` bytes in on a device; written rows come back once.
+    const auto expect_written = [&](const cost &c, int copies, double to_device, double heap) {
+      c.exactly("device allocations", c.per(counter::device_allocations), 0);
+      c.exactly("launches", c.per(counter::launches), 1);
+      c.exactly("copies to the device", c.per(counter::to_device_copies), device ? copies : 0);
+      c.exactly("copies to the host", c.per(counter::to_host_copies), device ? 1 : 0);
+      c.exactly("bytes to the device", c.per(counter::to_device_bytes), device ? to_device : 0);
+      c.exactly("bytes to the host", c.per(counter::to_host_bytes), device ? rows_bytes : 0);
+      c.exactly("host waits", c.per(counter::host_waits), 1);
+      c.check("heap allocations", c.per(c.allocations), heap);
+    };
+    const auto expect_read = [&](const cost &r, int copies, double to_device) {
+      r.exactly("device allocations", r.per(counter::device_allocations), 0);
+      r.exactly("launches", r.per(counter::launches), 1);
+      r.exactly("copies to the device", r.per(counter::to_device_copies), device ? copies : 0);
+      r.exactly("copies to the host", r.per(counter::to_host_copies), 0);
+      r.exactly("bytes to the device", r.per(counter::to_device_bytes), device ? to_device : 0);
+      r.exactly("host waits", r.per(counter::host_waits), device ? 0 : 1);
+    };
     for (const auto &l : layouts) {
       if (dp::borrowed_rows<float>(l.rows, n, m).gathered() != l.gathered) {
         std::printf("%s: gathered() is not %d\n", l.site, int(l.gathered));
         ++failures;
       }
-      const cost c = measure(l.site, q, written(l.rows));
-      c.exactly("device allocations", c.per(counter::device_allocations), 0);
-      c.exactly("launches", c.per(counter::launches), 1);
-      c.exactly("copies to the device", c.per(counter::to_device_copies), device ? 1 : 0);
-      c.exactly("copies to the host", c.per(counter::to_host_copies), device ? 1 : 0);
-      c.exactly("bytes to the device", c.per(counter::to_device_bytes), device ? l.to_device_bytes : 0);
-      c.exactly("bytes to the host", c.per(counter::to_host_bytes), device ? rows_bytes : 0);
-      c.exactly("host waits", c.per(counter::host_waits), 1);
+      // Through get() (a field) and through rows() (a view): on the host
+      // a view moves nothing (no gather where the rows lie apart); on a
+      // device the table crosses with the rows, one copy more in.
       // A gathered handle adds its field (block and host memory) and
       // the registry's entry for the rows it will write back; on the
       // emulated device either's copy back is a task of the launch's
-      // queue (a GPU's is a copy on its stream).
-      c.check("heap allocations", c.per(c.allocations),
-              l.gathered ? (!device ? 7.01 : recorded ? 9.01 : 10.01) : (!device ? 3.01 : recorded ? 6.01 : 7.01));
-      const cost r = measure(l.read_site, q, read(l.rows));
-      r.exactly("device allocations", r.per(counter::device_allocations), 0);
-      r.exactly("launches", r.per(counter::launches), 1);
-      r.exactly("copies to the device", r.per(counter::to_device_copies), device ? 1 : 0);
-      r.exactly("copies to the host", r.per(counter::to_host_copies), 0);
-      r.exactly("bytes to the device", r.per(counter::to_device_bytes), device ? l.to_device_bytes : 0);
-      r.exactly("host waits", r.per(counter::host_waits), device ? 0 : 1);
-      // Through a view: on the host nothing moves (no gather where the
-      // rows lie apart); on a device the table crosses with the rows.
-      const cost v = measure(l.view_site, q, written_rows(l.rows));
-      v.exactly("device allocations", v.per(counter::device_allocations), 0);
-      v.exactly("launches", v.per(counter::launches), 1);
-      v.exactly("copies to the device", v.per(counter::to_device_copies), device ? 2 : 0);
-      v.exactly("copies to the host", v.per(counter::to_host_copies), device ? 1 : 0);
-      v.exactly("bytes to the device", v.per(counter::to_device_bytes),
-                device ? l.to_device_bytes + table_bytes : 0);
-      v.exactly("bytes to the host", v.per(counter::to_host_bytes), device ? rows_bytes : 0);
-      v.exactly("host waits", v.per(counter::host_waits), 1);
-      // Rows apart: the registry's entry for the rows written, and on the
-      // host a token the handle's end waits on; on a device the table
-      // (a field: block, host memory, device copy) where get() had none.
-      v.check("heap allocations", v.per(v.allocations),
-              l.gathered ? (!device ? 7.01 : recorded ? 13.01 : 14.01) : (!device ? 3.01 : recorded ? 8.01 : 9.01));
-      const cost rv = measure(l.read_view_site, q, read_rows(l.rows));
-      rv.exactly("device allocations", rv.per(counter::device_allocations), 0);
-      rv.exactly("launches", rv.per(counter::launches), 1);
-      rv.exactly("copies to the device", rv.per(counter::to_device_copies), device ? 2 : 0);
-      rv.exactly("copies to the host", rv.per(counter::to_host_copies), 0);
-      rv.exactly("bytes to the device", rv.per(counter::to_device_bytes),
-                 device ? l.to_device_bytes + table_bytes : 0);
-      rv.exactly("host waits", rv.per(counter::host_waits), device ? 0 : 1);
+      // queue (a GPU's is a copy on its stream). A view over rows apart
+      // adds the registry's entry, and on the host a token the handle's
+      // end waits on; on a device the table (block, host memory, device
+      // copy) where get() had none.
+      expect_written(measure(l.site, q, written(l.rows)), 1, l.to_device_bytes,
+                     l.gathered ? (!device ? 7.01 : recorded ? 9.01 : 10.01)
+                                : (!device ? 3.01 : recorded ? 6.01 : 7.01));
+      expect_read(measure(l.read_site, q, read(l.rows)), 1, l.to_device_bytes);
+      expect_written(measure(l.view_site, q, written_rows(l.rows)), 2, l.to_device_bytes + table_bytes,
+                     l.gathered ? (!device ? 7.01 : recorded ? 13.01 : 14.01)
+                                : (!device ? 3.01 : recorded ? 8.01 : 9.01));
+      expect_read(measure(l.read_view_site, q, read_rows(l.rows)), 2, l.to_device_bytes + table_bytes);
     }
     // Each layout's rows written twice a call: through get() and rows().
     const float want = float(2 * (warm_up + calls * rounds));
