@@ -212,10 +212,20 @@ public:
 
   bool VisitNamedDecl(NamedDecl *D) override {
     const IdentifierInfo *Id = D->getIdentifier();
-    if (!Id || D->isImplicit() || !inMainFile(D->getLocation()))
+    if (!Id || D->isImplicit() || !D->getLocation().isValid())
       return true;
     if (!CxxKeywords->get(Id->getName()).isKeyword(CxxOpts))
       return true;
+    if (!inMainFile(D->getLocation())) {
+      // The user's header, which the C++ file includes as it is: dpstub
+      // edits the file it is given, not its headers (NPB's `npb-C.h`
+      // names a parameter `class`).
+      const SourceLocation L = SM.getFileLoc(D->getLocation());
+      if (!SM.isInSystemHeader(L) && ReportedHeaderNames.insert(L).second)
+        Diags.migrateNotCxx(L) << ("'" + Id->getName().str() +
+                                   "' is a keyword of C++, and the migrated file includes this header as it is; rename it here");
+      return true;
+    }
     // A local variable is renamed (its uses are all in view); other
     // names are the user's to choose: they may be linked by name.
     if (const auto *V = dyn_cast<VarDecl>(D); V && V->isLocalVarDecl() && !isa<ParmVarDecl>(V)) {
@@ -238,9 +248,10 @@ public:
     return true;
   }
 
-  /// C linkage for the functions the file defines for other files (not
-  /// static, not main, not inline): as C++ they would be linked by
-  /// mangled names, which the project's C files do not call. Each
+  /// C linkage for the functions the file defines for other files, and
+  /// for those it calls that the C program defines elsewhere (cLinked):
+  /// as C++ they would be linked by mangled names, which the program's C
+  /// files neither call nor define. Each
   /// declaration of one in the file gets `extern "C"`; a header of the
   /// user's that declares one with its prototype and says nothing of
   /// C++ (no `extern "C"` of its own, as `#ifdef __cplusplus` guards
@@ -267,11 +278,13 @@ public:
         return std::nullopt;
       return lineStart(Buf, SM.getFileOffset(L));
     };
+    std::set<const FunctionDecl *> Seen;
     for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
       const auto *F = dyn_cast<FunctionDecl>(D);
-      if (!F || !F->isThisDeclarationADefinition() || !inMainFile(F->getLocation()) || F->isMain() ||
-          F->getStorageClass() == SC_Static || F->isInlineSpecified() || !F->isExternallyVisible())
+      if (!F || !Seen.insert(F->getCanonicalDecl()).second || !cLinked(F))
         continue;
+      if (const FunctionDecl *Def = F->getDefinition())
+        F = Def;
       Linked X{F, {}, {}, {}, false};
       for (const FunctionDecl *R : F->redecls()) {
         // Before a macro that starts it (`REAL sum_kernel(...)`, REAL a
@@ -314,8 +327,11 @@ public:
       if (!X.Blocked && !Old)
         continue;
       Failed = true;
+      const bool Here = X.F->isThisDeclarationADefinition() && inMainFile(X.F->getLocation());
       Diags.migrateNotCxx(X.F->getLocation())
-          << ("'" + X.F->getNameAsString() + "', which other files may call, needs C linkage in C++, and " +
+          << ("'" + X.F->getNameAsString() +
+              (Here ? "', which other files may call," : "', which the C program defines elsewhere,") +
+              " needs C linkage in C++, and " +
               (Old ? "'" + llvm::sys::path::filename(SM.getFilename(SM.getFileLoc(Old->getLocation()))).str() +
                          "' declares it without its parameters, which C++ reads as none; give that "
                          "declaration its prototype"
@@ -332,6 +348,29 @@ public:
     }
   }
 
+
+  /// A function of the C program whose declarations C++ must mark with
+  /// C linkage: one the file defines for other files (not static, not
+  /// main, not inline), or one it calls or names that the program defines
+  /// elsewhere (another C file, a C library) and a declaration of the
+  /// user's declares (NPB's `randlc`, declared in `npb-C.h`, defined in
+  /// `c_randdp.c`): C++ would link both by mangled names. A system
+  /// header says itself what C++ gets.
+  bool cLinked(const FunctionDecl *F) const {
+    if (F->isMain() || F->isImplicit() || !F->isExternallyVisible())
+      return false;
+    if (const FunctionDecl *Def = F->getDefinition()) {
+      if (!inMainFile(Def->getLocation()))
+        return false; // a header's definition: C++ compiles it too
+      return Def->getStorageClass() != SC_Static && !Def->isInlineSpecified();
+    }
+    if (!F->isReferenced() || F->getStorageClass() == SC_Static)
+      return false;
+    for (const FunctionDecl *R : F->redecls())
+      if (!R->isImplicit() && !SM.isInSystemHeader(SM.getFileLoc(R->getLocation())))
+        return true;
+    return false;
+  }
 
   /// Each local variable named by a C++ keyword (`float *new`) renamed,
   /// its declaration and every use together (`new_`, or with more
@@ -587,6 +626,7 @@ private:
   std::unique_ptr<IdentifierTable> CxxKeywords;
   LangOptions CxxOpts;
   std::set<const FunctionDecl *> Reported;
+  std::set<SourceLocation> ReportedHeaderNames; ///< keywords named in headers, reported once
   /// `void f();` declarations given the parameters of f's prototype.
   std::set<const FunctionDecl *> GivenPrototype;
   std::set<const DeclRefExpr *> Callees; ///< functions named to be called

@@ -17,6 +17,19 @@
 // REWRITE-NEXT: #include "c_linkage_guarded.h"
 // REWRITE-NEXT: }
 
+// A header of the user's that declares only functions another file of
+// the C program defines, which this file calls: wrapped too (as C++ the
+// calls would name mangled symbols no C file defines); and so is a
+// declaration of one written here.
+#include "c_linkage_lib.h"
+// REWRITE: extern "C" {
+// REWRITE-NEXT: #include "c_linkage_lib.h"
+// REWRITE-NEXT: }
+extern float bias(int i);
+// REWRITE: extern "C" float bias(int i);
+float unused(int i);
+// REWRITE: {{^}}float unused(int i);
+
 extern void scale(int n, float k, float *x);
 // REWRITE: extern "C" void scale(int n, float k, float *x);
 static float sq(float v) { return v * v; }
@@ -48,7 +61,7 @@ void scale(int n, float k, float *x) {
 void fill(int n, float *x, float v) {
 // REWRITE: extern "C" void fill(int n, float *x, float v) {
   for (int i = 0; i < n; ++i)
-    x[i] = v;
+    x[i] = v * gain(i) + bias(i);
 }
 
 float total(int n, const float *x) {

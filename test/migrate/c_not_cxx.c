@@ -28,6 +28,7 @@ int new = 3;
 // and, elsewhere, without its parameters: C++ reads that as another
 // function, and both cannot have C linkage.
 #include "c_not_cxx_api.h"
+// DIAG-DAG: c_not_cxx_api.h:7:24: error: the migrated file is C++, which rejects this C: 'class' is a keyword of C++, and the migrated file includes this header as it is; rename it here [dp-migrate]
 int count(int n, const double *a) {
   int k = 0;
   for (int i = 0; i < n; ++i)

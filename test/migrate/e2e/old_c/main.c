@@ -2,6 +2,15 @@
  * migrated net.c (C++ by then) as with the original. */
 #include <stdio.h>
 #include "net.h"
+#include "progress.h"
+
+static int adjusted;
+
+void progress(const char *stage, int n) {
+  adjusted += n;
+  if (adjusted == n)
+    printf("first %s of %d outputs\n", stage, n);
+}
 
 int main(void) {
   const int n_in = 12, n_out = 6;
@@ -21,6 +30,7 @@ int main(void) {
         total += w[i][j];
     printf("round %d: out %.6f %.6f, weights %.6f\n", round, out[1], out[n_out], total);
   }
+  printf("%d outputs adjusted\n", adjusted);
   free_rows(w, n_in + 1);
   free_rows(prev, n_in + 1);
   return 0;

@@ -2,10 +2,12 @@
  * K&R definitions, implicit ints (one returning no value, which C allows
  * where callers ignore it), `register` in a macro, a local named
  * `new`, weights as arrays of rows allocated one by one. Its callers are
- * C (main.c): once migrated, as C++, the file keeps C linkage for them. */
+ * C (main.c): once migrated, as C++, the file keeps C linkage for them,
+ * and for the function of main.c it calls (progress.h). */
 #include <math.h>
 #include <stdlib.h>
 #include "net.h"
+#include "progress.h"
 
 #define COPY(to, from, n)                                                                           \
   {                                                                                                 \
@@ -90,6 +92,7 @@ float **w, **prev;
 {
   int j, k;
   float dw;
+  progress("adjust", n_out);
 #pragma omp parallel for private(j, k, dw)
   for (j = 1; j <= n_out; j++)
     for (k = 0; k <= n_in; k++) {
