@@ -8,6 +8,7 @@
 
 #include "clang/AST/ExprCXX.h"
 
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -98,6 +99,41 @@ const Expr *heapAllocationBytes(const CallExpr *C) {
   if (Name == "_mm_malloc" && C->getNumArgs() == 2)
     return C->getArg(0);
   return nullptr;
+}
+
+/// The count a `malloc` size multiplies `sizeof(T)` by (`n * sizeof(T)`,
+/// `sizeof(T) * n`), as an expression, or null.
+const Expr *countOperand(const Expr *Size, QualType Elem) {
+  const auto *B = dyn_cast<BinaryOperator>(Size->IgnoreParenImpCasts());
+  if (!B || B->getOpcode() != BO_Mul)
+    return nullptr;
+  auto IsSize = [&](const Expr *E) {
+    const auto *S = dyn_cast<UnaryExprOrTypeTraitExpr>(E->IgnoreParenImpCasts());
+    return S && S->getKind() == UETT_SizeOf && sameElement(S->getTypeOfArgument(), Elem);
+  };
+  return IsSize(B->getRHS()) ? B->getLHS() : IsSize(B->getLHS()) ? B->getRHS() : nullptr;
+}
+
+/// The parameter whose value a one-statement helper's returned
+/// allocation counts its elements by (`return new T[n];`, `return
+/// static_cast<T *>(malloc(sizeof(T) * size));`), or null. Read from the
+/// AST, not from the text: the helper may be in a header (LULESH's
+/// `Allocate<T>`), whose text the migration does not hold.
+const ParmVarDecl *countParameter(const Expr *E, QualType Elem) {
+  E = E->IgnoreParenImpCasts();
+  while (const auto *X = dyn_cast<ExplicitCastExpr>(E))
+    E = X->getSubExpr()->IgnoreParenImpCasts();
+  const Expr *Count = nullptr;
+  if (const auto *N = dyn_cast<CXXNewExpr>(E)) {
+    if (N->isArray() && N->getArraySize() && sameElement(N->getAllocatedType(), Elem) && !N->hasInitializer() &&
+        !N->getNumPlacementArgs())
+      Count = *N->getArraySize();
+  } else if (const auto *C = dyn_cast<CallExpr>(E)) {
+    if (const Expr *Bytes = heapAllocationBytes(C))
+      Count = countOperand(Bytes, Elem);
+  }
+  const auto *R = Count ? dyn_cast<DeclRefExpr>(Count->IgnoreParenImpCasts()) : nullptr;
+  return R ? dyn_cast<ParmVarDecl>(R->getDecl()) : nullptr;
 }
 
 bool isAllocationWrapper(const FunctionDecl *FD, int Depth);
@@ -294,11 +330,12 @@ std::optional<std::string> allocationCount(const Expr *E, QualType Elem, ASTCont
   const auto *R = dyn_cast_or_null<ReturnStmt>(onlyStatement(C));
   if (!R || !R->getRetValue() || Depth > 2)
     return std::nullopt;
-  const std::optional<std::string> N = allocationCount(R->getRetValue(), Elem, Ctx, Depth + 1);
   const FunctionDecl *Def = nullptr;
   FD->hasBody(Def);
-  for (unsigned K = 0; N && Def && K < Def->getNumParams() && K < C->getNumArgs(); ++K)
-    if (Def->getParamDecl(K)->getName() == *N)
+  const ParmVarDecl *P = countParameter(R->getRetValue(), Elem);
+  const std::optional<std::string> N = P ? std::nullopt : allocationCount(R->getRetValue(), Elem, Ctx, Depth + 1);
+  for (unsigned K = 0; Def && K < Def->getNumParams() && K < C->getNumArgs(); ++K)
+    if (Def->getParamDecl(K) == P || (N && Def->getParamDecl(K)->getName() == *N))
       return textOf(C->getArg(K), Ctx);
   return std::nullopt;
 }
@@ -320,6 +357,53 @@ bool releasesOnly(const CallExpr *C, unsigned Index) {
     Released = Free->getArg(0);
   const auto *Ref = Released ? dyn_cast<DeclRefExpr>(Released->IgnoreParenImpCasts()) : nullptr;
   return Ref && Ref->getDecl() == Def->getParamDecl(Index);
+}
+
+bool releasesThrough(const CallExpr *C, unsigned Index) {
+  const FunctionDecl *FD = C->getDirectCallee();
+  const FunctionDecl *Def = nullptr;
+  if (!FD || FD->isVariadic() || !FD->hasBody(Def) || Index >= Def->getNumParams())
+    return false;
+  const ParmVarDecl *P = Def->getParamDecl(Index);
+  // `*p`, the array's pointer.
+  auto Pointee = [&](const Expr *E) {
+    const auto *U = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
+    const auto *R = U && U->getOpcode() == UO_Deref ? dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts())
+                                                     : nullptr;
+    return R && R->getDecl() == P;
+  };
+  auto Null = [&](const Expr *E) {
+    return E->IgnoreParenCasts()->isNullPointerConstant(Def->getASTContext(), Expr::NPC_ValueDependentIsNotNull) !=
+           Expr::NPCK_NotNull;
+  };
+  // `*p`, `*p != NULL`, `NULL != *p`: whether there is one to release.
+  auto Tests = [&](const Expr *E) {
+    if (Pointee(E))
+      return true;
+    const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    return B && B->getOpcode() == BO_NE &&
+           ((Pointee(B->getLHS()) && Null(B->getRHS())) || (Pointee(B->getRHS()) && Null(B->getLHS())));
+  };
+  int Releases = 0;
+  const std::function<bool(const Stmt *)> Only = [&](const Stmt *S) {
+    if (!S || isa<NullStmt>(S))
+      return true;
+    if (const auto *B = dyn_cast<CompoundStmt>(S))
+      return std::all_of(B->body_begin(), B->body_end(), Only);
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      return !If->getElse() && !If->getInit() && !If->getConditionVariable() && Tests(If->getCond()) &&
+             Only(If->getThen());
+    if (const auto *Del = dyn_cast<CXXDeleteExpr>(S))
+      return Del->isArrayForm() && Pointee(Del->getArgument()) && ++Releases;
+    if (const auto *Free = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *F = Free->getDirectCallee();
+      return F && F->getIdentifier() && F->getName() == "free" && Free->getNumArgs() == 1 &&
+             Pointee(Free->getArg(0)) && ++Releases;
+    }
+    const auto *B = dyn_cast<BinaryOperator>(S);
+    return B && B->getOpcode() == BO_Assign && Pointee(B->getLHS()) && Null(B->getRHS());
+  };
+  return Only(Def->getBody()) && Releases == 1;
 }
 
 } // namespace dpstub::migrate

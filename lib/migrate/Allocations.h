@@ -40,4 +40,10 @@ bool freesDevice(const clang::CallExpr *C, unsigned Index, llvm::StringRef Name)
 /// (`template <class T> void dealloc(T *p) { delete[] p; }`, or free(p)).
 bool releasesOnly(const clang::CallExpr *C, unsigned Index);
 
+/// True when the function C calls only releases what its parameter
+/// `Index`, a pointer to the array's pointer, points at, and sets that
+/// pointer to null: LULESH's `template <typename T> void Release(T **p)
+/// { if (*p != NULL) { free(*p); *p = NULL; } }`, called as `Release(&a)`.
+bool releasesThrough(const clang::CallExpr *C, unsigned Index);
+
 } // namespace dpstub::migrate

@@ -1049,6 +1049,18 @@ void ArrayData::Impl::use(const DeclRefExpr *D, const ArrayVar &A) {
     insertAfter(A.Var, D, ".data()");
     return;
   }
+  // `Release(&a)`, a helper that frees the array through its pointer's
+  // address and sets it to null: the field emptied, as `free(a)` is.
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(P); U && U->getOpcode() == UO_AddrOf) {
+    const Stmt *Arg;
+    const auto *C = dyn_cast_or_null<CallExpr>(meaningfulParent(U, Ctx, Arg));
+    for (unsigned K = 0; C && K < C->getNumArgs(); ++K)
+      if (C->getArg(K) == Arg && releasesThrough(C, K)) {
+        edit(A.Var, C->getBeginLoc(), C->getEndLoc(),
+             D->getNameInfo().getAsString() + " = " + fieldType(A) + "()", true);
+        return;
+      }
+  }
   if (!P) { // an initialiser: `double *b = a;` joins b
     for (const DynTypedNode &N : Ctx.getParents(*Child))
       if (const auto *To = N.get<VarDecl>(); To && Vars.count(To)) {
