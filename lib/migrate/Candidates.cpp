@@ -322,11 +322,18 @@ Candidates findCandidates(const std::vector<PragmaLine> &Pragmas, ASTContext &Ct
     }
     Add(F, Origin::Pragma, &P, D.construct(), asserted(D, R ? &R->Pragma->D : nullptr));
   }
-  // An `acc kernels` region's own loops: the compiler's to prove, so
-  // dpstub's too.
+  // A device region's own loops, with no loop directive: in `acc
+  // kernels` the compiler's to prove independent, so dpstub's too; in
+  // `acc serial` and a bare `omp target` they run in order on one device
+  // thread, and become call-sites where dpstub proves the order does not
+  // matter (NeoRodinia's first offloading versions). Not in `omp target
+  // parallel` or `teams`, whose every thread or team runs them.
   for (Region &R : Out.Regions) {
     const Directive &D = R.Pragma->D;
-    if (D.Model != PragmaModel::OpenACC || !D.has("kernels"))
+    const bool Own = D.Model == PragmaModel::OpenACC
+                         ? D.has("kernels") || D.has("serial")
+                         : D.Words == std::vector<std::string>{"target"};
+    if (!Own)
       continue;
     std::vector<const Stmt *> Top;
     if (const auto *CS = dyn_cast<CompoundStmt>(R.Pragma->On))
@@ -335,7 +342,7 @@ Candidates findCandidates(const std::vector<PragmaLine> &Pragmas, ASTContext &Ct
       Top.push_back(R.Pragma->On);
     for (const Stmt *S : Top)
       if (const auto *F = dyn_cast<ForStmt>(S); F && !ByLoop.count(F))
-        Add(F, Origin::KernelsRegion, nullptr, "acc kernels", false);
+        Add(F, Origin::DeviceRegion, nullptr, D.construct(), false);
   }
   for (size_t I = 0; I < Out.Loops.size(); ++I)
     if (Region *R = RegionOf(Out.Loops[I].Loop))

@@ -208,8 +208,11 @@ struct ArrayUse {
   bool ConstObject = false;
 };
 
-/// Where a candidate came from.
-enum class Origin { Pragma, KernelsRegion, Plain };
+/// Where a candidate came from: a loop directive; a loop of a device
+/// region without one (`acc kernels`, `acc serial`, `omp target`), which
+/// dpstub converts only where it proves the iterations independent; a
+/// plain loop the user chose.
+enum class Origin { Pragma, DeviceRegion, Plain };
 
 /// One candidate loop nest.
 struct LoopModel {
