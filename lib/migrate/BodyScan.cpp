@@ -2,8 +2,10 @@
 
 #include "migrate/BodyScan.h"
 
+#include "migrate/Allocations.h"
 #include "migrate/OffsetPointer.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -340,6 +342,11 @@ public:
 
   // An element access: the whole chain of subscripts at once.
   bool TraverseArraySubscriptExpr(ArraySubscriptExpr *E) override { return access(E); }
+  bool TraverseCXXMemberCallExpr(CXXMemberCallExpr *E) override {
+    if (accessorCall(E))
+      return access(E);
+    return AstVisitor::TraverseCXXMemberCallExpr(E);
+  }
   bool TraverseCXXOperatorCallExpr(CXXOperatorCallExpr *E) override {
     if (subscriptBase(E))
       return access(E);
@@ -369,6 +376,14 @@ private:
       return isArrayLike(D->getType()) ? D : nullptr;
     const VarDecl *V = member(B);
     return V && isArrayLike(V->getType()) ? B : nullptr;
+  }
+
+  /// The accessor's member variable of `obj.acc(k)` (MemberVars), unless
+  /// obj is a local of the body.
+  const VarDecl *accessorCall(const CXXMemberCallExpr *C) const {
+    const VarDecl *V = Members ? Members->accessorOf(C) : nullptr;
+    const VarDecl *Root = V ? Members->rootOf(V) : nullptr;
+    return Root && Locals.count(Root) ? nullptr : V;
   }
 
   /// The element `a[k]` whose member array B is (`a[k].keys`, through
@@ -403,6 +418,10 @@ private:
                  O && subscriptBase(O)) {
         Indices.insert(Indices.begin(), O->getArg(1));
         Base = O->getArg(0);
+      } else if (auto *C = dyn_cast<CXXMemberCallExpr>(Base->IgnoreParenImpCasts()); C && accessorCall(C)) {
+        Indices.insert(Indices.begin(), C->getArg(0));
+        Base = C->getCallee(); // `domain.x`, the accessor's member variable
+        break;
       } else {
         break;
       }
@@ -465,6 +484,8 @@ const VarDecl *MemberVars::of(const Expr *E) const {
   const auto *M = E ? dyn_cast<MemberExpr>(E->IgnoreParenImpCasts()) : nullptr;
   if (!M)
     return nullptr;
+  if (isa<CXXMethodDecl>(M->getMemberDecl()))
+    return accessor(M);
   const auto *This = dyn_cast<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts());
   if (!This) {
     // Each expression's path once: every scan of a loop, the file's
@@ -534,6 +555,74 @@ const VarDecl *MemberVars::path(const MemberExpr *M) const {
   return It->second;
 }
 
+const FieldDecl *accessedMember(const CXXMethodDecl *M) {
+  const FunctionDecl *Def = nullptr;
+  if (!M || M->isStatic() || M->isVirtual() || M->getNumParams() != 1 || !M->getIdentifier() ||
+      !M->getParamDecl(0)->getType()->isIntegerType() || !M->getReturnType()->isLValueReferenceType() ||
+      !M->hasBody(Def))
+    return nullptr;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  const auto *R = Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front()) : nullptr;
+  if (!R || !R->getRetValue())
+    return nullptr;
+  const Expr *Base = nullptr, *Index = nullptr;
+  const Expr *E = R->getRetValue()->IgnoreParenImpCasts();
+  if (const auto *S = dyn_cast<ArraySubscriptExpr>(E)) {
+    Base = S->getBase();
+    Index = S->getIdx();
+  } else if (const auto *O = dyn_cast<CXXOperatorCallExpr>(E); O && O->getOperator() == OO_Subscript &&
+                                                                 O->getNumArgs() == 2) {
+    Base = O->getArg(0);
+    Index = O->getArg(1);
+  }
+  const auto *P = Index ? dyn_cast<DeclRefExpr>(Index->IgnoreParenImpCasts()) : nullptr;
+  const auto *Member = Base ? dyn_cast<MemberExpr>(Base->IgnoreParenImpCasts()) : nullptr;
+  const auto *This = Member ? dyn_cast<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()) : nullptr;
+  const auto *F = Member ? dyn_cast<FieldDecl>(Member->getMemberDecl()) : nullptr;
+  if (!P || P->getDecl() != Def->getParamDecl(0) || !This || !This->isImplicit() || !F || F->isMutable())
+    return nullptr;
+  // A pointer member, or a std::vector: elements one after another.
+  const QualType T = F->getType();
+  const auto *Record = T->getAsCXXRecordDecl();
+  const bool Vector = Record && Record->getName() == "vector" && Record->isInStdNamespace();
+  if (!T->isPointerType() && !Vector)
+    return nullptr;
+  const QualType Element = M->getReturnType()->getPointeeType();
+  const QualType Held = T->isPointerType() ? T->getPointeeType() : E->getType();
+  return sameElement(Element, Held) ? F : nullptr;
+}
+
+bool isAccessorVar(const VarDecl *V) {
+  const auto *A = V ? V->getAttr<AnnotateAttr>() : nullptr;
+  return A && A->getAnnotation() == "dp-accessor";
+}
+
+const VarDecl *MemberVars::accessor(const MemberExpr *M) const {
+  const auto *Method = dyn_cast<CXXMethodDecl>(M->getMemberDecl());
+  const FieldDecl *F = accessedMember(Method);
+  const auto *D = F ? dyn_cast<DeclRefExpr>(M->getBase()->IgnoreParenImpCasts()) : nullptr;
+  const auto *Root = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+  if (!Root || !Root->getIdentifier() || Root->getType().isVolatileQualified())
+    return nullptr;
+  const QualType Pointer = Ctx.getPointerType(Method->getReturnType()->getPointeeType());
+  auto [It, New] = Accessors.try_emplace({Root, F}, nullptr);
+  if (New) {
+    auto *V = const_cast<VarDecl *>(
+        make(F, Root->getName().str() + (M->isArrow() ? "->" : ".") + Method->getName().str(), Pointer));
+    V->addAttr(AnnotateAttr::CreateImplicit(Ctx, "dp-accessor", nullptr, 0));
+    Roots[V] = Root;
+    It->second = V;
+  }
+  // Another accessor of the member that gives its elements otherwise
+  // (const where the first was not): not one array dpstub can name.
+  return It->second->getType() == Pointer ? It->second : nullptr;
+}
+
+const VarDecl *MemberVars::accessorOf(const CXXMemberCallExpr *C) const {
+  const auto *M = C && C->getNumArgs() == 1 ? dyn_cast<MemberExpr>(C->getCallee()->IgnoreParenImpCasts()) : nullptr;
+  return M ? accessor(M) : nullptr;
+}
+
 const VarDecl *MemberVars::make(const FieldDecl *F, StringRef Name, QualType Type) const {
   auto *Parent = const_cast<RecordDecl *>(F->getParent());
   VarDecl *V = VarDecl::Create(Ctx, Parent, F->getBeginLoc(), F->getLocation(), &Ctx.Idents.get(Name),
@@ -572,6 +661,8 @@ std::string pathIdentifier(StringRef Path) {
 }
 
 std::string borrowedMemory(const VarDecl *V) {
+  if (isAccessorVar(V))
+    return "&" + V->getName().str() + "(0)";
   return V->getName().str() + (V->getType().getNonReferenceType()->isRecordType() ? ".data()" : "");
 }
 

@@ -73,6 +73,11 @@ public:
   const clang::VarDecl *of(const clang::Expr *E) const;
   /// True for a member's variable (a path's too).
   bool isMember(const clang::VarDecl *V) const { return Fields.count(V) > 0; }
+  /// The variable of an element accessor's member, when C calls one on a
+  /// variable (`domain.x(i)`: accessedMember): the member array, named
+  /// as the call names it (`domain.x`), which a loop borrows through the
+  /// accessor (`&domain.x(0)`) and a kernel indexes as `domain_x(i)`.
+  const clang::VarDecl *accessorOf(const clang::CXXMemberCallExpr *C) const;
   /// The variable a path starts from (`m` for `m->x`); null for others.
   const clang::VarDecl *rootOf(const clang::VarDecl *V) const {
     auto It = Roots.find(V);
@@ -81,6 +86,7 @@ public:
 
 private:
   const clang::VarDecl *path(const clang::MemberExpr *M) const;
+  const clang::VarDecl *accessor(const clang::MemberExpr *M) const;
   /// The variable standing for F, named Name, of F's type or Type.
   const clang::VarDecl *make(const clang::FieldDecl *F, llvm::StringRef Name, clang::QualType Type = {}) const;
   clang::ASTContext &Ctx;
@@ -89,8 +95,21 @@ private:
   /// By their first variable and text.
   mutable std::map<std::pair<const clang::VarDecl *, std::string>, const clang::VarDecl *> Paths;
   mutable std::map<const clang::VarDecl *, const clang::VarDecl *> Roots;
+  /// By the variable called on and the member the accessor returns of.
+  mutable std::map<std::pair<const clang::VarDecl *, const clang::FieldDecl *>, const clang::VarDecl *> Accessors;
   mutable std::set<const clang::VarDecl *> Fields;
 };
+
+/// The data member whose element M, an element accessor, returns: a
+/// member function of one integer parameter whose whole body is `return
+/// m[p];`, m a std::vector or pointer member of its class read through
+/// the implicit `this` and p the parameter, returning a reference to that
+/// element (LULESH's `Real_t& x(Index_t idx) { return m_x[idx]; }`), so
+/// that `&obj.acc(k)` is `&obj.acc(0) + k`. Null for other functions.
+const clang::FieldDecl *accessedMember(const clang::CXXMethodDecl *M);
+
+/// Whether V stands for an accessor's member (MemberVars::accessorOf).
+bool isAccessorVar(const clang::VarDecl *V);
 
 /// The paths (MemberVars) S writes, outermost only, with their variables.
 std::vector<std::pair<const clang::MemberExpr *, const clang::VarDecl *>> pathsIn(const clang::Stmt *S,
@@ -101,8 +120,8 @@ std::vector<std::pair<const clang::MemberExpr *, const clang::VarDecl *>> pathsI
 std::string pathIdentifier(llvm::StringRef Path);
 
 /// Where the elements of V (an array, isArrayLike) start, as dp::borrow
-/// takes them on the host: its name (`m->x`), or `m.v.data()` for a
-/// std::vector.
+/// takes them on the host: its name (`m->x`), `m.v.data()` for a
+/// std::vector, `&m.x(0)` for an accessor's member.
 std::string borrowedMemory(const clang::VarDecl *V);
 
 /// V's name in a kernel: its own, or for a path's variable (MemberVars)

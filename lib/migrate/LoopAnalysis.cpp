@@ -1538,10 +1538,12 @@ private:
     if (S && !fromFirstElement(*S))
       return std::nullopt;
     // Each access's brackets are edited in the loop's text (not in a macro).
-    // (and the offset pointers into it have theirs: OffsetPointer.h).
+    // (and the offset pointers into it have theirs: OffsetPointer.h). An
+    // accessor's call (`domain.x(i)`) is written as a field's element
+    // access already: it has none.
     size_t Edits = 0;
     for (const ElementAccess &X : Facts.Accesses)
-      Edits += X.Array == V ? A.Rank + 1 : 0;
+      Edits += X.Array == V && !isAccessorVar(V) ? A.Rank + 1 : 0;
     for (const VarDecl *P : Facts.OffsetPointers)
       if (const OffsetPointer *O = offsetPointerOf(P); O && O->Array == V) {
         // Made outside the loop, it stays a pointer there (the call-site
@@ -1863,10 +1865,12 @@ private:
         // What would let the call-site borrow it: a device directive's
         // data clause, or for a host loop a data region around it (which
         // an OpenMP compiler without a device runs on the host).
+        // (An accessor's member, which no clause can name: nothing.)
         const bool Acc = M.Pragma && M.Pragma->Model == PragmaModel::OpenACC;
         const std::string Section = V->getName().str() + "[0:n]";
         const std::string Clause =
-            Acc || (M.Pragma && M.Pragma->has("target"))
+            isAccessorVar(V) ? std::string("; no data clause can name an accessor's member to give it")
+            : Acc || (M.Pragma && M.Pragma->has("target"))
                 ? "; a length in a data clause, such as " + std::string(Acc ? "copy(" : "map(tofrom: ") + Section +
                       "), would give it"
                 : "; a data region around the loop would give its length: '#pragma omp target data map(tofrom: " +
