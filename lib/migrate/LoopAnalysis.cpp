@@ -23,6 +23,7 @@
 #include "migrate/Text.h"
 #include "dpstub/DpTypes.h"
 
+#include "clang/AST/StmtOpenMP.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -1503,6 +1504,57 @@ private:
     return std::nullopt;
   }
 
+  /// The section of V an `enter data` directive before the loop maps
+  /// (the OpenACC training's `#pragma acc enter data copyin(img[:w*h*ch])`
+  /// ahead of a loop reading `img` under `present(img)`): the program
+  /// asserts the loop's accesses lie in it. The directive stands in a
+  /// block holding the loop, itself in no statement of that block (so the
+  /// loop runs only after it), and no `exit data` naming V comes between.
+  std::optional<Section> enteredSection(const VarDecl *V) const {
+    const std::optional<Span> LoopSpan = spanOf(C.Loop->getSourceRange(), Ctx);
+    if (!LoopSpan)
+      return std::nullopt;
+    const Span &Loop = *LoopSpan;
+    const std::string Name = V->getName().str();
+    const Stmt *Body = nullptr;
+    for (DynTypedNodeList Up = Ctx.getParents(*C.Loop); !Up.empty() && !Body; Up = Ctx.getParents(Up[0])) {
+      if (const auto *F = Up[0].get<FunctionDecl>())
+        Body = F->getBody();
+      else if (!Up[0].get<Stmt>())
+        break;
+    }
+    // The directive, at Offset, stands directly in a block that holds the loop.
+    const std::function<bool(const Stmt *, unsigned)> Above = [&](const Stmt *S, unsigned Offset) {
+      for (const Stmt *Child : S ? S->children() : Stmt::const_child_range(nullptr, nullptr)) {
+        std::optional<Span> In = Child ? spanOf(Child->getSourceRange(), Ctx) : std::nullopt;
+        if (!In || Offset < In->Begin || In->End <= Offset)
+          continue;
+        if (const auto *D = dyn_cast<OMPExecutableDirective>(Child); D && !D->hasAssociatedStmt())
+          break; // the directive itself (`omp target enter data`), a statement of S
+        return Above(Child, Offset); // inside one of S's statements
+      }
+      std::optional<Span> Block = S && isa<CompoundStmt>(S) ? spanOf(S->getSourceRange(), Ctx) : std::nullopt;
+      return Block && Block->Begin <= Loop.Begin && Loop.End <= Block->End;
+    };
+    const std::optional<Span> Function = Body ? spanOf(Body->getSourceRange(), Ctx) : std::nullopt;
+    std::optional<Section> Found;
+    for (const PragmaLine &P : U.Pragmas) {
+      if (P.D.Kind != DirectiveKind::EnterExit || P.End > Loop.Begin || !Function || P.Begin < Function->Begin)
+        continue; // (another function's: the constructor's, say)
+      if (P.D.has("enter")) {
+        if (std::optional<Section> Sec = dataSection(P.D, Name); Sec && Above(Body, P.Begin))
+          Found = Sec;
+        continue;
+      }
+      for (const Clause &Cl : P.D.Clauses) {
+        const std::vector<std::string> Vars = clauseVariables(Cl.Args);
+        if (std::find(Vars.begin(), Vars.end(), Name) != Vars.end())
+          Found.reset(); // unmapped before the loop
+      }
+    }
+    return Found;
+  }
+
   /// How many elements the call-site may borrow (dp::borrow) of an array
   /// that cannot become a field, its memory coming from callers dpstub
   /// cannot see: a pointer to plain values the loop only indexes, written
@@ -1861,6 +1913,10 @@ private:
       }
       std::optional<std::string> Text = Reached(Reach, Id);
       std::optional<WindowText> Span = Text ? std::nullopt : Spanned(Reach, Id);
+      // Where the accesses do not tell, an `enter data` before the loop may.
+      if (!Text && !Span)
+        if (std::optional<Section> Entered = enteredSection(V); Entered && fromFirstElement(*Entered))
+          Text = Entered->Length;
       if (!Text && !Span) {
         // What would let the call-site borrow it: a device directive's
         // data clause, or for a host loop a data region around it (which
