@@ -756,6 +756,43 @@ private:
     return true;
   }
 
+  /// The OpenACC `parallel` construct under which each gang holds a
+  /// copy of V, a scalar declared outside it that no clause of it, of the
+  /// loop's directive or of a data region around names: the construct
+  /// makes such a scalar firstprivate (OpenACC 3.3, 2.5.1), so what the
+  /// loop writes to it is lost after it. None otherwise.
+  std::optional<std::string> gangsCopy(const VarDecl *V) const {
+    const std::optional<Span> Loop = spanOf(C.Loop->getSourceRange(), Ctx);
+    const std::optional<Span> Decl = spanOf(V->getSourceRange(), Ctx);
+    if (!Loop || !Decl || !M.Pragma)
+      return std::nullopt;
+    auto Names = [&](const Directive &D) {
+      for (const Clause &Cl : D.Clauses) {
+        const std::vector<std::string> Vars = clauseVariables(Cl.Args);
+        if (std::find(Vars.begin(), Vars.end(), V->getName().str()) != Vars.end())
+          return true;
+      }
+      return false;
+    };
+    if (Names(*M.Pragma))
+      return std::nullopt;
+    std::optional<std::string> Construct;
+    if (M.Pragma->has("parallel"))
+      Construct = M.Pragma->construct();
+    for (const PragmaLine &P : U.Pragmas) {
+      std::optional<Span> S = P.On ? spanOf(P.On->getSourceRange(), Ctx) : std::nullopt;
+      if (P.D.Model != PragmaModel::OpenACC || !S || S->Begin > Loop->Begin || Loop->End > S->End ||
+          (P.D.Kind != DirectiveKind::Region && P.D.Kind != DirectiveKind::Data))
+        continue;
+      if (Names(P.D))
+        return std::nullopt;
+      if (P.D.Kind == DirectiveKind::Region && P.D.has("parallel") && !Construct &&
+          !(S->Begin <= Decl->Begin && Decl->End <= S->End))
+        Construct = P.D.construct();
+    }
+    return Construct;
+  }
+
   /// Whether a directive other than a loop's, region's or data's (an
   /// `atomic`, a `critical`) stands in the loop.
   bool guardedWithin() const {
@@ -1193,6 +1230,13 @@ private:
         if (M.Pragma && M.Pragma->Model == PragmaModel::OpenMP && !guardOf(V) && teamShares(V))
           M.Notes.push_back(refusal(&Reporter::migrateUnlistedReduction, At,
                                     {V->getName().str(), clauseSpelling(R->Op)}));
+        // OpenACC's `parallel` makes it each gang's own (a spelling of
+        // the reduction NVHPC accepts, GCC does not: the training's
+        // Jacobi `error = fmax(error, ...)`).
+        if (M.Pragma && M.Pragma->Model == PragmaModel::OpenACC && !guardOf(V))
+          if (std::optional<std::string> Construct = gangsCopy(V))
+            M.Notes.push_back(refusal(&Reporter::migrateFirstprivateReduction, At,
+                                      {V->getName().str(), *Construct, clauseSpelling(R->Op)}));
         return reduces(At, std::move(*R));
       }
       if (std::optional<Reduction> R = recogniseLocated(V, Exprs, Ctx); R && goesWith(*R))

@@ -29,12 +29,14 @@ void largest(const double *v, int n, double &best) {
 // REWRITE: best = dp_best.get();
 }
 
-// No clause: the update OpenACC's compiler would find.
+// No clause: the update NVHPC's compiler finds (GCC's keeps each gang's
+// copy of the firstprivate scalar: the note says so).
 void total_of(const double *v, int n, double &total) {
 #pragma acc parallel loop
   for (int i = 0; i < n; i++)
     total += v[i];
 // DIAG: reference_results.cpp:[[@LINE-2]]:3: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
+// DIAG: reference_results.cpp:[[@LINE-2]]:5: note: 'total' has no reduction clause: 'acc parallel loop' makes it firstprivate, so each gang updates a copy of its own, which GCC's build drops (NVHPC reduces it on its own); the call-site reduces it as reduction(+: total) would [dp-migrate]
 // REWRITE: total = dp_total.get();
 }
 
