@@ -787,7 +787,9 @@ void planDataDirectives(const std::vector<PragmaLine> &Pragmas, const DataContex
   P.run();
   if (!P.UsesQueues && !LoopsUseQueues)
     return;
-  // The queues, before the first declaration of the file.
+  // The queues, before the first declaration of the file (and before
+  // what other edits put in front of it there: a C function's `extern
+  // "C"`, added earlier).
   const SourceManager &SM = C.Ctx.getSourceManager();
   const StringRef Buf = SM.getBufferData(SM.getMainFileID());
   unsigned First = Buf.size();
@@ -801,7 +803,8 @@ void planDataDirectives(const std::vector<PragmaLine> &Pragmas, const DataContex
          "static dp::queue &dp_async_queue(long long number = -1) {\n"
          "  static auto *queues = new std::map<long long, dp::queue>();\n"
          "  return (*queues)[number];\n"
-         "}\n\n"});
+         "}\n\n"},
+        /*First=*/true);
 }
 
 } // namespace dpstub::migrate
