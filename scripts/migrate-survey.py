@@ -13,6 +13,11 @@ once, however many sources include it; where its warning says to run
 --migrate on the header, the survey does (parsed as the language of the
 source that includes it) and counts that run's verdict. Prints a line per
 file and the totals by reason; --json keeps every loop's entry.
+
+With --compile, each file with a converted loop is migrated for real (to a
+temporary folder) and its migration compiled as C++17 with dp's headers
+(-fsyntax-only, CXX or g++, FLAGS too): a line names each that does not
+compile, and the totals say how many do; it exits 1 if one does not.
 """
 import argparse
 import collections
@@ -21,6 +26,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 # A directive line, or the _Pragma operator (written by a macro, as
 # ParRes Kernels' OMP_FOR() is: its header holds the operator).
@@ -62,7 +68,29 @@ def main():
     p.add_argument('dirs', nargs='+')
     p.add_argument('--dpstub', default=os.path.join(os.path.dirname(__file__), '..', 'build', 'tool', 'dpstub'))
     p.add_argument('--json', help='write every loop entry here')
+    p.add_argument('--compile', action='store_true',
+                   help='migrate each file with a converted loop and compile the result (C++17, -fsyntax-only)')
     args = p.parse_args(argv)
+    include = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'include')
+    compiled = []  # (path, None or the first error)
+
+    def compiles(path, extra):
+        """None when path's migration compiles as C++17, else the first error."""
+        with tempfile.TemporaryDirectory() as out:
+            run = subprocess.run([args.dpstub, '--migrate', '--quiet', '--out-dir', out, path, '--'] + extra +
+                                 ['-I' + os.path.dirname(path)] + flags, capture_output=True, text=True)
+            migrated = os.path.join(out, os.path.basename(path))
+            if run.returncode != 0 or not os.path.isfile(migrated):
+                return 'migration failed: ' + next((l for l in run.stderr.splitlines() if 'error' in l),
+                                                   run.stderr.strip()[:200] or f'exit {run.returncode}')
+            compiler = os.environ.get('CXX', 'g++')
+            cxx = subprocess.run([compiler, '-std=c++17', '-fsyntax-only', '-w', '-x', 'c++',
+                                  '-I' + include, '-I' + os.path.dirname(path)] + flags + [migrated],
+                                 capture_output=True, text=True)
+            if cxx.returncode != 0:
+                return next((l for l in cxx.stderr.splitlines() if 'error' in l),
+                            cxx.stderr.strip()[:200] or f'{compiler} exited {cxx.returncode}')
+        return None
 
     totals = collections.Counter()
     reasons = collections.Counter()
@@ -122,6 +150,14 @@ def main():
         loops = [l for l in loops if not l.get('statements')]
         c = collections.Counter(l['verdict'] for l in loops)
         print(f"{src}: {len(loops)} loops, {c['converted']} converted, {c['refused']} refused")
+        if args.compile:
+            # The source, and each header migrated on its own, where a loop converts.
+            for path in sorted({l['path'] for l in loops if l['verdict'] == 'converted'}):
+                lang = [] if path == src else ['-x', 'c' if src.endswith('.c') else 'c++']
+                why = compiles(path, lang + extra)
+                compiled.append((path, why))
+                if why:
+                    print(f"  does not compile: {path}: {why}")
         for l in loops:
             entries.append(l)
             totals[l['verdict']] += 1
@@ -133,6 +169,10 @@ def main():
     for src, why in failed:
         print(f"  not parsed: {src}: {why}")
     print(f"loops: {found} found, {totals['converted']} converted, {totals['refused']} refused")
+    if args.compile:
+        print(f"migrated files that compile: {sum(1 for _, why in compiled if not why)} of {len(compiled)}")
+        if any(why for _, why in compiled):
+            sys.exit(1)
     for r, n in reasons.most_common():
         print(f"  {n:4d} {r}")
     if regions:
