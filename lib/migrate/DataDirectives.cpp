@@ -538,8 +538,21 @@ private:
     bool HasAsync = false, HasIf = false;
     const std::string Queue = argOf(P.D, "async", HasAsync);
     const std::string If = argOf(P.D, "if", HasIf);
-    if (P.D.clause("depend") || P.D.clause("wait"))
-      return keep(P, "dp orders transfers by the fields they touch; its depend()/wait() has no counterpart");
+    // dp orders the transfers of fields by what touches them, as depend()
+    // and wait() ordered the original's: a directive over fields alone
+    // goes (miniWeather's `target update from(state[...]) depend(inout:
+    // asyncid) nowait`, whose `state` is a field: kept, it named one).
+    // One naming anything else stays.
+    if (P.D.clause("depend") || P.D.clause("wait")) {
+      bool Fields = true;
+      for (const DataClause &D : dataClauses(P.D))
+        for (const std::string &N : D.Vars) {
+          const VarDecl *V = resolveName(N, P.Begin, Ctx);
+          Fields &= V && C.Fields.count(V) > 0;
+        }
+      if (!Fields)
+        return keep(P, "dp orders transfers by the fields they touch; its depend()/wait() has no counterpart");
+    }
     const std::string Q = HasAsync ? queueText(Queue) + ", " : "";
     const bool Enter = P.D.has("enter"), Exit = P.D.has("exit");
     std::vector<std::string> Lines;
