@@ -570,6 +570,21 @@ private:
     for (const VarDecl *V : Facts.StaticLocals)
       return refuse(refusal(&Reporter::migrateVariable, V->getLocation(),
                             {V->getName().str(), "is a static local, shared by every iteration"}));
+    // OpenMP's threadprivate: each thread its own copy (NPB EP's `x`,
+    // given to its threads by `copyin(x)`), which neither one kernel
+    // parameter nor one dp::field stands for.
+    for (const VarRef &R : Facts.Refs)
+      if (std::optional<unsigned> Line = threadprivateLine(R.Var))
+        return refuse(refusal(&Reporter::migrateVariable, R.Ref->getExprLoc(),
+                              {R.Var->getName().str(), "is threadprivate (line " + std::to_string(*Line) +
+                                                           "): each thread holds a copy of its own, which a "
+                                                           "kernel cannot reach"}));
+    for (const ElementAccess &A : Facts.Accesses)
+      if (std::optional<unsigned> Line = A.Array ? threadprivateLine(A.Array) : std::nullopt)
+        return refuse(refusal(&Reporter::migrateVariable, A.Whole->getBeginLoc(),
+                              {A.Array->getName().str(), "is threadprivate (line " + std::to_string(*Line) +
+                                                             "): each thread holds a copy of its own, which a "
+                                                             "kernel cannot reach"}));
     if (Facts.OpaqueAccess)
       return refuse(refusal(&Reporter::migrateArray, Facts.OpaqueAccess->getBeginLoc(),
                             {shownText(Facts.OpaqueAccess, Ctx),
@@ -791,6 +806,21 @@ private:
         Construct = P.D.construct();
     }
     return Construct;
+  }
+
+  /// The line of an `omp threadprivate` directive naming V, a variable of
+  /// static storage, if one does.
+  std::optional<unsigned> threadprivateLine(const VarDecl *V) const {
+    if (!V || !V->hasGlobalStorage())
+      return std::nullopt;
+    // (`threadprivate(x)`: its parentheses make it a clause of the directive.)
+    for (const PragmaLine &P : U.Pragmas)
+      if (const Clause *Cl = P.D.Model == PragmaModel::OpenMP ? P.D.clause("threadprivate") : nullptr) {
+        const std::vector<std::string> Vars = clauseVariables(Cl->Args);
+        if (std::find(Vars.begin(), Vars.end(), V->getName().str()) != Vars.end())
+          return Ctx.getSourceManager().getPresumedLineNumber(P.Loc);
+      }
+    return std::nullopt;
   }
 
   /// Whether a directive other than a loop's, region's or data's (an

@@ -271,7 +271,21 @@ int main() {
   free(idx);
   free(g.cells);
 }
-// SUMMARY: migrated 0 of 30 loops (30 refused)
+
+// An array each thread holds its own copy of (NPB EP's `x`, given to its
+// threads by `copyin(x)`): one dp::field cannot stand for it (made one,
+// its declaration stood where `threadprivate` names it, which g++
+// -fopenmp rejects, and its threads shared one array).
+static double seeds[16];
+#pragma omp threadprivate(seeds)
+void reseed(int n) {
+#pragma omp parallel for
+  for (int i = 0; i < 16; i++)
+    seeds[i] = n + i;
+// DIAG: refusals.cpp:[[@LINE-1]]:5: warning: not converted: 'seeds' is threadprivate (line [[@LINE-5]]): each thread holds a copy of its own, which a kernel cannot reach [dp-migrate]
+}
+// REWRITE: static double seeds[16];
+// SUMMARY: migrated 0 of 31 loops (31 refused)
 // LIST: "file": "refusals_loops.h",
 // LIST-NEXT: "line": 7,
 // LIST-NEXT: "column": 3,
