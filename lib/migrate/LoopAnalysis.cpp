@@ -573,18 +573,20 @@ private:
     // OpenMP's threadprivate: each thread its own copy (NPB EP's `x`,
     // given to its threads by `copyin(x)`), which neither one kernel
     // parameter nor one dp::field stands for.
+    auto ThreadPrivate = [&](const VarDecl *V, SourceLocation At) {
+      const std::optional<unsigned> Line = V ? threadprivateLine(V) : std::nullopt;
+      if (Line)
+        refuse(refusal(&Reporter::migrateVariable, At,
+                       {V->getName().str(), "is threadprivate (line " + std::to_string(*Line) +
+                                                "): each thread holds a copy of its own, which a kernel cannot reach"}));
+      return Line.has_value();
+    };
     for (const VarRef &R : Facts.Refs)
-      if (std::optional<unsigned> Line = threadprivateLine(R.Var))
-        return refuse(refusal(&Reporter::migrateVariable, R.Ref->getExprLoc(),
-                              {R.Var->getName().str(), "is threadprivate (line " + std::to_string(*Line) +
-                                                           "): each thread holds a copy of its own, which a "
-                                                           "kernel cannot reach"}));
+      if (ThreadPrivate(R.Var, R.Ref->getExprLoc()))
+        return false;
     for (const ElementAccess &A : Facts.Accesses)
-      if (std::optional<unsigned> Line = A.Array ? threadprivateLine(A.Array) : std::nullopt)
-        return refuse(refusal(&Reporter::migrateVariable, A.Whole->getBeginLoc(),
-                              {A.Array->getName().str(), "is threadprivate (line " + std::to_string(*Line) +
-                                                             "): each thread holds a copy of its own, which a "
-                                                             "kernel cannot reach"}));
+      if (ThreadPrivate(A.Array, A.Whole->getBeginLoc()))
+        return false;
     if (Facts.OpaqueAccess)
       return refuse(refusal(&Reporter::migrateArray, Facts.OpaqueAccess->getBeginLoc(),
                             {shownText(Facts.OpaqueAccess, Ctx),
@@ -781,14 +783,7 @@ private:
     const std::optional<Span> Decl = spanOf(V->getSourceRange(), Ctx);
     if (!Loop || !Decl || !M.Pragma)
       return std::nullopt;
-    auto Names = [&](const Directive &D) {
-      for (const Clause &Cl : D.Clauses) {
-        const std::vector<std::string> Vars = clauseVariables(Cl.Args);
-        if (std::find(Vars.begin(), Vars.end(), V->getName().str()) != Vars.end())
-          return true;
-      }
-      return false;
-    };
+    auto Names = [&](const Directive &D) { return clauseNaming(D, V, nullptr) != nullptr; };
     if (Names(*M.Pragma))
       return std::nullopt;
     std::optional<std::string> Construct;
@@ -815,11 +810,8 @@ private:
       return std::nullopt;
     // (`threadprivate(x)`: its parentheses make it a clause of the directive.)
     for (const PragmaLine &P : U.Pragmas)
-      if (const Clause *Cl = P.D.Model == PragmaModel::OpenMP ? P.D.clause("threadprivate") : nullptr) {
-        const std::vector<std::string> Vars = clauseVariables(Cl->Args);
-        if (std::find(Vars.begin(), Vars.end(), V->getName().str()) != Vars.end())
-          return Ctx.getSourceManager().getPresumedLineNumber(P.Loc);
-      }
+      if (P.D.Model == PragmaModel::OpenMP && clauseNaming(P.D, V, "threadprivate"))
+        return Ctx.getSourceManager().getPresumedLineNumber(P.Loc);
     return std::nullopt;
   }
 
@@ -837,10 +829,10 @@ private:
   const Clause *clauseNaming(const VarDecl *V, const char *Name) const {
     return M.Pragma ? clauseNaming(*M.Pragma, V, Name) : nullptr;
   }
-  /// D's.
+  /// D's (any clause of D's, with Name null).
   static const Clause *clauseNaming(const Directive &D, const VarDecl *V, const char *Name) {
     for (const Clause &Cl : D.Clauses)
-      if (Cl.Name == Name)
+      if (!Name || Cl.Name == Name)
         for (const std::string &N : clauseVariables(Cl.Args))
           if (N == V->getName())
             return &Cl;
@@ -1620,11 +1612,8 @@ private:
           Found = Sec;
         continue;
       }
-      for (const Clause &Cl : P.D.Clauses) {
-        const std::vector<std::string> Vars = clauseVariables(Cl.Args);
-        if (std::find(Vars.begin(), Vars.end(), Name) != Vars.end())
-          Found.reset(); // unmapped before the loop
-      }
+      if (clauseNaming(P.D, V, nullptr))
+        Found.reset(); // unmapped before the loop
     }
     return Found;
   }
