@@ -65,6 +65,12 @@ public:
     if (const auto *If = dyn_cast<IfStmt>(S)) {
       walk(If->getInit(), Defined);
       walk(If->getCond(), Defined);
+      if (const std::optional<bool> Known = constantCondition(If)) {
+        // `if (data_spec_int == DATA_SPEC_THERMAL)` over a constexpr: one
+        // branch is the only path.
+        walk(*Known ? If->getThen() : If->getElse(), Defined);
+        return;
+      }
       PlaceSet Then = Defined, Else = Defined;
       walk(If->getThen(), Then);
       walk(If->getElse(), Else);
@@ -185,6 +191,16 @@ public:
   }
 
 private:
+  /// The value of If's condition when it is a constant expression.
+  std::optional<bool> constantCondition(const IfStmt *If) const {
+    const Expr *Cond = If->getCond();
+    if (Tracked.empty() || If->getConditionVariable() || !Cond || Cond->isValueDependent())
+      return std::nullopt;
+    bool Value = false;
+    if (!Cond->EvaluateAsBooleanCondition(Value, (*Tracked.begin())->getASTContext()))
+      return std::nullopt;
+    return Value;
+  }
   /// E as a tracked variable, or a member of one reached by `.`.
   std::optional<Place> tracked(const Expr *E) const {
     std::string Path;

@@ -8,6 +8,7 @@
 #include <cstdio>
 
 const double grav = 9.8, theta0 = 300.;
+constexpr int specCollision = 1, specThermal = 2, spec = specThermal;
 
 void hydro(double z, double &r, double &t) {
   const double exner = 1. - grav * z / (1004. * theta0);
@@ -82,6 +83,17 @@ void init(double *state, double *hy, int nx, int nz, double dx, double dz) {
     hy[k] = r * t;
   }
 // DIAG: out_parameters.cpp:[[@LINE-5]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// A constant selects the helper (miniWeather's `if (data_spec_int ==
+// DATA_SPEC_THERMAL)` over a constexpr): the branch taken is the only
+// path, so the helper it calls writes r and t on every path.
+#pragma omp parallel for private(z, r, t)
+  for (int k = 0; k < nz; k++) {
+    z = (k + 0.5) * dz;
+    if (spec == specCollision) { hydro(z + 1., r, t); }
+    if (spec == specThermal) { hydro(z, r, t); }
+    hy[k] += r * t;
+  }
+// DIAG: out_parameters.cpp:[[@LINE-6]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
 }
 
 void equation(double *a, int n) {
@@ -116,6 +128,14 @@ double refused(double *a, int n) {
 #pragma omp parallel for private(r)
   for (int i = 0; i < n; i++) {
     maybe(a[i], r);
+    a[i] = r;
+  }
+// DIAG: out_parameters.cpp:[[@LINE-2]]:12: warning: not converted: 'r' is read before it is written in an iteration, so it carries a value from one iteration to the next [dp-migrate]
+// A selector known only when the program runs: the other path keeps r.
+#pragma omp parallel for private(r)
+  for (int i = 0; i < n; i++) {
+    if (n > 2)
+      hydro(a[i], r, s);
     a[i] = r;
   }
 // DIAG: out_parameters.cpp:[[@LINE-2]]:12: warning: not converted: 'r' is read before it is written in an iteration, so it carries a value from one iteration to the next [dp-migrate]
