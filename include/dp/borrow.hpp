@@ -160,8 +160,11 @@ template <class T> field<1, T> borrow(T *p, std::int64_t n) { return borrow(p, g
 ///
 ///     dp::field<1, float> dp_y = dp::borrow(y, n);
 ///     dp::field<1, const float> dp_x = dp::borrow_read(x, n, dp_y);
-template <class T, class... Written>
-field<1, const T> borrow_read(const T *p, const grid<1> &g, const Written &...written) {
+///
+/// Of any rank, as dp::borrow: a C array of static storage a call-site
+/// reads whole (`dp::borrow_read(&u[0][0][0][0], dp::grid<4>(...))`).
+template <int N, class T, class... Written>
+field<N, const T> borrow_read(const T *p, const grid<N> &g, const Written &...written) {
   static_assert(std::is_trivially_copyable<T>::value,
                 "dp::borrow_read: the elements cross to a device as bytes, so they must be trivially copyable");
   const std::size_t bytes = static_cast<std::size_t>(g.size()) * sizeof(T);
@@ -169,10 +172,10 @@ field<1, const T> borrow_read(const T *p, const grid<1> &g, const Written &...wr
     if (detail::storage *s = detail::borrow_block_if_free(const_cast<T *>(p), bytes))
       return detail::over_borrowed(p, g, s);
   detail::host_current_over(p, bytes); // what the writers left there
-  field<1, std::remove_const_t<T>> copy = detail::field_for_overwrite<std::remove_const_t<T>>(g);
+  field<N, std::remove_const_t<T>> copy = detail::field_for_overwrite<std::remove_const_t<T>>(g);
   if (bytes > 0)
     std::memcpy(static_cast<void *>(copy.data()), static_cast<const void *>(p), bytes);
-  return field<1, const T>(copy);
+  return field<N, const T>(copy);
 }
 /// dp::borrow_read over the n elements at p.
 template <class T, class... Written>

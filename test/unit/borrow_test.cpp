@@ -195,6 +195,30 @@ TEST(BorrowRead, NoElements) {
   EXPECT_EQ(r.get_grid().size(), 0);
 }
 
+// Of any rank: a C array of static storage read whole (NPB's header
+// arrays), in place when apart from what the call-site writes, else a
+// copy, indexed as the array is.
+TEST(BorrowRead, RankFourInPlaceOrCopied) {
+  static double table[3][2][4][5];
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 2; ++j)
+      for (int k = 0; k < 4; ++k)
+        for (int m = 0; m < 5; ++m)
+          table[i][j][k][m] = 1000 * i + 100 * j + 10 * k + m;
+  std::vector<double> out(8);
+  dp::field<1, double> written = dp::borrow(out.data(), 8);
+  const dp::grid<4> shape(3, 2, 4, 5);
+  dp::field<4, const double> apart = dp::borrow_read(&table[0][0][0][0], shape, written);
+  EXPECT_EQ(apart.data(), &table[0][0][0][0]);
+  EXPECT_EQ(apart(2, 1, 3, 4), 2134);
+  apart = dp::field<4, const double>();
+  dp::field<1, double> inside = dp::borrow(&table[1][0][0][0], 8);
+  dp::field<4, const double> copy = dp::borrow_read(&table[0][0][0][0], shape, inside);
+  EXPECT_NE(copy.data(), &table[0][0][0][0]);
+  EXPECT_EQ(copy(1, 0, 1, 2), 1012);
+  EXPECT_EQ(copy.get_grid().size(), 120);
+}
+
 // dp::read_apart: a caller may pass one field as two parameters
 // (miniWeather's semi_discrete_step(state, state_tmp, state, ...)).
 void relax(dp::field<1, double> out, dp::field<1, const double> in) {
