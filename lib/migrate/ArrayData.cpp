@@ -22,6 +22,7 @@
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <functional>
@@ -104,6 +105,22 @@ std::optional<std::vector<std::string>> writtenExtents(const VarDecl *V, const A
     Extents.push_back(std::move(E));
   }
   return Extents;
+}
+
+bool wholeStaticArray(const VarDecl *V) {
+  if (!V->hasGlobalStorage() || V->isStaticLocal() || isa<ParmVarDecl>(V))
+    return false;
+  QualType T = V->getType();
+  if (!T->isConstantArrayType())
+    return false;
+  while (const auto *A = dyn_cast<ConstantArrayType>(T->getAsArrayTypeUnsafe())) {
+    if (A->getSize() == 0)
+      return false;
+    T = A->getElementType();
+    if (!T->isArrayType())
+      return true;
+  }
+  return false; // a dimension of no constant extent
 }
 
 bool plainElement(QualType T) {
@@ -411,8 +428,11 @@ struct ArrayData::Impl {
 };
 
 void ArrayData::Impl::addVar(const VarDecl *V) {
-  // A member's class may be in a header: its arrays only borrow.
-  if (Vars.count(V) || (!Members.isMember(V) && !SM.isWrittenInMainFile(SM.getFileLoc(V->getLocation()))))
+  // A member's class may be in a header: its arrays only borrow. So do
+  // the static arrays a header declares (NPB's `static double
+  // u[...][5]` in header.h): their declaration is not the file's to edit.
+  const bool InMain = SM.isWrittenInMainFile(SM.getFileLoc(V->getLocation()));
+  if (Vars.count(V) || (!Members.isMember(V) && !InMain && !wholeStaticArray(V)))
     return;
   if (Offsets.of(V))
     return; // an offset into another array, which its uses name (offsetUse)
@@ -469,6 +489,13 @@ void ArrayData::Impl::addVar(const VarDecl *V) {
   }
   if (A.K == ArrayVar::Kind::Vector && T->isReferenceType() == false && P) {
     refuse(V, V->getLocation(), "it is a std::vector passed by value, which copies it");
+    return;
+  }
+  if (!InMain && !Members.isMember(V)) {
+    const PresumedLoc Where = SM.getPresumedLoc(SM.getFileLoc(V->getLocation()));
+    refuse(V, V->getLocation(),
+           "it is declared in '" + std::string(Where.isValid() ? llvm::sys::path::filename(Where.getFilename()) : "") +
+               "', which --migrate does not edit");
     return;
   }
   if (!Members.isMember(V)) // a member's declaration is the class's, which stays
@@ -1220,9 +1247,12 @@ public:
         I.AddressTaken.insert(F->getCanonicalDecl());
       return true;
     }
-    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl())) {
+      if (!I.Vars.count(V) && wholeStaticArray(V))
+        I.addVar(V); // declared in a header
       if (auto It = I.Vars.find(V); It != I.Vars.end())
         Uses.push_back({D, V});
+    }
     return true;
   }
   std::vector<std::pair<const DeclRefExpr *, const VarDecl *>> Uses;

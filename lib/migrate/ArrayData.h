@@ -52,6 +52,14 @@ struct ArrayVar {
   bool DeviceAllocated = false;
 };
 
+/// True when V is a C array of static storage the program keeps whole
+/// (a namespace-scope or class-static array of constant extents, every
+/// one known: `static double u[13][13][13][5]`): a call-site may borrow
+/// all of it (dp::borrow over the grid of its extents), where it cannot
+/// become a field (declared in a header --migrate does not edit, or
+/// extern, defined in another file).
+bool wholeStaticArray(const clang::VarDecl *V);
+
 /// The extents of the C array V, outermost first, as written (a macro's
 /// as its value); none when one is not written out (`double a[] = {...}`).
 std::optional<std::vector<std::string>> writtenExtents(const clang::VarDecl *V, const clang::ASTContext &Ctx);

@@ -663,6 +663,13 @@ std::string pathIdentifier(StringRef Path) {
 std::string borrowedMemory(const VarDecl *V) {
   if (isAccessorVar(V))
     return "&" + V->getName().str() + "(0)";
+  // A C array of rank 2 and more: its first element's address.
+  if (const QualType T = V->getType(); T->isArrayType() && T->getAsArrayTypeUnsafe()->getElementType()->isArrayType()) {
+    std::string First = "&" + V->getName().str();
+    for (QualType E = T; E->isArrayType(); E = E->getAsArrayTypeUnsafe()->getElementType())
+      First += "[0]";
+    return First;
+  }
   return V->getName().str() + (V->getType().getNonReferenceType()->isRecordType() ? ".data()" : "");
 }
 

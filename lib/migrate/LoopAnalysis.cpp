@@ -1626,21 +1626,41 @@ private:
   /// region around it. None otherwise; Unsized when only that count is
   /// missing (no data clause names the array: the accesses may give it,
   /// measured()). An array of rows (ArrayVar::Rows) borrows as far as the
-  /// accesses reach: always Unsized.
+  /// accesses reach: always Unsized. A C array of static storage
+  /// (wholeStaticArray) borrows whole, of any rank: the count is then its
+  /// grid (`dp::grid<4>(13, 13, 13, 5)`).
+  /// The grid of a C array of static storage the call-site borrows whole
+  /// (wholeStaticArray), from its type's extents (the names a header
+  /// writes them with may not reach the call-site); none for any other.
+  std::optional<std::string> wholeGrid(const ArrayVar &A) const {
+    if (A.K != ArrayVar::Kind::CArray || A.Rows || !wholeStaticArray(A.Var))
+      return std::nullopt;
+    std::string Grid;
+    int Rank = 0;
+    for (QualType T = A.Var->getType(); const auto *CA = Ctx.getAsConstantArrayType(T); T = CA->getElementType())
+      Grid += (Rank++ ? ", " : "") + std::to_string(CA->getSize().getZExtValue());
+    if (Rank != A.Rank)
+      return std::nullopt;
+    return "dp::grid<" + std::to_string(Rank) + ">(" + Grid + ")";
+  }
+
   std::optional<std::string> borrowable(const ArrayVar &A, bool &Unsized) const {
     const VarDecl *V = A.Var;
     std::optional<Span> Loop = spanOf(C.Loop->getSourceRange(), Ctx);
     // A std::vector member (MemberVars) borrows its elements, all of them.
     const bool VectorMember = A.K == ArrayVar::Kind::Vector && U.Arrays.memberVars().isMember(V);
-    if (!Loop || A.Device || deviceClauseOf(V) || !(A.K == ArrayVar::Kind::Pointer || VectorMember) ||
-        A.Rank != (A.Rows ? 2 : 1) ||
+    const std::optional<std::string> Whole = wholeGrid(A);
+    if (!Loop || A.Device || deviceClauseOf(V) || !(A.K == ArrayVar::Kind::Pointer || VectorMember || Whole) ||
+        (A.Rank != (A.Rows ? 2 : 1) && !Whole) ||
         !(plainElement(A.Element) || plainTemplateParameter(A.Element, V->getDeclContext())) ||
         (ArrayOnlySized.count(V) && !VectorMember) || Handed.count(V))
       return std::nullopt;
     std::optional<Section> S =
-        M.Pragma && !A.Rows && !VectorMember ? dataSection(*M.Pragma, V->getName().str()) : std::nullopt;
+        M.Pragma && !A.Rows && !VectorMember && !Whole ? dataSection(*M.Pragma, V->getName().str()) : std::nullopt;
     if (VectorMember)
       S = Section{V->getName().str(), "", V->getName().str() + ".size()"};
+    if (Whole)
+      S = Section{V->getName().str(), "", *Whole};
     for (const PragmaLine &P : U.Pragmas) {
       if (S || A.Rows)
         break;
@@ -1670,7 +1690,10 @@ private:
           Edits += makingEdits(Making);
         Edits += !P->getInit() && inLoop(P->getLocation());
       }
-    if (U.Arrays.editsWithin(V, Loop->Begin, Loop->End).size() != Edits)
+    // In the kernel's text: the parallel levels' bounds are the host's,
+    // where the array stays as it is.
+    const std::optional<Span> Kernel = spanOf(M.Body->getSourceRange(), Ctx);
+    if (!Kernel || U.Arrays.editsWithin(V, Kernel->Begin, Kernel->End).size() != Edits)
       return std::nullopt;
     Unsized = !S;
     return S ? std::optional<std::string>(S->Length) : std::nullopt;

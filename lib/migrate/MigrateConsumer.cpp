@@ -771,6 +771,9 @@ private:
       std::optional<Span> L = spanOf(Models[I].Outer->getSourceRange(), Ctx);
       if (L)
         CallSites.push_back(*L);
+      // The kernel's accesses: the parallel levels' bounds are the host's,
+      // where the memory stays as it is (`i < grid_points[0] - 1`).
+      const std::optional<Span> Kernel = spanOf(Models[I].Body->getSourceRange(), Ctx);
       for (const ArrayUse &A : Models[I].Arrays) {
         if (A.Borrowed.empty())
           continue;
@@ -778,8 +781,8 @@ private:
         const ArrayVar *Info = Arrays.find(A.Var);
         if (A.BorrowedColumns.empty()) // rows borrow for each call-site alone
           Borrowed[A.Var] = Arrays.fieldType(A.Var, Info && Info->Element.isConstQualified());
-        if (L)
-          for (const TextEdit &T : Arrays.editsWithin(A.Var, L->Begin, L->End))
+        if (Kernel)
+          for (const TextEdit &T : Arrays.editsWithin(A.Var, Kernel->Begin, Kernel->End))
             E.add(T);
       }
     }

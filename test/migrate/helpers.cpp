@@ -104,7 +104,8 @@ double jitter(int n) {
 
 // Constant tables of the file: one of literals and constants a device
 // can use is declared in the kernel as written; one with a host
-// variable's value is not (the kernel could not read that variable).
+// variable's value is not (the kernel could not read that variable):
+// the call-site borrows it whole, read-only.
 constexpr int Taps = 3;
 const double taps[Taps] = {0.25, 0.5, 0.25};
 const double shifted[2] = {1.0, NI * 0.5};
@@ -117,7 +118,9 @@ double smooth(const double *v, double *s, int n) {
 #pragma omp parallel for
   for (int i = 0; i < n; ++i)
     s[i] += shifted[i % 2];
-// DIAG: helpers.cpp:[[@LINE-1]]:13: warning: not converted: 'shifted' cannot become a dp::field: it starts with the values '{1.0, NI * 0.5}' (a dp::field starts with zeros): fill it in a loop after its declaration (line {{[0-9]+}}); nor can its kernel take a copy: it is declared outside the function, and a kernel copies only the function's own arrays or declares its own copy of a constant table (`const`, its values literals) [dp-migrate]
+// DIAG: helpers.cpp:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      dp::field<1, const double> dp_shifted = dp::borrow_read(shifted, dp::grid<1>(2), dp_s);
+// REWRITE-NEXT: dp::forall({{.*}}, const dp::field<1, const double> &shifted) {
   return s[1];
 }
 
@@ -134,4 +137,4 @@ int main() {
   jitter(16);
   return a[5] + w[4] > 0 ? 0 : 1;
 }
-// SUMMARY: migrated 5 of 7 loops (2 refused)
+// SUMMARY: migrated 6 of 7 loops (1 refused)

@@ -74,11 +74,14 @@ void tables(double *out, const double *in, int n) {
 // REWRITE: const int odd[2] = {1, 3};
 
   // A table of the file that is not constant: another function may
-  // change it, so no kernel may take it as it was written.
+  // change it, so no kernel may take it as it was written; the call-site
+  // borrows it whole, with the values it holds then.
 #pragma omp parallel for
   for (int i = 0; i < n; i++)
     out[i] += scale[i % 2];
-// DIAG: tables.c:[[@LINE-1]]:15: warning: not converted: 'scale' cannot become a dp::field: it starts with the values '{2.0, 4.0}' (a dp::field starts with zeros): fill it in a loop after its declaration (line 11); nor can its kernel take a copy: it is declared outside the function, and a kernel copies only the function's own arrays or declares its own copy of a constant table (`const`, its values literals) [dp-migrate]
+// DIAG: tables.c:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      dp::field<1, const double> dp_scale = dp::borrow_read(scale, dp::grid<1>(2), dp_out);
+// REWRITE-NEXT: dp::forall({{.*}}, const dp::field<1, const double> &scale) {
 
   // A table the loop writes: a copy would lose the writes.
 #pragma omp parallel for

@@ -1,0 +1,19 @@
+/* The solver's state, as the NAS Parallel Benchmarks keep it: static
+   arrays of fixed extents in a header that one C file includes, sized by
+   macros, with the problem's extents (grid_points) read in the loops'
+   bounds. --migrate does not edit this header: the loops borrow the
+   arrays whole, for each call-site. */
+#ifndef GLOBALS_H
+#define GLOBALS_H
+
+#define IMAX 12
+#define JMAX 11
+#define KMAX 10
+
+static int grid_points[3];
+static double u[IMAX][JMAX][KMAX][5];
+static double rhs[IMAX][JMAX][KMAX][5];
+static double rho_i[IMAX][JMAX][KMAX];
+static double dt;
+
+#endif

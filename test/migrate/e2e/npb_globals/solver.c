@@ -1,0 +1,75 @@
+/* A solver in the NAS Parallel Benchmarks' OpenMP C style: parallel
+   regions holding `omp for` loops over the header's static arrays, a
+   4-dimensional state with the variables innermost, private inner loop
+   variables declared at the function's top, a norm reduced over the
+   whole grid. */
+#include <math.h>
+#include <stdio.h>
+#include "globals.h"
+
+static void initialize(void) {
+  int i, j, k, m;
+#pragma omp parallel for private(j, k, m)
+  for (i = 0; i < grid_points[0]; i++)
+    for (j = 0; j < grid_points[1]; j++)
+      for (k = 0; k < grid_points[2]; k++)
+        for (m = 0; m < 5; m++)
+          u[i][j][k][m] = 1.0 + 0.01 * (i * i + 2 * j + 3 * k * j) + 0.1 * m;
+}
+
+static void compute_rhs(void) {
+  int i, j, k, m;
+#pragma omp parallel
+  {
+#pragma omp for private(j, k)
+    for (i = 0; i < grid_points[0]; i++)
+      for (j = 0; j < grid_points[1]; j++)
+        for (k = 0; k < grid_points[2]; k++)
+          rho_i[i][j][k] = 1.0 / u[i][j][k][0];
+#pragma omp for private(j, k, m)
+    for (i = 1; i < grid_points[0] - 1; i++)
+      for (j = 1; j < grid_points[1] - 1; j++)
+        for (k = 1; k < grid_points[2] - 1; k++)
+          for (m = 0; m < 5; m++)
+            rhs[i][j][k][m] = dt * (u[i + 1][j][k][m] - 2.0 * u[i][j][k][m] + u[i - 1][j][k][m]) *
+                              rho_i[i][j][k];
+  }
+}
+
+static void add(void) {
+  int i, j, k, m;
+#pragma omp parallel for private(j, k, m)
+  for (i = 1; i < grid_points[0] - 1; i++)
+    for (j = 1; j < grid_points[1] - 1; j++)
+      for (k = 1; k < grid_points[2] - 1; k++)
+        for (m = 0; m < 5; m++)
+          u[i][j][k][m] = u[i][j][k][m] + rhs[i][j][k][m];
+}
+
+static double norm(void) {
+  int i, j, k;
+  double sum = 0.0;
+#pragma omp parallel for private(j, k) reduction(+ : sum)
+  for (i = 0; i < grid_points[0]; i++)
+    for (j = 0; j < grid_points[1]; j++)
+      for (k = 0; k < grid_points[2]; k++)
+        sum = sum + u[i][j][k][0] * u[i][j][k][0];
+  return sqrt(sum / (grid_points[0] * grid_points[1] * grid_points[2]));
+}
+
+int main(void) {
+  int step;
+  /* The problem is smaller than the arrays, as NPB's classes may be. */
+  grid_points[0] = IMAX;
+  grid_points[1] = JMAX - 1;
+  grid_points[2] = KMAX - 2;
+  dt = 0.05;
+  initialize();
+  for (step = 1; step <= 4; step++) {
+    compute_rhs();
+    add();
+    printf("step %d: norm %.12f\n", step, norm());
+  }
+  printf("u[5][4][3][2] = %.12f, rho_i[1][1][1] = %.12f\n", u[5][4][3][2], rho_i[1][1][1]);
+  return 0;
+}
