@@ -1,6 +1,7 @@
 //===- Candidates.cpp - The loops --migrate considers ---------------------===//
 
 #include "migrate/Candidates.h"
+#include "migrate/TeamFunctions.h"
 
 #include "dpstub/DeviceDeclared.h"
 #include "migrate/Text.h"
@@ -272,6 +273,15 @@ std::vector<PragmaLine> readPragmas(const std::vector<PragmaSeen> &Seen, ASTCont
   return Out;
 }
 
+bool inRegion(const Stmt *S, const Region &R, const ASTContext &Ctx) {
+  if (R.Pragma->On && textWithin(S, R.Pragma->On, Ctx))
+    return true;
+  return std::any_of(R.Teams.begin(), R.Teams.end(), [&](const FunctionDecl *F) {
+    const Stmt *Body = F->getBody();
+    return Body && textWithin(S, Body, Ctx);
+  });
+}
+
 Candidates findCandidates(const std::vector<PragmaLine> &Pragmas, ASTContext &Ctx,
                           const std::optional<LineRange> &Selection) {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -280,7 +290,7 @@ Candidates findCandidates(const std::vector<PragmaLine> &Pragmas, ASTContext &Ct
   // Regions first: a loop directive inside one belongs to it.
   for (const PragmaLine &P : Pragmas)
     if (P.D.Kind == DirectiveKind::Region && P.On)
-      Out.Regions.push_back(Region{&P, {}});
+      Out.Regions.push_back(Region{&P, {}, {}});
   auto RegionOf = [&](const Stmt *S) -> Region * {
     Region *Best = nullptr; // the innermost
     for (Region &R : Out.Regions)
@@ -292,6 +302,29 @@ Candidates findCandidates(const std::vector<PragmaLine> &Pragmas, ASTContext &Ct
   auto Add = [&](const ForStmt *F, Origin From, const PragmaLine *P, std::string Construct, bool Asserted) {
     ByLoop[F] = Out.Loops.size();
     Out.Loops.push_back(Candidate{F, From, P, std::move(Construct), Asserted});
+  };
+  // Loop directives whose region is in a caller (`omp for` in a function
+  // a region calls): their loops join those regions where every run of
+  // the function is in view (TeamFunctions.h).
+  auto InLoopDirective = [&](const PragmaLine &P, const Stmt *F) {
+    return std::any_of(Pragmas.begin(), Pragmas.end(), [&](const PragmaLine &O) {
+      return &O != &P && O.D.Kind == DirectiveKind::Loop && O.On && textWithin(F, O.On, Ctx);
+    });
+  };
+  std::vector<const PragmaLine *> Orphaned;
+  for (const PragmaLine &P : Pragmas)
+    if (P.D.Kind == DirectiveKind::Loop && isa_and_nonnull<ForStmt>(P.On) && !P.Shared && needsRegion(P.D) &&
+        !RegionOf(P.On) && !InLoopDirective(P, P.On))
+      Orphaned.push_back(&P);
+  const TeamFunctions Teams = teamFunctions(Pragmas, Orphaned, Ctx);
+  for (Region &R : Out.Regions)
+    if (auto It = Teams.OfRegion.find(R.Pragma); It != Teams.OfRegion.end())
+      R.Teams = It->second;
+  auto TeamRegion = [&](const Stmt *S) -> Region * {
+    for (Region &R : Out.Regions)
+      if (!R.Teams.empty() && inRegion(S, R, Ctx))
+        return &R;
+    return nullptr;
   };
   for (const PragmaLine &P : Pragmas) {
     if (P.D.Kind != DirectiveKind::Loop)
@@ -310,12 +343,16 @@ Candidates findCandidates(const std::vector<PragmaLine> &Pragmas, ASTContext &Ct
       continue;
     }
     Region *R = needsRegion(D) ? RegionOf(F) : nullptr;
+    if (needsRegion(D) && !R && Teams.Joining.count(&P)) {
+      R = TeamRegion(F);
+      if (!R) { // only ever called outside a region: one thread runs it
+        Add(F, Origin::Pragma, &P, D.construct(), asserted(D, nullptr));
+        continue;
+      }
+    }
     if (needsRegion(D) && !R) {
       // An `acc loop` inside another loop directive's loop goes with it.
-      bool InLoop = false;
-      for (const PragmaLine &O : Pragmas)
-        InLoop |= &O != &P && O.D.Kind == DirectiveKind::Loop && O.On && textWithin(F, O.On, Ctx);
-      if (!InLoop)
+      if (!InLoopDirective(P, F))
         Out.Unusable.push_back({&P, "is outside any compute region in this function (an orphaned "
                                     "construct, whose region is in a caller)"});
       continue;
@@ -344,9 +381,15 @@ Candidates findCandidates(const std::vector<PragmaLine> &Pragmas, ASTContext &Ct
       if (const auto *F = dyn_cast<ForStmt>(S); F && !ByLoop.count(F))
         Add(F, Origin::DeviceRegion, nullptr, D.construct(), false);
   }
-  for (size_t I = 0; I < Out.Loops.size(); ++I)
-    if (Region *R = RegionOf(Out.Loops[I].Loop))
+  for (size_t I = 0; I < Out.Loops.size(); ++I) {
+    if (Region *R = RegionOf(Out.Loops[I].Loop)) {
       R->Loops.push_back(I);
+      continue;
+    }
+    for (Region &R : Out.Regions) // a team function's: each region calling it
+      if (!R.Teams.empty() && inRegion(Out.Loops[I].Loop, R, Ctx))
+        R.Loops.push_back(I);
+  }
 
   // With a selection: the candidates it covers, and plain loops in it.
   if (Selection) {
@@ -405,7 +448,7 @@ Candidates findCandidates(const std::vector<PragmaLine> &Pragmas, ASTContext &Ct
     }
     for (size_t I = 0; I < Sel.Loops.size(); ++I)
       for (Region &R : Sel.Regions)
-        if (textWithin(Sel.Loops[I].Loop, R.Pragma->On, Ctx))
+        if (inRegion(Sel.Loops[I].Loop, R, Ctx))
           R.Loops.push_back(I);
     for (const auto &U : Out.Unusable)
       if (U.first->Begin >= lineStart(SM.getBufferData(Main), SelB) && U.first->Begin <= SelE)
@@ -423,7 +466,7 @@ Candidates findCandidates(const std::vector<PragmaLine> &Pragmas, ASTContext &Ct
   for (Region &R : Out.Regions) {
     R.Loops.clear();
     for (size_t I = 0; I < Out.Loops.size(); ++I)
-      if (textWithin(Out.Loops[I].Loop, R.Pragma->On, Ctx))
+      if (inRegion(Out.Loops[I].Loop, R, Ctx))
         R.Loops.push_back(I);
   }
   return Out;

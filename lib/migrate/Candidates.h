@@ -69,7 +69,13 @@ std::vector<IncludedLoop> includedLoops(const std::vector<PragmaSeen> &Seen,
 struct Region {
   const PragmaLine *Pragma = nullptr;
   std::vector<size_t> Loops; ///< indices into Candidates::Loops
+  /// The functions its threads run whose orphaned loop directives bind
+  /// to it (TeamFunctions.h): their loops are its loops too.
+  std::vector<const clang::FunctionDecl *> Teams;
 };
+
+/// Whether S is in R: in its text, or in one of its team functions.
+bool inRegion(const clang::Stmt *S, const Region &R, const clang::ASTContext &Ctx);
 
 /// What a unit offers to migrate.
 struct Candidates {

@@ -748,7 +748,9 @@ private:
   /// (`parallel`, `simd`, `teams`) shares it; a bare `omp for` shares
   /// what the `parallel` region around it shares (V declared before the
   /// region, and no clause of the region's naming it). An orphaned `omp
-  /// for` (its region in a caller): not known, so no.
+  /// for`, its region in a caller (a team function's, TeamFunctions.h):
+  /// the threads share what has static storage; the function's locals
+  /// are each thread's.
   bool teamShares(const VarDecl *V) const {
     const std::string &K = M.Construct;
     if (K.find("parallel") != std::string::npos || K.find("simd") != std::string::npos ||
@@ -765,7 +767,9 @@ private:
           Around = &P;
           AroundSpan = S;
         }
-    if (!Around || !Decl || (AroundSpan->Begin <= Decl->Begin && Decl->End <= AroundSpan->End))
+    if (!Around)
+      return V->hasGlobalStorage();
+    if (!Decl || (AroundSpan->Begin <= Decl->Begin && Decl->End <= AroundSpan->End))
       return false;
     for (const char *Name : {"private", "firstprivate", "lastprivate", "reduction"})
       if (clauseNaming(Around->D, V, Name))

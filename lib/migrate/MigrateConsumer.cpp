@@ -353,7 +353,10 @@ private:
     RegionJudged J;
     J.Threads = regionThreads(R, Pragmas, Ctx);
     J.Query = perThreadIn(R.Pragma->On, J.Threads, Ctx);
-    J.Body = splittableBody(R, All, Ctx);
+    // A region with team functions does not split: a statement calling
+    // one holds loops its text does not show.
+    if (R.Teams.empty())
+      J.Body = splittableBody(R, All, Ctx);
     if (J.Body)
       for (const Stmt *S : *J.Body)
         J.Statements.push_back(perThreadIn(S, J.Threads, Ctx));
@@ -885,12 +888,26 @@ private:
     // stays: each thread's first access would bring a field to the host at
     // once with the others (a copy from the device over another thread's
     // writes). It is brought once, before the construct.
+    // (And the namespace-scope ones the functions it calls name, whose
+    // loops bind to it: team functions.)
+    std::set<const VarDecl *> Globals;
+    for (const VarDecl *V : Fields)
+      if (V->hasGlobalStorage() && !V->isStaticLocal())
+        Globals.insert(V);
     std::vector<std::pair<const PragmaLine *, std::vector<std::string>>> Shared;
     for (const PragmaLine &P : Pragmas)
       if (P.D.Model == PragmaModel::OpenMP && P.D.has("parallel") && !runsOnDevice(P.D) && P.On &&
-          !Removed.count(&P))
-        if (std::vector<std::string> Names = fieldsNamed(P.On, Fields); !Names.empty())
+          !Removed.count(&P)) {
+        std::vector<std::string> Names = fieldsNamed(P.On, Fields);
+        for (const Region &R : Cands.Regions)
+          if (R.Pragma == &P)
+            for (const FunctionDecl *F : R.Teams)
+              for (std::string &N : fieldsNamed(F->getBody(), Globals))
+                if (std::find(Names.begin(), Names.end(), N) == Names.end())
+                  Names.push_back(std::move(N));
+        if (!Names.empty())
           Shared.push_back({&P, std::move(Names)});
+      }
     for (const auto &[P, Names] : Shared) {
       const bool Inner = std::any_of(Shared.begin(), Shared.end(), [&, P = P](const auto &O) {
         return O.first != P && within(P->On, O.first->On, Ctx);
@@ -1188,14 +1205,23 @@ private:
     // Before the file's first #include: the user's headers define macros
     // (PolyBench's N, M) that must not reach dp's templates; feature
     // macros (#define _GNU_SOURCE) written before it still come first.
-    unsigned At = FirstDecl;
+    // With no #include, before the file's first macro of another name
+    // (`#define N 32`).
+    unsigned At = FirstDecl, FirstMacro = FirstDecl;
     for (unsigned Line = 0; Line < FirstDecl && Line < Buf.size(); Line = nextLineStart(Buf, Line)) {
       StringRef L = Buf.substr(Line, nextLineStart(Buf, Line) - Line).ltrim();
-      if (L.starts_with("#") && L.substr(1).ltrim().starts_with("include")) {
+      if (!L.consume_front("#"))
+        continue;
+      L = L.ltrim();
+      if (L.starts_with("include")) {
         At = Line;
         break;
       }
+      if (L.consume_front("define") && !L.ltrim().starts_with("_") && FirstMacro == FirstDecl)
+        FirstMacro = Line;
     }
+    if (At == FirstDecl)
+      At = FirstMacro;
     if (At == Buf.size())
       At = 0;
     E.add({At, 0, Lines}, /*First=*/true);

@@ -64,10 +64,12 @@ RegionThreads regionThreads(const Region &R, const std::vector<PragmaLine> &Prag
   if (P.D.Model != PragmaModel::OpenMP || runsOnDevice(P.D) || !P.On)
     return T;
   T.Body = P.On;
+  T.Teams = R.Teams;
   // Work-shared loops (each iteration once; not `omp simd` alone, which
-  // each thread runs whole) and the constructs one thread runs.
+  // each thread runs whole) and the constructs one thread runs, in its
+  // text or its team functions'.
   for (const PragmaLine &Q : Pragmas)
-    if (&Q != &P && Q.On && Q.D.Model == PragmaModel::OpenMP && textWithin(Q.On, P.On, Ctx) &&
+    if (&Q != &P && Q.On && Q.D.Model == PragmaModel::OpenMP && inRegion(Q.On, R, Ctx) &&
         ((Q.D.Kind == DirectiveKind::Loop && Q.D.Words != std::vector<std::string>{"simd"}) ||
          Q.D.has("master") || Q.D.has("single") || Q.D.has("masked") || Q.D.has("sections"))) {
       T.Once.push_back(Q.On);
@@ -167,9 +169,17 @@ std::optional<PerThread> perThreadIn(const Stmt *S, const RegionThreads &T, cons
       InWorkShared -= Shared;
       return !Found;
     }
+    std::set<const FunctionDecl *> Entered; ///< team functions judged
     bool VisitCallExpr(CallExpr *E) override {
       const FunctionDecl *F = E->getDirectCallee();
       const IdentifierInfo *Id = F ? F->getIdentifier() : nullptr;
+      if (F && std::find(T.Teams.begin(), T.Teams.end(), F->getCanonicalDecl()) != T.Teams.end()) {
+        // A team function: its statements are the region's, where it is
+        // called (once each: a second call runs them as the first did).
+        if (!InOnce && Entered.insert(F->getCanonicalDecl()).second)
+          TraverseStmt(F->getBody());
+        return !Found;
+      }
       if (Id && asksForTheTeam(Id->getName()))
         Found = PerThread{"calls '" + Id->getName().str() + "', whose answer depends on the region's threads",
                           E->getBeginLoc()};
@@ -227,6 +237,10 @@ std::optional<PerThread> perThreadIn(const Stmt *S, const RegionThreads &T, cons
         std::optional<Span> At = spanOf(V->getSourceRange(), Ctx);
         if (At && Region && At->Begin >= Region->Begin && At->End <= Region->End)
           return; // declared in the region: each thread's own
+        if (V->isLocalVarDeclOrParm() && !V->isStaticLocal())
+          if (const auto *Owner = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+              Owner && std::find(T.Teams.begin(), T.Teams.end(), Owner->getCanonicalDecl()) != T.Teams.end())
+            return; // a team function's local: each thread's own
         if (T.Private.count(V))
           return;
       }

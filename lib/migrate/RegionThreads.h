@@ -48,6 +48,10 @@ struct PerThread {
 /// into it).
 struct RegionThreads {
   const clang::Stmt *Body = nullptr;
+  /// Its team functions (Region::Teams), whose statements its threads
+  /// run where it calls them: judged as its own, their locals each
+  /// thread's.
+  std::vector<const clang::FunctionDecl *> Teams;
   std::vector<const clang::Stmt *> Once, WorkShared;
   std::set<const clang::VarDecl *> Private;
   std::map<const clang::VarDecl *, std::string> Guarded; ///< variable, its clause

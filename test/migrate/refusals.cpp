@@ -160,10 +160,6 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
 // DIAG: refusals.cpp:[[@LINE-3]]:5: warning: not converted: 'b' cannot become a dp::field: '{a, b}' uses it in a way dpstub does not follow (line {{[0-9]+}}) [dp-migrate]
   }
 
-#pragma omp for
-// DIAG: refusals.cpp:[[@LINE-1]]:1: warning: not converted: 'omp for' is outside any compute region in this function (an orphaned construct, whose region is in a caller) [dp-migrate]
-  for (int i = 0; i < n; ++i)
-    b[i] = 0;
 
 // A region moves whole, or splits around the statements that move: here
 // its second loop stays, and the region declares a variable both loops
@@ -193,7 +189,7 @@ void refusals(int n, double *a, double *b, int *idx, Grid &g) {
   for (int i = 0; i < n; ++i)
     if (a[i] > 0)
       idx[i] = n - 1 - i;
-// DIAG: refusals.cpp:[[@LINE-1]]:7: warning: not converted: 'idx' cannot become a dp::field: 'idx + 1' uses it as a pointer (line [[#@LINE+70]]) [dp-migrate]
+// DIAG: refusals.cpp:[[@LINE-1]]:7: warning: not converted: 'idx' cannot become a dp::field: 'idx + 1' uses it as a pointer (line [[#@LINE+81]]) [dp-migrate]
 // DIAG: refusals.cpp:[[@LINE-2]]:7: note: the call-site could borrow 'idx', but the loop's accesses do not show how far it reaches
 
 // A 2-D C array handed whole to a function that wants its rows: a field
@@ -248,6 +244,15 @@ void relax(Mesh &m, const Mesh &old, double *out) {
 // DIAG: refusals.cpp:[[@LINE-1]]:14: warning: not converted: 'old.v.at(i)' cannot become a dp::field: its array is a std::vector member of another object ('old.v'), which a call-site borrows where the loop indexes it with brackets ('old.v[...]'); 'at' has no dp::field counterpart [dp-migrate]
 }
 
+// An orphaned construct in a function main calls through a pointer: it
+// may run on any team (team_functions.c).
+void clear(double *b, int n) {
+#pragma omp for
+// DIAG: refusals.cpp:[[@LINE-1]]:1: warning: not converted: 'omp for' is outside any compute region in this function (an orphaned construct, whose region is in a caller) [dp-migrate]
+  for (int i = 0; i < n; ++i)
+    b[i] = 0;
+}
+
 int main() {
   int n = 8;
   double *a = (double *)malloc(n * n * sizeof(double));
@@ -257,6 +262,8 @@ int main() {
   for (int i = 0; i < n * n; ++i)
     a[i] = i;
   refusals(n, a, b, idx, g);
+  void (*cleared)(double *, int) = clear;
+  cleared(b, n);
   Mesh m{n, std::vector<double>(n, 1.0), std::vector<double>(n), {}};
   relax(m, m, b);
   zero(b, n);

@@ -1,8 +1,8 @@
 /* A solver in the NAS Parallel Benchmarks' OpenMP C style: parallel
-   regions holding `omp for` loops over the header's static arrays, a
-   4-dimensional state with the variables innermost, private inner loop
-   variables declared at the function's top, a norm reduced over the
-   whole grid. */
+   regions whose `omp for` loops are in the functions they call, over the
+   header's static arrays; a 4-dimensional state with the variables
+   innermost, private inner loop variables declared at the function's
+   top, a norm reduced over the whole grid. */
 #include <math.h>
 #include <stdio.h>
 #include "globals.h"
@@ -17,33 +17,47 @@ static void initialize(void) {
           u[i][j][k][m] = 1.0 + 0.01 * (i * i + 2 * j + 3 * k * j) + 0.1 * m;
 }
 
+/* The loops' region is in the caller (adi), as NPB writes it: each
+   function's `omp for` loops bind to the team of the region that calls
+   it (orphaned constructs), and a region may both hold loops and call
+   such a function. */
+static void density(void) {
+  int i, j, k;
+#pragma omp for private(j, k)
+  for (i = 0; i < grid_points[0]; i++)
+    for (j = 0; j < grid_points[1]; j++)
+      for (k = 0; k < grid_points[2]; k++)
+        rho_i[i][j][k] = 1.0 / u[i][j][k][0];
+}
+
 static void compute_rhs(void) {
   int i, j, k, m;
-#pragma omp parallel
-  {
-#pragma omp for private(j, k)
-    for (i = 0; i < grid_points[0]; i++)
-      for (j = 0; j < grid_points[1]; j++)
-        for (k = 0; k < grid_points[2]; k++)
-          rho_i[i][j][k] = 1.0 / u[i][j][k][0];
-#pragma omp for private(j, k, m)
-    for (i = 1; i < grid_points[0] - 1; i++)
-      for (j = 1; j < grid_points[1] - 1; j++)
-        for (k = 1; k < grid_points[2] - 1; k++)
-          for (m = 0; m < 5; m++)
-            rhs[i][j][k][m] = dt * (u[i + 1][j][k][m] - 2.0 * u[i][j][k][m] + u[i - 1][j][k][m]) *
-                              rho_i[i][j][k];
-  }
+  density();
+#pragma omp for private(j, k, m) nowait
+  for (i = 1; i < grid_points[0] - 1; i++)
+    for (j = 1; j < grid_points[1] - 1; j++)
+      for (k = 1; k < grid_points[2] - 1; k++)
+        for (m = 0; m < 5; m++)
+          rhs[i][j][k][m] = dt * (u[i + 1][j][k][m] - 2.0 * u[i][j][k][m] + u[i - 1][j][k][m]) *
+                            rho_i[i][j][k];
+#pragma omp barrier
 }
 
 static void add(void) {
   int i, j, k, m;
-#pragma omp parallel for private(j, k, m)
+#pragma omp for private(j, k, m)
   for (i = 1; i < grid_points[0] - 1; i++)
     for (j = 1; j < grid_points[1] - 1; j++)
       for (k = 1; k < grid_points[2] - 1; k++)
         for (m = 0; m < 5; m++)
           u[i][j][k][m] = u[i][j][k][m] + rhs[i][j][k][m];
+}
+
+static void adi(void) {
+#pragma omp parallel
+  compute_rhs();
+#pragma omp parallel
+  add();
 }
 
 static double norm(void) {
@@ -66,8 +80,7 @@ int main(void) {
   dt = 0.05;
   initialize();
   for (step = 1; step <= 4; step++) {
-    compute_rhs();
-    add();
+    adi();
     printf("step %d: norm %.12f\n", step, norm());
   }
   printf("u[5][4][3][2] = %.12f, rho_i[1][1][1] = %.12f\n", u[5][4][3][2], rho_i[1][1][1]);
