@@ -24,6 +24,26 @@ bool isHostVariable(const VarDecl *V) {
   return !(T.isConstQualified() && T->isIntegralOrEnumerationType() && V->getInit() && V->hasConstantInitialization());
 }
 
+bool isHelperTable(const VarDecl *V, const ASTContext &Ctx) {
+  const QualType T = V->getType();
+  if (!V->hasGlobalStorage() || !T->isConstantArrayType() || T->isDependentType())
+    return false;
+  const QualType Element = Ctx.getBaseElementType(T);
+  for (QualType E = T; E->isArrayType(); E = E->getAsArrayTypeUnsafe()->getElementType())
+    if (!isa<ConstantArrayType>(E->getAsArrayTypeUnsafe()))
+      return false;
+  return Element->isArithmeticType() && Ctx.getTypeSizeInChars(T).getQuantity() <= HelperTableBytes;
+}
+
+std::string helperTableDeclarator(const VarDecl *V, const ASTContext &Ctx, bool Reference) {
+  std::string Extents;
+  for (QualType T = V->getType(); const auto *A = Ctx.getAsConstantArrayType(T); T = A->getElementType())
+    Extents += "[" + std::to_string(A->getSize().getZExtValue()) + "]";
+  const std::string Element = printType(Ctx.getBaseElementType(V->getType()).getUnqualifiedType(), Ctx);
+  const std::string Name = V->getName().str();
+  return Reference ? "const " + Element + " (&" + Name + ")" + Extents : Element + " " + Name + Extents;
+}
+
 namespace {
 const FunctionDecl *definitionOf(const FunctionDecl *F) {
   const FunctionDecl *Def = nullptr;
@@ -65,6 +85,31 @@ HelperGlobals::Entry &HelperGlobals::compute(const FunctionDecl *F) {
         if (useMode(D, Ctx).Write) {
           Why = "writes the namespace-scope '" + Var->getName().str() + "'";
           return false;
+        }
+        // A small table of numbers (NPB's `ce[5][13]`), read by element:
+        // the kernel passes its own copy.
+        if (isHelperTable(Var, Ctx)) {
+          const Expr *E = D;
+          for (QualType T = Var->getType(); T->isArrayType(); T = T->getAsArrayTypeUnsafe()->getElementType()) {
+            const Stmt *P = parentOf(E, Ctx);
+            while (const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(P)) {
+              E = Cast;
+              P = parentOf(E, Ctx);
+            }
+            const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(P);
+            if (!Sub || Sub->getBase() != E) {
+              Why = "uses the namespace-scope table '" + Var->getName().str() + "' otherwise than by its elements";
+              return false;
+            }
+            E = Sub;
+          }
+          const UseMode Mode = useMode(E, Ctx);
+          if (Mode.Write || Mode.Address) {
+            Why = "writes the namespace-scope '" + Var->getName().str() + "'";
+            return false;
+          }
+          Reads.insert(Var);
+          return true;
         }
         if (!Var->getType()->isScalarType() || Var->getType()->isPointerType()) {
           Why = "reads the namespace-scope '" + Var->getName().str() + "', which is not a plain value";
@@ -159,7 +204,9 @@ void HelperGlobals::rewrite(const std::set<const FunctionDecl *> &Needed, const 
       std::string Params;
       for (const VarDecl *V : En.Reads) {
         Params += (Params.empty() && R->getNumParams() == 0 ? "" : ", ") +
-                  printType(V->getType().getUnqualifiedType(), Ctx) + " " + V->getName().str();
+                  (isHelperTable(V, Ctx) ? helperTableDeclarator(V, Ctx, /*Reference=*/true)
+                                         : printType(V->getType().getUnqualifiedType(), Ctx) + " " +
+                                               V->getName().str());
         if (First)
           Params += " = " + qualifiedCallName(V);
       }

@@ -56,6 +56,20 @@ private:
   std::map<const clang::FunctionDecl *, Entry> Cache;
 };
 
+/// The bytes of the largest table a kernel's helpers may read (a copy
+/// travels with each kernel).
+constexpr long long HelperTableBytes = 1024;
+
+/// True when V is a small table of numbers of static storage (`double
+/// ce[5][13]`, every extent known): a helper that reads it takes it as a
+/// parameter, `const double (&ce)[5][13] = ::ce`, and a kernel passes
+/// the copy the call-site makes of it.
+bool isHelperTable(const clang::VarDecl *V, const clang::ASTContext &Ctx);
+
+/// V's declarator: `const double (&ce)[5][13]` (Reference) or
+/// `double ce[5][13]`.
+std::string helperTableDeclarator(const clang::VarDecl *V, const clang::ASTContext &Ctx, bool Reference);
+
 /// A namespace-scope or static variable a device cannot use as it is
 /// (not constexpr, not a const integer with a constant initialiser).
 bool isHostVariable(const clang::VarDecl *V);

@@ -1151,7 +1151,7 @@ private:
       for (const ScalarUse &S : M.Scalars)
         Have |= S.Var == V;
       if (!Have)
-        M.Scalars.push_back({V, ScalarRole::Parameter});
+        M.Scalars.push_back({V, isHelperTable(V, Ctx) ? ScalarRole::HelperTable : ScalarRole::Parameter});
     }
     for (ScalarUse &S : M.Scalars)
       S.Offset = Facts.OffsetPointers.count(S.Var) > 0;

@@ -93,6 +93,10 @@ enum class ScalarRole {
   Private,      ///< written before it is read in every iteration: declared in the kernel
   FirstPrivate, ///< starts from the value outside (firstprivate): a by-value kernel parameter
   Table,        ///< a constant C array of namespace scope or static: declared in the kernel with its values
+  /// a small table of numbers of static storage that the kernel's helpers
+  /// read (isHelperTable): the call-site copies it into a local array of
+  /// its name, which the lambda's [=] copies, and the kernel passes it on
+  HelperTable,
 };
 
 /// A scalar from outside the loop and its role.

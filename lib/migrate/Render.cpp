@@ -7,6 +7,8 @@
 #include "migrate/OffsetPointer.h"
 #include "migrate/Reductions.h"
 #include "dpstub/DpTypes.h"
+#include "migrate/Helpers.h"
+#include "AstText.h"
 
 #include <algorithm>
 #include <cctype>
@@ -98,6 +100,9 @@ struct Parameters {
   /// Memory from callers, borrowed before the call-site (`dp::field<1,
   /// float> dp_y = dp::borrow(y, n);`): a statement each.
   std::vector<std::string> Borrows;
+  /// The copies of the tables the kernel's helpers read
+  /// (ScalarRole::HelperTable), which the lambda's [=] copies.
+  std::vector<std::string> Tables;
   /// Fields read where a caller may pass the one written (Aliasing.h):
   /// `const dp::field<1, const double> dp_in = dp::read_apart(in, out);`.
   std::vector<std::string> Apart;
@@ -202,6 +207,11 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
   }
   for (std::string &R : Reads)
     P.Borrows.push_back(R + WrittenLocals + ");");
+  for (const ScalarUse &S : M.Scalars)
+    if (S.Role == ScalarRole::HelperTable)
+      P.Tables.push_back(helperTableDeclarator(S.Var, Ctx, /*Reference=*/false) + "; std::memcpy(" +
+                         S.Var->getName().str() + ", " + qualifiedCallName(S.Var) + ", sizeof " +
+                         S.Var->getName().str() + ");");
   for (const ScalarUse &S : M.Scalars)
     if (S.Role == ScalarRole::Parameter || S.Role == ScalarRole::FirstPrivate) {
       P.Formals += ", " + valueType(S, Ctx) + " " + kernelName(S.Var);
@@ -442,6 +452,10 @@ std::string renderCallSite(const LoopModel &M, const RenderInput &In, const Arra
   }
   for (const std::string &B : P.Borrows)
     Borrows += I + "  " + B + "\n";
+  if (!P.Tables.empty())
+    Borrows += I + "  // the tables its helpers read: the kernel's copies, taken now\n";
+  for (const std::string &T : P.Tables)
+    Borrows += I + "  " + T + "\n";
   if (!P.Apart.empty())
     Borrows += I + "  // a caller may pass one array as both: the loop then reads a copy\n";
   for (const std::string &B : P.Apart)

@@ -15,5 +15,7 @@ static double u[IMAX][JMAX][KMAX][5];
 static double rhs[IMAX][JMAX][KMAX][5];
 static double rho_i[IMAX][JMAX][KMAX];
 static double dt;
+/* Coefficients of the exact solution, filled at run time (NPB's ce). */
+static double ce[5][3];
 
 #endif
