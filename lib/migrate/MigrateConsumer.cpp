@@ -353,10 +353,7 @@ private:
     RegionJudged J;
     J.Threads = regionThreads(R, Pragmas, Ctx);
     J.Query = perThreadIn(R.Pragma->On, J.Threads, Ctx);
-    // A region with team functions does not split: a statement calling
-    // one holds loops its text does not show.
-    if (R.Teams.empty())
-      J.Body = splittableBody(R, All, Ctx);
+    J.Body = splittableBody(R, All, Ctx);
     if (J.Body)
       for (const Stmt *S : *J.Body)
         J.Statements.push_back(perThreadIn(S, J.Threads, Ctx));
@@ -460,7 +457,7 @@ private:
     if (!Body)
       return false;
     const std::vector<RegionLoop> Loops = regionLoops(Cands, R, Models, Ctx);
-    const std::vector<bool> Moves = statementsThatMove(*Body, Loops, J.Statements, Ctx);
+    const std::vector<bool> Moves = statementsThatMove(*Body, Loops, J.Statements, Ctx, R.Teams);
     std::optional<SplitRegion> Split = splitOf(R, *Body, Moves, Ctx);
     if (!Split)
       return false;
@@ -471,10 +468,10 @@ private:
         continue;
       const Stmt *Stayer = nullptr; // the first loop of the statement that stays
       for (const RegionLoop &L : Loops)
-        if (L.Stays && holds((*Body)[K], L.Loop, Ctx) && !Stayer)
+        if (L.Stays && holds((*Body)[K], L.Loop, Ctx, R.Teams) && !Stayer)
           Stayer = L.Loop;
       for (size_t I : R.Loops) {
-        if (!holds((*Body)[K], Cands.Loops[I].Loop, Ctx))
+        if (!holds((*Body)[K], Cands.Loops[I].Loop, Ctx, R.Teams))
           continue;
         if (!Models[I].Refused || Consumed[I]) {
           Consumed[I] = false;

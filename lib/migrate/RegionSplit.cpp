@@ -67,7 +67,40 @@ bool ownVariablesSurviveASplit(const PragmaLine &P, const std::vector<const Stmt
 
 } // namespace
 
-bool holds(const Stmt *S, const Stmt *L, const ASTContext &Ctx) { return S == L || textWithin(L, S, Ctx); }
+bool holds(const Stmt *S, const Stmt *L, const ASTContext &Ctx, const std::vector<const FunctionDecl *> &Teams) {
+  if (S == L || textWithin(L, S, Ctx))
+    return true;
+  if (Teams.empty())
+    return false;
+  // The team functions S reaches by calls, through one another.
+  auto IsTeam = [&](const FunctionDecl *F) {
+    return F && std::find(Teams.begin(), Teams.end(), F->getCanonicalDecl()) != Teams.end();
+  };
+  struct Calls : AstVisitor {
+    std::vector<const FunctionDecl *> Found;
+    bool VisitCallExpr(CallExpr *C) override {
+      if (const FunctionDecl *F = C->getDirectCallee())
+        Found.push_back(F->getCanonicalDecl());
+      return true;
+    }
+  };
+  Calls First;
+  First.TraverseStmt(const_cast<Stmt *>(S));
+  std::vector<const FunctionDecl *> Work = First.Found;
+  std::set<const FunctionDecl *> Seen;
+  while (!Work.empty()) {
+    const FunctionDecl *F = Work.back();
+    Work.pop_back();
+    if (!IsTeam(F) || !Seen.insert(F).second || !F->getBody())
+      continue;
+    if (textWithin(L, F->getBody(), Ctx))
+      return true;
+    Calls Next;
+    Next.TraverseStmt(F->getBody());
+    Work.insert(Work.end(), Next.Found.begin(), Next.Found.end());
+  }
+  return false;
+}
 
 std::optional<std::vector<const Stmt *>> splittableBody(const Region &R, const std::vector<Region> &All,
                                                         ASTContext &Ctx) {
@@ -145,13 +178,14 @@ std::vector<const VarDecl *> variablesOf(const DeclStmt *D) {
 } // namespace
 
 std::vector<bool> statementsThatMove(const std::vector<const Stmt *> &Body, const std::vector<RegionLoop> &Loops,
-                                     const std::vector<std::optional<PerThread>> &PerThread, ASTContext &Ctx) {
+                                     const std::vector<std::optional<PerThread>> &PerThread, ASTContext &Ctx,
+                                     const std::vector<const FunctionDecl *> &Teams) {
   std::vector<bool> Moves(Body.size(), false), Queries(Body.size(), false);
   for (size_t K = 0; K < Body.size(); ++K) {
     Queries[K] = PerThread[K].has_value();
     bool Any = false, AllMove = true;
     for (const RegionLoop &L : Loops)
-      if (holds(Body[K], L.Loop, Ctx)) {
+      if (holds(Body[K], L.Loop, Ctx, Teams)) {
         Any = true;
         AllMove &= !L.Stays;
       }

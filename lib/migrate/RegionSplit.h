@@ -54,10 +54,14 @@ struct RegionLoop {
 std::vector<bool> statementsThatMove(const std::vector<const clang::Stmt *> &Body,
                                      const std::vector<RegionLoop> &Loops,
                                      const std::vector<std::optional<PerThread>> &PerThread,
-                                     clang::ASTContext &Ctx);
+                                     clang::ASTContext &Ctx,
+                                     const std::vector<const clang::FunctionDecl *> &Teams = {});
 
-/// Whether candidate loop L is S or inside it.
-bool holds(const clang::Stmt *S, const clang::Stmt *L, const clang::ASTContext &Ctx);
+/// Whether candidate loop L is S or inside it, or inside a team function
+/// of the region (Region::Teams) that S calls, directly or through
+/// another.
+bool holds(const clang::Stmt *S, const clang::Stmt *L, const clang::ASTContext &Ctx,
+           const std::vector<const clang::FunctionDecl *> &Teams = {});
 
 /// A region that splits: its directive, and the runs of consecutive
 /// statements that stay, each to get a region of its own.

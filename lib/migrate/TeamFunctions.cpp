@@ -109,10 +109,28 @@ TeamFunctions teamFunctions(const std::vector<PragmaLine> &Pragmas, const std::v
 
   // A call inside a construct other than a host parallel region (a
   // loop's body, `master`, `single`, a task, a device region): the
-  // function's loops would not bind to a whole team there.
+  // function's loops would not bind to a whole team there. Data regions
+  // and standalone directives (`barrier`, `flush`: their On is merely
+  // the statement after them) hold no statement of their own.
+  auto HoldsStatement = [](const Directive &D) {
+    switch (D.Kind) {
+    case DirectiveKind::Loop:
+    case DirectiveKind::Region:
+      return true;
+    case DirectiveKind::Other:
+      for (const char *W : {"barrier", "flush", "taskwait", "taskyield", "threadprivate", "requires", "cancel",
+                            "cancellation", "declare", "end", "depobj", "scan", "cache", "init", "shutdown", "set"})
+        if (D.has(W))
+          return false;
+      return true;
+    default:
+      return false;
+    }
+  };
   auto Guarded = [&](const CallExpr *C) {
-    return std::any_of(Pragmas.begin(), Pragmas.end(),
-                       [&](const PragmaLine &Q) { return Q.On && !hostParallel(Q) && textWithin(C, Q.On, Ctx); });
+    return std::any_of(Pragmas.begin(), Pragmas.end(), [&](const PragmaLine &Q) {
+      return Q.On && !hostParallel(Q) && HoldsStatement(Q.D) && textWithin(C, Q.On, Ctx);
+    });
   };
   // Functions whose every run dpstub cannot see or bound: one another
   // file may call (external, and the file has no main), one taken by

@@ -38,8 +38,17 @@ static void lhsx(void) {
 #pragma omp barrier
 }
 
-// A region with loops of its own and a call to a team function (SP's
-// x_solve): all of them move, the region's directive goes.
+static void sweep(int n) {
+  int i;
+#pragma omp for
+  for (i = 1; i < N; i++)
+    rhs[i] += n * lhs[2][i];
+// DIAG: team_functions.c:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+}
+
+// A region with loops of its own and calls of team functions (SP's
+// x_solve; LU's ssor calls its after a barrier, which holds no
+// statement): all of them move, the region's directive goes.
 static void x_solve(void) {
 #pragma omp parallel
   {
@@ -48,11 +57,44 @@ static void x_solve(void) {
     for (int i = 0; i < N; i++)
       u[i] = u[i] + lhs[1][i] * rhs[i];
 // DIAG: team_functions.c:[[@LINE-2]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+#pragma omp barrier
+    for (int n = 0; n < 2; n++)
+      sweep(n);
   }
 }
 // REWRITE:      static void x_solve(void) {
 // REWRITE-NEXT:   {
 // REWRITE-NEXT:     lhsx();
+
+static double total_u;
+static void tally(void) {
+  int i;
+#pragma omp for
+  for (i = 0; i < N; i++) {
+#pragma omp critical
+    total_u += u[i];
+// DIAG: team_functions.c:[[@LINE-1]]:5: warning: not converted: 'total_u' is reduced into a namespace-scope variable; reduce into a local and assign it [dp-migrate]
+  }
+}
+
+// A region whose team function keeps its loop splits around it: the
+// statement calling it keeps a region of its own, where the function's
+// loop binds, and the region's own loop moves.
+static void z_solve(void) {
+#pragma omp parallel
+  {
+#pragma omp for
+    for (int i = 0; i < N; i++)
+      lhs[0][i] = u[i];
+// DIAG-DAG: team_functions.c:[[@LINE-2]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+    tally();
+  }
+}
+// DIAG-DAG: team_functions.c:[[@LINE-9]]:1: remark: 'omp parallel' split around its statements whose loops all moved (line [[#@LINE-6]]), which now run once; the statements between them keep 'omp parallel' regions of their own [dp-migrate]
+// REWRITE:      static void z_solve(void) {
+// REWRITE-NEXT:   {
+// REWRITE:      #pragma omp parallel
+// REWRITE-NEXT:     tally();
 
 // Only ever called outside a region: one thread runs it in the
 // original, a call-site now.
@@ -68,6 +110,7 @@ static void adi(void) {
 #pragma omp parallel
   compute_rhs();
   x_solve();
+  z_solve();
   add();
 }
 // REWRITE:      static void adi(void) {
