@@ -581,11 +581,10 @@ const FieldDecl *accessedMember(const CXXMethodDecl *M) {
   const auto *F = Member ? dyn_cast<FieldDecl>(Member->getMemberDecl()) : nullptr;
   if (!P || P->getDecl() != Def->getParamDecl(0) || !This || !This->isImplicit() || !F || F->isMutable())
     return nullptr;
-  // A pointer member, or a std::vector: elements one after another.
+  // A pointer member, or a std::vector: elements one after another (as
+  // MemberVars::path's arrays).
   const QualType T = F->getType();
-  const auto *Record = T->getAsCXXRecordDecl();
-  const bool Vector = Record && Record->getName() == "vector" && Record->isInStdNamespace();
-  if (!T->isPointerType() && !Vector)
+  if (!isArrayLike(T) || T->isArrayType() || T->isReferenceType())
     return nullptr;
   const QualType Element = M->getReturnType()->getPointeeType();
   const QualType Held = T->isPointerType() ? T->getPointeeType() : E->getType();

@@ -175,6 +175,15 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
       Memory += " + " + First;
       Window = First + ", " + End;
       Elements = "dp::grid<1>(dp::arithmetic_sequence(" + First + ", " + End + "))";
+      if (isAccessorVar(A.Var)) // `domain.xd(0)` of an empty vector is no element
+        Memory = End + " > 0 ? " + Memory + " : nullptr";
+    } else if (isAccessorVar(A.Var)) {
+      // (`n > 0 ? n : 0` elements: `n > 0` says whether there are any.)
+      std::smatch Clamped;
+      const std::string Any = std::regex_match(Elements, Clamped, std::regex("(.+) > 0 \\? \\1 : 0"))
+                                  ? Clamped[1].str() + " > 0"
+                                  : "(" + Elements + ") > 0";
+      Memory = Any + " ? " + Memory + " : nullptr";
     }
     if (!A.BorrowedColumns.empty()) {
       // Rows: the kernel indexes the caller's own on the host; a device's

@@ -2,8 +2,10 @@
 // `Real_t& x(Index_t idx) { return m_x[idx]; }` over a std::vector, or a
 // pointer member): a loop calling them on an object borrows each member
 // through its accessor (`&domain.x(0)`), over the elements its bounds
-// reach, and the kernel indexes the borrowed field as it called the
-// accessor (`domain_x(i)`); the object itself stays on the host.
+// reach (from null where they reach none: an empty vector has no element
+// 0 to take the address of), and the kernel indexes the borrowed field as
+// it called the accessor (`domain_x(i)`); the object itself stays on the
+// host.
 #include <vector>
 
 typedef double Real_t;
@@ -37,9 +39,9 @@ void advance(Domain &domain, const Real_t dt, Index_t numNode) {
 // DIAG: accessors.cpp:[[@LINE-4]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
 // The one it only reads is read through a copy where it overlaps those
 // the loop writes (dp::borrow_read).
-// REWRITE:      dp::field<1, Real_t> dp_domain_xd = dp::borrow(&domain.xd(0), numNode > 0 ? numNode : 0);
-// REWRITE-NEXT: dp::field<1, Real_t> dp_domain_x = dp::borrow(&domain.x(0), numNode > 0 ? numNode : 0);
-// REWRITE-NEXT: dp::field<1, const Real_t> dp_domain_mass = dp::borrow_read(&domain.mass(0), numNode > 0 ? numNode : 0, dp_domain_xd, dp_domain_x);
+// REWRITE:      dp::field<1, Real_t> dp_domain_xd = dp::borrow(numNode > 0 ? &domain.xd(0) : nullptr, numNode > 0 ? numNode : 0);
+// REWRITE-NEXT: dp::field<1, Real_t> dp_domain_x = dp::borrow(numNode > 0 ? &domain.x(0) : nullptr, numNode > 0 ? numNode : 0);
+// REWRITE-NEXT: dp::field<1, const Real_t> dp_domain_mass = dp::borrow_read(numNode > 0 ? &domain.mass(0) : nullptr, numNode > 0 ? numNode : 0, dp_domain_xd, dp_domain_x);
 // REWRITE-NEXT: dp::forall(dp::grid<1>(dp::arithmetic_sequence(0, numNode)), [=](dp::index<1> idx, dp::field<1, Real_t> &domain_xd, const dp::field<1, const Real_t> &domain_mass, dp::field<1, Real_t> &domain_x) {
 // REWRITE-NEXT:   const Index_t i = idx[0];
 // REWRITE-NEXT:   domain_xd(i) += dt / domain_mass(i);
