@@ -305,7 +305,12 @@ TranslationPlan planTranslation(std::vector<AnalysedCall> Accepted, const PlanUn
     Add(U.MainFile, E);
 
   const std::vector<CallSite> Models = completeModels(Accepted, Names, Objects, Buffer, U.Ctx);
-  Plan.StubHeader = renderStubHeader(Models, MainName, Namespace);
+  // The source's macros at its end, where the definitions are read.
+  const IdentifierTable &Idents = U.Ctx.Idents;
+  Plan.StubHeader = renderStubHeader(Models, MainName, Namespace, [&](llvm::StringRef Name) {
+    auto It = Idents.find(Name);
+    return It != Idents.end() && It->second->hasMacroDefinition();
+  });
   return Plan;
 }
 

@@ -6,7 +6,9 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cctype>
+#include <set>
 
 namespace dpstub {
 
@@ -17,10 +19,53 @@ std::string upper(llvm::StringRef S) {
     C = static_cast<char>(std::toupper(static_cast<unsigned char>(C)));
   return U;
 }
+/// Text between Before and After, with the names Code spells that
+/// IsMacro says the source defines kept aside around it: the stubs' own
+/// macros (DP_, DPSTUB_) and the implementation's (__) stay.
+std::string asideFromMacros(const std::string &Code, const std::function<bool(llvm::StringRef)> &IsMacro) {
+  if (!IsMacro)
+    return Code;
+  std::set<std::string> Names;
+  llvm::StringRef Rest(Code);
+  while (!Rest.empty()) {
+    const llvm::StringRef Line = Rest.take_until([](char C) { return C == '\n'; });
+    Rest = Rest.drop_front(std::min(Rest.size(), Line.size() + 1));
+    const llvm::StringRef Text = Line.ltrim();
+    if (Text.starts_with("//") || Text.starts_with("#"))
+      continue;
+    for (size_t I = 0; I < Text.size();) {
+      if (!(std::isalpha(static_cast<unsigned char>(Text[I])) || Text[I] == '_')) {
+        if (Text[I] == '"') // a string's words are no names
+          I = std::min(Text.size(), Text.find('"', I + 1) + 1);
+        else
+          ++I;
+        continue;
+      }
+      size_t E = I;
+      while (E < Text.size() && (std::isalnum(static_cast<unsigned char>(Text[E])) || Text[E] == '_'))
+        ++E;
+      const llvm::StringRef Name = Text.slice(I, E);
+      if (!Name.starts_with("DP_") && !Name.starts_with("DPSTUB_") && !Name.starts_with("__") && IsMacro(Name))
+        Names.insert(Name.str());
+      I = E;
+    }
+  }
+  if (Names.empty())
+    return Code;
+  std::string Push = "// Names of these stubs that the source defines as macros, kept aside\n"
+                     "// while the stubs are read.\n",
+              Pop;
+  for (const std::string &N : Names) {
+    Push += "#pragma push_macro(\"" + N + "\")\n#undef " + N + "\n";
+    Pop += "#pragma pop_macro(\"" + N + "\")\n";
+  }
+  return Push + Code + Pop;
+}
+
 } // namespace
 
 std::string renderStubHeader(const std::vector<CallSite> &CallSites, llvm::StringRef SourceName,
-                             llvm::StringRef Namespace) {
+                             llvm::StringRef Namespace, const std::function<bool(llvm::StringRef)> &IsMacro) {
   const std::string Guard = "DPSTUB_" + upper(Namespace);
   // Internal linkage: two sources named alike (a/k.cpp, b/k.cpp) linked
   // into one program each keep their own stubs.
@@ -36,19 +81,23 @@ std::string renderStubHeader(const std::vector<CallSite> &CallSites, llvm::Strin
      << "// reads only the declarations, so a source translated before can be\n"
      << "// edited and translated again.\n"
      << "#ifndef " << Guard << "_DECLARATIONS\n#define " << Guard << "_DECLARATIONS\n"
-     << "#include <dp/rt/launch.hpp>\n\n#include <tuple>\n#include <type_traits>\n#include <utility>\n\n"
-     << Open;
-  for (const CallSite &C : CallSites) {
-    renderLauncherSignature(OS, C, stubSpecOf(C));
-    OS << ";\n";
+     << "#include <dp/rt/launch.hpp>\n\n#include <tuple>\n#include <type_traits>\n#include <utility>\n\n";
+  std::string Declarations = Open, Definitions = Open + "\n";
+  {
+    llvm::raw_string_ostream D(Declarations);
+    for (const CallSite &C : CallSites) {
+      renderLauncherSignature(D, C, stubSpecOf(C));
+      D << ";\n";
+    }
+    D << Close;
   }
-  OS << Close << "\n"
+  for (const CallSite &C : CallSites)
+    Definitions += renderStubFrame(C, stubSpecOf(C)) + "\n";
+  Definitions += Close;
+  OS << asideFromMacros(Declarations, IsMacro) << "\n"
      << "#elif !defined(" << Guard << "_DEFINITIONS) && !defined(DPSTUB_TOOL)\n#define " << Guard
      << "_DEFINITIONS\n\n"
-     << Open << "\n";
-  for (const CallSite &C : CallSites)
-    OS << renderStubFrame(C, stubSpecOf(C)) << "\n";
-  OS << Close << "#endif\n";
+     << asideFromMacros(Definitions, IsMacro) << "#endif\n";
   return OS.str();
 }
 
