@@ -107,20 +107,22 @@ std::optional<std::vector<std::string>> writtenExtents(const VarDecl *V, const A
   return Extents;
 }
 
-bool wholeStaticArray(const VarDecl *V) {
-  if (!V->hasGlobalStorage() || V->isStaticLocal() || isa<ParmVarDecl>(V))
-    return false;
-  QualType T = V->getType();
-  if (!T->isConstantArrayType())
-    return false;
-  while (const auto *A = dyn_cast<ConstantArrayType>(T->getAsArrayTypeUnsafe())) {
-    if (A->getSize() == 0)
-      return false;
-    T = A->getElementType();
-    if (!T->isArrayType())
-      return true;
+std::optional<std::vector<std::uint64_t>> constantExtents(QualType T, const ASTContext &Ctx) {
+  std::vector<std::uint64_t> Extents;
+  for (; T->isArrayType(); T = T->getAsArrayTypeUnsafe()->getElementType()) {
+    const ConstantArrayType *A = Ctx.getAsConstantArrayType(T);
+    if (!A || A->getSize() == 0)
+      return std::nullopt;
+    Extents.push_back(A->getSize().getZExtValue());
   }
-  return false; // a dimension of no constant extent
+  if (Extents.empty())
+    return std::nullopt;
+  return Extents;
+}
+
+bool wholeStaticArray(const VarDecl *V) {
+  return V->hasGlobalStorage() && !V->isStaticLocal() && !isa<ParmVarDecl>(V) &&
+         constantExtents(V->getType(), V->getASTContext());
 }
 
 bool plainElement(QualType T) {

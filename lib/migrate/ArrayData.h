@@ -23,7 +23,9 @@
 
 #include "clang/AST/ASTContext.h"
 
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <map>
 #include <memory>
 #include <set>
@@ -51,6 +53,10 @@ struct ArrayVar {
   /// being handed to a function (acc_memcpy_to_device) is refused.
   bool DeviceAllocated = false;
 };
+
+/// The extents of the C array type T, outermost first, when every one is
+/// a constant greater than 0 (`double u[13][13][13][5]`); none otherwise.
+std::optional<std::vector<std::uint64_t>> constantExtents(clang::QualType T, const clang::ASTContext &Ctx);
 
 /// True when V is a C array of static storage the program keeps whole
 /// (a namespace-scope or class-static array of constant extents, every

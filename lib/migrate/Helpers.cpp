@@ -2,6 +2,7 @@
 
 #include "migrate/Helpers.h"
 
+#include "migrate/ArrayData.h"
 #include "migrate/BodyScan.h"
 #include "AstText.h"
 #include "dpstub/DpTypes.h"
@@ -26,19 +27,16 @@ bool isHostVariable(const VarDecl *V) {
 
 bool isHelperTable(const VarDecl *V, const ASTContext &Ctx) {
   const QualType T = V->getType();
-  if (!V->hasGlobalStorage() || !T->isConstantArrayType() || T->isDependentType())
+  if (!V->hasGlobalStorage() || T->isDependentType() || !constantExtents(T, Ctx))
     return false;
-  const QualType Element = Ctx.getBaseElementType(T);
-  for (QualType E = T; E->isArrayType(); E = E->getAsArrayTypeUnsafe()->getElementType())
-    if (!isa<ConstantArrayType>(E->getAsArrayTypeUnsafe()))
-      return false;
-  return Element->isArithmeticType() && Ctx.getTypeSizeInChars(T).getQuantity() <= HelperTableBytes;
+  return Ctx.getBaseElementType(T)->isArithmeticType() &&
+         Ctx.getTypeSizeInChars(T).getQuantity() <= HelperTableBytes;
 }
 
 std::string helperTableDeclarator(const VarDecl *V, const ASTContext &Ctx, bool Reference) {
   std::string Extents;
-  for (QualType T = V->getType(); const auto *A = Ctx.getAsConstantArrayType(T); T = A->getElementType())
-    Extents += "[" + std::to_string(A->getSize().getZExtValue()) + "]";
+  for (std::uint64_t E : constantExtents(V->getType(), Ctx).value_or(std::vector<std::uint64_t>()))
+    Extents += "[" + std::to_string(E) + "]";
   const std::string Element = printType(Ctx.getBaseElementType(V->getType()).getUnqualifiedType(), Ctx);
   const std::string Name = V->getName().str();
   return Reference ? "const " + Element + " (&" + Name + ")" + Extents : Element + " " + Name + Extents;

@@ -1639,13 +1639,13 @@ private:
   std::optional<std::string> wholeGrid(const ArrayVar &A) const {
     if (A.K != ArrayVar::Kind::CArray || A.Rows || !wholeStaticArray(A.Var))
       return std::nullopt;
-    std::string Grid;
-    int Rank = 0;
-    for (QualType T = A.Var->getType(); const auto *CA = Ctx.getAsConstantArrayType(T); T = CA->getElementType())
-      Grid += (Rank++ ? ", " : "") + std::to_string(CA->getSize().getZExtValue());
-    if (Rank != A.Rank)
+    const std::optional<std::vector<std::uint64_t>> Extents = constantExtents(A.Var->getType(), Ctx);
+    if (!Extents || static_cast<int>(Extents->size()) != A.Rank)
       return std::nullopt;
-    return "dp::grid<" + std::to_string(Rank) + ">(" + Grid + ")";
+    std::string Grid;
+    for (std::uint64_t E : *Extents)
+      Grid += (Grid.empty() ? "" : ", ") + std::to_string(E);
+    return "dp::grid<" + std::to_string(A.Rank) + ">(" + Grid + ")";
   }
 
   std::optional<std::string> borrowable(const ArrayVar &A, bool &Unsized) const {

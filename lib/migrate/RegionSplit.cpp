@@ -4,6 +4,7 @@
 
 #include "AstVisitor.h"
 #include "migrate/Liveness.h"
+#include "migrate/TeamFunctions.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -76,17 +77,7 @@ bool holds(const Stmt *S, const Stmt *L, const ASTContext &Ctx, const std::vecto
   auto IsTeam = [&](const FunctionDecl *F) {
     return F && std::find(Teams.begin(), Teams.end(), F->getCanonicalDecl()) != Teams.end();
   };
-  struct Calls : AstVisitor {
-    std::vector<const FunctionDecl *> Found;
-    bool VisitCallExpr(CallExpr *C) override {
-      if (const FunctionDecl *F = C->getDirectCallee())
-        Found.push_back(F->getCanonicalDecl());
-      return true;
-    }
-  };
-  Calls First;
-  First.TraverseStmt(const_cast<Stmt *>(S));
-  std::vector<const FunctionDecl *> Work = First.Found;
+  std::vector<const FunctionDecl *> Work = directCallees(S);
   std::set<const FunctionDecl *> Seen;
   while (!Work.empty()) {
     const FunctionDecl *F = Work.back();
@@ -95,9 +86,8 @@ bool holds(const Stmt *S, const Stmt *L, const ASTContext &Ctx, const std::vecto
       continue;
     if (textWithin(L, F->getBody(), Ctx))
       return true;
-    Calls Next;
-    Next.TraverseStmt(F->getBody());
-    Work.insert(Work.end(), Next.Found.begin(), Next.Found.end());
+    const std::vector<const FunctionDecl *> Next = directCallees(F->getBody());
+    Work.insert(Work.end(), Next.begin(), Next.end());
   }
   return false;
 }

@@ -27,6 +27,19 @@ const FunctionDecl *functionHolding(const Stmt *S, ASTContext &Ctx) {
   return nullptr;
 }
 
+std::vector<const FunctionDecl *> directCallees(const Stmt *S) {
+  struct Calls : AstVisitor {
+    std::vector<const FunctionDecl *> Found;
+    bool VisitCallExpr(CallExpr *C) override {
+      if (const FunctionDecl *F = C->getDirectCallee())
+        Found.push_back(F->getCanonicalDecl());
+      return true;
+    }
+  } Visit;
+  Visit.TraverseStmt(const_cast<Stmt *>(S));
+  return Visit.Found;
+}
+
 namespace {
 
 /// A host OpenMP `parallel` region (not a combined loop construct).
@@ -182,18 +195,9 @@ TeamFunctions teamFunctions(const std::vector<PragmaLine> &Pragmas, const std::v
   for (const PragmaLine &R : Pragmas) {
     if (!hostParallel(R))
       continue;
-    struct Calls : AstVisitor {
-      std::vector<const FunctionDecl *> Found;
-      bool VisitCallExpr(CallExpr *C) override {
-        if (const FunctionDecl *F = C->getDirectCallee())
-          Found.push_back(F->getCanonicalDecl());
-        return true;
-      }
-    } Direct;
-    Direct.TraverseStmt(const_cast<Stmt *>(R.On));
     std::vector<const FunctionDecl *> Reached;
     std::set<const FunctionDecl *> Seen;
-    std::vector<const FunctionDecl *> Next = Direct.Found;
+    std::vector<const FunctionDecl *> Next = directCallees(R.On);
     while (!Next.empty()) {
       const FunctionDecl *F = Next.back();
       Next.pop_back();

@@ -48,6 +48,9 @@ struct TeamFunctions {
 TeamFunctions teamFunctions(const std::vector<PragmaLine> &Pragmas, const std::vector<const PragmaLine *> &Orphaned,
                             clang::ASTContext &Ctx);
 
+/// The functions S calls directly (canonical declarations), in order.
+std::vector<const clang::FunctionDecl *> directCallees(const clang::Stmt *S);
+
 /// The function whose body holds S; null at namespace scope.
 const clang::FunctionDecl *functionHolding(const clang::Stmt *S, clang::ASTContext &Ctx);
 
