@@ -63,11 +63,14 @@
 #define DP_FLATTEN
 #endif
 
-/// A row's fold, kept a function of its own: inlined into the reduction's
-/// task, GCC 12 kept the accumulator in the task's std::optional, in
-/// memory (a store and a load per value, 5.5 times slower for a kernel
-/// `T s = 0; s += x[i]; return s;`, the shape dpstub --migrate writes).
-/// One call a row segment costs nothing beside it.
+/// A function of its own on the host, whatever the optimiser's budget or
+/// DP_FLATTEN. A row's fold: inlined into the reduction's task, GCC 12
+/// kept the accumulator in the task's std::optional, in memory (a store
+/// and a load per value, 5.5 times slower for a kernel
+/// `T s = 0; s += x[i]; return s;`, the shape dpstub --migrate writes);
+/// one call a row segment costs nothing beside it. A cold path a row loop
+/// reaches (a block's destruction): flattened into every row loop, it
+/// multiplied compile time and code, for nothing at run time.
 #if (defined(__GNUC__) || defined(__clang__)) && !DP_DEVICE_COMPILE
 #define DP_NOINLINE __attribute__((noinline))
 #else
