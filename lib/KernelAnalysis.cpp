@@ -8,7 +8,9 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -81,6 +83,34 @@ const Expr *withoutCopies(const Expr *E) {
       return E;
     }
   }
+}
+
+/// Whether running S loops: a loop statement in it, or in a function of
+/// the user's it calls whose definition is in view (followed once each,
+/// through Seen). dp's and the standard library's functions do not count:
+/// a field's element access loops over its dimensions, and unrolls.
+bool loops(const Stmt *S, llvm::SmallPtrSetImpl<const FunctionDecl *> &Seen,
+           const SourceManager &SM) {
+  if (!S)
+    return false;
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+    return true;
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *F = Call->getDirectCallee())
+      if (const FunctionDecl *Def = F->getDefinition())
+        if (!isLibraryDecl(Def, SM) && Seen.insert(Def).second && loops(Def->getBody(), Seen, SM))
+          return true;
+  for (const Stmt *Child : S->children())
+    if (loops(Child, Seen, SM))
+      return true;
+  return false;
+}
+
+/// Whether a kernel loops itself (Kernel::Loops): its body, or a function
+/// of the user's it calls, holds a loop.
+bool loopsItself(const FunctionDecl *Kernel, const SourceManager &SM) {
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Seen{Kernel};
+  return loops(Kernel->getBody(), Seen, SM);
 }
 
 /// Whether a kernel of one parameter hands on the field element it takes as
@@ -224,6 +254,7 @@ std::optional<AnalysedCall> analyseKernelCall(const CallExpr *Call, CallKind Kin
     C.Args.push_back(Checked.Model);
   }
 
+  C.K.Loops = loopsItself(K->Callable, Ctx.getSourceManager());
   if (Ok && NArgs == 1 && *FirstFormal == 0 && C.Args.front().ActualIsField)
     C.K.ReturnsItsElement = returnsItsElement(
         K->Callable, fieldElementType(callArg(Call, Binding.FirstArg)->getType()), K->Generic);

@@ -99,6 +99,9 @@ struct Kernel {
   /// Its body is `return x;` of its one parameter, which takes a field's
   /// element unconverted: it hands the element on as it is.
   bool ReturnsItsElement = false;
+  /// Its body, or a function of the user's it calls, holds a loop: the
+  /// host's rows compile it into fewer row loops (hostOneRowLoop).
+  bool Loops = false;
 };
 
 /// The combining operator `r` of a reduce or scan.
@@ -175,6 +178,12 @@ struct CallSite {
         return false;
     return seesTile();
   }
+  /// True when the host's rows compile the kernel into one row loop per
+  /// position type (dp::rt::looping), not one per row counter too, nor a
+  /// merged walk: a kernel that loops itself does enough at an element
+  /// that what those save does not show, and its loops were compiled up to
+  /// nine times. (A forall's, over a domain that is not tiled.)
+  bool hostOneRowLoop() const { return K.Loops && Kind == CallKind::Forall && !Dom.isTiled(); }
   bool usesIndexValues() const {
     if (K.ImplicitIndex)
       return true;

@@ -80,6 +80,11 @@ std::string launcherBody(const CallSite &C) {
        << (C.seesTile() ? "a tile's threads in turn" : "the grid's rows, then padding threads")
        << "\n"
        << "      });\n";
+  else if (C.hostOneRowLoop())
+    OS << "  // The kernel loops itself: the host's rows compile it once per position type.\n"
+       << "  launch.run(stubs, params, dp::rt::looping([](const auto &pos, const params_type &p) {\n"
+       << "    " << N << "_body(pos, p); // the native host path\n"
+       << "  }));\n";
   else
     OS << "  launch.run(stubs, params, [](const auto &pos, const params_type &p) {\n"
        << "    " << N << "_body(pos, p); // the native host path\n"

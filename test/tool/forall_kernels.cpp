@@ -106,4 +106,39 @@ void run_inherited(dp::field<1, float> &out, dp::field<1, float> &in) {
   dp::forall(out.get_grid(), count_up<1>(), dp::_index, out);
 // REWRITE: dpstub::forall_kernels_cpp::forall_[[@LINE-1]]_3(out.get_grid(), count_up<1>(), dp::_index, out);
 }
+
+// A kernel that loops itself, or calls a function of the user's that
+// does: the host's rows compile it into one row loop per position type,
+// not one per row counter too.
+static float row_total(const dp::field<2, float> &m, int i) {
+  float t = 0;
+  for (int j = 0; j < m.get_grid().extent(1); ++j)
+    t += m(i, j);
+  return t;
+}
+void run_looping(dp::field<1, float> &out, const dp::field<2, float> &m) {
+  dp::forall(out.get_grid(), [](dp::index<1> i, float &o, const dp::field<2, float> &m) {
+    for (int j = 0; j < m.get_grid().extent(1); ++j)
+      o += m(i[0], j);
+  }, out, m);
+// STUB: // dp::forall at forall_kernels.cpp:[[@LINE-4]]:3
+// STUB: void forall_[[@LINE-5]]_3(const Domain &domain, Kernel &&kernel, A &&...a) {
+// STUB:   // The kernel loops itself: the host's rows compile it once per position type.
+// STUB-NEXT:   launch.run(stubs, params, dp::rt::looping([](const auto &pos, const params_type &p) {
+  dp::forall(out.get_grid(), [](dp::index<1> i, float &o, const dp::field<2, float> &m) {
+    o = row_total(m, i[0]);
+  }, out, m);
+// STUB: // dp::forall at forall_kernels.cpp:[[@LINE-3]]:3
+// STUB: void forall_[[@LINE-4]]_3(const Domain &domain, Kernel &&kernel, A &&...a) {
+// STUB:   launch.run(stubs, params, dp::rt::looping([](const auto &pos, const params_type &p) {
+// dp's own functions do not count: a field's element access loops over
+// its dimensions, and unrolls.
+  dp::forall(out.get_grid(), [](dp::index<1> i, float &o, const dp::field<2, float> &m) {
+    o *= m(i[0], 0);
+  }, out, m);
+// STUB: // dp::forall at forall_kernels.cpp:[[@LINE-3]]:3
+// STUB: void forall_[[@LINE-4]]_3(const Domain &domain, Kernel &&kernel, A &&...a) {
+// STUB-NOT: looping
+// STUB:   launch.run(stubs, params, [](const auto &pos, const params_type &p) {
+}
 // REWRITE: #include "forall_kernels.cpp.dpstub.hpp" // dpstub: their invocation stubs

@@ -61,7 +61,9 @@ void run_rows(const Walked &walked, const Body &body, const Params &params) {
                               // slower over data in cache (docs/migrate.md).
                               // (Rank 2 and up keep the 64-bit counter: with a
                               // narrower one, a Jacobi sweep ran 7-11 % slower.)
-                              if constexpr (Rc == 1 && has_index_values<Params>::value) {
+                              // (A body that loops itself keeps one counter.)
+                              constexpr bool one_loop = loops_itself<Body>::value;
+                              if constexpr (Rc == 1 && !one_loop && has_index_values<Params>::value) {
                                 const std::int64_t lb = local.indices.lb[0];
                                 if (local.indices.stride[0] == 1 && lb + j0 >= INT32_MIN && lb + j1 <= INT32_MAX) {
                                   const std::int32_t end = static_cast<std::int32_t>(lb + j1);
@@ -72,7 +74,7 @@ void run_rows(const Walked &walked, const Body &body, const Params &params) {
                                   return;
                                 }
                               }
-                              if constexpr (Rc == 1)
+                              if constexpr (Rc == 1 && !one_loop)
                                 if (j0 >= INT32_MIN && j1 <= INT32_MAX) {
                                   along(static_cast<std::int32_t>(j0), static_cast<std::int32_t>(j1));
                                   return;
@@ -95,12 +97,13 @@ void run_on_rows(const Walked &walked, const row_layout &rows, const Body &body,
 /// over a plain grid whose body reads no coordinate but through its
 /// elemental projections runs the trailing dimensions along which every
 /// projection is contiguous as one row: a rank-4 forall over whole fields
-/// walks as a rank-1 one.
+/// walks as a rank-1 one. A body that loops itself walks the domain as it
+/// is, one row loop per position type (loops_itself).
 template <int Rc, class Domain, class Params, class Body>
 void forall(const Domain &domain, const dp::grid<Rc> &grid, const row_layout &rows,
             const Body &body, const Params &params) {
   count(counter::launches);
-  if constexpr (std::is_same<Domain, dp::grid<Rc>>::value && Rc > 1) {
+  if constexpr (std::is_same<Domain, dp::grid<Rc>>::value && Rc > 1 && !loops_itself<Body>::value) {
     if (rows.unit_rows && !rows.positioned && rows.merge_from < Rc - 1) {
       run_on_rows<Rc>(dp::grid<Rc>(merged_extents(grid.extents(), rows)), rows, body, params);
       return;
