@@ -56,20 +56,17 @@ inline row_position_kind positions_of(const row_layout &rows) {
 /// dimensions when it can. For such a body the position types are enough:
 /// one 64-bit counter and the domain as it is (three row loops where there
 /// were up to nine), as an element's own loops dwarf what the others save.
-template <class Body, class = void> struct loops_itself : std::false_type {};
-template <class Body>
-struct loops_itself<Body, std::void_t<decltype(Body::loops_itself)>>
-    : std::integral_constant<bool, Body::loops_itself> {};
-
 template <class F> struct looping_body {
-  static constexpr bool loops_itself = true;
   F f;
   template <class Pos, class Params> DP_INLINE void operator()(const Pos &pos, const Params &p) const {
     f(pos, p);
   }
 };
-/// A forall stub's body that loops itself (loops_itself).
+/// A forall stub's body that loops itself: `looping(body)`.
 template <class F> looping_body<F> looping(F f) { return {f}; }
+/// Whether a host body came through looping().
+template <class Body> struct loops_itself : std::false_type {};
+template <class F> struct loops_itself<looping_body<F>> : std::true_type {};
 
 /// The extents a launch over a plain grid walks: when the body reads no
 /// coordinate but through its elemental projections, the trailing
