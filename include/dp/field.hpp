@@ -282,13 +282,18 @@ private:
       dims_[d] = o.dims_[d];
 #if !DP_DEVICE_COMPILE
     // Unowned views (the host loops make many) skip the thread-local read.
-    if (detail::storage *s = owner_.get())
-      if (detail::capture_scope *scope = detail::capture_scope::current()) {
-        data_ = static_cast<T *>(scope->translate(
-            s, const_cast<void *>(static_cast<const void *>(data_))));
-        owner_ = detail::storage_ref::none();
-      }
+    if (owner_.get())
+      if (detail::capture_scope *scope = detail::capture_scope::current())
+        refer_to_launch_copy(*scope);
 #endif
+  }
+  /// Inside a launch's capture scope: the launch's copy of the data, owning
+  /// nothing. Out of line: a host row loop inlines everything it reaches
+  /// (DP_FLATTEN), and this path reaches the executor's whole placement.
+  DP_NOINLINE void refer_to_launch_copy(detail::capture_scope &scope) {
+    data_ = static_cast<T *>(
+        scope.translate(owner_.get(), const_cast<void *>(static_cast<const void *>(data_))));
+    owner_ = detail::storage_ref::none();
   }
 
   DP_HOST_DEVICE DP_INLINE T *address(const index<N> &idx) const {
