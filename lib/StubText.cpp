@@ -211,7 +211,7 @@ void renderBodyHead(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef Re
   const std::string &N = C.StubName;
   if (C.Dom.isTiled() && C.seesTile()) {
     OS << "template <class Params>\n"
-       << "DP_HOST_DEVICE inline " << Result << " " << N << "_body(const dp::rt::tile_point<" << R
+       << "DP_HOST_DEVICE DP_INLINE " << Result << " " << N << "_body(const dp::rt::tile_point<" << R
        << "> &at, const Params &p) {\n"
        << "  const dp::index<" << R << "> &pos = at.pos; // past the grid for a padding thread\n";
     return;
@@ -220,7 +220,7 @@ void renderBodyHead(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef Re
     OS << "// At: a dp::rt::tile_point<" << R << ">; on the host's rows, a dp::rt::row_point\n"
        << "// (a position, always in the grid), as the kernel cannot tell its tile.\n"
        << "template <class At, class Params>\n"
-       << "DP_HOST_DEVICE inline " << Result << " " << N
+       << "DP_HOST_DEVICE DP_INLINE " << Result << " " << N
        << "_body(const At &at, const Params &p) {\n"
        << "  const auto &pos = at.pos; // past the grid for a padding thread\n";
     return;
@@ -229,7 +229,7 @@ void renderBodyHead(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef Re
      << "// projection steps by one element and every whole field is dense, a\n"
      << "// dp::detail::unit_row_index<" << R << ">.\n"
      << "template <class Pos, class Params>\n"
-     << "DP_HOST_DEVICE inline " << Result << " " << N << "_body(const Pos &pos, const Params &p) {\n";
+     << "DP_HOST_DEVICE DP_INLINE " << Result << " " << N << "_body(const Pos &pos, const Params &p) {\n";
 }
 
 void renderBindings(llvm::raw_ostream &OS, const CallSite &C, llvm::StringRef Indent, bool AtPosition) {

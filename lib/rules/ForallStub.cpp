@@ -75,18 +75,18 @@ std::string launcherBody(const CallSite &C) {
     OS << "  launch.run_tiled(\n"
        << "      stubs, params, " << N << "_tile_bytes, " << N << "_tile_sight,\n"
        << "      [](const " << (C.seesTile() ? "dp::rt::tile_point<" + Rc + ">" : std::string("auto"))
-       << " &at, const params_type &p) {\n"
+       << " &at, const params_type &p) DP_ALWAYS_INLINE {\n"
        << "        " << N << "_body(at, p); // the native host path: "
        << (C.seesTile() ? "a tile's threads in turn" : "the grid's rows, then padding threads")
        << "\n"
        << "      });\n";
   else if (C.hostOneRowLoop())
     OS << "  // The kernel loops itself: the host's rows compile it once per position type.\n"
-       << "  launch.run(stubs, params, dp::rt::looping([](const auto &pos, const params_type &p) {\n"
+       << "  launch.run(stubs, params, dp::rt::looping([](const auto &pos, const params_type &p) DP_ALWAYS_INLINE {\n"
        << "    " << N << "_body(pos, p); // the native host path\n"
        << "  }));\n";
   else
-    OS << "  launch.run(stubs, params, [](const auto &pos, const params_type &p) {\n"
+    OS << "  launch.run(stubs, params, [](const auto &pos, const params_type &p) DP_ALWAYS_INLINE {\n"
        << "    " << N << "_body(pos, p); // the native host path\n"
        << "  });\n";
   return OS.str();

@@ -170,14 +170,14 @@ std::string valueDefinitions(const CallSite &C) {
      << "template <class Params> struct " << N << "_map {\n"
      << "  Params p;\n";
   if (Tiled && C.seesTile())
-    OS << "  DP_HOST_DEVICE auto operator()(const dp::rt::tile_point<" << Rc
+    OS << "  DP_HOST_DEVICE DP_INLINE auto operator()(const dp::rt::tile_point<" << Rc
        << "> &at) const { return " << N << "_body(at, p); }\n";
   else if (Tiled)
-    OS << "  template <class At> DP_HOST_DEVICE auto operator()(const At &at) const {\n"
+    OS << "  template <class At> DP_HOST_DEVICE DP_INLINE auto operator()(const At &at) const {\n"
        << "    return " << N << "_body(at, p);\n"
        << "  }\n";
   else
-    OS << "  template <class Pos> DP_HOST_DEVICE auto operator()(const Pos &pos) const {\n"
+    OS << "  template <class Pos> DP_HOST_DEVICE DP_INLINE auto operator()(const Pos &pos) const {\n"
        << "    return " << N << "_body(pos, p);\n"
        << "  }\n";
   if (const Argument *A = soleElementRead(C))

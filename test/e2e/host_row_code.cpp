@@ -12,8 +12,16 @@
 // - a kernel that loops itself was inlined into each of a rank-1 row's
 //   nine loops (three functions of 3 to 4 KB for `row_sums`); its stub now
 //   asks for one row loop per position type (dp::rt::looping).
+// A third cost is the opposite one, caught by reading calls: a row loop
+// that calls the kernel instead of inlining it. GCC 12's flatten stopped
+// at the generated glue in NPB SP's large kernels (3 times as slow), so the
+// glue is always-inline now: no stub body or stub lambda is left out of
+// line anywhere, and no row function calls a kernel (`band_rows` below is
+// such a kernel; this program is too small to make GCC fail inside rows,
+// but its stub bodies were out of line in the emulated device's kernels).
 #include <dp/dp.hpp>
 
+#include <cmath>
 #include <cstdio>
 
 namespace {
@@ -58,6 +66,30 @@ double squares_of_sums(const dp::field<2, double> &m) {
   return total.get();
 }
 
+/// A large kernel, as a stencil code's sweeps are: coefficient rows of a
+/// banded system from a point's neighbours.
+void band_rows(const dp::field<2, double> &u, const dp::field<2, double> &rho, dp::field<3, double> &lhs,
+               double c1, double c2, double dt) {
+  dp::forall(dp::grid<2>(u.get_grid().extent(0) - 2, u.get_grid().extent(1) - 2),
+             [](dp::index<2> p, const dp::field<2, double> &u, const dp::field<2, double> &rho,
+                dp::field<3, double> &lhs, double c1, double c2, double dt) {
+    const int i = p[0] + 1, j = p[1] + 1;
+    const double ru_m = 1.0 / rho(i - 1, j), ru_0 = 1.0 / rho(i, j), ru_p = 1.0 / rho(i + 1, j);
+    const double cv_m = u(i - 1, j) * ru_m, cv_0 = u(i, j) * ru_0, cv_p = u(i + 1, j) * ru_p;
+    const double rh_m = c1 * ru_m + c2 * u(i - 1, j - 1), rh_0 = c1 * ru_0 + c2 * u(i, j - 1),
+                 rh_p = c1 * ru_p + c2 * u(i + 1, j - 1);
+    lhs(i, j, 0) = 0.0;
+    lhs(i, j, 1) = -dt * cv_m - dt * rh_m + dt * c2 * u(i - 1, j + 1);
+    lhs(i, j, 2) = 1.0 + 2.0 * dt * rh_0 + dt * c1 * (u(i, j + 1) - u(i, j - 1)) * ru_0;
+    lhs(i, j, 3) = dt * cv_p - dt * rh_p + dt * c2 * u(i + 1, j + 1);
+    lhs(i, j, 4) = dt * c1 * (cv_m - 2.0 * cv_0 + cv_p) * (rho(i - 1, j - 1) + rho(i + 1, j + 1));
+    lhs(i, j, 5) = lhs(i, j, 2) * ru_p - lhs(i, j, 1) * ru_m + rho(i, j + 1) * rho(i, j - 1);
+    lhs(i, j, 6) = (u(i - 1, j - 1) + u(i + 1, j - 1) + u(i - 1, j + 1) + u(i + 1, j + 1)) * c2 * dt;
+  }, u, rho, lhs, c1, c2, dt);
+}
+
+bool near(double a, double b) { return std::fabs(a - b) <= 1e-12 * (1.0 + std::fabs(b)); }
+
 } // namespace
 
 int main() {
@@ -77,6 +109,24 @@ int main() {
     expected += sum * sum;
   }
   expect(squares_of_sums(m) == expected, "squares_of_sums: a wrong total");
+
+  // m(i, j) = i + j and rho = 2: cv = (i + j) / 2 along i, so the second
+  // difference in lhs(., ., 4) vanishes.
+  const double c1 = 0.5, c2 = 0.25, dt = 0.1;
+  dp::field<2, double> rho(dp::grid<2>(rows, cols), 2.0);
+  dp::field<3, double> lhs(dp::grid<3>(rows, cols, 7), -1.0);
+  band_rows(m, rho, lhs, c1, c2, dt);
+  for (int i = 0; i < rows; ++i)
+    for (int j = 0; j < cols; ++j) {
+      if (i == 0 || j == 0 || i == rows - 1 || j == cols - 1) {
+        expect(lhs(i, j, 2) == -1.0, "band_rows: wrote outside its grid");
+        continue;
+      }
+      const double rh_0 = c1 * 0.5 + c2 * (i + j - 1);
+      expect(near(lhs(i, j, 2), 1.0 + 2.0 * dt * rh_0 + dt * c1 * 2.0 * 0.5), "band_rows: a wrong lhs(., ., 2)");
+      expect(near(lhs(i, j, 4), 0.0), "band_rows: a wrong lhs(., ., 4)");
+      expect(near(lhs(i, j, 6), 4.0 * (i + j) * c2 * dt), "band_rows: a wrong lhs(., ., 6)");
+    }
   if (failures == 0)
     std::printf("host_row_code: results right\n");
   return failures == 0 ? 0 : 1;

@@ -2,10 +2,13 @@
 # Runs host_row_code (its results must be right), then reads its host row
 # functions with nm: none may pass LIMIT bytes, and those of a kernel that
 # loops itself (row_sums: one row loop per position type, not per row
-# counter too) ONE_LOOP_LIMIT bytes.
-#   bash run_host_row_code.sh EXE NM LIMIT ONE_LOOP_LIMIT
+# counter too) ONE_LOOP_LIMIT bytes. Then reads its code with objdump: no
+# stub body or stub lambda may be left out of line, and no function of
+# dp's host rows (dp::rt::host, dp::detail, dp::rt::map_source) may call a
+# user's kernel.
+#   bash run_host_row_code.sh EXE NM LIMIT ONE_LOOP_LIMIT OBJDUMP
 set -euo pipefail
-exe=$1 nm=$2 limit=$3 one_loop_limit=$4
+exe=$1 nm=$2 limit=$3 one_loop_limit=$4 objdump=$5
 "$exe" || { echo "host_row_code failed (exit $?)"; exit 1; }
 "$nm" -C -S --size-sort "$exe" | awk -v limit="$limit" -v one_loop_limit="$one_loop_limit" '
   $3 ~ /^[tTwW]$/ {
@@ -21,4 +24,38 @@ exe=$1 nm=$2 limit=$3 one_loop_limit=$4
     if (rows < 6) { printf "found %d host row functions; the test reads the wrong symbols\n", rows; exit 1 }
     if (bad) { printf "%d of %d host row functions past their size\n", bad, rows; exit 1 }
     printf "%d host row functions, each within its limit\n", rows
+  }'
+
+"$objdump" -d -C --no-show-raw-insn "$exe" | awk '
+  # A demangled name without its template arguments and parameter lists:
+  # a function is matched by its own name, not by what it was instantiated
+  # with (every row function names the kernel in its arguments).
+  function own(s,   t) {
+    gsub(/operator\(\)/, "operator_call", s)
+    gsub(/operator(<<|>>|<=|>=|<|>|->)/, "operator_cmp", s)
+    do { t = s; gsub(/<[^<>]*>/, "", s); gsub(/\([^()]*\)/, "", s) } while (s != t)
+    return s
+  }
+  function glue(f) { return f ~ /^dpstub::.*_body$/ || f ~ /^dpstub::.*::(forall|reduce|scan|sort)_[0-9]+_[0-9]+::\{lambda#[0-9]+\}::operator_call/ }
+  /^[0-9a-f]+ <.*>:$/ {
+    name = $0; sub(/^[0-9a-f]+ </, "", name); sub(/>:$/, "", name)
+    fn = own(name); sub(/^[^ ]+ (dpstub::)/, "dpstub::", fn)
+    if (glue(fn)) { printf "generated glue out of line: %s\n", substr(name, 1, 240); ++bad }
+    row = fn ~ /(^| )dp::(rt::host|detail|rt::map_source)::/
+    rows += row
+    next
+  }
+  row && /\tcall +[0-9a-f]+ </ {
+    callee = $0
+    sub(/.*\tcall +[0-9a-f]+ </, "", callee)
+    sub(/>$/, "", callee)
+    f = own(callee); sub(/^[^ ]+ (dpstub::)/, "dpstub::", f)
+    if (glue(f) || (f ~ /\{lambda#[0-9]+\}::operator_call/ && f !~ /(^| )(dp|std|tbb)::/)) {
+      printf "a host row function calls a kernel: %s\n", substr(callee, 1, 240); ++bad
+    }
+  }
+  END {
+    if (rows < 20) { printf "found %d functions of host rows; the test reads the wrong code\n", rows; exit 1 }
+    if (bad) exit 1
+    printf "%d functions of host rows, none calls a kernel; no generated glue out of line\n", rows
   }'

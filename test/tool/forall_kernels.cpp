@@ -124,13 +124,13 @@ void run_looping(dp::field<1, float> &out, const dp::field<2, float> &m) {
 // STUB: // dp::forall at forall_kernels.cpp:[[@LINE-4]]:3
 // STUB: void forall_[[@LINE-5]]_3(const Domain &domain, Kernel &&kernel, A &&...a) {
 // STUB:   // The kernel loops itself: the host's rows compile it once per position type.
-// STUB-NEXT:   launch.run(stubs, params, dp::rt::looping([](const auto &pos, const params_type &p) {
+// STUB-NEXT:   launch.run(stubs, params, dp::rt::looping([](const auto &pos, const params_type &p) DP_ALWAYS_INLINE {
   dp::forall(out.get_grid(), [](dp::index<1> i, float &o, const dp::field<2, float> &m) {
     o = row_total(m, i[0]);
   }, out, m);
 // STUB: // dp::forall at forall_kernels.cpp:[[@LINE-3]]:3
 // STUB: void forall_[[@LINE-4]]_3(const Domain &domain, Kernel &&kernel, A &&...a) {
-// STUB:   launch.run(stubs, params, dp::rt::looping([](const auto &pos, const params_type &p) {
+// STUB:   launch.run(stubs, params, dp::rt::looping([](const auto &pos, const params_type &p) DP_ALWAYS_INLINE {
 // dp's own functions do not count: a field's element access loops over
 // its dimensions, and unrolls.
   dp::forall(out.get_grid(), [](dp::index<1> i, float &o, const dp::field<2, float> &m) {
@@ -139,6 +139,6 @@ void run_looping(dp::field<1, float> &out, const dp::field<2, float> &m) {
 // STUB: // dp::forall at forall_kernels.cpp:[[@LINE-3]]:3
 // STUB: void forall_[[@LINE-4]]_3(const Domain &domain, Kernel &&kernel, A &&...a) {
 // STUB-NOT: looping
-// STUB:   launch.run(stubs, params, [](const auto &pos, const params_type &p) {
+// STUB:   launch.run(stubs, params, [](const auto &pos, const params_type &p) DP_ALWAYS_INLINE {
 }
 // REWRITE: #include "forall_kernels.cpp.dpstub.hpp" // dpstub: their invocation stubs

@@ -27,10 +27,10 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, float> &C,
 // STUB: // projection steps by one element and every whole field is dense, a
 // STUB: // dp::detail::unit_row_index<2>.
 // STUB: template <class Pos, class Params>
-// STUB: DP_HOST_DEVICE inline auto reduce_[[@LINE-12]]_3_body(const Pos &pos, const Params &p) {
+// STUB: DP_HOST_DEVICE DP_INLINE auto reduce_[[@LINE-12]]_3_body(const Pos &pos, const Params &p) {
 // STUB:   return p.kernel(v0, v1);
 // STUB: template <class Params> struct reduce_[[@LINE-14]]_3_map {
-// STUB:   template <class Pos> DP_HOST_DEVICE auto operator()(const Pos &pos) const {
+// STUB:   template <class Pos> DP_HOST_DEVICE DP_INLINE auto operator()(const Pos &pos) const {
 // STUB:     return reduce_[[@LINE-16]]_3_body(pos, p);
 // STUB: void reduce_[[@LINE-17]]_3(const Domain &domain, Op &&op, Result &result, Kernel &&kernel, A &&...a) {
 // STUB:   launch.reduce(result, launch.capture(op, false), reduce_[[@LINE-18]]_3_map<params_type>{params});

@@ -72,11 +72,11 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, int> &C,
 // STUB: //   fold:         each tile folds its in-domain values in tile memory, then the tiles' folds are folded
 // STUB: //   tile memory:  dp::tile_static<float[16][17]>
 // STUB: inline constexpr std::size_t reduce_[[@LINE-12]]_3_tile_bytes = dp::rt::tile_bytes<float[16][17]>();
-// STUB: DP_HOST_DEVICE inline auto reduce_[[@LINE-13]]_3_body(const dp::rt::tile_point<2> &at, const Params &p) {
+// STUB: DP_HOST_DEVICE DP_INLINE auto reduce_[[@LINE-13]]_3_body(const dp::rt::tile_point<2> &at, const Params &p) {
 // STUB:   const dp::tile_group<2> v0 = at.group(p.indices.lb, p.indices.stride);
 // STUB:   const float v1 = dp::rt::masked(p.a1, pos, at.in_domain); // padding: float()
 // STUB:   return p.kernel(v0, v1);
-// STUB:   DP_HOST_DEVICE auto operator()(const dp::rt::tile_point<2> &at) const { return reduce_[[@LINE-17]]_3_body(at, p); }
+// STUB:   DP_HOST_DEVICE DP_INLINE auto operator()(const dp::rt::tile_point<2> &at) const { return reduce_[[@LINE-17]]_3_body(at, p); }
 // STUB:   launch.template reduce_tiled<reduce_[[@LINE-18]]_3_tile_bytes>( // each tile folds in tile memory
 // STUB:       result, launch.capture(op, false), reduce_[[@LINE-19]]_3_map<params_type>{params}, reduce_[[@LINE-19]]_3_tile_sight);
   dp::forall(dp::tile<4, 32>(C.get_grid()), [](int &c) { c += 1; }, C);
@@ -86,14 +86,14 @@ void run(dp::field<2, float> &A, dp::field<2, float> &B, dp::field<2, int> &C,
 // STUB: /// The kernel takes no tile token, so it cannot tell its tile: on the host
 // STUB: inline constexpr auto forall_[[@LINE-5]]_3_tile_sight = dp::rt::blind_to_tile;
 // STUB: // At: a dp::rt::tile_point<2>; on the host's rows, a dp::rt::row_point
-// STUB: DP_HOST_DEVICE inline void forall_[[@LINE-7]]_3_body(const At &at, const Params &p) {
+// STUB: DP_HOST_DEVICE DP_INLINE void forall_[[@LINE-7]]_3_body(const At &at, const Params &p) {
 // STUB-NEXT:   const auto &pos = at.pos; // past the grid for a padding thread
 // STUB:       stubs, params, forall_[[@LINE-9]]_3_tile_bytes, forall_[[@LINE-9]]_3_tile_sight,
-// STUB-NEXT:       [](const auto &at, const params_type &p) {
+// STUB-NEXT:       [](const auto &at, const params_type &p) DP_ALWAYS_INLINE {
   dp::reduce(dp::tile<4, 32>(C.get_grid()), std::plus<>(), count, [](int c) { return long(c); }, C);
 // STUB: inline constexpr auto reduce_[[@LINE-1]]_3_tile_sight = dp::rt::blind_to_tile;
-// STUB: DP_HOST_DEVICE inline auto reduce_[[@LINE-2]]_3_body(const At &at, const Params &p) {
-// STUB:   template <class At> DP_HOST_DEVICE auto operator()(const At &at) const {
+// STUB: DP_HOST_DEVICE DP_INLINE auto reduce_[[@LINE-2]]_3_body(const At &at, const Params &p) {
+// STUB:   template <class At> DP_HOST_DEVICE DP_INLINE auto operator()(const At &at) const {
 // STUB:       result, launch.capture(op, false), reduce_[[@LINE-4]]_3_map<params_type>{params}, reduce_[[@LINE-4]]_3_tile_sight);
   dp::forall(dp::tile<4>(dp::grid<1>(10)),
              [](const dp::tile_group<1> &t) {
