@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -165,6 +166,51 @@ int main() {
   forall.exactly("launch checks", forall.per(counter::launch_checks), device ? 1 : 0);
   // Its plan is the one it made at its first launch (plan.hpp's memo).
   forall.exactly("launch plans", forall.per(counter::launch_plans), 0);
+
+  // On the host, few cheap points run on the calling thread: a fork and a
+  // join of the host's threads cost more than 64 of them take alone
+  // (walk_on_calling_thread; NPB SP's 34-point sweeps in serial loops ran
+  // at half the speed of OpenMP's). More points, or a kernel that loops
+  // itself however few its points, are one fork a call.
+  if (!device) {
+    const auto forks = [&](const char *site, double expected, auto body) {
+      for (int i = 0; i < warm_up; ++i)
+        body();
+      q.wait();
+      const dp::rt::counts c0 = dp::rt::counters();
+      for (long i = 0; i < calls; ++i)
+        body();
+      q.wait();
+      const cost c{site, calls, 0, 0, dp::rt::counters() - c0};
+      c.exactly("host forks", c.per(counter::host_forks), expected);
+    };
+    for (const int n : {1, 64, 65}) {
+      const dp::grid<1> points(n);
+      dp::field<1, float> x(points, 1.0f), y(points, 2.0f);
+      const std::string site = "forall, " + std::to_string(n) + " points";
+      forks(site.c_str(), n <= 64 ? 0 : 1, [&] {
+        dp::forall(dp::on(q), points, [](float &x, float y) { x += y; }, x, y);
+      });
+      if (x(n - 1) != 1.0f + 2.0f * float(warm_up + calls)) {
+        std::printf("%s: %g, not %g\n", site.c_str(), double(x(n - 1)), 1.0 + 2.0 * (warm_up + calls));
+        ++failures;
+      }
+    }
+    dp::field<2, float> m(dp::grid<2>(2, 8), 1.0f);
+    dp::field<1, float> sums(dp::grid<1>(2), 0.0f);
+    forks("looping forall, 2 points", 1, [&] {
+      dp::forall(dp::on(q), sums.get_grid(), [](dp::index<1> i, float &s, const dp::field<2, float> &m) {
+        float t = 0;
+        for (int j = 0; j < m.get_grid().extent(1); ++j)
+          t += m(i[0], j);
+        s = t;
+      }, sums, m);
+    });
+    if (sums(1) != 8.0f) {
+      std::printf("looping forall: %g, not 8\n", double(sums(1)));
+      ++failures;
+    }
+  }
 
   // A reduce into one scalar, again and again, nobody reading it between:
   // each folds into the value before it without the host waiting for that

@@ -388,6 +388,23 @@ TEST(Forall, HostSplitCoversEveryPointOnceInFewPieces) {
   EXPECT_EQ(wrong, 0);
 }
 
+// Which host walks stay on the calling thread: none or one point always;
+// up to calling_thread_points when each point is cheap (a kernel with no
+// loop of its own); never more, and never for a kernel that loops itself.
+TEST(Forall, FewCheapPointsStayOnTheCallingThread) {
+  using dp::detail::walk_on_calling_thread;
+  const std::int64_t most = dp::detail::calling_thread_points;
+  for (const bool cheap : {true, false}) {
+    EXPECT_TRUE(walk_on_calling_thread(0, cheap));
+    EXPECT_TRUE(walk_on_calling_thread(1, cheap));
+    EXPECT_EQ(walk_on_calling_thread(2, cheap), cheap);
+    EXPECT_EQ(walk_on_calling_thread(most, cheap), cheap);
+    EXPECT_FALSE(walk_on_calling_thread(most + 1, cheap));
+    EXPECT_FALSE(walk_on_calling_thread(std::int64_t(1) << 40, cheap));
+  }
+  static_assert(dp::detail::walk_on_calling_thread(34, true), "a decision the compiler can fold");
+}
+
 } // namespace
 
 // dp::atomic_add: iterations of one call-site pick the same elements (a

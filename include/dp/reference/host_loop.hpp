@@ -77,6 +77,24 @@ inline constexpr std::int64_t even_split_points = std::int64_t(1) << 20;
 /// 0.11-0.19 ms, 0.03 now. A static_partitioner pins each piece to a
 /// thread: the triad over 2^26 floats then ran at 0.60-0.97 of
 /// hand-written TBB (0.97-1.00 now, 0.79-1.14 before).
+/// Up to this many points, a walk whose points are cheap runs on the
+/// calling thread (walk_on_calling_thread).
+inline constexpr std::int64_t calling_thread_points = 64;
+
+/// Whether a host walk over n points runs on the calling thread: when its
+/// points are cheap (a kernel with no loop of its own) and few. Handing
+/// half of them to another thread and waiting for it costs about 0.75 us
+/// on the project's 2-core machine (oneTBB's fork and join; OpenMP's
+/// worksharing loop, whose threads spin at its barrier, 0.2-0.3 us), more
+/// than 64 such points take alone. NPB SP's lhsx runs 34-point loops
+/// inside serial j and k loops: 1.36 us a call on two threads, 0.61 on
+/// one, OpenMP 0.47-0.54 (2026-12-07). A kernel that loops itself may
+/// take any time per point, so it keeps the threads (from two points: one
+/// point, or none, has nothing to share).
+constexpr bool walk_on_calling_thread(std::int64_t n, bool cheap_points) {
+  return n <= 1 || (cheap_points && n <= calling_thread_points);
+}
+
 template <class Body> void host_split(std::int64_t n, const Body &body) {
   const std::int64_t threads = host_concurrency();
   const std::int64_t pieces = n <= even_split_points ? threads : threads * 8;

@@ -49,6 +49,8 @@ enum class counter : int {
                       ///< bytes (pageable and staged copies to the device)
   graph_launches,     ///< replays of a dp::record recording (one CUDA/HIP graph launch each)
   graphs_built,       ///< recordings made into a device graph (captured and instantiated)
+  host_forks,         ///< host walks handed to the host's threads, a fork and a join each (a
+                      ///< forall's rows; few cheap points run on the calling thread instead)
   device_bytes, ///< device memory allocated and not freed (raw blocks, cached ones included)
   pinned_bytes, ///< page-locked host memory allocated and not freed
   registered_bytes, ///< host memory page-locked in place and not yet released

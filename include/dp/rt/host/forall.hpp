@@ -34,53 +34,61 @@ template <class P, class = void> struct has_index_values : std::false_type {};
 template <class P>
 struct has_index_values<P, std::void_t<decltype(std::declval<const P &>().indices.lb[0])>> : std::true_type {};
 
-/// The body over every position of `walked`'s rows, as Position values.
+/// The body over every position of `walked`'s rows, as Position values:
+/// on the calling thread when they are few and cheap
+/// (walk_on_calling_thread), else on the host's threads.
 template <class Position, int Rc, class Walked, class Params, class Body>
 void run_rows(const Walked &walked, const Body &body, const Params &params) {
-  dp::detail::parallel_walk(dp::detail::walk_of(walked),
-                            [&](const std::int64_t (&pos)[Rc], std::int64_t j0, std::int64_t j1) DP_FLATTEN {
-                              const Params local = params; // a local: the body's stores cannot touch it
-                              Position idx;
-                              for (int d = 0; d < Rc - 1; ++d)
-                                idx[d] = pos[d];
-                              auto along = [&](auto first, auto end) DP_FLATTEN {
-                                for (auto j = first; j < end; ++j) {
-                                  idx[Rc - 1] = j;
-                                  body(idx, local);
-                                }
-                              };
-                              // A rank-1 row whose index values step by one within
-                              // int's range counts those values with an int, the
-                              // position being the value less the first: the
-                              // kernel's `const int i = idx[0]` (every migrated
-                              // loop's) is then the counter itself, which the
-                              // compiler widens once. Counting positions, `i` was
-                              // a 64-bit sum truncated, added in 32 bits and
-                              // sign-extended again at each element: 9 instructions
-                              // an element for an axpy against OpenMP's 7, 30 %
-                              // slower over data in cache (docs/migrate.md).
-                              // (Rank 2 and up keep the 64-bit counter: with a
-                              // narrower one, a Jacobi sweep ran 7-11 % slower.)
-                              // (A body that loops itself keeps one counter.)
-                              constexpr bool one_loop = loops_itself<Body>::value;
-                              if constexpr (Rc == 1 && !one_loop && has_index_values<Params>::value) {
-                                const std::int64_t lb = local.indices.lb[0];
-                                if (local.indices.stride[0] == 1 && lb + j0 >= INT32_MIN && lb + j1 <= INT32_MAX) {
-                                  const std::int32_t end = static_cast<std::int32_t>(lb + j1);
-                                  for (std::int32_t v = static_cast<std::int32_t>(lb + j0); v < end; ++v) {
-                                    idx[0] = static_cast<std::int64_t>(v) - lb;
-                                    body(idx, local);
-                                  }
-                                  return;
-                                }
-                              }
-                              if constexpr (Rc == 1 && !one_loop)
-                                if (j0 >= INT32_MIN && j1 <= INT32_MAX) {
-                                  along(static_cast<std::int32_t>(j0), static_cast<std::int32_t>(j1));
-                                  return;
-                                }
-                              along(j0, j1);
-                            });
+  const auto row = [&](const std::int64_t (&pos)[Rc], std::int64_t j0, std::int64_t j1) DP_FLATTEN {
+    const Params local = params; // a local: the body's stores cannot touch it
+    Position idx;
+    for (int d = 0; d < Rc - 1; ++d)
+      idx[d] = pos[d];
+    auto along = [&](auto first, auto end) DP_FLATTEN {
+      for (auto j = first; j < end; ++j) {
+        idx[Rc - 1] = j;
+        body(idx, local);
+      }
+    };
+    // A rank-1 row whose index values step by one within int's range
+    // counts those values with an int, the position being the value less
+    // the first: the kernel's `const int i = idx[0]` (every migrated
+    // loop's) is then the counter itself, which the compiler widens once.
+    // Counting positions, `i` was a 64-bit sum truncated, added in 32 bits
+    // and sign-extended again at each element: 9 instructions an element
+    // for an axpy against OpenMP's 7, 30 % slower over data in cache
+    // (docs/migrate.md). (Rank 2 and up keep the 64-bit counter: with a
+    // narrower one, a Jacobi sweep ran 7-11 % slower.) (A body that loops
+    // itself keeps one counter.)
+    constexpr bool one_loop = loops_itself<Body>::value;
+    if constexpr (Rc == 1 && !one_loop && has_index_values<Params>::value) {
+      const std::int64_t lb = local.indices.lb[0];
+      if (local.indices.stride[0] == 1 && lb + j0 >= INT32_MIN && lb + j1 <= INT32_MAX) {
+        const std::int32_t end = static_cast<std::int32_t>(lb + j1);
+        for (std::int32_t v = static_cast<std::int32_t>(lb + j0); v < end; ++v) {
+          idx[0] = static_cast<std::int64_t>(v) - lb;
+          body(idx, local);
+        }
+        return;
+      }
+    }
+    if constexpr (Rc == 1 && !one_loop)
+      if (j0 >= INT32_MIN && j1 <= INT32_MAX) {
+        along(static_cast<std::int32_t>(j0), static_cast<std::int32_t>(j1));
+        return;
+      }
+    along(j0, j1);
+  };
+  const auto walk = dp::detail::walk_of(walked);
+  const std::int64_t n = walk.size();
+  if (n == 0)
+    return;
+  if (dp::detail::walk_on_calling_thread(n, !loops_itself<Body>::value))
+    walk.segments(0, n, row);
+  else {
+    count(counter::host_forks);
+    dp::detail::parallel_walk(walk, row);
+  }
 }
 
 /// The body over `walked`'s rows, with the positions the rows allow
