@@ -14,6 +14,7 @@
 #include "migrate/Candidates.h"
 #include "migrate/DataDirectives.h"
 #include "migrate/FromC.h"
+#include "migrate/HoistBorrows.h"
 #include "migrate/LoopAnalysis.h"
 #include "migrate/RegionSplit.h"
 #include "migrate/Render.h"
@@ -813,6 +814,8 @@ private:
           return &P;
       return nullptr;
     };
+    const std::map<size_t, std::vector<std::string>> Hoisted = hoistBorrowBlocks(Models, Consumed, Cands, Pragmas,
+                                                                                  Arrays, Ctx, Buf, E);
     std::set<const PragmaLine *> Removed;
     for (size_t I = 0; I < Models.size(); ++I) {
       LoopModel &M = Models[I];
@@ -829,7 +832,8 @@ private:
       for (const SourceRange &R : M.InnerPragmas)
         if (const PragmaLine *P = PragmaAt(R.getBegin()))
           DeleteLine(*P), Removed.insert(P);
-      replaceLoop(M, E, Arrays, Ctx, Buf);
+      const auto H = Hoisted.find(I);
+      replaceLoop(M, E, Arrays, Ctx, Buf, H == Hoisted.end() ? nullptr : &H->second);
     }
     // A device loop now on the host: the directives inside it that only a
     // device region gives a meaning (`acc loop seq`, `omp distribute`).
@@ -978,7 +982,47 @@ private:
       }
   }
 
-  void replaceLoop(LoopModel &M, EditList &E, const ArrayData &Arrays, ASTContext &Ctx, StringRef Buf) {
+  /// The blocks of borrows around serial loops that hold only call-sites
+  /// (HoistBorrows.h), added to E; returns the borrow statements each
+  /// call-site inside them leaves to its block.
+  std::map<size_t, std::vector<std::string>> hoistBorrowBlocks(const std::vector<LoopModel> &Models,
+                                                               const std::vector<bool> &Consumed,
+                                                               const Candidates &Cands,
+                                                               const std::vector<PragmaLine> &Pragmas,
+                                                               const ArrayData &Arrays, ASTContext &Ctx,
+                                                               StringRef Buf, EditList &E) {
+    std::vector<bool> Live(Models.size());
+    for (size_t I = 0; I < Models.size(); ++I)
+      Live[I] = !Consumed[I] && !Models[I].Refused;
+    const BorrowLinesOf LinesOf = [&](const LoopModel &M) -> std::optional<std::vector<std::string>> {
+      const std::optional<Span> B = spanOf(M.Body->getSourceRange(), Ctx);
+      if (!B)
+        return std::nullopt;
+      const std::string Body = Buf.substr(B->Begin, B->End - B->Begin).str();
+      if (Body.find("dp_") != std::string::npos) // its locals could be named otherwise
+        return std::nullopt;
+      if (M.Pragma && M.Pragma->has("if")) // its condition is the host's, read at the call-site
+        return std::nullopt;
+      return hoistableBorrows(M, Body, Arrays, Ctx);
+    };
+    std::map<size_t, std::vector<std::string>> Of;
+    for (const BorrowHoist &H : hoistBorrows(Models, Live, Cands.Loops, Pragmas, LinesOf, Ctx)) {
+      const std::optional<Span> L = spanOf(H.Loop->getSourceRange(), Ctx);
+      if (!L)
+        continue;
+      const std::string Indent = indentationAt(Buf, L->Begin);
+      std::string First = "// pointers borrowed for the loops below: what they wrote is there at the '}'";
+      for (const std::string &Line : H.Lines)
+        First += "\n" + Indent + "  " + Line;
+      blockAround(E, Buf, L->Begin, L->End, Indent, First);
+      for (size_t I : H.Models)
+        Of[I] = *LinesOf(Models[I]);
+    }
+    return Of;
+  }
+
+  void replaceLoop(LoopModel &M, EditList &E, const ArrayData &Arrays, ASTContext &Ctx, StringRef Buf,
+                   const std::vector<std::string> *Hoisted = nullptr) {
     std::optional<Span> Loop = spanOf(M.Outer->getSourceRange(), Ctx);
     std::optional<Span> Body = spanOf(M.Body->getSourceRange(), Ctx);
     if (!Loop || !Body)
@@ -1031,7 +1075,7 @@ private:
       for (const std::string &C : commentsIn(Buf, From, To))
         Kept += Indent + C + "\n";
     (void)E.take(Buf, Begin, End); // the rest of the loop's text is replaced
-    std::string Text = Kept + renderCallSite(M, In, Arrays, Ctx);
+    std::string Text = Kept + renderCallSite(M, In, Arrays, Ctx, Hoisted);
     if (!StartsLine)
       Text.erase(0, Text.find_first_not_of(" \t"));
     if (!EndsLine && !Text.empty() && Text.back() == '\n')

@@ -445,9 +445,28 @@ std::string renderResultStruct(const LoopModel &M, const std::string &Name, cons
   return S + "};\n\n";
 }
 
-std::string renderCallSite(const LoopModel &M, const RenderInput &In, const ArrayData &Arrays,
-                           const ASTContext &Ctx) {
+std::optional<std::vector<std::string>> hoistableBorrows(const LoopModel &M, const std::string &Body,
+                                                         const ArrayData &Arrays, const ASTContext &Ctx) {
+  for (const ArrayUse &A : M.Arrays)
+    if (!A.Borrowed.empty() && (!A.BorrowedFirst.empty() || !A.BorrowedWhen.empty() ||
+                                !A.BorrowedColumns.empty() || !Ctx.getAsConstantArrayType(A.Var->getType())))
+      return std::nullopt;
+  for (const Reduction &R : M.Reductions)
+    if (R.Array)
+      return std::nullopt;
+  RenderInput In;
+  In.Body = Body;
   const Parameters P = parametersOf(M, In, Arrays, Ctx);
+  if (P.Borrows.empty() || !P.Tables.empty() || !P.Apart.empty())
+    return std::nullopt;
+  return P.Borrows;
+}
+
+std::string renderCallSite(const LoopModel &M, const RenderInput &In, const ArrayData &Arrays,
+                           const ASTContext &Ctx, const std::vector<std::string> *Hoisted) {
+  Parameters P = parametersOf(M, In, Arrays, Ctx);
+  if (Hoisted && P.Borrows == *Hoisted)
+    P.Borrows.clear(); // a block around the serial loops holding the call-site made them
   const std::string Lambda = "[=](dp::index<" + std::to_string(M.rank()) + "> " + In.IndexName + P.Formals +
                              ")";
   const std::string &I = In.Indent;

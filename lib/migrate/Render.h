@@ -14,6 +14,7 @@
 
 #include "clang/AST/ASTContext.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,10 +49,20 @@ std::string optionsText(const LoopModel &M);
 /// argument, `dp::on(q).when(c), `; empty when there are none.
 std::string optionsArgument(const std::vector<std::string> &Parts);
 
+/// The borrow statements of the loop's call-site when they may move out
+/// of serial loops around it (HoistBorrows.h): every borrowed array a C
+/// array of known extents borrowed whole, no reduction into an element
+/// (the host writes it), nothing the call-site takes for itself (helper
+/// tables, copies read apart). Body is the loop's body as written.
+std::optional<std::vector<std::string>> hoistableBorrows(const LoopModel &M, const std::string &Body,
+                                                         const ArrayData &Arrays, const clang::ASTContext &Ctx);
+
 /// The call-site (and for a reduction its result's scalar) replacing the
-/// loop, ending with a newline.
+/// loop, ending with a newline. Hoisted: the borrow statements a block
+/// around serial loops makes for it (HoistBorrows.h); the call-site makes
+/// them itself unless they are exactly its own.
 std::string renderCallSite(const LoopModel &M, const RenderInput &In, const ArrayData &Arrays,
-                           const clang::ASTContext &Ctx);
+                           const clang::ASTContext &Ctx, const std::vector<std::string> *Hoisted = nullptr);
 
 /// What an arg max's kernel adds after the statements setting its value:
 /// the iteration that set it (`dp_best_at = std::int64_t(i);`).

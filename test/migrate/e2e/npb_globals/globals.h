@@ -14,6 +14,10 @@ static int grid_points[3];
 static double u[IMAX][JMAX][KMAX][5];
 static double rhs[IMAX][JMAX][KMAX][5];
 static double rho_i[IMAX][JMAX][KMAX];
+/* A banded system's coefficients along i and its 1-D temporaries (NPB
+   SP's lhs, cv and rhon). */
+static double lhs[3][IMAX][JMAX][KMAX];
+static double cv[IMAX], rhon[IMAX];
 static double dt;
 /* Coefficients of the exact solution, filled at run time (NPB's ce). */
 static double ce[5][3];

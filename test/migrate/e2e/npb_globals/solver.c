@@ -58,6 +58,30 @@ static void compute_rhs(void) {
 #pragma omp barrier
 }
 
+/* The left-hand side along i, as NPB SP's lhsx builds it: `omp for`
+   loops inside serial loops over j and k, sharing 1-D temporaries (each
+   thread of the team runs the serial loops; the iterations of i are
+   shared). Migrated, the arrays are borrowed once around the serial
+   loops, not at each call-site. */
+static void lhsx(void) {
+  int i, j, k;
+  for (j = 1; j < grid_points[1] - 1; j++) {
+    for (k = 1; k < grid_points[2] - 1; k++) {
+#pragma omp for
+      for (i = 0; i < grid_points[0]; i++) {
+        cv[i] = u[i][j][k][1] * rho_i[i][j][k];
+        rhon[i] = dt + 0.5 * rho_i[i][j][k];
+      }
+#pragma omp for
+      for (i = 1; i < grid_points[0] - 1; i++) {
+        lhs[0][i][j][k] = -dt * cv[i - 1] - rhon[i - 1];
+        lhs[1][i][j][k] = 1.0 + 2.0 * rhon[i];
+        lhs[2][i][j][k] = dt * cv[i + 1] - rhon[i + 1];
+      }
+    }
+  }
+}
+
 static void add(void) {
   int i, j, k, m;
 #pragma omp for private(j, k, m)
@@ -65,12 +89,14 @@ static void add(void) {
     for (j = 1; j < grid_points[1] - 1; j++)
       for (k = 1; k < grid_points[2] - 1; k++)
         for (m = 0; m < 5; m++)
-          u[i][j][k][m] = u[i][j][k][m] + rhs[i][j][k][m];
+          u[i][j][k][m] = u[i][j][k][m] + rhs[i][j][k][m] + 0.001 * lhs[m % 3][i][j][k];
 }
 
 static void adi(void) {
 #pragma omp parallel
   compute_rhs();
+#pragma omp parallel
+  lhsx();
 #pragma omp parallel
   add();
 }

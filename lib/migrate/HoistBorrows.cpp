@@ -1,0 +1,197 @@
+//===- HoistBorrows.cpp - Borrow blocks lifted out of serial loops --------===//
+
+#include "migrate/HoistBorrows.h"
+
+#include "migrate/Text.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/ParentMapContext.h"
+
+#include <map>
+
+namespace dpstub::migrate {
+namespace {
+
+using namespace clang;
+
+/// The loop whose body S is (directly, or as a statement of its block);
+/// null where S stands elsewhere.
+const ForStmt *loopAround(const Stmt *S, ASTContext &Ctx) {
+  for (const DynTypedNode &P : Ctx.getParents(*S)) {
+    if (const auto *F = P.get<ForStmt>())
+      return F->getBody() == S ? F : nullptr;
+    if (const auto *Block = P.get<CompoundStmt>())
+      for (const DynTypedNode &PP : Ctx.getParents(*Block))
+        if (const auto *F = PP.get<ForStmt>())
+          return F->getBody() == Block ? F : nullptr;
+    return nullptr;
+  }
+  return nullptr;
+}
+
+/// Whether S holds nothing but the call-sites CallSites and serial loops
+/// (no directive of their own) holding the same; the serial loops found
+/// go to Serial, the call-sites to Found.
+bool holdsOnlyCallSites(const Stmt *S, const std::set<const ForStmt *> &CallSites,
+                        const std::set<const ForStmt *> &CandidateLoops, std::vector<const ForStmt *> &Serial,
+                        std::vector<const ForStmt *> &Found) {
+  if (!S || isa<NullStmt>(S))
+    return true;
+  if (const auto *Block = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *Child : Block->body())
+      if (!holdsOnlyCallSites(Child, CallSites, CandidateLoops, Serial, Found))
+        return false;
+    return true;
+  }
+  const auto *F = dyn_cast<ForStmt>(S);
+  if (!F)
+    return false;
+  if (CallSites.count(F)) {
+    Found.push_back(F);
+    return true;
+  }
+  if (CandidateLoops.count(F))
+    return false;
+  Serial.push_back(F);
+  return holdsOnlyCallSites(F->getBody(), CallSites, CandidateLoops, Serial, Found);
+}
+
+/// Whether S names one of Vars.
+bool mentions(const Stmt *S, const std::set<const VarDecl *> &Vars) {
+  if (!S)
+    return false;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (Vars.count(V->getCanonicalDecl()))
+        return true;
+  for (const Stmt *Child : S->children())
+    if (mentions(Child, Vars))
+      return true;
+  return false;
+}
+
+/// The local a borrow statement declares: `dp::field<1, double> dp_cv = ...`.
+std::string declaredName(const std::string &Line) {
+  const size_t Eq = Line.find(" = ");
+  const size_t Space = Line.rfind(' ', Eq == std::string::npos ? 0 : Eq - 1);
+  return Eq == std::string::npos || Space == std::string::npos ? Line : Line.substr(Space + 1, Eq - Space - 1);
+}
+
+bool within(unsigned Offset, Span S) { return Offset >= S.Begin && Offset < S.End; }
+
+} // namespace
+
+std::vector<BorrowHoist> hoistBorrows(const std::vector<LoopModel> &Models, const std::vector<bool> &Live,
+                                      const std::vector<Candidate> &Candidates,
+                                      const std::vector<PragmaLine> &Pragmas, const BorrowLinesOf &LinesOf,
+                                      ASTContext &Ctx) {
+  std::set<const ForStmt *> CandidateLoops, CallSites;
+  for (const Candidate &C : Candidates)
+    CandidateLoops.insert(C.Loop);
+  std::map<const ForStmt *, size_t> ModelOf;
+  std::map<size_t, std::vector<std::string>> Lines;
+  for (size_t I = 0; I < Models.size(); ++I) {
+    CandidateLoops.insert(Models[I].Outer);
+    if (!Live[I])
+      continue;
+    std::optional<std::vector<std::string>> L = LinesOf(Models[I]);
+    if (!L)
+      continue;
+    CallSites.insert(Models[I].Outer);
+    ModelOf[Models[I].Outer] = I;
+    Lines[I] = std::move(*L);
+  }
+  // Each call-site's outermost serial loop holding only such call-sites.
+  std::map<const ForStmt *, std::vector<size_t>> Groups;
+  std::vector<const ForStmt *> Order;
+  for (const auto &[I, L] : Lines) {
+    const ForStmt *Best = nullptr;
+    for (const ForStmt *Around = loopAround(Models[I].Outer, Ctx); Around && !CandidateLoops.count(Around);
+         Around = loopAround(Around, Ctx)) {
+      std::vector<const ForStmt *> Serial, Found;
+      if (!holdsOnlyCallSites(Around->getBody(), CallSites, CandidateLoops, Serial, Found))
+        break;
+      Best = Around;
+    }
+    if (!Best)
+      continue;
+    if (!Groups.count(Best))
+      Order.push_back(Best);
+    Groups[Best].push_back(I);
+  }
+  std::vector<BorrowHoist> Hoists;
+  for (const ForStmt *Loop : Order) {
+    std::vector<const ForStmt *> Serial{Loop}, Found;
+    holdsOnlyCallSites(Loop->getBody(), CallSites, CandidateLoops, Serial, Found);
+    std::vector<size_t> Inside;
+    for (const ForStmt *F : Found)
+      Inside.push_back(ModelOf.at(F));
+    // The arrays borrowed, each the same way by every call-site: plain
+    // borrows first (a borrow_read names the written ones after it).
+    std::set<const VarDecl *> Arrays, Written;
+    std::map<std::string, std::string> ByName;
+    std::vector<std::string> Plain, Read;
+    bool Same = true;
+    for (size_t I : Inside) {
+      for (const ArrayUse &A : Models[I].Arrays)
+        if (!A.Borrowed.empty()) {
+          Arrays.insert(A.Var->getCanonicalDecl());
+          if (A.Written)
+            Written.insert(A.Var->getCanonicalDecl());
+        }
+      for (const std::string &Line : Lines.at(I)) {
+        auto [It, New] = ByName.try_emplace(declaredName(Line), Line);
+        if (!New) {
+          Same &= It->second == Line;
+          continue;
+        }
+        (Line.find("dp::borrow_read(") != std::string::npos ? Read : Plain).push_back(Line);
+      }
+    }
+    if (!Same)
+      continue;
+    // The loops' headers run on the host between the call-sites: they
+    // must not read what the call-sites borrow.
+    bool Clean = true;
+    for (const ForStmt *F : Serial)
+      Clean &= !mentions(F->getInit(), Arrays) && !mentions(F->getCond(), Arrays) && !mentions(F->getInc(), Arrays);
+    // Nor may a call-site's own bounds, evaluated on the host before it
+    // launches, read what another one wrote.
+    for (size_t I : Inside)
+      for (const LoopLevel &L : Models[I].Levels)
+        Clean &= !mentions(L.LowerExpr, Written) && !mentions(L.UpperExpr, Written) &&
+                 !mentions(L.RunTimeStep, Written);
+    // No directive inside but the call-sites' own, and none around it
+    // (a region's threads would each run the loops).
+    const std::optional<Span> LoopSpan = spanOf(Loop->getSourceRange(), Ctx);
+    Clean &= LoopSpan.has_value();
+    std::set<const PragmaLine *> Own;
+    for (size_t I : Inside)
+      Own.insert(Candidates[I].Pragma);
+    for (const PragmaLine &P : Pragmas) {
+      if (!Clean)
+        break;
+      if (within(P.Begin, *LoopSpan)) {
+        bool Inner = Own.count(&P) > 0;
+        for (size_t I : Inside)
+          for (const SourceRange &R : Models[I].InnerPragmas)
+            Inner |= R.getBegin() == P.Loc;
+        Clean &= Inner;
+      } else if (P.On) {
+        const std::optional<Span> On = spanOf(P.On->getSourceRange(), Ctx);
+        Clean &= !(On && On->Begin <= LoopSpan->Begin && LoopSpan->End <= On->End);
+      }
+    }
+    if (!Clean || ByName.empty())
+      continue;
+    BorrowHoist H;
+    H.Loop = Loop;
+    H.Lines = Plain;
+    H.Lines.insert(H.Lines.end(), Read.begin(), Read.end());
+    H.Models = Inside;
+    Hoists.push_back(std::move(H));
+  }
+  return Hoists;
+}
+
+} // namespace dpstub::migrate
