@@ -2,6 +2,7 @@
 
 #include "migrate/HoistBorrows.h"
 
+#include "migrate/BodyScan.h"
 #include "migrate/Text.h"
 
 #include "clang/AST/Expr.h"
@@ -56,20 +57,6 @@ bool holdsOnlyCallSites(const Stmt *S, const std::set<const ForStmt *> &CallSite
   return holdsOnlyCallSites(F->getBody(), CallSites, CandidateLoops, Serial, Found);
 }
 
-/// Whether S names one of Vars.
-bool mentions(const Stmt *S, const std::set<const VarDecl *> &Vars) {
-  if (!S)
-    return false;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
-    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
-      if (Vars.count(V->getCanonicalDecl()))
-        return true;
-  for (const Stmt *Child : S->children())
-    if (mentions(Child, Vars))
-      return true;
-  return false;
-}
-
 /// The local a borrow statement declares: `dp::field<1, double> dp_cv = ...`.
 std::string declaredName(const std::string &Line) {
   const size_t Eq = Line.find(" = ");
@@ -77,21 +64,18 @@ std::string declaredName(const std::string &Line) {
   return Eq == std::string::npos || Space == std::string::npos ? Line : Line.substr(Space + 1, Eq - Space - 1);
 }
 
-bool within(unsigned Offset, Span S) { return Offset >= S.Begin && Offset < S.End; }
-
 } // namespace
 
 std::vector<BorrowHoist> hoistBorrows(const std::vector<LoopModel> &Models, const std::vector<bool> &Live,
                                       const std::vector<Candidate> &Candidates,
                                       const std::vector<PragmaLine> &Pragmas, const BorrowLinesOf &LinesOf,
                                       ASTContext &Ctx) {
-  std::set<const ForStmt *> CandidateLoops, CallSites;
+  std::set<const ForStmt *> CandidateLoops, CallSites; // a model's Outer is its candidate's Loop
   for (const Candidate &C : Candidates)
     CandidateLoops.insert(C.Loop);
   std::map<const ForStmt *, size_t> ModelOf;
   std::map<size_t, std::vector<std::string>> Lines;
   for (size_t I = 0; I < Models.size(); ++I) {
-    CandidateLoops.insert(Models[I].Outer);
     if (!Live[I])
       continue;
     std::optional<std::vector<std::string>> L = LinesOf(Models[I]);
@@ -101,18 +85,24 @@ std::vector<BorrowHoist> hoistBorrows(const std::vector<LoopModel> &Models, cons
     ModelOf[Models[I].Outer] = I;
     Lines[I] = std::move(*L);
   }
-  // Each call-site's outermost serial loop holding only such call-sites.
+  // Each call-site's outermost serial loop holding only such call-sites
+  // (each loop's body walked once, however many call-sites it holds).
+  std::map<const ForStmt *, bool> Holds;
+  const auto HoldsOnly = [&](const ForStmt *F) {
+    auto [It, New] = Holds.try_emplace(F, false);
+    if (New) {
+      std::vector<const ForStmt *> Serial, Found;
+      It->second = holdsOnlyCallSites(F->getBody(), CallSites, CandidateLoops, Serial, Found);
+    }
+    return It->second;
+  };
   std::map<const ForStmt *, std::vector<size_t>> Groups;
   std::vector<const ForStmt *> Order;
   for (const auto &[I, L] : Lines) {
     const ForStmt *Best = nullptr;
-    for (const ForStmt *Around = loopAround(Models[I].Outer, Ctx); Around && !CandidateLoops.count(Around);
-         Around = loopAround(Around, Ctx)) {
-      std::vector<const ForStmt *> Serial, Found;
-      if (!holdsOnlyCallSites(Around->getBody(), CallSites, CandidateLoops, Serial, Found))
-        break;
+    for (const ForStmt *Around = loopAround(Models[I].Outer, Ctx);
+         Around && !CandidateLoops.count(Around) && HoldsOnly(Around); Around = loopAround(Around, Ctx))
       Best = Around;
-    }
     if (!Best)
       continue;
     if (!Groups.count(Best))
@@ -128,16 +118,18 @@ std::vector<BorrowHoist> hoistBorrows(const std::vector<LoopModel> &Models, cons
       Inside.push_back(ModelOf.at(F));
     // The arrays borrowed, each the same way by every call-site: plain
     // borrows first (a borrow_read names the written ones after it).
-    std::set<const VarDecl *> Arrays, Written;
+    std::vector<const VarDecl *> Arrays, Written;
     std::map<std::string, std::string> ByName;
     std::vector<std::string> Plain, Read;
     bool Same = true;
     for (size_t I : Inside) {
       for (const ArrayUse &A : Models[I].Arrays)
         if (!A.Borrowed.empty()) {
-          Arrays.insert(A.Var->getCanonicalDecl());
-          if (A.Written)
-            Written.insert(A.Var->getCanonicalDecl());
+          for (const VarDecl *R : A.Var->redecls()) { // a reference names any of them
+            Arrays.push_back(R);
+            if (A.Written)
+              Written.push_back(R);
+          }
         }
       for (const std::string &Line : Lines.at(I)) {
         auto [It, New] = ByName.try_emplace(declaredName(Line), Line);
@@ -154,13 +146,12 @@ std::vector<BorrowHoist> hoistBorrows(const std::vector<LoopModel> &Models, cons
     // must not read what the call-sites borrow.
     bool Clean = true;
     for (const ForStmt *F : Serial)
-      Clean &= !mentions(F->getInit(), Arrays) && !mentions(F->getCond(), Arrays) && !mentions(F->getInc(), Arrays);
+      Clean &= !names(F->getInit(), Arrays) && !names(F->getCond(), Arrays) && !names(F->getInc(), Arrays);
     // Nor may a call-site's own bounds, evaluated on the host before it
     // launches, read what another one wrote.
     for (size_t I : Inside)
       for (const LoopLevel &L : Models[I].Levels)
-        Clean &= !mentions(L.LowerExpr, Written) && !mentions(L.UpperExpr, Written) &&
-                 !mentions(L.RunTimeStep, Written);
+        Clean &= !names(L.LowerExpr, Written) && !names(L.UpperExpr, Written) && !names(L.RunTimeStep, Written);
     // No directive inside but the call-sites' own, and none around it
     // (a region's threads would each run the loops).
     const std::optional<Span> LoopSpan = spanOf(Loop->getSourceRange(), Ctx);
@@ -171,15 +162,14 @@ std::vector<BorrowHoist> hoistBorrows(const std::vector<LoopModel> &Models, cons
     for (const PragmaLine &P : Pragmas) {
       if (!Clean)
         break;
-      if (within(P.Begin, *LoopSpan)) {
+      if (P.Begin >= LoopSpan->Begin && P.Begin < LoopSpan->End) {
         bool Inner = Own.count(&P) > 0;
         for (size_t I : Inside)
           for (const SourceRange &R : Models[I].InnerPragmas)
             Inner |= R.getBegin() == P.Loc;
         Clean &= Inner;
       } else if (P.On) {
-        const std::optional<Span> On = spanOf(P.On->getSourceRange(), Ctx);
-        Clean &= !(On && On->Begin <= LoopSpan->Begin && LoopSpan->End <= On->End);
+        Clean &= !textWithin(Loop, P.On, Ctx);
       }
     }
     if (!Clean || ByName.empty())
@@ -188,7 +178,8 @@ std::vector<BorrowHoist> hoistBorrows(const std::vector<LoopModel> &Models, cons
     H.Loop = Loop;
     H.Lines = Plain;
     H.Lines.insert(H.Lines.end(), Read.begin(), Read.end());
-    H.Models = Inside;
+    for (size_t I : Inside)
+      H.Models[I] = Lines.at(I);
     Hoists.push_back(std::move(H));
   }
   return Hoists;

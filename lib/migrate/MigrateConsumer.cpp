@@ -1015,8 +1015,7 @@ private:
       for (const std::string &Line : H.Lines)
         First += "\n" + Indent + "  " + Line;
       blockAround(E, Buf, L->Begin, L->End, Indent, First);
-      for (size_t I : H.Models)
-        Of[I] = *LinesOf(Models[I]);
+      Of.insert(H.Models.begin(), H.Models.end());
     }
     return Of;
   }
