@@ -186,7 +186,7 @@ public:
   // A data member by its name: a use of its variable, `this` not used.
   bool TraverseMemberExpr(MemberExpr *E) override {
     if (const VarDecl *V = member(E)) {
-      Out.Refs.push_back({E, V, useMode(E, Ctx)});
+      Out.Refs.push_back({E, V, useMode(E, Ctx), Conditional > 0 || !IfConds.empty()});
       return true;
     }
     return AstVisitor::TraverseMemberExpr(E);
@@ -361,7 +361,7 @@ public:
       Out.OffsetPointers.insert(P);
       return true; // `a + e` making an offset pointer: not a use of the pointer a
     }
-    Out.Refs.push_back({E, V, useMode(E, Ctx)});
+    Out.Refs.push_back({E, V, useMode(E, Ctx), Conditional > 0 || !IfConds.empty()});
     return true;
   }
 

@@ -135,6 +135,7 @@ struct VarRef {
   const clang::Expr *Ref = nullptr;
   const clang::VarDecl *Var = nullptr;
   UseMode Mode;
+  bool Conditional = false; ///< under a condition, as ElementAccess's
 };
 
 /// An element access `a[e]`, `g[i][j]`, `v[e]` of an outside array.

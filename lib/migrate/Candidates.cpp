@@ -159,6 +159,25 @@ std::vector<IncludedLoop> includedLoops(const std::vector<PragmaSeen> &Seen, AST
   return Out;
 }
 
+std::vector<PragmaLine> headerThreadprivate(const std::vector<PragmaSeen> &Seen, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<PragmaLine> Out;
+  for (const PragmaSeen &S : Seen) {
+    const SourceLocation Hash = S.Loc;
+    if (S.Operator || Hash.isMacroID() || SM.isWrittenInMainFile(Hash) || SM.isInSystemHeader(Hash))
+      continue;
+    const auto [FID, Start] = SM.getDecomposedLoc(Hash);
+    std::optional<Directive> D = directiveOf(directiveLine(SM.getBufferData(FID), Start).Text);
+    if (D && D->Model == PragmaModel::OpenMP && D->clause("threadprivate")) {
+      PragmaLine L;
+      L.D = std::move(*D);
+      L.Loc = Hash;
+      Out.push_back(std::move(L));
+    }
+  }
+  return Out;
+}
+
 namespace {
 
 /// Where the text writing a `_Pragma` is in the main file: the macro's

@@ -50,6 +50,11 @@ private:
 /// where it shares one, itself.
 std::vector<PragmaLine> readPragmas(const std::vector<PragmaSeen> &Seen, clang::ASTContext &Ctx);
 
+/// The `omp threadprivate` directives of the headers the unit includes
+/// (NPB BT's `header.h`), which name variables those headers declare:
+/// each with its `#`, no statement and no place in the main file.
+std::vector<PragmaLine> headerThreadprivate(const std::vector<PragmaSeen> &Seen, clang::ASTContext &Ctx);
+
 /// A loop directive in one of the user's headers the main file includes.
 /// --migrate edits only the file it is given, so the loop is refused,
 /// naming its file (never a silent skip).

@@ -21,6 +21,7 @@
 #include "migrate/OffsetPointer.h"
 #include "migrate/Reductions.h"
 #include "migrate/Text.h"
+#include "migrate/WriteOnlyParameters.h"
 #include "dpstub/DpTypes.h"
 
 #include "clang/AST/StmtOpenMP.h"
@@ -30,6 +31,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "AstVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <cctype>
@@ -581,11 +583,14 @@ private:
                                                 "): each thread holds a copy of its own, which a kernel cannot reach"}));
       return Line.has_value();
     };
+    // (A threadprivate array the loop writes the kernel may hold as its
+    // own, if each iteration writes it first: privateArrays() judges.)
+    auto OwnCandidate = [&](const VarDecl *V) { return V->getType()->isArrayType() && mayWrite(V); };
     for (const VarRef &R : Facts.Refs)
-      if (ThreadPrivate(R.Var, R.Ref->getExprLoc()))
+      if (!OwnCandidate(R.Var) && ThreadPrivate(R.Var, R.Ref->getExprLoc()))
         return false;
     for (const ElementAccess &A : Facts.Accesses)
-      if (ThreadPrivate(A.Array, A.Whole->getBeginLoc()))
+      if (!OwnCandidate(A.Array) && ThreadPrivate(A.Array, A.Whole->getBeginLoc()))
         return false;
     if (Facts.OpaqueAccess)
       return refuse(refusal(&Reporter::migrateArray, Facts.OpaqueAccess->getBeginLoc(),
@@ -816,6 +821,12 @@ private:
     for (const PragmaLine &P : U.Pragmas)
       if (P.D.Model == PragmaModel::OpenMP && clauseNaming(P.D, V, "threadprivate"))
         return Ctx.getSourceManager().getPresumedLineNumber(P.Loc);
+    // A header's, naming a variable of that header.
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const PragmaLine &P : U.HeaderThreadprivate)
+      if (clauseNaming(P.D, V, "threadprivate") &&
+          SM.getFileID(P.Loc) == SM.getFileID(SM.getFileLoc(V->getLocation())))
+        return SM.getPresumedLineNumber(P.Loc);
     return std::nullopt;
   }
 
@@ -974,83 +985,205 @@ private:
     return false;
   }
 
-  /// The C arrays the directive's `private` clause names (miniWeather's
-  /// `private(stencil, vals)`) become each iteration's own, declared in
-  /// the kernel as the clause declares them for each thread: neither
-  /// fields nor the subject of dependences. An array is taken when it is
-  /// the function's own, with constant extents, of plain values, used in
-  /// the loop only by its elements at full rank, and every use of it in
-  /// the function is in loops whose directives name it private (elsewhere
-  /// it could become a field, whose accesses the kernel's array would not
-  /// take); its first access must be a write that always happens (a
-  /// private copy starts with what the thread's previous iteration left,
-  /// which a kernel's iteration does not have). Another C array the
-  /// clause names refuses the loop: as a field, it would be shared.
+  /// How each thread of the original holds V, a C array the loop uses
+  /// from outside it, when each holds a copy of its own: the directive's
+  /// `private` clause names it; it is declared in the `omp parallel`
+  /// region around an `omp for` (or the region's `private` clause names
+  /// it, or the loop is orphaned and V is a local of the function the
+  /// team runs); it is threadprivate. Empty when the threads share it.
+  std::string threadsOwn(const VarDecl *V) const {
+    if (clauseNaming(V, "private"))
+      return "is named private";
+    if (!M.Pragma || M.Pragma->Model != PragmaModel::OpenMP || !V->getType()->isConstantArrayType())
+      return "";
+    if (std::optional<unsigned> Line = threadprivateLine(V)) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      const SourceLocation Decl = SM.getFileLoc(V->getLocation());
+      const std::string File = SM.isWrittenInMainFile(Decl) ? "" : llvm::sys::path::filename(SM.getFilename(Decl)).str();
+      return "is threadprivate (" + (File.empty() ? "" : File + ", ") + "line " + std::to_string(*Line) + ")";
+    }
+    if (V->hasLocalStorage() && !isa<ParmVarDecl>(V) && !teamShares(V) && !clauseNaming(V, "firstprivate") &&
+        !clauseNaming(V, "lastprivate") && !clauseNaming(V, "reduction"))
+      return "is each thread's own in the original (declared in its 'omp parallel' region, or a local of "
+             "the function its team runs)";
+    return "";
+  }
+
+  /// The C arrays each iteration owns: those the directive's `private`
+  /// clause names (miniWeather's `private(stencil, vals)`), and those
+  /// each thread of the original holds a copy of (threadsOwn: NPB BT's
+  /// `dtemp`, declared in its region, and its threadprivate `ue`). Each
+  /// becomes the kernel's own, declared in it as written: neither a
+  /// field nor the subject of dependences. An array is taken when it is
+  /// the function's own (or threadprivate) with constant extents, of
+  /// plain values, used in the loop by its elements at full rank or
+  /// handed to a helper that only writes it (WriteOnlyParameters.h), and
+  /// every use of it is in loops that make it each thread's own
+  /// (elsewhere it could become a field, whose accesses the kernel's
+  /// array would not take, or hold a value the loop reads); its first
+  /// access must be a write that always happens (a private copy starts
+  /// with what the thread's previous iteration left, which a kernel's
+  /// iteration does not have). Another C array the clause names refuses
+  /// the loop: as a field, it would be shared.
   bool privateArrays() {
-    std::vector<const VarDecl *> Named;
+    std::vector<std::pair<const VarDecl *, std::string>> Named;
+    auto Name = [&](const VarDecl *V) {
+      if (std::any_of(Named.begin(), Named.end(), [&](const auto &N) { return N.first == V; }))
+        return;
+      // (An array each thread holds that the loop only reads by its
+      // elements, such as a table, is the others' to judge.)
+      if (std::string How = threadsOwn(V); !How.empty() && (mayWrite(V) || clauseNaming(V, "private")))
+        Named.emplace_back(V, std::move(How));
+      else if (M.From == Origin::Plain && scratchArray(V))
+        Named.emplace_back(V, "is named private");
+    };
     for (const ElementAccess &A : Facts.Accesses)
-      if (std::find(Named.begin(), Named.end(), A.Array) == Named.end() &&
-          (clauseNaming(A.Array, "private") || (M.From == Origin::Plain && scratchArray(A.Array))))
-        Named.push_back(A.Array);
-    for (const VarDecl *V : Named) {
-      const ArrayVar *Info = U.Arrays.find(V);
-      if (!Info || Info->K != ArrayVar::Kind::CArray || Info->Rows)
-        continue;
-      const ElementAccess *First = &*std::find_if(Facts.Accesses.begin(), Facts.Accesses.end(),
-                                                  [&](const ElementAccess &A) { return A.Array == V; });
-      auto NotOwn = [&](SourceLocation At, const std::string &Why) {
-        return refuse(refusal(&Reporter::migrateVariable, At, {V->getName().str(), "is named private, " + Why}));
+      Name(A.Array);
+    for (const VarRef &R : Facts.Refs)
+      if (R.Var->getType()->isArrayType())
+        Name(R.Var);
+    for (const auto &[V, How] : Named) {
+      if (!V->getType()->isArrayType())
+        continue; // a pointer the clause names: the kernel's copy of the pointer
+      int Rank = 0;
+      QualType Element = V->getType();
+      while (const ArrayType *T = Ctx.getAsArrayType(Element))
+        ++Rank, Element = T->getElementType();
+      // Its uses in the loop in source order: element accesses, and the
+      // array handed whole to a helper.
+      struct Use {
+        SourceLocation At;
+        const Expr *E;
+        bool Handed, Write, Read, Conditional;
       };
-      if (!V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getType()->isConstantArrayType())
-        return NotOwn(First->Whole->getBeginLoc(), "and a kernel declares its own copy only of a C array of "
-                                                   "the function's own with constant extents");
-      if (!plainElement(Info->Element) || Info->Element.isConstQualified())
-        return NotOwn(First->Whole->getBeginLoc(),
-                      "and a kernel declares its own copy only of an array of plain values it can write");
+      std::vector<Use> Uses;
+      auto NotOwn = [&, How = How](SourceLocation At, const std::string &Why) {
+        return refuse(refusal(&Reporter::migrateVariable, At, {V->getName().str(), How + ", " + Why}));
+      };
       for (const VarRef &R : Facts.Refs)
-        if (R.Var == V)
-          return NotOwn(R.Ref->getExprLoc(), "and the loop uses it whole ('" + shownText(R.Ref, Ctx) +
-                                                 "'), where a kernel's own copy is used by its elements");
-      for (const ElementAccess &A : Facts.Accesses)
-        if (A.Array == V && (static_cast<int>(A.Indices.size()) != Info->Rank || A.Through || A.Part ||
-                             A.Mode.Address || atomicallyUpdated(A.Whole)))
+        if (R.Var == V) {
+          if (!writeOnlyParameterOf(R.Ref, Ctx))
+            return NotOwn(R.Ref->getExprLoc(), "and the loop uses it whole ('" + shownText(R.Ref, Ctx) +
+                                                   "'), where a kernel's own copy is used by its elements "
+                                                   "or handed to a helper that only writes it");
+          Uses.push_back({R.Ref->getBeginLoc(), R.Ref, true, true, false, R.Conditional});
+        }
+      for (const ElementAccess &A : Facts.Accesses) {
+        if (A.Array != V)
+          continue;
+        if (!A.Through && !A.Part && writeOnlyParameterOf(A.Whole, Ctx)) {
+          Uses.push_back({A.Whole->getBeginLoc(), A.Whole, true, true, false, A.Conditional});
+          continue;
+        }
+        if (static_cast<int>(A.Indices.size()) != Rank || A.Through || A.Part || A.Mode.Address ||
+            atomicallyUpdated(A.Whole))
           return NotOwn(A.Whole->getBeginLoc(), "and the loop uses '" + shownText(A.Part ? A.Part : A.Whole, Ctx) +
                                                     "', where a kernel's own copy is used by whole elements");
-      if (const DeclRefExpr *Outside = M.From == Origin::Plain ? nullptr : usedOutsidePrivate(V))
-        return NotOwn(First->Whole->getBeginLoc(),
-                      "and the function also uses it outside the loops naming it private (line " +
-                          std::to_string(Ctx.getSourceManager().getPresumedLineNumber(Outside->getLocation())) +
-                          "); declare it in the loop");
-      if (!First->Mode.Write || First->Mode.Read || First->Conditional)
-        return refuse(refusal(&Reporter::migrateCarried, First->Whole->getBeginLoc(),
-                              {shownText(First->Whole, Ctx)}));
+        Uses.push_back({A.Whole->getBeginLoc(), A.Whole, false, A.Mode.Write, A.Mode.Read, A.Conditional});
+      }
+      const SourceLocation DeclAt = Uses.front().At;
+      if (!V->getType()->isConstantArrayType() || isa<ParmVarDecl>(V) ||
+          !(V->hasLocalStorage() || threadprivateLine(V)))
+        return NotOwn(DeclAt, "and a kernel declares its own copy only of a C array of "
+                              "the function's own with constant extents");
+      if (!plainElement(Element) || Element.isConstQualified())
+        return NotOwn(DeclAt, "and a kernel declares its own copy only of an array of plain values it can write");
+      if (const DeclRefExpr *Outside = M.From == Origin::Plain ? nullptr : usedOutsideOwn(V))
+        return NotOwn(DeclAt, "and the program also uses it outside the loops that make it each iteration's "
+                              "own (line " +
+                                  std::to_string(Ctx.getSourceManager().getPresumedLineNumber(
+                                      Ctx.getSourceManager().getFileLoc(Outside->getLocation()))) +
+                                  "); declare it in the loop");
+      const SourceManager &SM = Ctx.getSourceManager();
+      const Use &First = *std::min_element(Uses.begin(), Uses.end(), [&](const Use &X, const Use &Y) {
+        return SM.isBeforeInTranslationUnit(SM.getFileLoc(X.At), SM.getFileLoc(Y.At));
+      });
+      if (!First.Write || First.Read || First.Conditional)
+        return refuse(refusal(&Reporter::migrateCarried, First.At, {shownText(First.E, Ctx)}));
       PrivateArrays.insert(V);
-      ScalarUse Use{V, ScalarRole::Private};
-      Use.Extents = kernelExtents(V);
-      M.Scalars.push_back(std::move(Use));
+      ScalarUse Own{V, ScalarRole::Private};
+      Own.Extents = kernelExtents(V);
+      M.Scalars.push_back(std::move(Own));
+      for (const Use &X : Uses)
+        if (X.Handed)
+          M.OwnArrayParameters.push_back(writeOnlyParameterOf(X.E, Ctx));
     }
     Facts.Accesses.erase(std::remove_if(Facts.Accesses.begin(), Facts.Accesses.end(),
                                         [&](const ElementAccess &A) { return PrivateArrays.count(A.Array) > 0; }),
                          Facts.Accesses.end());
+    Facts.Refs.erase(std::remove_if(Facts.Refs.begin(), Facts.Refs.end(),
+                                    [&](const VarRef &R) { return PrivateArrays.count(R.Var) > 0; }),
+                     Facts.Refs.end());
     return true;
   }
-  /// The first use of the local array V in its function outside the
-  /// loops whose directives name it private, if any.
-  const DeclRefExpr *usedOutsidePrivate(const VarDecl *V) const {
-    const auto *F = dyn_cast<FunctionDecl>(V->getDeclContext());
-    if (!F || !F->getBody())
-      return nullptr;
-    const SourceManager &SM = Ctx.getSourceManager();
-    for (const DeclRefExpr *R : namesIn(F->getBody())) {
-      if (R->getDecl() != V)
-        continue;
-      const unsigned At = SM.getFileOffset(SM.getFileLoc(R->getLocation()));
-      if (std::none_of(U.Pragmas.begin(), U.Pragmas.end(), [&](const PragmaLine &P) {
-            const std::optional<Span> On = P.On ? spanOf(P.On->getSourceRange(), Ctx) : std::nullopt;
-            return On && On->Begin <= At && At < On->End && clauseNaming(P.D, V, "private");
-          }))
-        return R;
+  /// Whether the loop may write the array V: an element, or V handed on.
+  bool mayWrite(const VarDecl *V) const {
+    return std::any_of(Facts.Accesses.begin(), Facts.Accesses.end(),
+                       [&](const ElementAccess &A) { return A.Array == V && (A.Mode.Write || A.Mode.Address); }) ||
+           std::any_of(Facts.Refs.begin(), Facts.Refs.end(), [&](const VarRef &R) { return R.Var == V; });
+  }
+  /// Whether the OpenMP loop directive P makes V each thread's own: its
+  /// `private` clause names V, or P is an `omp for` (no team of its own)
+  /// and V is threadprivate or declared outside P's loop in a region
+  /// around it, or a local of an orphaned loop's function.
+  bool ownUnder(const PragmaLine &P, const VarDecl *V) const {
+    if (clauseNaming(P.D, V, "private"))
+      return true;
+    if (P.D.Model != PragmaModel::OpenMP || P.D.Kind != DirectiveKind::Loop || !P.On ||
+        clauseNaming(P.D, V, "copyin"))
+      return false;
+    if (threadprivateLine(V))
+      return true; // each thread's under any construct
+    const std::string K = P.D.construct();
+    if (K.find("parallel") != std::string::npos || K.find("simd") != std::string::npos ||
+        K.find("teams") != std::string::npos)
+      return false;
+    for (const char *Name : {"firstprivate", "lastprivate", "reduction", "shared"})
+      if (clauseNaming(P.D, V, Name))
+        return false;
+    // Declared outside the loop, inside the region around it, or no
+    // region around it in the function (orphaned).
+    const std::optional<Span> Loop = spanOf(P.On->getSourceRange(), Ctx);
+    const std::optional<Span> Decl = spanOf(V->getSourceRange(), Ctx);
+    if (!Loop || !Decl || (Loop->Begin <= Decl->Begin && Decl->End <= Loop->End))
+      return false;
+    for (const PragmaLine &R : U.Pragmas)
+      if (R.On && R.D.Kind == DirectiveKind::Region && R.D.Model == PragmaModel::OpenMP)
+        if (std::optional<Span> S = spanOf(R.On->getSourceRange(), Ctx);
+            S && S->Begin <= Loop->Begin && Loop->End <= S->End)
+          return (S->Begin <= Decl->Begin && Decl->End <= S->End) || clauseNaming(R.D, V, "private");
+    return V->hasLocalStorage(); // orphaned: the function's locals are each thread's
+  }
+  /// The first use of the array V (in its function; anywhere in the
+  /// unit for a threadprivate one) outside the loops whose directives
+  /// make it each thread's own (ownUnder), if any.
+  const DeclRefExpr *usedOutsideOwn(const VarDecl *V) const {
+    std::vector<const Stmt *> Bodies;
+    if (V->hasLocalStorage()) {
+      const auto *F = dyn_cast<FunctionDecl>(V->getDeclContext());
+      if (!F || !F->getBody())
+        return nullptr;
+      Bodies.push_back(F->getBody());
+    } else {
+      for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+        if (const auto *F = dyn_cast<FunctionDecl>(D); F && F->doesThisDeclarationHaveABody())
+          Bodies.push_back(F->getBody());
     }
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const Stmt *Body : Bodies)
+      for (const DeclRefExpr *R : namesIn(Body)) {
+        if (R->getDecl() != V)
+          continue;
+        const SourceLocation Loc = SM.getFileLoc(R->getLocation());
+        if (!SM.isWrittenInMainFile(Loc))
+          return R;
+        const unsigned At = SM.getFileOffset(Loc);
+        if (std::none_of(U.Pragmas.begin(), U.Pragmas.end(), [&](const PragmaLine &P) {
+              const std::optional<Span> On = P.On ? spanOf(P.On->getSourceRange(), Ctx) : std::nullopt;
+              return On && On->Begin <= At && At < On->End && ownUnder(P, V);
+            }))
+          return R;
+      }
     return nullptr;
   }
   std::optional<ReductionOp> clauseReduction(const VarDecl *V) const {

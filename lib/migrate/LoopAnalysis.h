@@ -49,6 +49,8 @@ struct UnitFacts {
   clang::ASTContext &Ctx;
   const ArrayData &Arrays;
   const std::vector<PragmaLine> &Pragmas;
+  /// The headers' `omp threadprivate` directives (headerThreadprivate).
+  const std::vector<PragmaLine> &HeaderThreadprivate;
   HelperGlobals &Helpers;
   DeviceDeclarations &Device;
 };

@@ -234,6 +234,11 @@ struct LoopModel {
   std::vector<Reduction> Reductions;
   std::vector<ArrayUse> Arrays;
   std::vector<AtomicUpdate> AtomicUpdates;
+  /// Parameters of helpers the loop hands an array of its own
+  /// (ScalarRole::Private) to, which only write it
+  /// (WriteOnlyParameters.h): they must stay pointers, so no dp::field
+  /// may be handed to them.
+  std::vector<const clang::ParmVarDecl *> OwnArrayParameters;
   bool ContinuesEarly = false;           ///< a `continue` of the innermost level
   /// Helpers the kernel calls that read namespace-scope variables (which
   /// then take them as parameters), and those calls.

@@ -242,7 +242,8 @@ public:
     const ArrayData Arrays(Ctx);
     HelperGlobals Helpers(Ctx);
     Device.emplace(SM);
-    const UnitFacts Facts{Ctx, Arrays, Pragmas, Helpers, *Device};
+    const std::vector<PragmaLine> HeaderThreadprivate = headerThreadprivate(Hashes, Ctx);
+    const UnitFacts Facts{Ctx, Arrays, Pragmas, HeaderThreadprivate, Helpers, *Device};
     LeftOutLoops.clear();
     if (Selection)
       for (const PragmaLine &P : Pragmas)
@@ -250,6 +251,7 @@ public:
             std::none_of(Cands.Loops.begin(), Cands.Loops.end(), [&](const Candidate &C) { return C.Loop == P.On; }))
           LeftOutLoops.push_back(P.On);
     std::vector<LoopModel> Models = analyseAll(Cands, Facts);
+    keepOwnArrayParametersPointers(Models, Arrays, Ctx);
     moveRegionsWhole(Cands, Models, Pragmas, Ctx);
     FieldVars = Arrays.members(convertedArrays(Models)); // the loops that move decide them
     hostLoopsOverFields(Cands, Models, Arrays, Ctx);
@@ -513,6 +515,30 @@ private:
 
   /// What becomes a dp::field: the arrays of the converted loops that
   /// they do not borrow, with the rest of their groups.
+  /// A helper's parameter a kernel hands an array of its own to stays a
+  /// pointer (LoopModel::OwnArrayParameters), so a loop whose arrays
+  /// would make it a dp::field for another loop stays, with the place
+  /// named. (Refusing loops only takes arrays away from the fields.)
+  void keepOwnArrayParametersPointers(std::vector<LoopModel> &Models, const ArrayData &Arrays,
+                                      ASTContext &Ctx) const {
+    const std::set<const VarDecl *> Fields = Arrays.members(convertedArrays(Models));
+    for (size_t I = 0; I < Models.size(); ++I) {
+      if (Consumed[I] || Models[I].Refused)
+        continue;
+      for (const ParmVarDecl *P : Models[I].OwnArrayParameters)
+        if (Fields.count(P)) {
+          const auto *F = cast<FunctionDecl>(P->getDeclContext());
+          Models[I].Refused.Report = &Reporter::migrateArray;
+          Models[I].Refused.Loc = Models[I].Outer->getBeginLoc();
+          Models[I].Refused.Args = {P->getName().str(),
+                                    "the loop hands '" + F->getNameAsString() +
+                                        "' an array of each iteration's own for it, and another loop a "
+                                        "dp::field"};
+          break;
+        }
+    }
+  }
+
   std::set<const VarDecl *> convertedArrays(const std::vector<LoopModel> &Models) const {
     std::set<const VarDecl *> Vars;
     for (size_t I = 0; I < Models.size(); ++I)

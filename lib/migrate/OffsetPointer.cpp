@@ -4,6 +4,7 @@
 
 #include "migrate/BodyScan.h"
 
+#include "clang/Basic/SourceManager.h"
 #include "clang/AST/ParentMapContext.h"
 #include "AstVisitor.h"
 

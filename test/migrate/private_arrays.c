@@ -98,11 +98,14 @@ void shared(double *out, int n) {
     w[0] = i;
     out[i] = w[0] * w[1];
   }
-// DIAG: private_arrays.c:[[@LINE-3]]:5: warning: not converted: 'w' is named private, and the function also uses it outside the loops naming it private (line [[@LINE-6]]); declare it in the loop [dp-migrate]
+// DIAG: private_arrays.c:[[@LINE-3]]:5: warning: not converted: 'w' is named private, and the program also uses it outside the loops that make it each iteration's own (line [[@LINE-6]]); declare it in the loop [dp-migrate]
 }
 
-// Handed whole to a function: a kernel's own copy is used by elements.
+// Handed to a helper that only writes it (NPB's `exact_solution(xi, eta,
+// zeta, dtemp)`): the call writes the kernel's own array, handed on as
+// written, and the helper's parameter stays a pointer.
 static void fill(double *p, int i) { p[0] = i; p[1] = -i; }
+// REWRITE: static void fill(double *p, int i) { p[0] = i; p[1] = -i; }
 void handed(double *out, int n) {
   double t[2];
 #pragma omp parallel for private(t)
@@ -110,7 +113,113 @@ void handed(double *out, int n) {
     fill(t, i);
     out[i] = t[0] + t[1];
   }
-// DIAG: private_arrays.c:[[@LINE-3]]:10: warning: not converted: 't' is named private, and the loop uses it whole ('t'), where a kernel's own copy is used by its elements [dp-migrate]
+// DIAG: private_arrays.c:[[@LINE-4]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      const int i = idx[0];
+// REWRITE-NEXT: double t[2];
+// REWRITE-NEXT: fill(t, i);
+// REWRITE-NEXT: out(i) = t[0] + t[1];
+// REWRITE-NEXT: }, dp_out);
+}
+
+// A helper that also reads it: the value the thread's previous
+// iteration left.
+static void add(double *p, int i) { p[0] += i; }
+void handedRead(double *out, int n) {
+  double t[1];
+#pragma omp parallel for private(t)
+  for (int i = 0; i < n; i++) {
+    add(t, i);
+    out[i] = t[0];
+  }
+// DIAG: private_arrays.c:[[@LINE-3]]:9: warning: not converted: 't' is named private, and the loop uses it whole ('t'), where a kernel's own copy is used by its elements or handed to a helper that only writes it [dp-migrate]
+}
+
+// Declared in the `omp parallel` region around an `omp for`: each
+// thread's own in the original (NPB BT's `exact_rhs`), as a clause would
+// make it; rows of it handed to the helper by address (BT's
+// `&Pface[ix][0][0]`).
+void region(double *out, int n) {
+#pragma omp parallel
+  {
+    double face[2][2];
+    int ix;
+#pragma omp for
+    for (int i = 0; i < n; i++) {
+      for (ix = 0; ix < 2; ix++)
+        fill(&face[ix][0], i + ix);
+      out[i] = face[0][0] * face[1][1];
+    }
+// DIAG: private_arrays.c:[[@LINE-5]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      double face[2][2];
+// REWRITE:      fill(&face[ix][0], i + ix);
+// REWRITE-NEXT: out(i) = face[0][0] * face[1][1];
+  }
+}
+
+// Read in the region after the loop: each thread's last values, which
+// no iteration of a kernel holds. (Before, the array became one
+// dp::field every iteration wrote.)
+void regionAfter(double *out, int n) {
+#pragma omp parallel
+  {
+    double last[1];
+#pragma omp for
+    for (int i = 0; i < n; i++) {
+      last[0] = i;
+      out[i] = last[0];
+    }
+// DIAG: private_arrays.c:[[@LINE-3]]:7: warning: not converted: 'last' is each thread's own in the original (declared in its 'omp parallel' region, or a local of the function its team runs), and the program also uses it outside the loops that make it each iteration's own (line [[@LINE+2]]); declare it in the loop [dp-migrate]
+#pragma omp critical
+    out[0] += last[0];
+  }
+}
+
+// Only read by its elements: a table each thread of the original holds
+// the same values of; the kernel copies it, as any table the loop reads.
+void weights(double *out, int n) {
+#pragma omp parallel
+  {
+    double w[3] = {0.25, 0.5, 0.25};
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      out[i] = w[i % 3] * i;
+// DIAG: private_arrays.c:[[@LINE-2]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: out(i) = w[i % 3] * i;
+  }
+}
+
+// Threadprivate scratch every iteration writes first (NPB BT's `ue` and
+// `buf`): the kernel's own, as each thread's copy was.
+static double row[8];
+#pragma omp threadprivate(row)
+void scratch(double *out, int n) {
+#pragma omp parallel for
+  for (int i = 0; i < n; i++) {
+    for (int k = 0; k < 8; k++)
+      row[k] = i * k;
+    out[i] = row[7] - row[1];
+  }
+// DIAG: private_arrays.c:[[@LINE-5]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      double row[8];
+// REWRITE:      out(i) = row[7] - row[1];
+}
+
+// A helper handed an iteration's own array by one loop and a dp::field
+// by another: its parameter cannot be both, so the first loop stays.
+static void fill2(double *p, int i) { p[0] = i; p[1] = -i; }
+// REWRITE: static void fill2(dp::field<1, double> p, int i) { p(0) = i; p(1) = -i; }
+void both(double *out, double *dst, int n) {
+  double t[2];
+#pragma omp parallel for private(t)
+  for (int i = 0; i < n; i++) {
+    fill2(t, i);
+    out[i] = t[0];
+  }
+// DIAG: private_arrays.c:[[@LINE-4]]:3: warning: not converted: 'p' cannot become a dp::field: the loop hands 'fill2' an array of each iteration's own for it, and another loop a dp::field [dp-migrate]
+#pragma omp parallel for
+  for (int i = 0; i < 1; i++)
+    fill2(dst, i);
+// DIAG: private_arrays.c:[[@LINE-2]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
 }
 
 int main(void) {

@@ -280,17 +280,19 @@ int main() {
 }
 
 // An array each thread holds its own copy of (NPB EP's `x`, given to its
-// threads by `copyin(x)`): one dp::field cannot stand for it (made one,
-// its declaration stood where `threadprivate` names it, which g++
-// -fopenmp rejects, and its threads shared one array).
+// threads by `copyin(x)`), whose values outlive the loop: one dp::field
+// cannot stand for it (made one, its declaration stood where
+// `threadprivate` names it, which g++ -fopenmp rejects, and its threads
+// shared one array), nor can a kernel's own array.
 static double seeds[16];
 #pragma omp threadprivate(seeds)
 void reseed(int n) {
 #pragma omp parallel for
   for (int i = 0; i < 16; i++)
     seeds[i] = n + i;
-// DIAG: refusals.cpp:[[@LINE-1]]:5: warning: not converted: 'seeds' is threadprivate (line [[@LINE-5]]): each thread holds a copy of its own, which a kernel cannot reach [dp-migrate]
+// DIAG: refusals.cpp:[[@LINE-1]]:5: warning: not converted: 'seeds' is threadprivate (line [[@LINE-5]]), and the program also uses it outside the loops that make it each iteration's own (line [[@LINE+2]]); declare it in the loop [dp-migrate]
 }
+double seed(int k) { return seeds[k]; }
 // REWRITE: static double seeds[16];
 // SUMMARY: migrated 0 of 31 loops (31 refused)
 // LIST: "file": "refusals_loops.h",

@@ -21,5 +21,10 @@ static double cv[IMAX], rhon[IMAX];
 static double dt;
 /* Coefficients of the exact solution, filled at run time (NPB's ce). */
 static double ce[5][3];
+/* The forcing term, and each thread's scratch rows for it (NPB BT's ue
+   and buf: threadprivate, filled for a line of i before they are read). */
+static double forcing[IMAX][JMAX][KMAX][5];
+static double ue[IMAX][5], buf[IMAX][5];
+#pragma omp threadprivate(ue, buf)
 
 #endif
