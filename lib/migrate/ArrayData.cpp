@@ -725,6 +725,27 @@ bool ArrayData::Impl::splitText(SplitDeclaration &S) {
   return true;
 }
 
+std::optional<QualType> handedBlock(const Expr *E, ASTContext &Ctx) {
+  if (!E->getType()->isArrayType())
+    return std::nullopt;
+  const Stmt *Child;
+  const auto *Decay = dyn_cast_or_null<ImplicitCastExpr>(parentOf(E, Ctx));
+  while (Decay && Decay->getCastKind() != CK_ArrayToPointerDecay)
+    Decay = dyn_cast_or_null<ImplicitCastExpr>(parentOf(Decay, Ctx));
+  if (!Decay || !isa_and_nonnull<CallExpr>(meaningfulParent(E, Ctx, Child)) || !consumedByCall(E, Ctx))
+    return std::nullopt;
+  // As the call takes it (`const double (*)[5]` for a const parameter).
+  const QualType Taken = cast<Expr>(Child)->getType();
+  return Taken->isPointerType() ? Taken : Decay->getType();
+}
+
+bool handedElementAddress(const Expr *E, ASTContext &Ctx) {
+  const Stmt *Child;
+  const auto *U = dyn_cast_or_null<UnaryOperator>(meaningfulParent(E, Ctx, Child));
+  return U && U->getOpcode() == UO_AddrOf && isa_and_nonnull<CallExpr>(meaningfulParent(U, Ctx, Child)) &&
+         consumedByCall(U, Ctx);
+}
+
 void ArrayData::Impl::subscript(const Expr *D, const ArrayVar &A, const Stmt *First) {
   // The chain g[i][j]: every subscript, innermost first.
   std::vector<const Expr *> Chain;
@@ -753,10 +774,25 @@ void ArrayData::Impl::subscript(const Expr *D, const ArrayVar &A, const Stmt *Fi
         return;
       }
   }
+  // A block handed to a function (NPB BT's `binvcrhs(lhs[i][j][k][BB],
+  // ...)`, a 5x5 block of a rank-6 array): no field, but a loop that
+  // borrows the array whole hands on a pointer to the block's first
+  // element, of the type the call takes (`reinterpret_cast<double
+  // (*)[5]>(&lhs(i, j, k, BB, 0, 0))`): a borrowed C array's elements
+  // lie as the array's, on the host and in a device's copy.
+  std::optional<QualType> Block;
   if (static_cast<int>(Chain.size()) != A.Rank) {
     refuse(A.Var, D->getExprLoc(),
            "'" + shownText(Chain.back(), Ctx) + "' takes part of it, and a dp::field gives elements");
-    return;
+    Block = handedBlock(Chain.back(), Ctx);
+    if (!Block || !isa<DeclRefExpr>(D) || static_cast<int>(Chain.size()) > A.Rank)
+      return;
+  }
+  std::string BlockEnd;
+  if (Block) {
+    for (int K = static_cast<int>(Chain.size()); K < A.Rank; ++K)
+      BlockEnd += ", 0";
+    BlockEnd += Block->getTypePtr()->getPointeeType()->isArrayType() ? "))" : ")";
   }
   // a[i] -> a(i); g[i][j] -> g(i, j): the brackets only, the user's
   // subscripts stay. A bracket spelled in a macro's definition (#define
@@ -780,13 +816,22 @@ void ArrayData::Impl::subscript(const Expr *D, const ArrayVar &A, const Stmt *Fi
       return;
     }
     const SourceLocation Open = Next->getLocation();
-    if (K == 0)
+    if (K == 0 && Block) {
+      const std::string Name = cast<DeclRefExpr>(D)->getNameInfo().getAsString();
+      spelledEdit(A.Var, D->getBeginLoc(), Open,
+                  Block->getTypePtr()->getPointeeType()->isArrayType()
+                      ? "reinterpret_cast<" + printType(*Block, Ctx) + ">(&" + Name + "("
+                      : "&" + Name + "(");
+    } else if (K == 0) {
       spelledEdit(A.Var, Open, Open, "(");
-    else
+    } else {
       spelledEdit(A.Var, cast<ArraySubscriptExpr>(Chain[K - 1])->getRBracketLoc(), Open, ", ");
+    }
     if (K + 1 == Chain.size())
-      spelledEdit(A.Var, Close, Close, ")");
+      spelledEdit(A.Var, Close, Close, Block ? BlockEnd : ")");
   }
+  if (Block)
+    return;
   // &a[k], &a[k].m, a[k].keys (a member array as a pointer): a pointer
   // into the field, fine while a call uses it.
   bool Decays = false;

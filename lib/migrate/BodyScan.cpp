@@ -7,6 +7,7 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "AstVisitor.h"
@@ -31,6 +32,28 @@ const Stmt *meaningfulParent(const Stmt *S, ASTContext &Ctx, const Stmt *&Child)
     P = parentOf(P, Ctx);
   }
   return P;
+}
+
+namespace {
+void addBodies(const DeclContext *DC, std::vector<const Stmt *> &Out) {
+  for (const Decl *D : DC->decls()) {
+    const FunctionDecl *F = dyn_cast<FunctionDecl>(D);
+    if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+      F = T->getTemplatedDecl();
+    if (F && F->doesThisDeclarationHaveABody())
+      Out.push_back(F->getBody());
+    if (isa<LinkageSpecDecl>(D) || isa<NamespaceDecl>(D) || isa<CXXRecordDecl>(D))
+      addBodies(cast<DeclContext>(D), Out);
+    else if (const auto *T = dyn_cast<ClassTemplateDecl>(D))
+      addBodies(T->getTemplatedDecl(), Out);
+  }
+}
+} // namespace
+
+std::vector<const Stmt *> functionBodies(const ASTContext &Ctx) {
+  std::vector<const Stmt *> Out;
+  addBodies(Ctx.getTranslationUnitDecl(), Out);
+  return Out;
 }
 
 bool isArrayLike(QualType T) {

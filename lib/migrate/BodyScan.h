@@ -51,6 +51,10 @@ bool isArrayLike(clang::QualType T);
 /// Every variable reference in S, in source order.
 std::vector<const clang::DeclRefExpr *> namesIn(const clang::Stmt *S);
 
+/// The body of every function the unit defines: at namespace scope, in
+/// namespaces and `extern "C"` blocks, in classes, in templates.
+std::vector<const clang::Stmt *> functionBodies(const clang::ASTContext &Ctx);
+
 /// Whether S names one of Vars.
 bool names(const clang::Stmt *S, const std::vector<const clang::VarDecl *> &Vars);
 

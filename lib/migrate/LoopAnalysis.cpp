@@ -774,7 +774,8 @@ private:
         }
     if (!Around)
       return V->hasGlobalStorage();
-    if (!Decl || (AroundSpan->Begin <= Decl->Begin && Decl->End <= AroundSpan->End))
+    // (Declared in a header: outside the region.)
+    if (Decl ? AroundSpan->Begin <= Decl->Begin && Decl->End <= AroundSpan->End : !V->hasGlobalStorage())
       return false;
     for (const char *Name : {"private", "firstprivate", "lastprivate", "reduction"})
       if (clauseNaming(Around->D, V, Name))
@@ -1116,6 +1117,40 @@ private:
                      Facts.Refs.end());
     return true;
   }
+  /// Whether every use of V, a variable of static storage, in the unit
+  /// is in the loop of an OpenMP loop directive of the main file whose
+  /// every iteration writes V before it reads it: a temporary no value
+  /// of which outlives an iteration.
+  bool onlyTemporary(const VarDecl *V) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::map<const Stmt *, bool> Judged;
+    for (const Stmt *Body : functionBodies(Ctx)) {
+      for (const DeclRefExpr *R : namesIn(Body)) {
+        if (R->getDecl() != V)
+          continue;
+        const SourceLocation Loc = SM.getFileLoc(R->getLocation());
+        if (!SM.isWrittenInMainFile(Loc))
+          return false;
+        const unsigned At = SM.getFileOffset(Loc);
+        bool Within = false;
+        for (const PragmaLine &P : U.Pragmas) {
+          const auto *Loop = dyn_cast_or_null<ForStmt>(P.On);
+          const std::optional<Span> On = Loop ? spanOf(Loop->getBody()->getSourceRange(), Ctx) : std::nullopt;
+          if (P.D.Model != PragmaModel::OpenMP || P.D.Kind != DirectiveKind::Loop || !On || At < On->Begin ||
+              At >= On->End)
+            continue;
+          auto [It, New] = Judged.try_emplace(Loop, false);
+          if (New)
+            It->second = readBeforeWritten(Loop->getBody(), {V}).empty();
+          Within |= It->second;
+        }
+        if (!Within)
+          return false;
+      }
+    }
+    return true;
+  }
+
   /// Whether the loop may write the array V: an element, or V handed on.
   bool mayWrite(const VarDecl *V) const {
     return std::any_of(Facts.Accesses.begin(), Facts.Accesses.end(),
@@ -1165,9 +1200,7 @@ private:
         return nullptr;
       Bodies.push_back(F->getBody());
     } else {
-      for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
-        if (const auto *F = dyn_cast<FunctionDecl>(D); F && F->doesThisDeclarationHaveABody())
-          Bodies.push_back(F->getBody());
+      Bodies = functionBodies(Ctx);
     }
     const SourceManager &SM = Ctx.getSourceManager();
     for (const Stmt *Body : Bodies)
@@ -1406,10 +1439,21 @@ private:
         return refuse(refusal(&Reporter::migrateSharedWrite, At, {V->getName().str()}));
       return refuse(refusal(&Reporter::migrateCarried, At, {V->getName().str()}));
     }
-    if (V->hasGlobalStorage())
+    if (V->hasGlobalStorage()) {
+      // A temporary the original's threads share and race on (NPB BT's
+      // `tmp1`, a static of its header every `omp for` of lhsx sets
+      // first): each iteration's own, when the program uses it only in
+      // such loops, so that no value of it is read after one.
+      if (M.Pragma && M.Pragma->Model == PragmaModel::OpenMP && !guardOf(V) && teamShares(V) &&
+          !Reference && onlyTemporary(V)) {
+        M.Notes.push_back(refusal(&Reporter::migrateSharedTemporary, At, {V->getName().str()}));
+        M.Scalars.push_back({V, ScalarRole::Private});
+        return true;
+      }
       return refuse(refusal(&Reporter::migrateVariable, At,
                             {V->getName().str(), "is a namespace-scope variable every iteration "
                                                  "writes; declare it in the loop"}));
+    }
     if (liveAfter(C.Loop, V, Ctx)) {
       if (std::optional<Reduction> R = recogniseFlag(V, Exprs, Ctx)) { // `stop = true`
         M.Reductions.push_back(*R);
@@ -1490,7 +1534,7 @@ private:
     std::map<const VarDecl *, bool> Written;
     std::map<const VarDecl *, std::string> Borrowed;
     std::vector<const VarDecl *> Order;
-    for (const ElementAccess &A : Facts.Accesses) {
+    for (ElementAccess &A : Facts.Accesses) {
       const ArrayVar *Info = U.Arrays.find(A.Array);
       const SourceLocation At = A.Whole->getBeginLoc();
       if (!Info)
@@ -1537,11 +1581,25 @@ private:
           Unmeasured.emplace(A.Array, std::move(Here));
         }
       }
-      if (static_cast<int>(A.Indices.size()) != Info->Rank)
+      // A block of a borrowed array handed to a helper, or an element's
+      // address (NPB BT's `binvcrhs(lhs[i][j][k][BB], ...)`, LU's
+      // `exact(i, j, k, &u[i][j][k][0])`): the kernel hands on a pointer
+      // into its field (ArrayData.h's handedBlock), which the helper may
+      // write through; the dependence test knows the block's first
+      // subscripts only.
+      const std::optional<QualType> Block =
+          static_cast<int>(A.Indices.size()) < Info->Rank ? handedBlock(A.Whole, Ctx) : std::nullopt;
+      const bool Handed = !A.Part && !A.Through && !Borrowed[A.Array].empty() &&
+                          (Block || (static_cast<int>(A.Indices.size()) == Info->Rank && A.Mode.Address &&
+                                     handedElementAddress(A.Whole, Ctx)));
+      if (Handed && Block) // read, and written unless the helper takes const elements
+        A.Mode.Write |= !Block->getTypePtr()->getPointeeType().isConstQualified() &&
+                        !Ctx.getBaseElementType(Block->getTypePtr()->getPointeeType()).isConstQualified();
+      if (static_cast<int>(A.Indices.size()) != Info->Rank && !Handed)
         return refuse(refusal(&Reporter::migrateArray, At,
                               {A.Array->getName().str(), "the loop takes part of it ('" +
                                                              textOf(A.Whole, Ctx) + "')"}));
-      if (A.Mode.Address)
+      if (A.Mode.Address && !Handed)
         return refuse(refusal(&Reporter::migrateArray, At,
                               {A.Array->getName().str(), "the loop takes the address of '" +
                                                              textOf(A.Whole, Ctx) + "'"}));
@@ -1815,7 +1873,7 @@ private:
     // access already: it has none.
     size_t Edits = 0;
     for (const ElementAccess &X : Facts.Accesses)
-      Edits += X.Array == V && !isAccessorVar(V) ? A.Rank + 1 : 0;
+      Edits += X.Array == V && !isAccessorVar(V) ? X.Indices.size() + 1 : 0;
     for (const VarDecl *P : Facts.OffsetPointers)
       if (const OffsetPointer *O = offsetPointerOf(P); O && O->Array == V) {
         // Made outside the loop, it stays a pointer there (the call-site
@@ -1940,6 +1998,10 @@ private:
         }
         X.Dims.push_back(L ? AsSubscript(*L) : Subscript());
       }
+      // A block handed on (arrays()): any element of it.
+      if (const ArrayVar *Info = U.Arrays.find(A.Array))
+        while (static_cast<int>(X.Dims.size()) < Info->Rank)
+          X.Dims.push_back(Subscript());
       // Under `if`s only: when it happens, if their conditions are bounds.
       if (!A.Guards.empty()) {
         std::vector<Subscript> When;

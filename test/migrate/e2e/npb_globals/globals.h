@@ -26,5 +26,14 @@ static double ce[5][3];
 static double forcing[IMAX][JMAX][KMAX][5];
 static double ue[IMAX][5], buf[IMAX][5];
 #pragma omp threadprivate(ue, buf)
+/* A block system along i: 5x5 blocks (NPB BT's lhs, its AA and BB
+   blocks), its right-hand side, and temporaries every loop sets before
+   it reads them, shared by the original's threads (BT's tmp1 and tmp2:
+   a race in that version). */
+#define AA 0
+#define BB 1
+static double blk[IMAX][JMAX][2][5][5];
+static double brhs[IMAX][JMAX][5];
+static double tmp1, tmp2;
 
 #endif

@@ -127,6 +127,50 @@ static void lhsx(void) {
   }
 }
 
+/* Block helpers (NPB BT's matvec_sub and binvrhs): they take 5x5 blocks
+   and rows of the caller's arrays, and write through them. */
+static void matvec_sub(double ablock[5][5], double avec[5], double bvec[5]) {
+  int m, n;
+  for (m = 0; m < 5; m++)
+    for (n = 0; n < 5; n++)
+      bvec[m] = bvec[m] - ablock[m][n] * avec[n];
+}
+
+static void binvrhs(double lhs[5][5], double r[5]) {
+  int m;
+  for (m = 0; m < 5; m++)
+    r[m] = r[m] / lhs[m][m];
+}
+
+/* The block system along i, as BT's x_solve: every line j filled from u
+   (with the shared temporaries), then solved in order over i, its blocks
+   and rows handed to the helpers. Migrated, the kernel hands on pointers
+   into the borrowed arrays. */
+static void block_solve(void) {
+#pragma omp parallel
+  {
+    int i, j, m, n;
+#pragma omp for
+    for (j = 1; j < grid_points[1] - 1; j++) {
+      for (i = 0; i < grid_points[0]; i++) {
+        tmp1 = 1.0 / u[i][j][1][0];
+        tmp2 = tmp1 * tmp1;
+        for (m = 0; m < 5; m++) {
+          for (n = 0; n < 5; n++) {
+            blk[i][j][AA][m][n] = -0.01 * tmp2 * (m + n);
+            blk[i][j][BB][m][n] = m == n ? 2.0 + tmp1 : 0.001 * tmp2;
+          }
+          brhs[i][j][m] = rhs[i][j][1][m] + tmp1;
+        }
+      }
+      for (i = 1; i < grid_points[0]; i++) {
+        matvec_sub(blk[i][j][AA], brhs[i - 1][j], brhs[i][j]);
+        binvrhs(blk[i][j][BB], brhs[i][j]);
+      }
+    }
+  }
+}
+
 static void add(void) {
   int i, j, k, m;
 #pragma omp for private(j, k, m)
@@ -135,7 +179,7 @@ static void add(void) {
       for (k = 1; k < grid_points[2] - 1; k++)
         for (m = 0; m < 5; m++)
           u[i][j][k][m] = u[i][j][k][m] + rhs[i][j][k][m] + 0.001 * lhs[m % 3][i][j][k] +
-                          0.01 * forcing[i][j][k][m];
+                          0.01 * forcing[i][j][k][m] + 0.001 * brhs[i][j][m];
 }
 
 static void adi(void) {
@@ -143,6 +187,7 @@ static void adi(void) {
   compute_rhs();
 #pragma omp parallel
   lhsx();
+  block_solve();
 #pragma omp parallel
   add();
 }
