@@ -1099,7 +1099,20 @@ private:
       const Use &First = *std::min_element(Uses.begin(), Uses.end(), [&](const Use &X, const Use &Y) {
         return SM.isBeforeInTranslationUnit(SM.getFileLoc(X.At), SM.getFileLoc(Y.At));
       });
-      if (!First.Write || First.Read || First.Conditional)
+      // Under a condition, the write must come first in a block that
+      // holds every other use (NPB LU's `if (...) { exact(0, jglob, k,
+      // ue_1jk); ... ue_1jk[m] ... }`).
+      auto Within = [&](const Stmt *Block, const Stmt *After, const Use &X) {
+        const SourceLocation L = SM.getFileLoc(X.At);
+        return !SM.isBeforeInTranslationUnit(L, SM.getFileLoc(After->getEndLoc())) &&
+               SM.isBeforeInTranslationUnit(L, SM.getFileLoc(Block->getEndLoc()));
+      };
+      const Stmt *Statement = nullptr;
+      const Stmt *Block = First.Conditional ? blockAround(First.E, Statement) : nullptr;
+      const bool Dominates =
+          Block && std::all_of(Uses.begin(), Uses.end(),
+                               [&](const Use &X) { return X.E == First.E || Within(Block, Statement, X); });
+      if (!First.Write || First.Read || (First.Conditional && !Dominates))
         return refuse(refusal(&Reporter::migrateCarried, First.At, {shownText(First.E, Ctx)}));
       PrivateArrays.insert(V);
       ScalarUse Own{V, ScalarRole::Private};
@@ -1149,6 +1162,28 @@ private:
       }
     }
     return true;
+  }
+
+  /// The block E's statement is a statement of, when E happens whenever
+  /// that statement does (no condition or loop between them: an
+  /// assignment or call statement); Statement is set to it.
+  const CompoundStmt *blockAround(const Expr *E, const Stmt *&Statement) const {
+    const Stmt *S = E;
+    while (true) {
+      const Stmt *P = parentOf(S, Ctx);
+      if (!P)
+        return nullptr;
+      if (const auto *Block = dyn_cast<CompoundStmt>(P)) {
+        Statement = S;
+        return isa<Expr>(S) ? Block : nullptr;
+      }
+      const auto *B = dyn_cast<BinaryOperator>(P);
+      if (!(isa<CallExpr>(P) || isa<ImplicitCastExpr>(P) || isa<ParenExpr>(P) ||
+            (isa<UnaryOperator>(P) && cast<UnaryOperator>(P)->getOpcode() == UO_AddrOf) ||
+            (B && B->getOpcode() == BO_Assign) || isa<ArraySubscriptExpr>(P)))
+        return nullptr;
+      S = P;
+    }
   }
 
   /// Whether the loop may write the array V: an element, or V handed on.

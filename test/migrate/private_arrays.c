@@ -134,6 +134,24 @@ void handedRead(double *out, int n) {
 // DIAG: private_arrays.c:[[@LINE-3]]:9: warning: not converted: 't' is named private, and the loop uses it whole ('t'), where a kernel's own copy is used by its elements or handed to a helper that only writes it [dp-migrate]
 }
 
+// Written first under a condition, in the block that holds every other
+// use (NPB LU's `if (...) { exact(0, jglob, k, ue_1jk); ... ue_1jk[m]
+// ... }`): every pass through the block writes it before reading it.
+void guarded(double *out, const double *in, int n) {
+  double t[2];
+#pragma omp parallel for private(t)
+  for (int i = 0; i < n; i++) {
+    out[i] = 0;
+    if (in[i] > 0) {
+      fill(t, i);
+      out[i] = t[0] * t[1];
+    }
+  }
+// DIAG: private_arrays.c:[[@LINE-7]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE:      fill(t, i);
+// REWRITE-NEXT: out(i) = t[0] * t[1];
+}
+
 // Declared in the `omp parallel` region around an `omp for`: each
 // thread's own in the original (NPB BT's `exact_rhs`), as a clause would
 // make it; rows of it handed to the helper by address (BT's
