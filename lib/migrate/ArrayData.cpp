@@ -725,15 +725,15 @@ bool ArrayData::Impl::splitText(SplitDeclaration &S) {
   return true;
 }
 
-std::optional<QualType> handedBlock(const Expr *E, ASTContext &Ctx) {
+QualType handedBlock(const Expr *E, ASTContext &Ctx) {
   if (!E->getType()->isArrayType())
-    return std::nullopt;
+    return QualType();
   const Stmt *Child;
   const auto *Decay = dyn_cast_or_null<ImplicitCastExpr>(parentOf(E, Ctx));
   while (Decay && Decay->getCastKind() != CK_ArrayToPointerDecay)
     Decay = dyn_cast_or_null<ImplicitCastExpr>(parentOf(Decay, Ctx));
   if (!Decay || !isa_and_nonnull<CallExpr>(meaningfulParent(E, Ctx, Child)) || !consumedByCall(E, Ctx))
-    return std::nullopt;
+    return QualType();
   // As the call takes it (`const double (*)[5]` for a const parameter).
   const QualType Taken = cast<Expr>(Child)->getType();
   return Taken->isPointerType() ? Taken : Decay->getType();
@@ -780,19 +780,19 @@ void ArrayData::Impl::subscript(const Expr *D, const ArrayVar &A, const Stmt *Fi
   // element, of the type the call takes (`reinterpret_cast<double
   // (*)[5]>(&lhs(i, j, k, BB, 0, 0))`): a borrowed C array's elements
   // lie as the array's, on the host and in a device's copy.
-  std::optional<QualType> Block;
+  QualType Block;
   if (static_cast<int>(Chain.size()) != A.Rank) {
     refuse(A.Var, D->getExprLoc(),
            "'" + shownText(Chain.back(), Ctx) + "' takes part of it, and a dp::field gives elements");
     Block = handedBlock(Chain.back(), Ctx);
-    if (!Block || !isa<DeclRefExpr>(D) || static_cast<int>(Chain.size()) > A.Rank)
+    if (Block.isNull() || !isa<DeclRefExpr>(D) || static_cast<int>(Chain.size()) > A.Rank)
       return;
   }
   std::string BlockEnd;
-  if (Block) {
+  if (!Block.isNull()) {
     for (int K = static_cast<int>(Chain.size()); K < A.Rank; ++K)
       BlockEnd += ", 0";
-    BlockEnd += Block->getTypePtr()->getPointeeType()->isArrayType() ? "))" : ")";
+    BlockEnd += Block->getPointeeType()->isArrayType() ? "))" : ")";
   }
   // a[i] -> a(i); g[i][j] -> g(i, j): the brackets only, the user's
   // subscripts stay. A bracket spelled in a macro's definition (#define
@@ -816,11 +816,11 @@ void ArrayData::Impl::subscript(const Expr *D, const ArrayVar &A, const Stmt *Fi
       return;
     }
     const SourceLocation Open = Next->getLocation();
-    if (K == 0 && Block) {
+    if (K == 0 && !Block.isNull()) {
       const std::string Name = cast<DeclRefExpr>(D)->getNameInfo().getAsString();
       spelledEdit(A.Var, D->getBeginLoc(), Open,
-                  Block->getTypePtr()->getPointeeType()->isArrayType()
-                      ? "reinterpret_cast<" + printType(*Block, Ctx) + ">(&" + Name + "("
+                  Block->getPointeeType()->isArrayType()
+                      ? "reinterpret_cast<" + printType(Block, Ctx) + ">(&" + Name + "("
                       : "&" + Name + "(");
     } else if (K == 0) {
       spelledEdit(A.Var, Open, Open, "(");
@@ -828,9 +828,9 @@ void ArrayData::Impl::subscript(const Expr *D, const ArrayVar &A, const Stmt *Fi
       spelledEdit(A.Var, cast<ArraySubscriptExpr>(Chain[K - 1])->getRBracketLoc(), Open, ", ");
     }
     if (K + 1 == Chain.size())
-      spelledEdit(A.Var, Close, Close, Block ? BlockEnd : ")");
+      spelledEdit(A.Var, Close, Close, Block.isNull() ? ")" : BlockEnd);
   }
-  if (Block)
+  if (!Block.isNull())
     return;
   // &a[k], &a[k].m, a[k].keys (a member array as a pointer): a pointer
   // into the field, fine while a call uses it.

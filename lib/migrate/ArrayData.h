@@ -99,8 +99,8 @@ const clang::ParmVarDecl *fieldParameter(const clang::CallExpr *C, unsigned Inde
 /// The type E is handed on as, when E is a block of an array (a
 /// subscript chain short of its rank: NPB BT's `lhs[i][j][k][AA]`, a
 /// 5x5 block of a rank-6 array) that decays to a pointer a call takes as
-/// an argument (`double (*)[5]`); none otherwise.
-std::optional<clang::QualType> handedBlock(const clang::Expr *E, clang::ASTContext &Ctx);
+/// an argument (`double (*)[5]`); a null type otherwise.
+clang::QualType handedBlock(const clang::Expr *E, clang::ASTContext &Ctx);
 
 /// True when the element E's address is an argument of a call (NPB LU's
 /// `exact(i, j, k, &u[i][j][k][0])`).

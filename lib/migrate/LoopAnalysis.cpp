@@ -1622,14 +1622,13 @@ private:
       // into its field (ArrayData.h's handedBlock), which the helper may
       // write through; the dependence test knows the block's first
       // subscripts only.
-      const std::optional<QualType> Block =
-          static_cast<int>(A.Indices.size()) < Info->Rank ? handedBlock(A.Whole, Ctx) : std::nullopt;
+      const QualType Block =
+          static_cast<int>(A.Indices.size()) < Info->Rank ? handedBlock(A.Whole, Ctx) : QualType();
       const bool Handed = !A.Part && !A.Through && !Borrowed[A.Array].empty() &&
-                          (Block || (static_cast<int>(A.Indices.size()) == Info->Rank && A.Mode.Address &&
-                                     handedElementAddress(A.Whole, Ctx)));
-      if (Handed && Block) // read, and written unless the helper takes const elements
-        A.Mode.Write |= !Block->getTypePtr()->getPointeeType().isConstQualified() &&
-                        !Ctx.getBaseElementType(Block->getTypePtr()->getPointeeType()).isConstQualified();
+                          (!Block.isNull() || (static_cast<int>(A.Indices.size()) == Info->Rank &&
+                                               A.Mode.Address && handedElementAddress(A.Whole, Ctx)));
+      if (Handed && !Block.isNull()) // read, and written unless the helper takes const elements
+        A.Mode.Write |= !Ctx.getBaseElementType(Block->getPointeeType()).isConstQualified();
       if (static_cast<int>(A.Indices.size()) != Info->Rank && !Handed)
         return refuse(refusal(&Reporter::migrateArray, At,
                               {A.Array->getName().str(), "the loop takes part of it ('" +
