@@ -8,6 +8,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMapContext.h"
 
+#include <algorithm>
 #include <map>
 
 namespace dpstub::migrate {
@@ -55,6 +56,29 @@ bool holdsOnlyCallSites(const Stmt *S, const std::set<const ForStmt *> &CallSite
     return false;
   Serial.push_back(F);
   return holdsOnlyCallSites(F->getBody(), CallSites, CandidateLoops, Serial, Found);
+}
+
+/// Whether S uses Arrays only by reading their elements (`a[k]` read,
+/// not assigned, stepped, addressed, nor the array handed on whole).
+bool readsElementsOnly(const Stmt *S, const std::vector<const VarDecl *> &Arrays, ASTContext &Ctx) {
+  if (!S)
+    return true;
+  for (const DeclRefExpr *R : namesIn(S)) {
+    if (std::find(Arrays.begin(), Arrays.end(), R->getDecl()) == Arrays.end())
+      continue;
+    const Expr *E = R;
+    while (true) {
+      const Stmt *Child = nullptr;
+      const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(meaningfulParent(E, Ctx, Child));
+      if (!Sub || Sub->getBase()->IgnoreParenImpCasts() != E)
+        break;
+      E = Sub;
+    }
+    const UseMode Mode = useMode(E, Ctx);
+    if (E == R || Mode.Write || Mode.Address)
+      return false;
+  }
+  return true;
 }
 
 /// The local a borrow statement declares: `dp::field<1, double> dp_cv = ...`.
@@ -143,10 +167,13 @@ std::vector<BorrowHoist> hoistBorrows(const std::vector<LoopModel> &Models, cons
     if (!Same)
       continue;
     // The loops' headers run on the host between the call-sites: they
-    // must not read what the call-sites borrow.
+    // must not read what the call-sites write (what they only read, the
+    // host's copy still holds: NPB BT's back-substitution, `for (i =
+    // grid_points[0] - 2; ...)`), nor write what they borrow.
     bool Clean = true;
     for (const ForStmt *F : Serial)
-      Clean &= !names(F->getInit(), Arrays) && !names(F->getCond(), Arrays) && !names(F->getInc(), Arrays);
+      for (const Stmt *Part : {F->getInit(), static_cast<const Stmt *>(F->getCond()), static_cast<const Stmt *>(F->getInc())})
+        Clean &= !names(Part, Written) && readsElementsOnly(Part, Arrays, Ctx);
     // Nor may a call-site's own bounds, evaluated on the host before it
     // launches, read what another one wrote.
     for (size_t I : Inside)

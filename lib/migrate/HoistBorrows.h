@@ -9,9 +9,10 @@
 // 0.35 borrowed once), and on a device a copy of every array each time.
 //
 // Where the serial loops hold nothing but such call-sites (their headers
-// naming none of the arrays), the borrows move to one block around the
-// outermost of them: what the call-sites wrote is there at its end, as
-// it was at each call-site's, since no host code between them reads it.
+// reading none of the arrays the call-sites write, and only elements of
+// the others), the borrows move to one block around the outermost of
+// them: what the call-sites wrote is there at its end, as it was at each
+// call-site's, since no host code between them reads it.
 // Only whole borrows of named arrays move (C arrays of known extents:
 // distinct objects, each borrowed once over the same grid), and only
 // where each array is borrowed the same way by every call-site.

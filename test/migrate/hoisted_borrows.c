@@ -68,9 +68,9 @@ double lhs_y(double dt) {
 // REWRITE-NEXT:     {
 // REWRITE-NEXT:       // pointers borrowed for this call-site: what the loop wrote is there at the '}'
 
-// A serial loop's header reads an array a call-site borrows: the borrows
-// stay inside it (here at each call-site: the loop around holds nothing
-// else, but its bound is the host's read of `bounds`).
+// A serial loop's header reads an array the call-sites only read (NPB
+// BT's back-substitution, `for (i = grid_points[0] - 2; ...)`): the host's
+// copy still holds it, and the borrows move around the loop.
 void lhs_z(void) {
   int i, k;
   for (k = 1; k < bounds[2] - 1; k++) {
@@ -82,7 +82,27 @@ void lhs_z(void) {
 }
 // REWRITE:      extern "C" void lhs_z(void) {
 // REWRITE-NEXT:   int i, k;
+// REWRITE-NEXT:   {
+// REWRITE-NEXT:     // pointers borrowed for the loops below: what they wrote is there at the '}'
+// REWRITE-NEXT:     dp::field<1, double> dp_rhon = dp::borrow(rhon, dp::grid<1>(8));
+// REWRITE-NEXT:     dp::field<1, const int> dp_bounds = dp::borrow_read(bounds, dp::grid<1>(3), dp_rhon);
+// REWRITE-NEXT:     dp::field<3, const double> dp_rho = dp::borrow_read(&rho[0][0][0], dp::grid<3>(8, 8, 8), dp_rhon);
 // REWRITE-NEXT:   for (k = 1; k < bounds[2] - 1; k++) {
+
+// The header reads what a call-site writes: the host reads it between
+// the call-sites, so the borrows stay at each call-site.
+void lhs_w(void) {
+  int i, k;
+  for (k = 1; k < rhon[2] + NX; k++) {
+#pragma omp parallel for
+    for (i = 0; i < NX; i++)
+      rhon[i] = bounds[0] * rho[i][1][k % NX];
+// DIAG: hoisted_borrows.c:[[@LINE-2]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+  }
+}
+// REWRITE:      extern "C" void lhs_w(void) {
+// REWRITE-NEXT:   int i, k;
+// REWRITE-NEXT:   for (k = 1; k < rhon[2] + NX; k++) {
 // REWRITE-NEXT:     {
 // REWRITE-NEXT:       // pointers borrowed for this call-site: what the loop wrote is there at the '}'
 
@@ -107,4 +127,4 @@ void bounded(void) {
 // REWRITE-NEXT:   for (k = 0; k < 2; k++) {
 // REWRITE-NEXT:     {
 // REWRITE-NEXT:       // pointers borrowed for this call-site: what the loop wrote is there at the '}'
-// SUMMARY: migrated 6 of 6 loops (0 refused)
+// SUMMARY: migrated 7 of 7 loops (0 refused)
