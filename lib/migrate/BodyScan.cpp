@@ -56,6 +56,21 @@ std::vector<const Stmt *> functionBodies(const ASTContext &Ctx) {
   return Out;
 }
 
+const Expr *subscriptedElement(const Expr *E, ASTContext &Ctx, int *Subscripts) {
+  int N = 0;
+  while (true) {
+    const Stmt *Child = nullptr;
+    const auto *S = dyn_cast_or_null<ArraySubscriptExpr>(meaningfulParent(E, Ctx, Child));
+    if (!S || S->getBase()->IgnoreParenImpCasts() != E)
+      break;
+    E = S;
+    ++N;
+  }
+  if (Subscripts)
+    *Subscripts = N;
+  return E;
+}
+
 bool isArrayLike(QualType T) {
   T = T.getNonReferenceType();
   if (const auto *P = T->getAs<PointerType>())

@@ -32,6 +32,10 @@ struct UseMode {
 /// handed on as a pointer (`a[k].keys`): the decay is returned.
 const clang::Expr *elementPart(const clang::Expr *E, clang::ASTContext &Ctx, bool &Decays);
 
+/// The element E reaches through the subscripts it is the base of
+/// (`a[i][j]` for the `a` of it; E itself when none), and how many.
+const clang::Expr *subscriptedElement(const clang::Expr *E, clang::ASTContext &Ctx, int *Subscripts = nullptr);
+
 /// The mode of E in its parents: assigned, incremented, read, ... (of the
 /// element, for the part of it the expression reaches).
 UseMode useMode(const clang::Expr *E, clang::ASTContext &Ctx);

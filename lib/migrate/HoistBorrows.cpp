@@ -66,14 +66,7 @@ bool readsElementsOnly(const Stmt *S, const std::vector<const VarDecl *> &Arrays
   for (const DeclRefExpr *R : namesIn(S)) {
     if (std::find(Arrays.begin(), Arrays.end(), R->getDecl()) == Arrays.end())
       continue;
-    const Expr *E = R;
-    while (true) {
-      const Stmt *Child = nullptr;
-      const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(meaningfulParent(E, Ctx, Child));
-      if (!Sub || Sub->getBase()->IgnoreParenImpCasts() != E)
-        break;
-      E = Sub;
-    }
+    const Expr *E = subscriptedElement(R, Ctx);
     const UseMode Mode = useMode(E, Ctx);
     if (E == R || Mode.Write || Mode.Address)
       return false;

@@ -1135,33 +1135,38 @@ private:
   /// every iteration writes V before it reads it: a temporary no value
   /// of which outlives an iteration.
   bool onlyTemporary(const VarDecl *V) const {
-    const SourceManager &SM = Ctx.getSourceManager();
     std::map<const Stmt *, bool> Judged;
-    for (const Stmt *Body : functionBodies(Ctx)) {
+    return !firstUseOutside(V, functionBodies(Ctx), [&](unsigned At) {
+      bool Within = false;
+      for (const PragmaLine &P : U.Pragmas) {
+        const auto *Loop = dyn_cast_or_null<ForStmt>(P.On);
+        const std::optional<Span> On = Loop ? spanOf(Loop->getBody()->getSourceRange(), Ctx) : std::nullopt;
+        if (P.D.Model != PragmaModel::OpenMP || P.D.Kind != DirectiveKind::Loop || !On || At < On->Begin ||
+            At >= On->End)
+          continue;
+        auto [It, New] = Judged.try_emplace(Loop, false);
+        if (New)
+          It->second = readBeforeWritten(Loop->getBody(), {V}).empty();
+        Within |= It->second;
+      }
+      return Within;
+    });
+  }
+
+  /// The first use of V in Bodies that is outside the main file, or at
+  /// a file offset Inside does not accept; null when there is none.
+  const DeclRefExpr *firstUseOutside(const VarDecl *V, const std::vector<const Stmt *> &Bodies,
+                                     const std::function<bool(unsigned)> &Inside) const {
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (const Stmt *Body : Bodies)
       for (const DeclRefExpr *R : namesIn(Body)) {
         if (R->getDecl() != V)
           continue;
         const SourceLocation Loc = SM.getFileLoc(R->getLocation());
-        if (!SM.isWrittenInMainFile(Loc))
-          return false;
-        const unsigned At = SM.getFileOffset(Loc);
-        bool Within = false;
-        for (const PragmaLine &P : U.Pragmas) {
-          const auto *Loop = dyn_cast_or_null<ForStmt>(P.On);
-          const std::optional<Span> On = Loop ? spanOf(Loop->getBody()->getSourceRange(), Ctx) : std::nullopt;
-          if (P.D.Model != PragmaModel::OpenMP || P.D.Kind != DirectiveKind::Loop || !On || At < On->Begin ||
-              At >= On->End)
-            continue;
-          auto [It, New] = Judged.try_emplace(Loop, false);
-          if (New)
-            It->second = readBeforeWritten(Loop->getBody(), {V}).empty();
-          Within |= It->second;
-        }
-        if (!Within)
-          return false;
+        if (!SM.isWrittenInMainFile(Loc) || !Inside(SM.getFileOffset(Loc)))
+          return R;
       }
-    }
-    return true;
+    return nullptr;
   }
 
   /// The block E's statement is a statement of, when E happens whenever
@@ -1237,22 +1242,12 @@ private:
     } else {
       Bodies = functionBodies(Ctx);
     }
-    const SourceManager &SM = Ctx.getSourceManager();
-    for (const Stmt *Body : Bodies)
-      for (const DeclRefExpr *R : namesIn(Body)) {
-        if (R->getDecl() != V)
-          continue;
-        const SourceLocation Loc = SM.getFileLoc(R->getLocation());
-        if (!SM.isWrittenInMainFile(Loc))
-          return R;
-        const unsigned At = SM.getFileOffset(Loc);
-        if (std::none_of(U.Pragmas.begin(), U.Pragmas.end(), [&](const PragmaLine &P) {
-              const std::optional<Span> On = P.On ? spanOf(P.On->getSourceRange(), Ctx) : std::nullopt;
-              return On && On->Begin <= At && At < On->End && ownUnder(P, V);
-            }))
-          return R;
-      }
-    return nullptr;
+    return firstUseOutside(V, Bodies, [&](unsigned At) {
+      return std::any_of(U.Pragmas.begin(), U.Pragmas.end(), [&](const PragmaLine &P) {
+        const std::optional<Span> On = P.On ? spanOf(P.On->getSourceRange(), Ctx) : std::nullopt;
+        return On && On->Begin <= At && At < On->End && ownUnder(P, V);
+      });
+    });
   }
   std::optional<ReductionOp> clauseReduction(const VarDecl *V) const {
     if (!M.Pragma)
@@ -1624,7 +1619,8 @@ private:
       // subscripts only.
       const QualType Block =
           static_cast<int>(A.Indices.size()) < Info->Rank ? handedBlock(A.Whole, Ctx) : QualType();
-      const bool Handed = !A.Part && !A.Through && !Borrowed[A.Array].empty() &&
+      const auto Borrow = Borrowed.find(A.Array);
+      const bool Handed = !A.Part && !A.Through && Borrow != Borrowed.end() && !Borrow->second.empty() &&
                           (!Block.isNull() || (static_cast<int>(A.Indices.size()) == Info->Rank &&
                                                A.Mode.Address && handedElementAddress(A.Whole, Ctx)));
       if (Handed && !Block.isNull()) // read, and written unless the helper takes const elements

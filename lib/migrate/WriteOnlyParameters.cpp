@@ -17,16 +17,8 @@ bool onlyAssigned(const ParmVarDecl *P, const Stmt *Body, ASTContext &Ctx) {
   for (const DeclRefExpr *R : namesIn(Body)) {
     if (R->getDecl() != P)
       continue;
-    const Expr *Cur = R;
     int Subscripts = 0;
-    while (true) {
-      const Stmt *Child = nullptr;
-      const auto *S = dyn_cast_or_null<ArraySubscriptExpr>(meaningfulParent(Cur, Ctx, Child));
-      if (!S || S->getBase()->IgnoreParenImpCasts() != Cur)
-        break;
-      Cur = S;
-      ++Subscripts;
-    }
+    const Expr *Cur = subscriptedElement(R, Ctx, &Subscripts);
     if (!Subscripts || Cur->getType()->isArrayType() || Cur->getType()->isPointerType())
       return false;
     const UseMode Mode = useMode(Cur, Ctx);
