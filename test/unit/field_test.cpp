@@ -41,6 +41,25 @@ TEST(Field, StridedAndDescendingGrids) {
   EXPECT_EQ(f.data()[4], 5);
 }
 
+// Element addresses take one path when every index stride is 1 and
+// another otherwise: each element of a rank-3 field lies at its row-major
+// position, whichever strides its dimensions have.
+TEST(Field, EveryStrideMixAddressesRowMajor) {
+  const dp::arithmetic_sequence unit(1, 4), down(10, 0, -5), by3(0, 9, 3), by2(-4, 0, 2);
+  const dp::arithmetic_sequence mixes[][3] = {
+      {unit, dp::arithmetic_sequence(-2, 0), dp::arithmetic_sequence(7, 12)},
+      {unit, down, by3}, {by3, unit, unit}, {unit, unit, by2}, {down, by2, by3}};
+  for (const auto &mix : mixes) {
+    const dp::grid<3> g(mix[0], mix[1], mix[2]);
+    dp::field<3, int> f(g);
+    for (std::int64_t p = 0; p < g.size(); ++p)
+      f[g.map_index(p)] = static_cast<int>(p);
+    const int *data = f.data();
+    for (std::int64_t p = 0; p < g.size(); ++p)
+      EXPECT_EQ(data[p], p) << "lower bound " << mix[0].lb << ", " << mix[1].lb << ", " << mix[2].lb;
+  }
+}
+
 TEST(Field, AtChecksBounds) {
   dp::field<2, int> f(dp::grid<2>(2, 2));
   EXPECT_NO_THROW(f.at(dp::index<2>(1, 1)));
