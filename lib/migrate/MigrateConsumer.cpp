@@ -350,12 +350,13 @@ private:
     std::optional<PerThread> Query;
     std::optional<std::vector<const Stmt *>> Body;
     std::vector<std::optional<PerThread>> Statements; ///< one per statement of Body
+    std::vector<PerThread> Unread; ///< updates of what the program never reads (perThreadIn)
   };
   static RegionJudged judge(const Region &R, const std::vector<Region> &All, const std::vector<PragmaLine> &Pragmas,
                             ASTContext &Ctx) {
     RegionJudged J;
     J.Threads = regionThreads(R, Pragmas, Ctx);
-    J.Query = perThreadIn(R.Pragma->On, J.Threads, Ctx);
+    J.Query = perThreadIn(R.Pragma->On, J.Threads, Ctx, &J.Unread);
     J.Body = splittableBody(R, All, Ctx);
     if (J.Body)
       for (const Stmt *S : *J.Body)
@@ -404,6 +405,25 @@ private:
           }
         for (size_t I : R.Loops)
           Models[I].RunsInOrder = false; // stays, directive and all
+      }
+    }
+    // A region that moved whole runs once the updates nothing reads: a
+    // note under its first loop says so.
+    for (size_t Q = 0; Q < Cands.Regions.size(); ++Q) {
+      const Region &R = Cands.Regions[Q];
+      const std::vector<RegionLoop> Loops = regionLoops(Cands, R, Models, Ctx);
+      if (Judged[Q].Unread.empty() || Judged[Q].Query || R.Loops.empty() ||
+          std::any_of(Loops.begin(), Loops.end(), [](const RegionLoop &L) { return L.Stays; }))
+        continue;
+      size_t First = R.Loops.front();
+      while (Consumed[First])
+        First = ConsumedBy[First];
+      for (const PerThread &U : Judged[Q].Unread) {
+        Refusal N;
+        N.Report = &Reporter::migrateUnreadUpdate;
+        N.Loc = U.Loc;
+        N.Args = {U.What};
+        Models[First].Notes.push_back(N);
       }
     }
     std::vector<bool> InRegion(Models.size(), false);

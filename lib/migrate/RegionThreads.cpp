@@ -143,9 +143,68 @@ const VarDecl *updatedVariable(const Expr *E, bool &Indirect) {
   }
 }
 
+/// The variable a statement updates as a whole (`V++;`, `--V;`, `V += e;`
+/// with e not naming V), through the reference it names; null otherwise.
+const DeclRefExpr *updateStatementTarget(const Stmt *S) {
+  const auto *E = dyn_cast<Expr>(S);
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParens();
+  const Expr *Target = nullptr;
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->isIncrementDecrementOp())
+    Target = U->getSubExpr();
+  else if (const auto *C = dyn_cast<CompoundAssignOperator>(E))
+    Target = C->getLHS();
+  const auto *D = Target ? dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()) : nullptr;
+  const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+  if (!V)
+    return nullptr;
+  if (const auto *C = dyn_cast<CompoundAssignOperator>(E); C && names(C->getRHS(), {V}))
+    return nullptr;
+  return D;
+}
+
 } // namespace
 
-std::optional<PerThread> perThreadIn(const Stmt *S, const RegionThreads &T, const ASTContext &Ctx) {
+bool neverRead(const VarDecl *V, const ASTContext &Ctx) {
+  const QualType Ty = V->getType();
+  if (!Ty->isScalarType() || Ty->isPointerType() || Ty.isVolatileQualified() || V->hasExternalFormalLinkage())
+    return false;
+  // The statements of every body: children of blocks, and the lone
+  // bodies and branches of loops and ifs.
+  struct Uses : AstVisitor {
+    const VarDecl *V;
+    size_t Names = 0, Updates = 0;
+    explicit Uses(const VarDecl *V) : V(V) {}
+    void statement(const Stmt *S) {
+      if (const DeclRefExpr *D = S ? updateStatementTarget(S) : nullptr)
+        Updates += D->getDecl() == V;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *E) override {
+      Names += E->getDecl() == V;
+      return true;
+    }
+    bool VisitCompoundStmt(CompoundStmt *S) override {
+      for (const Stmt *C : S->body())
+        statement(C);
+      return true;
+    }
+    bool VisitIfStmt(IfStmt *S) override {
+      statement(S->getThen());
+      statement(S->getElse());
+      return true;
+    }
+    bool VisitForStmt(ForStmt *S) override { return statement(S->getBody()), true; }
+    bool VisitWhileStmt(WhileStmt *S) override { return statement(S->getBody()), true; }
+    bool VisitDoStmt(DoStmt *S) override { return statement(S->getBody()), true; }
+  } U(V);
+  for (const Stmt *Body : functionBodies(Ctx))
+    U.TraverseStmt(const_cast<Stmt *>(Body));
+  return U.Names == U.Updates;
+}
+
+std::optional<PerThread> perThreadIn(const Stmt *S, const RegionThreads &T, const ASTContext &Ctx,
+                                     std::vector<PerThread> *Unread) {
   if (!T.Body)
     return std::nullopt;
   struct Find : AstVisitor {
@@ -154,8 +213,9 @@ std::optional<PerThread> perThreadIn(const Stmt *S, const RegionThreads &T, cons
     std::optional<Span> Region;
     int InOnce = 0, InWorkShared = 0; ///< inside a statement of T.Once, of T.WorkShared
     std::optional<PerThread> Found;
-    Find(const RegionThreads &T, const ASTContext &Ctx)
-        : T(T), Ctx(Ctx), Region(spanOf(T.Body->getSourceRange(), Ctx)) {}
+    std::vector<PerThread> *Unread;
+    Find(const RegionThreads &T, const ASTContext &Ctx, std::vector<PerThread> *Unread)
+        : T(T), Ctx(Ctx), Region(spanOf(T.Body->getSourceRange(), Ctx)), Unread(Unread) {}
 
     bool TraverseStmt(Stmt *S) override {
       if (!S || Found)
@@ -243,10 +303,15 @@ std::optional<PerThread> perThreadIn(const Stmt *S, const RegionThreads &T, cons
             return; // a team function's local: each thread's own
         if (T.Private.count(V))
           return;
+        if (neverRead(V, Ctx)) {
+          if (Unread)
+            Unread->push_back(PerThread{V->getName().str(), Loc});
+          return;
+        }
       }
       Found = PerThread{"updates '" + V->getName().str() + "', which each of the region's threads updates", Loc};
     }
-  } F(T, Ctx);
+  } F(T, Ctx, Unread);
   F.TraverseStmt(const_cast<Stmt *>(S));
   return F.Found;
 }

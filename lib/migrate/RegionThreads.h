@@ -60,7 +60,18 @@ RegionThreads regionThreads(const Region &R, const std::vector<PragmaLine> &Prag
 
 /// The first thing in S, a statement of the region T describes, that runs
 /// once per thread; none for a region that is not a host OpenMP one.
-std::optional<PerThread> perThreadIn(const clang::Stmt *S, const RegionThreads &T, const clang::ASTContext &Ctx);
+/// Unread, when given, collects the updates of shared variables that
+/// the program never reads (every use of them in the unit is a statement
+/// updating them, `callcount++;`, and no other unit can see them): run
+/// once, not once per thread, they leave the program the same, so they
+/// are not returned.
+std::optional<PerThread> perThreadIn(const clang::Stmt *S, const RegionThreads &T, const clang::ASTContext &Ctx,
+                                     std::vector<PerThread> *Unread = nullptr);
+
+/// Whether the program never reads V: V is a scalar no other unit sees,
+/// not volatile, and each of its uses in the unit is the whole of a
+/// statement updating it (`V++;`, `--V;`, `V += e;` with e not naming V).
+bool neverRead(const clang::VarDecl *V, const clang::ASTContext &Ctx);
 
 /// The variables P's `private`, `firstprivate` and `reduction` clauses
 /// name, as its statements name them (declared outside it), each with

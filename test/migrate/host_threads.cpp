@@ -331,8 +331,52 @@ void report(int n) {
     }
   }
 // DIAG: host_threads.cpp:[[@LINE-4]]:7: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
-  printf("%g %g\n", offset, total);
+  // A counter each thread updates that the program never reads (NPB
+  // CG's `callcount++;`): run once, it changes nothing the program can
+  // print, so the region moves whole, with a note. Before 2026-12-07 it
+  // kept the region, and its loops: the region cannot split, its threads
+  // each holding `half` from one statement to the next.
+  static int calls = 0;
+  double sum = 0;
+#pragma omp parallel
+  {
+    double half;
+#pragma omp for reduction(+ : sum)
+    for (int i = 0; i < n; i++)
+      sum += a[i];
+    half = sum / 2;
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      a[i] -= half;
+    calls++;
+  }
+// DIAG: host_threads.cpp:[[@LINE-8]]:5: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
+// DIAG: host_threads.cpp:[[@LINE-3]]:5: note: 'calls' is updated by each of the region's threads, and the program never reads it: its update runs once [dp-migrate]
+// DIAG: host_threads.cpp:[[@LINE-6]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: {{^}}    half = sum / 2;{{$}}
+// REWRITE-NEXT:     dp::forall(dp::grid<1>(dp::arithmetic_sequence(0, n)), [=](dp::index<1> idx, dp::field<1, double> &a) {
+// REWRITE-NEXT:       const int i = idx[0];
+// REWRITE-NEXT:       a(i) -= half;
+// REWRITE-NEXT:     }, a);
+// REWRITE-NEXT:     calls++;
+// REWRITE-NEXT:   }
+  // Read anywhere else, even after the region, it keeps a region of its
+  // own, where each thread updates it as before; the loop moves.
+  static int visits = 0;
+#pragma omp parallel
+  {
+#pragma omp for
+    for (int i = 0; i < n; i++)
+      a[i] += 3;
+    visits += 1;
+  }
+// DIAG: host_threads.cpp:[[@LINE-7]]:1: remark: 'omp parallel' split around its statements whose loops all moved (line [[#@LINE-4]]), which now run once; the statements between them keep 'omp parallel' regions of their own [dp-migrate]
+// DIAG: host_threads.cpp:[[@LINE-5]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: {{^}}    }, a);{{$}}
+// REWRITE-NEXT:     #pragma omp parallel
+// REWRITE-NEXT:     visits += 1;
+  printf("%g %g %g %d\n", offset, total, sum, visits);
   free(a);
   free(b);
 }
-// SUMMARY: migrated 12 of 25 loops (13 refused)
+// SUMMARY: migrated 15 of 28 loops (13 refused)
