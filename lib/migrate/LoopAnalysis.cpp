@@ -1575,6 +1575,10 @@ private:
                               {A.Array->getName().str(), "the loop takes a row of it ('" + shownText(A.Whole, Ctx) +
                                                              "'), which a call-site cannot borrow alone"}));
       if (const Refusal &R = U.Arrays.refusal(A.Array)) {
+        if (copiedParameter(*Info)) {
+          copyParameter(A.Array);
+          continue; // the call-site copies it, the lambda copies the copy
+        }
         const std::optional<std::string> NoCopy = whyNoCopy(*Info, A);
         if (!NoCopy && !A.Array->hasLocalStorage())
           declareTable(A.Array);
@@ -1716,6 +1720,40 @@ private:
     return std::nullopt;
   }
   static constexpr int64_t TableBytes = 1024;
+
+  /// A small array parameter declared with its extent (NPB FT's `int
+  /// d[3]`, passed `dims[0]`, a row of a 2-D array) that the loop reads
+  /// only at constant subscripts inside that extent, and hands nowhere:
+  /// whatever a caller passes, the loop reads those elements alone, so
+  /// the call-site may copy them (ScalarRole::CopiedParameter).
+  bool copiedParameter(const ArrayVar &Info) const {
+    const auto *P = dyn_cast<ParmVarDecl>(Info.Var);
+    const ConstantArrayType *T = P ? Ctx.getAsConstantArrayType(P->getOriginalType()) : nullptr;
+    if (!T || Info.Rank != 1 || !T->getElementType()->isArithmeticType() || Handed.count(P) ||
+        ArrayOnlySized.count(P) || Ctx.getTypeSizeInChars(QualType(T, 0)).getQuantity() > TableBytes)
+      return false;
+    bool Any = false;
+    for (const ElementAccess &A : Facts.Accesses) {
+      if (A.Array != P)
+        continue;
+      if (A.Indices.size() != 1 || A.Mode.Write || A.Mode.Address || A.Through || A.Part)
+        return false;
+      const std::optional<llvm::APSInt> K = A.Indices[0]->getIntegerConstantExpr(Ctx);
+      if (!K || K->isNegative() || K->getZExtValue() >= T->getSize().getZExtValue())
+        return false;
+      Any = true;
+    }
+    return Any;
+  }
+  void copyParameter(const VarDecl *V) {
+    for (const ScalarUse &S : M.Scalars)
+      if (S.Var == V)
+        return;
+    ScalarUse Use{V, ScalarRole::CopiedParameter};
+    Use.Extents = {std::to_string(
+        Ctx.getAsConstantArrayType(cast<ParmVarDecl>(V)->getOriginalType())->getSize().getZExtValue())};
+    M.Scalars.push_back(std::move(Use));
+  }
 
   /// A table a kernel can declare as its own copy, with its values as
   /// written (`static const double w[3] = {0.25, 0.5, 0.25};`, at

@@ -97,6 +97,11 @@ enum class ScalarRole {
   /// read (isHelperTable): the call-site copies it into a local array of
   /// its name, which the lambda's [=] copies, and the kernel passes it on
   HelperTable,
+  /// a small array parameter declared with its extent that the loop reads
+  /// only at constant subscripts inside it (`int d[3]`; LoopAnalysis'
+  /// copiedParameter): the call-site copies it into a local array of its
+  /// name, which the lambda's [=] copies
+  CopiedParameter,
 };
 
 /// A scalar from outside the loop and its role.

@@ -103,6 +103,10 @@ struct Parameters {
   /// The copies of the tables the kernel's helpers read
   /// (ScalarRole::HelperTable), which the lambda's [=] copies.
   std::vector<std::string> Tables;
+  /// The copies of the small array parameters it reads
+  /// (ScalarRole::CopiedParameter): `const auto dp_d = d; int d[3];
+  /// std::memcpy(d, dp_d, sizeof d);`, which the lambda's [=] copies.
+  std::vector<std::string> Copies;
   /// Fields read where a caller may pass the one written (Aliasing.h):
   /// `const dp::field<1, const double> dp_in = dp::read_apart(in, out);`.
   std::vector<std::string> Apart;
@@ -221,6 +225,14 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
       P.Tables.push_back(helperTableDeclarator(S.Var, Ctx, /*Reference=*/false) + "; std::memcpy(" +
                          S.Var->getName().str() + ", " + qualifiedCallName(S.Var) + ", sizeof " +
                          S.Var->getName().str() + ");");
+  for (const ScalarUse &S : M.Scalars)
+    if (S.Role == ScalarRole::CopiedParameter) {
+      const std::string N = S.Var->getName().str(), From = unusedName("dp_" + N, In.Body);
+      const QualType Element = cast<ParmVarDecl>(S.Var)->getOriginalType()->castAsArrayTypeUnsafe()->getElementType();
+      P.Copies.push_back("const auto " + From + " = " + N + ";");
+      P.Copies.push_back(printType(Element.getUnqualifiedType(), Ctx) + " " + N + "[" + S.Extents.front() +
+                         "]; std::memcpy(" + N + ", " + From + ", sizeof " + N + ");");
+    }
   for (const ScalarUse &S : M.Scalars)
     if (S.Role == ScalarRole::Parameter || S.Role == ScalarRole::FirstPrivate) {
       P.Formals += ", " + valueType(S, Ctx) + " " + kernelName(S.Var);
@@ -457,7 +469,7 @@ std::optional<std::vector<std::string>> hoistableBorrows(const LoopModel &M, con
   RenderInput In;
   In.Body = Body;
   const Parameters P = parametersOf(M, In, Arrays, Ctx);
-  if (P.Borrows.empty() || !P.Tables.empty() || !P.Apart.empty())
+  if (P.Borrows.empty() || !P.Tables.empty() || !P.Copies.empty() || !P.Apart.empty())
     return std::nullopt;
   return P.Borrows;
 }
@@ -484,6 +496,10 @@ std::string renderCallSite(const LoopModel &M, const RenderInput &In, const Arra
     Borrows += I + "  // the tables its helpers read: the kernel's copies, taken now\n";
   for (const std::string &T : P.Tables)
     Borrows += I + "  " + T + "\n";
+  if (!P.Copies.empty())
+    Borrows += I + "  // the array parameters it reads: the kernel's copies, taken now\n";
+  for (const std::string &C : P.Copies)
+    Borrows += I + "  " + C + "\n";
   if (!P.Apart.empty())
     Borrows += I + "  // a caller may pass one array as both: the loop then reads a copy\n";
   for (const std::string &B : P.Apart)
