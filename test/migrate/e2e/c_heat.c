@@ -10,7 +10,8 @@
  * the file (the stencil's weights) the kernel declares, and a histogram
  * whose bins start as `= {0}` (a dp::field starts with zeros), and a
  * relaxation its caller runs in place too (one array passed as two
- * parameters, as miniWeather's semi_discrete_step). Values
+ * parameters, as miniWeather's semi_discrete_step), and a small array
+ * parameter handed a row of a 2-D array (NPB FT's `int d[3]`). Values
  * stay dyadic, so every order of summation gives the same bits. The
  * original is built as C; its migration, as C++. */
 #include <math.h>
@@ -55,6 +56,16 @@ static void relax(float *out, const float *in, const float *toward, int n) {
     out[i] = in[i] + 0.5f * (toward[i] - in[i]);
 }
 
+/* A small array parameter declared with its extent, handed a row of a
+ * 2-D array (NPB FT's evolve(..., int d[3]) with dims[0]): the loop reads
+ * it at constant places only, so its call-site copies it into the
+ * kernel. */
+static void shift(float *t, int ext[2]) {
+#pragma omp parallel for
+  for (int i = 0; i < ext[0]; i++)
+    t[i] += (float)ext[1];
+}
+
 int MULT = 75;
 static int advance(int *seed, int k) {
   seed[k] = (MULT * seed[k] + 74) % 65537;
@@ -97,6 +108,12 @@ int main(void) {
   printf("%s: total %.6f peak %.6f corner %.6f\n", label, total, peak, *(a + AT(1, 1)));
   for (i = 0; i < ROWS; i += 8)
     printf("%8.5f %8.5f\n", a[AT(i, 3)], a[AT(i, COLS / 2)]);
+  {
+    int extents[2][2] = {{COLS, 4}, {ROWS * COLS, 2}};
+    shift(a, extents[1]);
+    shift(a, extents[0]);
+    printf("shifted %.6f %.6f\n", a[AT(0, 3)], a[AT(ROWS - 1, COLS - 1)]);
+  }
   {
     const float w[3] = {0.25f, 0.5f, 0.25f};
     int bins[4] = {0};
