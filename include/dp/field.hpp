@@ -330,13 +330,11 @@ private:
 
   DP_INLINE void sync_for_host_read() const {
     if (detail::storage *s = owner_.get())
-      if (!s->host_current())
-        s->make_host_current();
+      s->ready_for_host_read();
   }
   DP_INLINE void sync_for_host_write() const {
     if (detail::storage *s = owner_.get())
-      if (!s->host_exclusive()) // only then: keeps writes free of shared stores
-        s->host_wrote();
+      s->ready_for_host_write();
   }
 
   void check(const index<N> &idx) const {

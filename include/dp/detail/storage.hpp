@@ -231,6 +231,18 @@ public:
     }
     update();
   }
+  /// What a host access needs before it reads (writes) the block, and
+  /// nothing when the host may already: the test inline, the waits and
+  /// copies out of it. Element access, host launches' arguments and the
+  /// host loops over raw pointers all go through these two.
+  void ready_for_host_read() {
+    if (!host_current())
+      make_host_current();
+  }
+  void ready_for_host_write() {
+    if (!host_exclusive()) // only then: keeps writes free of shared stores
+      host_wrote();
+  }
   /// The host is about to write: the host copy made current, every launch
   /// reading the block waited for, the device copy stale.
   void host_wrote() {

@@ -204,9 +204,10 @@ int merge_from(const broadcast_value_binder<V, Rc> &, const dp::extent<Rc> &) {
 /// ones also make any device copy stale.
 template <int N, class T> void prepare_on_host(const field<N, T> &f, bool writes) {
   if (storage *s = field_access::owner(f)) {
-    s->make_host_current();
     if (writes)
-      s->host_wrote();
+      s->ready_for_host_write();
+    else
+      s->ready_for_host_read();
   }
 }
 

@@ -42,14 +42,11 @@ public:
     if (!queue_) {
       // As a field's own element access: nothing to do when the host may
       // already read (write) it, the common case of a host program's
-      // launches, each of which placed every argument through the
-      // storage's waits (SP: 80,000 launches in 10 steps).
-      if (writes) {
-        if (!block->host_exclusive())
-          block->host_wrote(); // waits for launches still reading it
-      } else if (!block->host_current()) {
-        block->make_host_current();
-      }
+      // launches (SP: 80,000 launches in 10 steps).
+      if (writes)
+        block->ready_for_host_write(); // waits for launches still reading it
+      else
+        block->ready_for_host_read();
       return data;
     }
     // A named queue's host task: data the device holds comes back now;
