@@ -84,6 +84,23 @@
 #define DP_NOINLINE
 #endif
 
+/// Unrolls the loop that follows in full: a loop over a field's
+/// dimensions, whose count is a template parameter. GCC 12 at -O2 left
+/// the loop building a kernel's handle on a rank-4 field rolled (four
+/// 32-byte dim_layout records), so the handle stayed in memory, built at
+/// each kernel call, and element access read its strides from there
+/// instead of knowing the dense handle's stride of 1 (NPB SP class W on
+/// one CPU: 4.30-4.71 s, 3.74-3.89 unrolled, OpenMP 3.38-3.43; BT 1.55-1.58
+/// s, 1.42-1.43, OpenMP 1.56-1.57; 2026-12-07). Clang and the device
+/// compilers take `unroll` (nvcc warns at GCC's pragma, in both passes).
+#if defined(__clang__) || defined(__CUDACC__)
+#define DP_UNROLL _Pragma("unroll")
+#elif defined(__GNUC__)
+#define DP_UNROLL _Pragma("GCC unroll 16")
+#else
+#define DP_UNROLL
+#endif
+
 /// A condition almost always true. GCC turns `s == 1 ? x : x / s` into an
 /// unconditional division (x / 1 == x), a 40-cycle idiv per element access;
 /// `if (DP_LIKELY(s == 1)) return x;` keeps the branch.

@@ -5,7 +5,10 @@
 # counter too) ONE_LOOP_LIMIT bytes. Then reads its code with objdump: no
 # stub body or stub lambda may be left out of line, and no function of
 # dp's host rows (dp::rt::host, dp::detail, dp::rt::map_source) may call a
-# user's kernel.
+# user's kernel. And the row functions of plane_sweep (a kernel over
+# rank-4 fields, dp::rt::host::run_rows) may not store the constant 1 in a stack slot: that is a
+# dense handle's stride, in a handle built in memory at each kernel call
+# instead of held in registers (DP_UNROLL).
 #   bash run_host_row_code.sh EXE NM LIMIT ONE_LOOP_LIMIT OBJDUMP
 set -euo pipefail
 exe=$1 nm=$2 limit=$3 one_loop_limit=$4 objdump=$5
@@ -43,7 +46,13 @@ exe=$1 nm=$2 limit=$3 one_loop_limit=$4 objdump=$5
     if (glue(fn)) { printf "generated glue out of line: %s\n", substr(name, 1, 240); ++bad }
     row = fn ~ /(^| )dp::(rt::host|detail|rt::map_source)::/
     rows += row
+    sweep = name ~ /dp::rt::host::run_rows</ && name ~ /plane_sweep/
+    sweeps += sweep
     next
+  }
+  sweep && /\tmovq +\$0x1,.*\(%rsp\)/ {
+    if (!stored[name]++) printf "a handle built in memory (its stride stored at %s): %s\n", $1, substr(name, 1, 240)
+    ++bad
   }
   row && /\tcall +[0-9a-f]+ </ {
     callee = $0
@@ -56,6 +65,7 @@ exe=$1 nm=$2 limit=$3 one_loop_limit=$4 objdump=$5
   }
   END {
     if (rows < 20) { printf "found %d functions of host rows; the test reads the wrong code\n", rows; exit 1 }
+    if (sweeps < 1) { printf "found no row function of plane_sweep; the test reads the wrong code\n"; exit 1 }
     if (bad) exit 1
-    printf "%d functions of host rows, none calls a kernel; no generated glue out of line\n", rows
+    printf "%d functions of host rows, none calls a kernel; no generated glue out of line; plane_sweep'"'"'s %d hold their handles in registers\n", rows, sweeps
   }'
