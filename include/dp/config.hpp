@@ -91,11 +91,12 @@
 /// each kernel call, and element access read its strides from there
 /// instead of knowing the dense handle's stride of 1 (NPB SP class W on
 /// one CPU: 4.30-4.71 s, 3.74-3.89 unrolled, OpenMP 3.38-3.43; BT 1.55-1.58
-/// s, 1.42-1.43, OpenMP 1.56-1.57; 2026-12-07). Clang and the device
-/// compilers take `unroll` (nvcc warns at GCC's pragma, in both passes).
-#if defined(__clang__) || defined(__CUDACC__)
+/// s, 1.42-1.43, OpenMP 1.56-1.57; 2026-12-07). Clang and nvcc's device
+/// pass take `unroll`; nvcc's host pass takes neither (its front end
+/// warns at GCC's pragma, and GCC at -Wall at `unroll`), so none there.
+#if defined(__clang__) || defined(__CUDA_ARCH__)
 #define DP_UNROLL _Pragma("unroll")
-#elif defined(__GNUC__)
+#elif defined(__GNUC__) && !defined(__CUDACC__)
 #define DP_UNROLL _Pragma("GCC unroll 16")
 #else
 #define DP_UNROLL
