@@ -86,14 +86,15 @@
 
 /// Unrolls the loop that follows in full: a loop over a field's
 /// dimensions, whose count is a template parameter. GCC 12 at -O2 left
-/// the loop building a kernel's handle on a rank-4 field rolled (four
-/// 32-byte dim_layout records), so the handle stayed in memory, built at
-/// each kernel call, and element access read its strides from there
-/// instead of knowing the dense handle's stride of 1 (NPB SP class W on
-/// one CPU: 4.30-4.71 s, 3.74-3.89 unrolled, OpenMP 3.38-3.43; BT 1.55-1.58
-/// s, 1.42-1.43, OpenMP 1.56-1.57; 2026-12-07). Clang and nvcc's device
-/// pass take `unroll`; nvcc's host pass takes neither (its front end
-/// warns at GCC's pragma, and GCC at -Wall at `unroll`), so none there.
+/// the loop building a kernel's handle on a rank-3 or rank-4 field rolled
+/// (three or four 32-byte dim_layout records), so the handle stayed in
+/// memory, built at each kernel call, and element access read its strides
+/// from there instead of knowing the dense handle's stride of 1 (NPB SP
+/// class W on one CPU: 4.30-4.71 s, 3.74-3.89 unrolled, OpenMP 3.38-3.43;
+/// BT 1.55-1.58 s, 1.42-1.43, OpenMP 1.56-1.57; 2026-12-07; rank 2 was
+/// unrolled already). Clang and nvcc's device pass take `unroll`; nvcc's
+/// host pass takes neither (its front end warns at GCC's pragma, and GCC
+/// at -Wall at `unroll`), so none there.
 #if defined(__clang__) || defined(__CUDA_ARCH__)
 #define DP_UNROLL _Pragma("unroll")
 #elif defined(__GNUC__) && !defined(__CUDACC__)

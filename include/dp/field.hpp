@@ -47,7 +47,8 @@ struct dim_layout {
 struct field_access;
 
 /// to = from, dimension by dimension, unrolled (DP_UNROLL): every copy of
-/// a field's layout, so that a handle a kernel call builds is registers.
+/// a field's layout, so that the handles a kernel call builds are held in
+/// registers, not in memory.
 template <int N>
 DP_HOST_DEVICE DP_INLINE void copy_dims(dim_layout (&to)[N], const dim_layout (&from)[N]) {
   DP_UNROLL
