@@ -78,18 +78,33 @@ const std::string &intern_site_name(const char *kind, const char *location) {
 } // namespace
 
 const std::string &site_name(const char *kind, const char *location) {
-  // Each thread remembers the names it asked for last, by the address of
-  // the call-site's location (a literal of its stub): a time step's
-  // call-sites find theirs without the lock.
+  // Each thread keeps the names of the call-sites it ran, found by the
+  // address of the call-site's location (a literal of its stub) in an
+  // open-addressed table: a time step's call-sites find theirs without the
+  // lock. (A direct-mapped table of 64 missed 51,222 of NPB SP's 80,000
+  // launches of 10 steps, its 70 call-sites evicting each other, each miss
+  // a lock and a map lookup.) A site finding no free slot within `probes`
+  // asks the map each time.
   struct entry {
     const char *kind = nullptr, *location = nullptr;
     const std::string *name = nullptr;
   };
-  thread_local entry recent[64];
-  entry &e = recent[(reinterpret_cast<std::uintptr_t>(location) >> 4) % 64];
-  if (e.kind != kind || e.location != location)
-    e = {kind, location, &intern_site_name(kind, location)};
-  return *e.name;
+  constexpr std::size_t slots = 256, probes = 8;
+  thread_local entry table[slots];
+  // Fibonacci hashing: literals lie a few bytes apart, and the product's
+  // top bits spread them over the table.
+  std::size_t i = static_cast<std::size_t>(
+      (static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(location)) * 0x9E3779B97F4A7C15ull) >> 56);
+  for (std::size_t n = 0; n < probes; ++n, i = (i + 1) % slots) {
+    entry &e = table[i];
+    if (e.location == location && e.kind == kind)
+      return *e.name;
+    if (!e.location) {
+      e = {kind, location, &intern_site_name(kind, location)};
+      return *e.name;
+    }
+  }
+  return intern_site_name(kind, location);
 }
 
 backend process_backend() {

@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <set>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -652,6 +653,39 @@ TEST(BackendChoice, AFailingDeviceQueryAfterStartUpCannotChangeIt) {
   device_answers = true;
   EXPECT_EQ(none.get(), dp::rt::backend::host);
   EXPECT_EQ(device_queries, 2);
+}
+
+TEST(SiteNames, EveryCallSiteKeepsOneNameAcrossCallsAndThreads) {
+  // More call-sites than a thread's table holds, their locations a few
+  // bytes apart as a stub's literals are: each keeps one name, the same
+  // object for every call and every thread, found in the table or, past
+  // it, in the process's map.
+  std::string text;
+  std::vector<std::size_t> at;
+  for (int i = 0; i < 700; ++i) {
+    at.push_back(text.size());
+    text += "t.cpp:" + std::to_string(i) + ":5";
+    text.push_back('\0');
+  }
+  const char *kinds[] = {"dp::forall", "dp::reduce"};
+  std::vector<const std::string *> first;
+  for (int round = 0; round < 3; ++round)
+    for (std::size_t i = 0; i < at.size(); ++i) {
+      const char *location = text.c_str() + at[i];
+      const std::string &name = dp::rt::site_name(kinds[i % 2], location);
+      ASSERT_EQ(name, std::string(kinds[i % 2]) + " at " + location);
+      if (round == 0)
+        first.push_back(&name);
+      else
+        ASSERT_EQ(&name, first[i]) << location;
+    }
+  // The same location under another kind is another call-site.
+  EXPECT_EQ(dp::rt::site_name("dp::scan", text.c_str()), std::string("dp::scan at t.cpp:0:5"));
+  std::thread other([&] {
+    for (std::size_t i = 0; i < at.size(); ++i)
+      EXPECT_EQ(&dp::rt::site_name(kinds[i % 2], text.c_str() + at[i]), first[i]);
+  });
+  other.join();
 }
 
 TEST(BackendChoice, AHostBuildRunsOnTheHostWithoutAskingAnyDevice) {
