@@ -5,10 +5,10 @@
 # counter too) ONE_LOOP_LIMIT bytes. Then reads its code with objdump: no
 # stub body or stub lambda may be left out of line, and no function of
 # dp's host rows (dp::rt::host, dp::detail, dp::rt::map_source) may call a
-# user's kernel. And the row functions of plane_sweep (a kernel over
-# rank-4 fields, dp::rt::host::run_rows) may not store the constant 1 in a stack slot: that is a
-# dense handle's stride, in a handle built in memory at each kernel call
-# instead of held in registers (DP_UNROLL).
+# user's kernel. And the row functions (dp::rt::host::run_rows) of
+# plane_sweep, a kernel over rank-4 fields, may not store the constant 1
+# in a stack slot: that is a dense handle's stride, in a handle built in
+# memory at each kernel call instead of held in registers (DP_UNROLL).
 #   bash run_host_row_code.sh EXE NM LIMIT ONE_LOOP_LIMIT OBJDUMP
 set -euo pipefail
 exe=$1 nm=$2 limit=$3 one_loop_limit=$4 objdump=$5
@@ -67,5 +67,5 @@ exe=$1 nm=$2 limit=$3 one_loop_limit=$4 objdump=$5
     if (rows < 20) { printf "found %d functions of host rows; the test reads the wrong code\n", rows; exit 1 }
     if (sweeps < 1) { printf "found no row function of plane_sweep; the test reads the wrong code\n"; exit 1 }
     if (bad) exit 1
-    printf "%d functions of host rows, none calls a kernel; no generated glue out of line; plane_sweep'"'"'s %d hold their handles in registers\n", rows, sweeps
+    printf "%d functions of host rows, none calls a kernel; no generated glue out of line; %d row functions of plane_sweep, handles in registers\n", rows, sweeps
   }'
