@@ -7,6 +7,7 @@
 
 #include "dpstub/DeviceDeclared.h"
 
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "AstVisitor.h"
 #include "clang/Basic/SourceManager.h"

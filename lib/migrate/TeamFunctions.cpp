@@ -5,6 +5,7 @@
 #include "AstVisitor.h"
 #include "migrate/Text.h"
 
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 

@@ -4,6 +4,8 @@
 
 #include "migrate/BodyScan.h"
 
+#include "clang/AST/DeclCXX.h"
+
 using namespace clang;
 
 namespace dpstub::migrate {
