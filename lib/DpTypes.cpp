@@ -42,7 +42,7 @@ bool isDpRows(QualType T) { return dpSpecialization(T, "rows") != nullptr; }
 
 bool dpRowsElementConst(QualType T) {
   const ClassTemplateSpecializationDecl *S = dpSpecialization(T, "rows");
-  return S && S->getTemplateArgs().size() == 1 && S->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+  return S && S->getTemplateArgs().size() >= 1 && S->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
          S->getTemplateArgs()[0].getAsType().isConstQualified();
 }
 

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <exception>
 #include <type_traits>
+#include <vector>
 
 #include "detail/storage.hpp"
 #include "field.hpp"
@@ -238,7 +239,10 @@ field<N, const T> read_apart(const field<N, T> &f, const Written &...written) {
 /// two) are a dp::error, where the contiguous path's shared block gives
 /// the error of two fields over one block; read-only rows gathered read
 /// the values from when they were gathered.
-template <class T> class borrowed_rows {
+///
+/// dp::borrowed_rows<T, 3> (below) borrows an array of such arrays.
+template <class T, int R = 2> class borrowed_rows {
+  static_assert(R == 2, "dp::borrowed_rows: arrays of rows (rank 2) and arrays of them (rank 3)");
   using value = std::remove_const_t<T>;
 
 public:
@@ -386,6 +390,72 @@ template <class T> borrowed_rows(T **, std::int64_t, std::int64_t) -> borrowed_r
 template <class T> borrowed_rows(T **, std::int64_t, std::int64_t, std::int64_t) -> borrowed_rows<T>;
 template <class T>
 borrowed_rows(T **, std::int64_t, std::int64_t, std::int64_t, std::int64_t) -> borrowed_rows<T>;
+
+/// Planes i from `first` to before `end`, rows j from `row_first` to
+/// before `row_end`, columns k from `column_first` to before `column_end`
+/// of an array of arrays of rows (`double ***u`, read as u[i][j][k]: NPB
+/// MG's grids) for one call-site. --migrate writes it for loops over
+/// such arrays:
+///
+///     {
+///       dp::borrowed_rows<double, 3> dp_u(u, 1, n3 - 1, 1, n2 - 1, 0, n1);
+///       dp::forall(grid, kernel, dp_u.rows());  // u(i3, i2, i1) in the kernel
+///     } // u's rows hold the results here
+///
+/// It lists the planes' rows once, one after another, and borrows that
+/// list as dp::borrowed_rows<T> does, with all it says: the kernel indexes
+/// the caller's rows on the host (no copy); a device's copy takes them in
+/// place where they lie evenly spaced, else gathers them (written back at
+/// the handle's end unless T is const); written rows another borrow holds
+/// are a dp::error, read-only ones read the values of when they were
+/// gathered. The list is the handle's: it lives until the launches that
+/// read it are done.
+template <class T> class borrowed_rows<T, 3> {
+  using value = std::remove_const_t<T>;
+
+public:
+  borrowed_rows(T *const *const *planes, std::int64_t n, std::int64_t m, std::int64_t columns)
+      : borrowed_rows(planes, 0, n, 0, m, 0, columns) {}
+  borrowed_rows(T *const *const *planes, std::int64_t first, std::int64_t end, std::int64_t row_first,
+                std::int64_t row_end, std::int64_t column_first, std::int64_t column_end)
+      : first_(first), row_first_(row_first), n_(row_end > row_first ? row_end - row_first : 0),
+        list_(listed(planes, first, end > first ? end : first, row_first, n_)),
+        rows_(list_.data(), 0, static_cast<std::int64_t>(list_.size()), column_first, column_end) {}
+  borrowed_rows(const borrowed_rows &) = delete;
+  borrowed_rows &operator=(const borrowed_rows &) = delete;
+
+  /// The planes for a call-site's kernel (a `const dp::rows<T, 3> &`
+  /// formal): the caller's own rows on the host, a device's copy on a
+  /// device.
+  dp::rows<T, 3> rows() { return detail::rows_access::planes(rows_.rows(), first_, row_first_, n_); }
+  /// True when the rows lie apart (not in place): a device's copy gathers
+  /// them into a field of the runtime's.
+  bool gathered() const { return rows_.gathered(); }
+
+private:
+  /// Rows (i, j) of planes[first .. end), j from row_first, n a plane,
+  /// one after another.
+  static std::vector<T *> listed(T *const *const *planes, std::int64_t first, std::int64_t end,
+                                 std::int64_t row_first, std::int64_t n) {
+    std::vector<T *> list;
+    list.reserve(static_cast<std::size_t>((end - first) * n));
+    for (std::int64_t i = first; i < end; ++i)
+      for (std::int64_t j = row_first; j < row_first + n; ++j)
+        list.push_back(planes[i][j]);
+    return list;
+  }
+
+  std::int64_t first_, row_first_, n_;
+  /// Declared before rows_: it outlives the handle on it, whose end waits
+  /// for the launches reading it.
+  std::vector<T *> list_;
+  borrowed_rows<T> rows_;
+};
+template <class T>
+borrowed_rows(T ***, std::int64_t, std::int64_t, std::int64_t) -> borrowed_rows<T, 3>;
+template <class T>
+borrowed_rows(T ***, std::int64_t, std::int64_t, std::int64_t, std::int64_t, std::int64_t, std::int64_t)
+    -> borrowed_rows<T, 3>;
 
 /// OpenACC's `enter data` (OpenMP's `target enter data`) over memory the
 /// caller owns: the n elements at p stay borrowed until dp::exit_data(p),

@@ -1,6 +1,8 @@
 /// \file
 /// dp::rows<T>: a kernel's view of an array of rows (`float **a`, read as
-/// a[i][j]), which dp::borrowed_rows::rows() gives a call-site. On the
+/// a[i][j]), which dp::borrowed_rows::rows() gives a call-site, and
+/// dp::rows<T, 3> of an array of such arrays (`double ***u`, read as
+/// u[i][j][k]: NPB MG's grids). On the
 /// host it indexes the caller's own rows, as the loop it came from did:
 /// no copy, wherever the rows lie. On a device it indexes a table of
 /// where each row lies in the device's copy (launch.hpp: rows of one
@@ -38,7 +40,9 @@ template <class T, int N> field<N, T> field_for_overwrite(const grid<N> &g) {
 /// kernel takes it as `const dp::rows<float> &w` (or `dp::rows<const
 /// float>` for rows it only reads) and writes `w(i, j)` where the loop
 /// wrote `w[i][j]`.
-template <class T> class rows {
+template <class T, int R = 2> class rows {
+  static_assert(R == 2, "dp::rows: arrays of rows (rank 2) and arrays of them (rank 3)");
+
 public:
   using element_type = T;
 
@@ -56,7 +60,7 @@ public:
   DP_HOST_DEVICE DP_INLINE T &operator[](const index<2> &ij) const { return (*this)(ij[0], ij[1]); }
 
 private:
-  template <class> friend class rows;
+  template <class, int> friend class rows;
   friend struct detail::rows_access;
   DP_HOST_DEVICE rows(T *const *table, std::int64_t first, std::int64_t column,
                       detail::rows_state<std::remove_const_t<T>> *source)
@@ -69,6 +73,40 @@ private:
   /// The handle's state, which a launch reads to move the rows (null in
   /// a launch's own view).
   detail::rows_state<std::remove_const_t<T>> *source_ = nullptr;
+};
+
+/// Planes i from first to before end, rows j from row_first to before
+/// row_end, columns k of an array of arrays of rows (`double ***u`):
+/// `u(i, j, k)` is `u[i][j][k]`, with the caller's own indices. It is an
+/// array of rows over the planes' rows, one after another (row (i, j) at
+/// `(i - first) * (row_end - row_first) + j - row_first`), which
+/// dp::borrowed_rows<T, 3> lists once: a launch moves them as it moves
+/// any array of rows. A kernel takes it as `const dp::rows<double, 3> &u`.
+template <class T> class rows<T, 3> {
+public:
+  using element_type = T;
+
+  rows() = default;
+  /// Read-only planes from writable ones.
+  template <class U, class = std::enable_if_t<std::is_same<const U, T>::value && !std::is_same<U, T>::value>>
+  DP_HOST_DEVICE rows(const rows<U, 3> &r) : rows_(r.rows_), first_(r.first_), row_first_(r.row_first_), n_(r.n_) {}
+
+  /// The element in plane i, row j, column k.
+  DP_HOST_DEVICE DP_INLINE T &operator()(std::int64_t i, std::int64_t j, std::int64_t k) const {
+    return rows_((i - first_) * n_ + (j - row_first_), k);
+  }
+  /// The element at (i, j, k).
+  DP_HOST_DEVICE DP_INLINE T &operator[](const index<3> &ijk) const { return (*this)(ijk[0], ijk[1], ijk[2]); }
+
+private:
+  template <class, int> friend class rows;
+  friend struct detail::rows_access;
+  DP_HOST_DEVICE rows(const rows<T> &listed, std::int64_t first, std::int64_t row_first, std::int64_t n)
+      : rows_(listed), first_(first), row_first_(row_first), n_(n) {}
+
+  /// The planes' rows, listed one after another.
+  rows<T> rows_;
+  std::int64_t first_ = 0, row_first_ = 0, n_ = 0;
 };
 
 namespace detail {
@@ -140,6 +178,17 @@ struct rows_access {
     return rows<T>(table, first, column, source);
   }
   template <class T> static rows_state<std::remove_const_t<T>> *source(const rows<T> &r) { return r.source_; }
+  /// Planes over `listed`, their rows one after another, n a plane.
+  template <class T>
+  static rows<T, 3> planes(const rows<T> &listed, std::int64_t first, std::int64_t row_first, std::int64_t n) {
+    return rows<T, 3>(listed, first, row_first, n);
+  }
+  /// `like`'s planes over `listed` (its rows where a launch runs).
+  template <class T> static rows<T, 3> planes(const rows<T> &listed, const rows<T, 3> &like) {
+    return rows<T, 3>(listed, like.first_, like.row_first_, like.n_);
+  }
+  /// The planes' rows, listed one after another.
+  template <class T> static const rows<T> &listed(const rows<T, 3> &r) { return r.rows_; }
 };
 
 } // namespace detail

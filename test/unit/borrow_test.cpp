@@ -718,6 +718,101 @@ TEST(BorrowedRows, NoRowsOrNoColumns) {
   EXPECT_FALSE(empty.gathered());
 }
 
+/// An array of arrays of rows as NPB MG builds it (`double ***u`): each
+/// plane a table of row pointers; the rows one block, or each alone
+/// (row_array's). Row (i, j) holds 100 * (i * m + j) + k in column k.
+struct plane_array {
+  row_array rows;
+  std::vector<int **> planes;
+  plane_array(int n, int m, int k, int gap) : rows(n * m, k, gap) {
+    for (int i = 0; i < n; ++i)
+      planes.push_back(rows.rows.data() + i * m);
+  }
+  static int value(int m, int i, int j, int k) { return 100 * (i * m + j) + k; }
+};
+
+TEST(BorrowedPlanes, AViewIndexesTheCallersRowsWithTheirIndices) {
+  // Planes 1 and 2, rows 1 to 3, columns 2 to 4 of 4 x 5 x 6: negated
+  // through the view by a rank-3 kernel; nothing else touched.
+  for (int gap : {0, -1, 2}) {
+    plane_array p(4, 5, 6, gap);
+    {
+      // Every row of every plane: evenly spaced where the rows are (used
+      // in place on a device), else gathered.
+      dp::borrowed_rows<int, 3> all(p.planes.data(), 4, 5, 6);
+      EXPECT_EQ(all.gathered(), gap < 0) << gap;
+    }
+    {
+      // Rows 1 to 3 of planes 1 and 2: a plane's rows 4 and 0 lie between
+      // two of them, so a device's copy gathers them, wherever they lie.
+      dp::borrowed_rows<int, 3> f(p.planes.data(), 1, 3, 1, 4, 2, 5);
+      EXPECT_TRUE(f.gathered()) << gap;
+      const dp::rows<int, 3> v = f.rows();
+      EXPECT_EQ(&v(2, 3, 4), &p.planes[2][3][4]); // the caller's own, no copy
+      const dp::rows<const int, 3> r = v;          // read-only from writable
+      EXPECT_EQ(r(1, 1, 2), plane_array::value(5, 1, 1, 2));
+      dp::forall(
+          dp::grid<3>(dp::arithmetic_sequence(1, 3), dp::arithmetic_sequence(1, 4), dp::arithmetic_sequence(2, 5)),
+          [](dp::index<3> ijk, const dp::rows<int, 3> &u) { u[ijk] = -u(ijk[0], ijk[1], ijk[2]); }, f.rows());
+    }
+    for (int i = 0; i < 4; ++i)
+      for (int j = 0; j < 5; ++j)
+        for (int k = 0; k < 6; ++k) {
+          const bool in = i >= 1 && i < 3 && j >= 1 && j < 4 && k >= 2 && k < 5;
+          ASSERT_EQ(p.planes[i][j][k], (in ? -1 : 1) * plane_array::value(5, i, j, k))
+              << gap << " " << i << "," << j << "," << k;
+        }
+  }
+}
+
+TEST(BorrowedPlanes, OneArrayReadAndWrittenAtTheSamePoint) {
+  // NPB MG's resid(u, r, r): one array passed as the read v and the
+  // written r; each point reads its own value before writing it.
+  for (int gap : {0, -1}) {
+    plane_array p(3, 4, 5, gap);
+    {
+      dp::borrowed_rows<int, 3> r(p.planes.data(), 3, 4, 5);
+      dp::borrowed_rows<const int, 3> v(p.planes.data(), 3, 4, 5);
+      dp::forall(
+          dp::grid<3>(3, 4, 5),
+          [](dp::index<3> ijk, const dp::rows<int, 3> &r, const dp::rows<const int, 3> &v) {
+            r[ijk] = 2 * v[ijk] + 1;
+          },
+          r.rows(), v.rows());
+    }
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 4; ++j)
+        for (int k = 0; k < 5; ++k)
+          ASSERT_EQ(p.planes[i][j][k], 2 * plane_array::value(4, i, j, k) + 1) << gap << " " << i << j << k;
+  }
+}
+
+TEST(BorrowedPlanes, WrittenPlanesBorrowedTwiceAreAnError) {
+  plane_array p(2, 3, 4, -1);
+  dp::borrowed_rows<int, 3> first(p.planes.data(), 2, 3, 4);
+  try {
+    dp::borrowed_rows<int, 3> second(p.planes.data(), 1, 2, 0, 3, 0, 4);
+    FAIL() << "no error";
+  } catch (const dp::error &e) {
+    EXPECT_NE(std::string(e.what()).find("dp::borrowed_rows"), std::string::npos) << e.what();
+  }
+}
+
+TEST(BorrowedPlanes, NoPlanesRowsOrColumns) {
+  dp::borrowed_rows<int, 3> none(static_cast<int ***>(nullptr), 0, 5, 5);
+  EXPECT_FALSE(none.gathered());
+  plane_array p(2, 2, 2, -1);
+  dp::borrowed_rows<int, 3> no_rows(p.planes.data(), 0, 2, 1, 1, 0, 2);
+  dp::borrowed_rows<int, 3> no_columns(p.planes.data(), 2, 2, 0);
+  dp::forall(
+      dp::grid<3>(2, 0, 2), [](dp::index<3> ijk, const dp::rows<int, 3> &u) { u[ijk] = 0; }, no_rows.rows());
+  EXPECT_EQ(p.planes[1][1][1], plane_array::value(2, 1, 1, 1));
+  // The handle's type from `double ***`: the rank-3 one.
+  dp::borrowed_rows deduced(p.planes.data(), 2, 2, 2);
+  static_assert(std::is_same<decltype(deduced), dp::borrowed_rows<int, 3>>::value, "rank 3 from int ***");
+  EXPECT_EQ(deduced.rows()(1, 0, 1), plane_array::value(2, 1, 0, 1));
+}
+
 TEST(EnterData, CallSitesBetweenShareOneBlockThatStaysOnTheDevice) {
   std::vector<int> v(16, 3);
   auto counts = std::make_shared<dp_test::transfer_counts>();

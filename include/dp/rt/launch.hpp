@@ -155,6 +155,12 @@ public:
     return dp::detail::rows_access::make<T>(table, s->first, s->column, nullptr);
   }
 
+  /// An array of arrays of rows (dp::borrowed_rows<T, 3>::rows()): its
+  /// rows, listed one after another, moved as an array of rows.
+  template <class T> dp::rows<T, 3> rows(const dp::rows<T, 3> &r, int position, access how) {
+    return dp::detail::rows_access::planes(rows(dp::detail::rows_access::listed(r), position, how), r);
+  }
+
   /// Index stride 1 in every dimension and contiguous rows: what a stub's
   /// handle on a broadcast field may state in constants (launch_handle).
   template <int R> static bool dense(const dp::detail::dim_layout (&dims)[R]) {
