@@ -459,16 +459,24 @@ void ArrayData::Impl::addVar(const VarDecl *V) {
       cast<FunctionDecl>(P->getDeclContext())->getDescribedFunctionTemplate();
   if (!plainElement(A.Element) && !TemplateParameter) {
     // Rows: a[i][j] is a field's element (g(i, j)) of the rows the loop
-    // borrows; the array itself stays as it is.
-    if (const auto *Row = A.Element->getAs<PointerType>();
-        Row && A.K == ArrayVar::Kind::Pointer && plainElement(Row->getPointeeType())) {
+    // borrows; the array itself stays as it is. So for an array of such
+    // arrays (`double ***u`, NPB MG's grids): u[i][j][k].
+    const auto *Row = A.Element->getAs<PointerType>();
+    const auto *PlaneRow = Row ? Row->getPointeeType()->getAs<PointerType>() : nullptr;
+    if (Row && A.K == ArrayVar::Kind::Pointer &&
+        (plainElement(Row->getPointeeType()) || (PlaneRow && plainElement(PlaneRow->getPointeeType())))) {
+      const bool Planes = !plainElement(Row->getPointeeType());
       Slot.Rows = true;
-      Slot.Rank = 2;
-      Slot.Element = Row->getPointeeType();
+      Slot.Rank = Planes ? 3 : 2;
+      Slot.Element = Planes ? PlaneRow->getPointeeType() : Row->getPointeeType();
+      const std::string N = V->getName().str();
       refuse(V, V->getLocation(),
-             "its elements are rows ('" + printType(A.Element, Ctx) + "'), which a loop borrows only where it "
-                 "indexes it as '" + V->getName().str() + "[i][j]' and dpstub can tell how many rows and columns "
-                 "it reaches");
+             Planes ? "its elements are arrays of rows ('" + printType(A.Element, Ctx) +
+                          "'), which a loop borrows only where it indexes it as '" + N +
+                          "[i][j][k]' and dpstub can tell how many planes, rows and columns it reaches"
+                    : "its elements are rows ('" + printType(A.Element, Ctx) +
+                          "'), which a loop borrows only where it indexes it as '" + N +
+                          "[i][j]' and dpstub can tell how many rows and columns it reaches");
       return;
     }
     // Of a template's type in its text: no field here, but the loops may
@@ -759,7 +767,7 @@ void ArrayData::Impl::subscript(const Expr *D, const ArrayVar &A, const Stmt *Fi
       break;
     S = ASE;
   }
-  if (A.Rows && Chain.size() == 1) {
+  if (A.Rows && static_cast<int>(Chain.size()) == A.Rank - 1) {
     // A row that holds device memory (`a[i] = omp_target_alloc(...)`):
     // the host cannot read it, so no call-site may borrow the rows.
     const Stmt *Child;
@@ -1342,6 +1350,11 @@ const Refusal &ArrayData::refusal(const VarDecl *V) const {
     return P->None;
   auto G = P->GroupRefusals.find(P->find(It->second.Group));
   return G == P->GroupRefusals.end() ? P->None : G->second;
+}
+
+const Refusal &ArrayData::ownRefusal(const VarDecl *V) const {
+  auto It = P->Refusals.find(V);
+  return It == P->Refusals.end() ? P->None : It->second;
 }
 
 std::string ArrayData::fieldType(const VarDecl *V, bool Const) const {

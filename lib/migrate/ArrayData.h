@@ -43,7 +43,8 @@ struct ArrayVar {
   int Group = -1;
   /// An array of rows (`float **a`, read as a[i][j]; Rank 2, Element the
   /// rows' values): never a field, since its rows may lie anywhere, but a
-  /// loop may borrow it row by row (dp::borrowed_rows).
+  /// loop may borrow it row by row (dp::borrowed_rows). Rank 3 for an
+  /// array of such arrays (`double ***u`, read as u[i][j][k]).
   bool Rows = false;
   /// Holds device memory (`acc_create`, `acc_deviceptr`, ...): the host
   /// cannot read it, so no call-site may borrow it.
@@ -127,6 +128,9 @@ public:
   bool mayBeOne(const clang::VarDecl *A, const clang::VarDecl *B) const;
   /// Why V's group cannot become dp::fields; empty when it can.
   const Refusal &refusal(const clang::VarDecl *V) const;
+  /// Why V itself cannot (its group's reason may be another member's);
+  /// empty when nothing refused V itself.
+  const Refusal &ownRefusal(const clang::VarDecl *V) const;
   /// `dp::field<2, double>` (Const: with a const element).
   std::string fieldType(const clang::VarDecl *V, bool Const) const;
   /// The field's element type alone (`double`, `const double`).

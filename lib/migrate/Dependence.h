@@ -104,6 +104,10 @@ struct Nest {
   std::vector<Access> Accesses;
   std::vector<std::string> SymbolNames;
   std::vector<Quotient> Quotients;
+  /// What holds of the symbols wherever the nest runs, each at least 0
+  /// (`2 - d3` for a local that only ever holds 1 or 2): for the reach of
+  /// its accesses (Extent.h), not for the dependence test.
+  std::vector<Poly> Relations;
 };
 
 /// The verdict for one pair of accesses (same array, one a write).

@@ -133,6 +133,7 @@ std::optional<Facts> factsAround(const Nest &N, const Access &A, const Bounds &K
       }
     }
   }
+  F.Relations = N.Relations;
   F.learn(N.Quotients);
   return F;
 }
@@ -341,14 +342,19 @@ std::optional<Extent> accessExtent(const Nest &N, int Array, const std::map<int,
       return std::nullopt;
     Reaches.push_back(std::move(*R));
   }
-  // The furthest: happens whenever any other does (its loops' counts
-  // are among the other's), and reaches at least as far.
+  // The furthest: happens whenever any other does (each of its loops'
+  // counts is among the other's, or at least 1 where the other's hold:
+  // `for (i = 0; i < n; i++)` runs wherever a loop beside it over 1 to
+  // n - 1 does), and reaches at least as far.
   for (const Reach &F : Reaches) {
     if (F.Conditional)
       continue;
     const bool Furthest = std::all_of(Reaches.begin(), Reaches.end(), [&](const Reach &O) {
       const std::vector<Poly> &Needs = F.Holds.Guards;
-      return std::all_of(Needs.begin(), Needs.end(), [&](const Poly &G) { return contains(O.Holds.Guards, G); }) &&
+      return std::all_of(Needs.begin(), Needs.end(),
+                         [&](const Poly &G) {
+                           return contains(O.Holds.Guards, G) || O.Holds.nonNegative(G - Poly::constant(1));
+                         }) &&
              O.Holds.nonNegative(F.Length - O.Length);
     });
     if (Furthest) {

@@ -1570,10 +1570,12 @@ private:
       if (!Info)
         return refuse(refusal(&Reporter::migrateArray, At,
                               {A.Array->getName().str(), "it is not declared in this file"}));
-      if (Info->Rows && A.Indices.size() != 2)
+      if (Info->Rows && A.Indices.size() != static_cast<size_t>(Info->Rank))
         return refuse(refusal(&Reporter::migrateArray, At,
-                              {A.Array->getName().str(), "the loop takes a row of it ('" + shownText(A.Whole, Ctx) +
-                                                             "'), which a call-site cannot borrow alone"}));
+                              {A.Array->getName().str(),
+                               std::string("the loop takes a ") +
+                                   (A.Indices.size() + 1 == static_cast<size_t>(Info->Rank) ? "row" : "plane") +
+                                   " of it ('" + shownText(A.Whole, Ctx) + "'), which a call-site cannot borrow alone"}));
       if (const Refusal &R = U.Arrays.refusal(A.Array)) {
         if (copiedParameter(*Info)) {
           copyParameter(A.Array);
@@ -1599,7 +1601,11 @@ private:
         } else if (std::optional<std::string> N = borrowable(*Info, Unsized)) {
           Borrowed[A.Array] = *N;
         } else {
-          Refusal Here = R; // said at the loop's access; the text names the place
+          // Said at the loop's access; the text names the place. An
+          // array of rows says its own reach (its group's reason may be a
+          // caller's array of the same kind, named elsewhere).
+          const Refusal &Own = U.Arrays.ownRefusal(A.Array);
+          Refusal Here = Info->Rows && Own ? Own : R;
           Here.Loc = At;
           if (std::optional<std::string> Clause =
                   Info->Device || Info->DeviceAllocated ? std::nullopt : deviceClauseOf(A.Array)) {
@@ -1914,7 +1920,7 @@ private:
     const bool VectorMember = A.K == ArrayVar::Kind::Vector && U.Arrays.memberVars().isMember(V);
     const std::optional<std::string> Whole = wholeGrid(A);
     if (!Loop || A.Device || deviceClauseOf(V) || !(A.K == ArrayVar::Kind::Pointer || VectorMember || Whole) ||
-        (A.Rank != (A.Rows ? 2 : 1) && !Whole) ||
+        (!A.Rows && A.Rank != 1 && !Whole) ||
         !(plainElement(A.Element) || plainTemplateParameter(A.Element, V->getDeclContext())) ||
         (ArrayOnlySized.count(V) && !VectorMember) || Handed.count(V))
       return std::nullopt;
@@ -2027,12 +2033,15 @@ private:
         return refuse(refusal(&Reporter::migrateNotCanonical, L.For->getBeginLoc(),
                               {"the first value of '" + L.Name + "' changes inside the loop"}));
     std::map<const ForStmt *, int> InnerIndex;
+    std::map<const ForStmt *, const VarDecl *> InnerVar;
     for (const ForStmt *F : Facts.InnerLoops) {
       auto Level = canonicalLevel(F, Ctx);
       if (auto *L = std::get_if<LoopLevel>(&Level)) {
         const size_t Before = N.Vars.size();
-        if (AddVar(*L, false))
+        if (AddVar(*L, false)) {
           InnerIndex[F] = static_cast<int>(Before);
+          InnerVar[F] = L->Var;
+        }
       }
     }
     // Variables bound to loop variables keep varying (never symbols).
@@ -2040,6 +2049,31 @@ private:
       Varying.erase(V);
     std::map<const VarDecl *, int> ArrayIds;
     for (const ElementAccess &A : Facts.Accesses) {
+      // One variable for two inner loops in turn (`for (i1 = 0; i1 < n1;
+      // i1++) ...; for (i1 = 1; i1 < n1 - 1; i1++) ...`, NPB MG's): here,
+      // the one of the loop around this access.
+      for (const ForStmt *F : A.InnerLoops)
+        if (auto It = InnerIndex.find(F); It != InnerIndex.end())
+          LoopVars[InnerVar.at(F)] = It->second;
+      // Scalars the body sets before this access (`i3 = 2 * j3 - d3;`):
+      // their values, for this access alone.
+      std::vector<const VarDecl *> Set;
+      for (const Expr *I : A.Indices)
+        for (const DeclRefExpr *R : namesIn(I))
+          if (const auto *V = dyn_cast<VarDecl>(R->getDecl());
+              V && Varying.count(V) && !LoopVars.count(V) && !Inline.count(V) && V->getType()->isIntegerType())
+            if (const Expr *Value = reachingValue(V, A.Whole)) {
+              Inline[V] = Value;
+              Set.push_back(V);
+            }
+      struct Unset {
+        std::map<const VarDecl *, const Expr *> &Inline;
+        const std::vector<const VarDecl *> &Set;
+        ~Unset() {
+          for (const VarDecl *V : Set)
+            Inline.erase(V);
+        }
+      } Restore{Inline, Set};
       Access X;
       X.Array = ArrayIds.try_emplace(A.Array, static_cast<int>(ArrayIds.size())).first->second;
       X.Conditional = A.Conditional;
@@ -2116,6 +2150,47 @@ private:
     if (C.Asserted)
       return true; // the directive asserts what dpstub cannot prove
     return refuse(refusal(&Reporter::migrateUnproven, M.AccessLocs[First.Id], {R.Why}));
+  }
+
+  /// The value a scalar the body writes holds at Use, where a plain `=`
+  /// sets it before (`i3 = 2 * j3 - d3;` at the top of the body, `i1 = 2
+  /// * j1 - d1;` at the top of an inner loop's: NPB MG's projections): a
+  /// statement of a block around Use, within the body, with nothing after
+  /// it up to Use (the statement holding Use included, whole, as a loop
+  /// runs it again) writing the scalar or a variable of the value. None
+  /// otherwise.
+  const Expr *reachingValue(const VarDecl *V, const Expr *Use) const {
+    std::set<const ValueDecl *> Written; // from the statement holding Use on
+    auto Note = [&](const Stmt *S) {
+      for (const DeclRefExpr *R : namesIn(S))
+        if (const UseMode U = useMode(R, Ctx); U.Write || U.Address)
+          Written.insert(R->getDecl());
+    };
+    const Stmt *Child = Use;
+    for (const Stmt *P = parentOf(Use, Ctx); P; Child = P, P = parentOf(P, Ctx)) {
+      if (const auto *Block = dyn_cast<CompoundStmt>(P)) {
+        const auto At = std::find(Block->body_begin(), Block->body_end(), Child);
+        if (At == Block->body_end())
+          return nullptr;
+        Note(Child);
+        for (auto It = At; It != Block->body_begin();) {
+          --It;
+          const auto *Assign = dyn_cast<BinaryOperator>(*It);
+          if (Assign && Assign->getOpcode() == BO_Assign && namedVar(Assign->getLHS()) == V) {
+            if (Written.count(V))
+              return nullptr;
+            for (const DeclRefExpr *R : namesIn(Assign->getRHS()))
+              if (Written.count(R->getDecl()))
+                return nullptr;
+            return Assign->getRHS();
+          }
+          Note(*It);
+        }
+      }
+      if (P == M.Body)
+        break;
+    }
+    return nullptr;
   }
 
   /// P as an offset pointer (OffsetPointer.h); null when it is not one.
@@ -2201,7 +2276,8 @@ private:
       const std::vector<const VarDecl *> &Uses = Symbols.uses(Id);
       return !Uses.empty() && std::all_of(Uses.begin(), Uses.end(), OutsideVar);
     };
-    const std::map<int, std::int64_t> Known = enclosingBounds(Symbols);
+    std::map<int, std::int64_t> Known = enclosingBounds(Symbols);
+    constantRanges(Symbols, Known, Reach.Relations);
     auto Writable = [&](const Poly &P) { // every symbol a variable the host has before the loop
       return std::all_of(P.terms().begin(), P.terms().end(), [&](const auto &T) {
         return std::all_of(T.first.begin(), T.first.end(), Outside);
@@ -2240,27 +2316,34 @@ private:
         // first it touches where dpstub can tell (a loop over t reading
         // row t + 1 borrows that row, not the t + 2 before it), else
         // from the first.
-        WindowText Reach2[2];
-        for (size_t Dim = 0; Dim < 2; ++Dim) {
-          Nest Along = Reach;
-          for (Access &X : Along.Accesses)
+        // (An array of arrays of rows: its planes, rows and columns.)
+        std::vector<WindowText> Along(static_cast<size_t>(Info->Rank));
+        for (size_t Dim = 0; Dim < Along.size(); ++Dim) {
+          Nest One = Reach;
+          for (Access &X : One.Accesses)
             if (X.Array == Id)
               X.Dims = {X.Dims.at(Dim)};
-          if (std::optional<WindowText> W = Spanned(Along, Id))
-            Reach2[Dim] = *W;
-          else if (std::optional<std::string> T = Reached(Along, Id))
-            Reach2[Dim] = WindowText{std::string(), "0", *T};
+          if (std::optional<WindowText> W = Spanned(One, Id))
+            Along[Dim] = *W;
+          else if (std::optional<std::string> T = Reached(One, Id))
+            Along[Dim] = WindowText{std::string(), "0", *T};
           else
             return refuse(std::move(Why));
         }
+        auto FirstOf = [](const WindowText &W) { return W.First == "0" ? std::string() : W.First; };
         for (ArrayUse &A : M.Arrays)
           if (A.Var == V) {
-            A.Borrowed = Reach2[0].End;
-            A.BorrowedFirst = Reach2[0].First == "0" ? std::string() : Reach2[0].First;
-            A.BorrowedWhen = Reach2[0].Guard;
-            A.BorrowedColumns = Reach2[1].End;
-            A.BorrowedColumnsFirst = Reach2[1].First == "0" ? std::string() : Reach2[1].First;
-            A.BorrowedColumnsWhen = Reach2[1].Guard;
+            A.Borrowed = Along.front().End;
+            A.BorrowedFirst = FirstOf(Along.front());
+            A.BorrowedWhen = Along.front().Guard;
+            if (Along.size() == 3) {
+              A.BorrowedRows = Along[1].End;
+              A.BorrowedRowsFirst = FirstOf(Along[1]);
+              A.BorrowedRowsWhen = Along[1].Guard;
+            }
+            A.BorrowedColumns = Along.back().End;
+            A.BorrowedColumnsFirst = FirstOf(Along.back());
+            A.BorrowedColumnsWhen = Along.back().Guard;
           }
         continue;
       }
@@ -2346,6 +2429,53 @@ private:
         Note(Bound, L->Cmp == Comparison::Less ? Least + 1 : Least);
     }
     return Known;
+  }
+
+  /// Locals of the function that only ever hold constants (`if (m3k ==
+  /// 3) d3 = 2; else d3 = 1;`, NPB MG's): each from its least to its
+  /// greatest, in Known (the least) and Relations (the greatest less it,
+  /// at least 0). Only where every write is a plain `=` of a constant (or
+  /// the initialiser one) and nothing takes its address.
+  void constantRanges(const SymbolTable &Symbols, std::map<int, std::int64_t> &Known,
+                      std::vector<Poly> &Relations) const {
+    const Stmt *Function = C.Loop;
+    for (const Stmt *S = parentOf(C.Loop, Ctx); S; S = parentOf(S, Ctx))
+      Function = S;
+    const std::vector<const DeclRefExpr *> Names = namesIn(Function);
+    for (int Id = 0; Id < static_cast<int>(Symbols.names().size()); ++Id) {
+      const VarDecl *V = Symbols.var(Id);
+      if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getType()->isIntegerType() ||
+          V->getType().isVolatileQualified())
+        continue;
+      std::vector<std::int64_t> Values;
+      auto Constant = [&](const Expr *E) {
+        Expr::EvalResult R;
+        if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx) || !R.Val.isInt())
+          return false;
+        Values.push_back(R.Val.getInt().getExtValue());
+        return true;
+      };
+      bool Only = !V->hasInit() || Constant(V->getInit());
+      for (const DeclRefExpr *R : Names) {
+        if (!Only)
+          break;
+        if (R->getDecl() != V)
+          continue;
+        const UseMode Use = useMode(R, Ctx);
+        if (Use.Address) {
+          Only = false;
+        } else if (Use.Write) {
+          const auto *Set = dyn_cast_or_null<BinaryOperator>(parentOf(R, Ctx));
+          Only = Set && Set->getOpcode() == BO_Assign && Set->getLHS()->IgnoreParens() == R && Constant(Set->getRHS());
+        }
+      }
+      if (!Only || Values.empty())
+        continue;
+      const auto [Least, Most] = std::minmax_element(Values.begin(), Values.end());
+      auto [It, New] = Known.try_emplace(Id, *Least);
+      It->second = std::max(It->second, *Least);
+      Relations.push_back(Poly::constant(*Most) - Poly::symbol(Id));
+    }
   }
 
   /// Arrays the nest writes only at one element its subscripts fix (`x[i]`

@@ -212,6 +212,9 @@ struct ArrayUse {
   /// those bounds hold (empty: always); Borrowed and BorrowedFirst are
   /// then the rows'.
   std::string BorrowedColumns, BorrowedColumnsFirst, BorrowedColumnsWhen;
+  /// An array of arrays of rows (ArrayVar::Rows, rank 3): the same for
+  /// the rows of each plane (Borrowed and BorrowedFirst are the planes').
+  std::string BorrowedRows, BorrowedRowsFirst, BorrowedRowsWhen;
   /// A std::vector member of the object borrowed in a const member
   /// function: its data() gives const elements, so the borrow's are.
   bool ConstObject = false;

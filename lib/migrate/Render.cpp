@@ -141,8 +141,9 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
     // caller's rows on the host), read-only where the loop only reads it.
     const bool Rows = !A.Borrowed.empty() && !A.BorrowedColumns.empty();
     const std::string RowElement = Arrays.elementType(A.Var, ElementConst || !A.Written);
+    const bool Planes = Rows && !A.BorrowedRows.empty(); // `double ***u`: dp::rows<double, 3>
     if (Rows)
-      P.Formals += ", const dp::rows<" + RowElement + "> &" + Kernel;
+      P.Formals += ", const dp::rows<" + RowElement + (Planes ? ", 3" : "") + "> &" + Kernel;
     else
       P.Formals += ", " + std::string(A.Written ? "" : "const ") + Type + " &" + Kernel;
     if (A.Borrowed.empty() && Apart.empty()) {
@@ -194,13 +195,25 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
       // copy borrows them in place when they lie one after another, else
       // gathers them (written back at the block's end); a window's keep
       // their indices, as the pointer's.
-      std::string Columns = A.BorrowedColumns, ColumnsFirst = A.BorrowedColumnsFirst;
-      if (!A.BorrowedColumnsWhen.empty()) {
-        const std::string When =
-            A.BorrowedColumnsWhen == A.BorrowedWhen ? Touches : "(" + A.BorrowedColumnsWhen + ")";
-        Columns = When + " ? " + Columns + " : 0";
-        if (!ColumnsFirst.empty())
-          ColumnsFirst = When + " ? " + ColumnsFirst + " : 0";
+      // An array of arrays of rows names every bound: planes, rows of
+      // each, columns of each row.
+      auto Guarded = [&](const std::string &Bound, const std::string &When) {
+        if (When.empty() || Bound.empty())
+          return Bound;
+        return (When == A.BorrowedWhen ? Touches : "(" + When + ")") + " ? " + Bound + " : 0";
+      };
+      std::string Columns = Guarded(A.BorrowedColumns, A.BorrowedColumnsWhen),
+                  ColumnsFirst = Guarded(A.BorrowedColumnsFirst, A.BorrowedColumnsWhen);
+      if (Planes) {
+        auto Bounds = [&](const std::string &First, const std::string &End, const std::string &When) {
+          return (First.empty() ? std::string("0") : Guarded(First, When)) + ", " + Guarded(End, When);
+        };
+        P.Borrows.push_back("dp::borrowed_rows<" + RowElement + ", 3> " + Local + "(" + Name + ", " +
+                            (!Window.empty() ? Window : "0, " + Elements) + ", " +
+                            Bounds(A.BorrowedRowsFirst, A.BorrowedRows, A.BorrowedRowsWhen) + ", " +
+                            (ColumnsFirst.empty() ? "0" : ColumnsFirst) + ", " + Columns + ");");
+        P.Actuals += ", " + Local + ".rows()";
+        continue;
       }
       P.Borrows.push_back("dp::borrowed_rows<" + RowElement + "> " +
                           Local + "(" + Name + ", " +

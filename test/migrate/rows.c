@@ -98,4 +98,93 @@ void scale(int m, int n, float k) {
 // DIAG: rows.c:[[@LINE-1]]:7: warning: not converted: 'd' cannot become a dp::field: its rows are device memory ('d[i]' from 'omp_target_alloc'), which the host cannot read (line [[@LINE-5]]) [dp-migrate]
   free(d);
 }
-// SUMMARY: migrated 3 of 6 loops (3 refused)
+
+// Arrays of arrays of rows (`double ***u`, NPB MG's grids): each
+// subscript reaches on its own, planes, rows and columns; a grid read and
+// written is borrowed written, one only read const.
+void resid(double ***u, double ***v, double ***r, int n1, int n2, int n3) {
+#pragma omp parallel for
+  for (int i3 = 1; i3 < n3 - 1; i3++)
+    for (int i2 = 1; i2 < n2 - 1; i2++)
+      for (int i1 = 1; i1 < n1 - 1; i1++)
+        r[i3][i2][i1] = v[i3][i2][i1] - u[i3 - 1][i2][i1 + 1] - u[i3 + 1][i2 - 1][i1];
+// DIAG: rows.c:[[@LINE-4]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: const bool dp_touches = n3 > 2 && n2 > 2 && n1 > 2;
+// REWRITE: dp::borrowed_rows<double, 3> dp_r(r, dp_r_first, dp_r_end, dp_touches ? 1 : 0, dp_touches ? n2 - 1 : 0, dp_touches ? 1 : 0, dp_touches ? n1 - 1 : 0);
+// REWRITE: dp::borrowed_rows<const double, 3> dp_u(u, 0, dp_touches ? n3 : 0, 0, dp_touches ? n2 - 1 : 0, dp_touches ? 1 : 0, dp_touches ? n1 : 0);
+// REWRITE: dp::forall(dp::grid<1>(dp::arithmetic_sequence(1, n3 - 1)), [=](dp::index<1> idx, const dp::rows<double, 3> &r, const dp::rows<const double, 3> &v, const dp::rows<const double, 3> &u) {
+// REWRITE: r(i3, i2, i1) = v(i3, i2, i1) - u(i3 - 1, i2, i1 + 1) - u(i3 + 1, i2 - 1, i1);
+// REWRITE: }, dp_r.rows(), dp_v.rows(), dp_u.rows());
+}
+
+// A projection onto a coarser grid (NPB MG's rprj3): the fine grid's
+// indices set at the top of each level's body from the coarse ones
+// (`i3 = 2 * j3 - d`), read as those values; the window from the first
+// element touched, written with d.
+void project(double ***r, double ***s, int m1j, int m3k) {
+  int j3, j1, i3, i1, d;
+  if (m3k == 3)
+    d = 2;
+  else
+    d = 1;
+#pragma omp parallel for private(j1, i1, i3)
+  for (j3 = 1; j3 < m1j - 1; j3++) {
+    i3 = 2 * j3 - d;
+    for (j1 = 1; j1 < m1j - 1; j1++) {
+      i1 = 2 * j1 - d;
+      s[j3][0][j1] = r[i3][0][i1] + r[i3 + 2][1][i1 + 1];
+    }
+  }
+// DIAG: rows.c:[[@LINE-7]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: dp::borrowed_rows<const double, 3> dp_r(r, dp_r_first, dp_r_end, 0, dp_touches ? 2 : 0, dp_touches ? -d + 2 : 0, dp_touches ? 2 * m1j - d - 2 : 0);
+// REWRITE: s(j3, 0, j1) = r(i3, 0, i1) + r(i3 + 2, 1, i1 + 1);
+}
+
+// Two inner loops over different ranges (a window needs the same loops
+// around every access) and an offset d (MG's interp): the reach from the
+// first element, as far as the furthest access, which needs d at least
+// 1: a local that only ever holds 1 or 2 has it; a parameter may not.
+void interp(double ***u, double ***z, int mm1, int n3) {
+  int i3, i1, d;
+  if (n3 == 3)
+    d = 2;
+  else
+    d = 1;
+#pragma omp parallel for private(i1)
+  for (i3 = d; i3 <= mm1 - 1; i3++) {
+    for (i1 = d; i1 <= mm1 - 1; i1++)
+      u[2 * i3 - d - 1][0][2 * i1 - d - 1] += z[i3 - 1][0][i1 - 1];
+    for (i1 = 1; i1 <= mm1 - 1; i1++)
+      u[2 * i3 - d - 1][0][2 * i1 - 2] += z[i3 - 1][0][i1];
+  }
+// DIAG: rows.c:[[@LINE-6]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: dp::borrowed_rows<double, 3> dp_u(u, 0, mm1 > d ? 2 * mm1 - d - 2 : 0, 0, mm1 > d ? 1 : 0, 0, mm1 > d && mm1 > 1 ? 2 * mm1 - 3 : 0);
+// REWRITE: dp::borrowed_rows<const double, 3> dp_z(z, 0, mm1 > d ? mm1 - 1 : 0, 0, mm1 > d ? 1 : 0, 0, mm1 > d && mm1 > 1 ? mm1 : 0);
+}
+void interp_any(double ***u, double ***z, int mm1, int d) {
+  int i3, i1;
+#pragma omp parallel for private(i1)
+  for (i3 = d; i3 <= mm1 - 1; i3++) {
+    for (i1 = d; i1 <= mm1 - 1; i1++)
+      u[2 * i3 - d - 1][0][2 * i1 - d - 1] += z[i3 - 1][0][i1 - 1];
+    for (i1 = 1; i1 <= mm1 - 1; i1++)
+      u[2 * i3 - d - 1][0][2 * i1 - 2] += z[i3 - 1][0][i1];
+  }
+// DIAG: rows.c:[[@LINE-4]]:7: warning: not converted: 'u' cannot become a dp::field: its elements are arrays of rows ('double **'), which a loop borrows only where it indexes it as 'u[i][j][k]' and dpstub can tell how many planes, rows and columns it reaches (line [[@LINE-9]]) [dp-migrate]
+}
+
+// A plane or a row of one handed on whole: part of the array.
+static double plane_sum(double **plane, int n2, int n1) {
+  double s = 0.0;
+  for (int i2 = 0; i2 < n2; i2++)
+    for (int i1 = 0; i1 < n1; i1++)
+      s += plane[i2][i1];
+  return s;
+}
+void planes(double *out, double ***u, int n3, int n2, int n1) {
+#pragma omp parallel for
+  for (int i3 = 0; i3 < n3; i3++)
+    out[i3] = plane_sum(u[i3], n2, n1);
+// DIAG: rows.c:[[@LINE-1]]:25: warning: not converted: 'u' cannot become a dp::field: the loop takes a plane of it ('u[i3]'), which a call-site cannot borrow alone [dp-migrate]
+}
+// SUMMARY: migrated 6 of 11 loops (5 refused)

@@ -8,6 +8,11 @@
  * loop reading a matrix by columns into a sum, one writing two matrices;
  * and lavaMD's boxes of particles, each box's at an offset into common
  * arrays, reached through pointers the loop makes (`rA = &rv[first]`).
+ * NPB MG's grids: arrays of planes of rows (`double ***`, each row
+ * allocated alone, each plane's table of rows between them), a residual
+ * called with one grid as both its input and its output, private rows,
+ * a norm and a maximum reduced together, and a periodic halo written by
+ * a region's three loops.
  * Values stay small integers or dyadic, so every order of summation gives
  * the same bits. The original is built as C; its migration, as C++. */
 #include <stdio.h>
@@ -110,6 +115,91 @@ static void adjust(const float *delta, int nd, const float *ly, int nly, float *
     }
 }
 
+/* MG's grids: n3 planes of n2 rows of n1 values, each row alone. */
+#define MG_ROW 24
+static double ***alloc_planes(int n3, int n2, int n1) {
+  double ***u = (double ***)malloc(n3 * sizeof(double **));
+  for (int i3 = 0; i3 < n3; i3++) {
+    u[i3] = (double **)malloc(n2 * sizeof(double *));
+    for (int i2 = 0; i2 < n2; i2++) {
+      u[i3][i2] = (double *)malloc(n1 * sizeof(double));
+      for (int i1 = 0; i1 < n1; i1++)
+        u[i3][i2][i1] = (double)((i3 * 5 + i2 * 3 + i1) % 8) / 8.0;
+    }
+  }
+  return u;
+}
+
+static void free_planes(double ***u, int n3, int n2) {
+  for (int i3 = 0; i3 < n3; i3++) {
+    for (int i2 = 0; i2 < n2; i2++)
+      free(u[i3][i2]);
+    free(u[i3]);
+  }
+  free(u);
+}
+
+/* r = v - A u on the interior (MG's resid): the rows u1 and u2 each
+ * iteration's own; r and v may be one grid. */
+static void resid(double ***u, double ***v, double ***r, int n1, int n2, int n3, double a[4]) {
+  int i3, i2, i1;
+  double u1[MG_ROW], u2[MG_ROW];
+#pragma omp parallel for default(shared) private(i1, i2, i3, u1, u2)
+  for (i3 = 1; i3 < n3 - 1; i3++)
+    for (i2 = 1; i2 < n2 - 1; i2++) {
+      for (i1 = 0; i1 < n1; i1++) {
+        u1[i1] = u[i3][i2 - 1][i1] + u[i3][i2 + 1][i1] + u[i3 - 1][i2][i1] + u[i3 + 1][i2][i1];
+        u2[i1] = u[i3 - 1][i2 - 1][i1] + u[i3 - 1][i2 + 1][i1] + u[i3 + 1][i2 - 1][i1] + u[i3 + 1][i2 + 1][i1];
+      }
+      for (i1 = 1; i1 < n1 - 1; i1++)
+        r[i3][i2][i1] = v[i3][i2][i1] - a[0] * u[i3][i2][i1] - a[2] * (u2[i1] + u1[i1 - 1] + u1[i1 + 1]) -
+                        a[3] * (u2[i1 - 1] + u2[i1 + 1]);
+    }
+}
+
+/* The periodic halo (MG's comm3): three loops of one region. */
+static void comm3(double ***u, int n1, int n2, int n3) {
+  int i1, i2, i3;
+#pragma omp parallel default(shared) private(i1, i2, i3)
+  {
+#pragma omp for
+    for (i3 = 1; i3 < n3 - 1; i3++)
+      for (i2 = 1; i2 < n2 - 1; i2++) {
+        u[i3][i2][n1 - 1] = u[i3][i2][1];
+        u[i3][i2][0] = u[i3][i2][n1 - 2];
+      }
+#pragma omp for
+    for (i3 = 1; i3 < n3 - 1; i3++)
+      for (i1 = 0; i1 < n1; i1++) {
+        u[i3][n2 - 1][i1] = u[i3][1][i1];
+        u[i3][0][i1] = u[i3][n2 - 2][i1];
+      }
+#pragma omp for nowait
+    for (i2 = 0; i2 < n2; i2++)
+      for (i1 = 0; i1 < n1; i1++) {
+        u[n3 - 1][i2][i1] = u[1][i2][i1];
+        u[0][i2][i1] = u[n3 - 2][i2][i1];
+      }
+  }
+}
+
+/* The interior's sum of squares and largest magnitude (MG's norm2u3). */
+static void norm2u3(double ***r, int n1, int n2, int n3, double *rnm2, double *rnmu) {
+  double s = 0.0, tmp = 0.0, a;
+  int i3, i2, i1;
+#pragma omp parallel for default(shared) private(i1, i2, i3, a) reduction(+ : s) reduction(max : tmp)
+  for (i3 = 1; i3 < n3 - 1; i3++)
+    for (i2 = 1; i2 < n2 - 1; i2++)
+      for (i1 = 1; i1 < n1 - 1; i1++) {
+        s = s + r[i3][i2][i1] * r[i3][i2][i1];
+        a = r[i3][i2][i1] < 0 ? -r[i3][i2][i1] : r[i3][i2][i1];
+        if (a > tmp)
+          tmp = a;
+      }
+  *rnm2 = s;
+  *rnmu = tmp;
+}
+
 int main(void) {
   int t, n, i, j;
   data = (int *)malloc(sizeof(int) * ROWS * COLS);
@@ -193,6 +283,21 @@ int main(void) {
   for (i = 0; i < BOXES * PER_BOX; i++)
     fsum += fv[i].v + 2 * fv[i].x + 3 * fv[i].y + 4 * fv[i].z;
   printf("forces %.17g, box 3: %.17g %.17g\n", fsum, fv[offset[3]].v, fv[offset[3] + PER_BOX - 1].z);
+  /* MG: the residual twice, its output the second time also its input. */
+  const int g1 = MG_ROW, g2 = 10, g3 = 7;
+  double ***u = alloc_planes(g3, g2, g1), ***v = alloc_planes(g3, g2, g1), ***r = alloc_planes(g3, g2, g1);
+  double coef[4] = {-3.0, 0.0, 0.25, 0.125}, rnm2, rnmu;
+  resid(u, v, r, g1, g2, g3, coef);
+  comm3(r, g1, g2, g3);
+  resid(u, r, r, g1, g2, g3, coef);
+  comm3(r, g1, g2, g3);
+  norm2u3(r, g1, g2, g3, &rnm2, &rnmu);
+  double corners = r[0][0][0] + r[g3 - 1][g2 - 1][g1 - 1] + r[0][g2 - 1][1] + r[g3 - 1][0][g1 - 2];
+  printf("mg norm %.17g, max %.17g, corners %.17g\n", rnm2, rnmu, corners);
+  free_planes(u, g3, g2);
+  free_planes(v, g3, g2);
+  free_planes(r, g3, g2);
+
   free(rv);
   free(fv);
   free(qv);
