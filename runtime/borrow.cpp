@@ -17,14 +17,35 @@
 
 namespace dp::detail {
 namespace {
+/// The rows one written dp::borrowed_rows holds: `row_bytes` from each
+/// of `starts` (sorted), all within [lo, hi); `rows`, `first` and
+/// `offset` name the handle for its release.
+struct rows_hold {
+  const void *const *rows = nullptr;
+  std::int64_t first = 0;
+  std::size_t offset = 0, row_bytes = 0;
+  std::uintptr_t lo = 0, hi = 0;
+  std::vector<std::uintptr_t> starts;
+
+  /// The first of its rows overlapping the `bytes` at `at`, or 0.
+  std::uintptr_t over(std::uintptr_t at, std::size_t bytes) const {
+    if (at >= hi || at + bytes <= lo)
+      return 0;
+    auto next = std::upper_bound(starts.begin(), starts.end(), at);
+    if (next != starts.begin() && *std::prev(next) + row_bytes > at)
+      return *std::prev(next);
+    return next != starts.end() && *next < at + bytes ? *next : 0;
+  }
+};
+
 struct borrowed_registry {
   std::mutex mutex;
   std::map<std::uintptr_t, storage *> blocks; ///< by first address; none empty
   /// Holds dp::enter_data took on the block starting at each address.
   std::map<std::uintptr_t, std::size_t> entered;
-  /// The rows written dp::borrowed_rows handles gathered (copies they
-  /// write back), by first address: their bytes.
-  std::map<std::uintptr_t, std::size_t> gathered;
+  /// The rows each written dp::borrowed_rows handle over rows apart holds
+  /// (copies it may write back): one entry a handle, few alive at once.
+  std::vector<rows_hold> gathered;
 };
 borrowed_registry &borrowed() {
   static borrowed_registry r;
@@ -94,10 +115,40 @@ namespace {
 /// The gathered rows overlapping the `bytes` at `at` (the registry
 /// locked): the first such row's address, or 0.
 std::uintptr_t gathered_over(const borrowed_registry &r, std::uintptr_t at, std::size_t bytes) {
-  auto next = r.gathered.upper_bound(at);
-  if (next != r.gathered.begin() && std::prev(next)->first + std::prev(next)->second > at)
-    return std::prev(next)->first;
-  return next != r.gathered.end() && next->first < at + bytes ? next->first : 0;
+  for (const rows_hold &h : r.gathered)
+    if (const std::uintptr_t row = h.over(at, bytes))
+      return row;
+  return 0;
+}
+
+/// Whether a live block overlaps the `bytes` at `at` (the registry
+/// locked).
+bool any_block_over(const borrowed_registry &r, std::uintptr_t at, std::size_t bytes) {
+  auto next = r.blocks.upper_bound(at);
+  if (next != r.blocks.begin() && std::prev(next)->first + std::prev(next)->second->bytes() > at)
+    return true;
+  return next != r.blocks.end() && next->first < at + bytes;
+}
+
+/// The rows' starts (`offset` bytes into each of rows[first .. end)), and
+/// the span from the lowest to the highest one's end.
+rows_hold span_of(const void *const *rows, std::int64_t first, std::int64_t end, std::size_t offset,
+                  std::size_t row_bytes) {
+  rows_hold h;
+  h.rows = rows;
+  h.first = first;
+  h.offset = offset;
+  h.row_bytes = row_bytes;
+  h.starts.reserve(static_cast<std::size_t>(end - first));
+  for (std::int64_t i = first; i < end; ++i)
+    h.starts.push_back(reinterpret_cast<std::uintptr_t>(rows[i]) + offset);
+  if (!std::is_sorted(h.starts.begin(), h.starts.end()))
+    std::sort(h.starts.begin(), h.starts.end());
+  if (!h.starts.empty()) {
+    h.lo = h.starts.front();
+    h.hi = h.starts.back() + row_bytes;
+  }
+  return h;
 }
 } // namespace
 
@@ -123,26 +174,41 @@ storage *block_for(void *p, std::size_t bytes, const char *who, const char *verb
 
 void hold_gathered_rows(const void *const *rows, std::int64_t first, std::int64_t end, std::size_t offset,
                         std::size_t row_bytes) {
-  if (row_bytes == 0)
+  if (row_bytes == 0 || end <= first)
     return;
+  // One look at the registry for the rows' span; row by row only where
+  // something lies in it.
+  rows_hold h = span_of(rows, first, end, offset, row_bytes);
   borrowed_registry &r = borrowed();
   std::lock_guard<std::mutex> lock(r.mutex);
-  std::int64_t i = first;
+  const bool blocks = any_block_over(r, h.lo, h.hi - h.lo);
+  const bool holds = gathered_over(r, h.lo, h.hi - h.lo) != 0;
+  bool self = false; // two of its own rows overlap
+  for (std::size_t k = 1; k < h.starts.size() && !self; ++k)
+    self = h.starts[k - 1] + row_bytes > h.starts[k];
+  if (!blocks && !holds && !self) {
+    r.gathered.push_back(std::move(h));
+    return;
+  }
   std::string clash;
+  std::int64_t i = first;
   for (; i < end && clash.empty(); ++i) {
     const auto at = reinterpret_cast<std::uintptr_t>(rows[i]) + offset;
     const fit f = fit_of(r, at, row_bytes);
+    bool earlier = false; // a row of this handle before it overlaps it
+    for (std::int64_t k = first; self && k < i && !earlier; ++k) {
+      const auto other = reinterpret_cast<std::uintptr_t>(rows[k]) + offset;
+      earlier = other < at + row_bytes && at < other + row_bytes;
+    }
     if (f.serves || f.overlaps)
       clash = "a live field borrowed";
-    else if (gathered_over(r, at, row_bytes))
+    else if (gathered_over(r, at, row_bytes) || earlier)
       clash = "a live dp::borrowed_rows (or this one, at another row) copied and will write back";
-    else
-      r.gathered.emplace(at, row_bytes);
   }
-  if (clash.empty())
+  if (clash.empty()) {
+    r.gathered.push_back(std::move(h));
     return;
-  for (std::int64_t k = first; k < i - 1; ++k) // the rows held before the clash
-    r.gathered.erase(reinterpret_cast<std::uintptr_t>(rows[k]) + offset);
+  }
   throw error("dp::borrowed_rows: row " + std::to_string(i - 1) + ", " +
               range_text(reinterpret_cast<std::uintptr_t>(rows[i - 1]) + offset, row_bytes) + ", lies in memory " +
               clash +
@@ -151,10 +217,15 @@ void hold_gathered_rows(const void *const *rows, std::int64_t first, std::int64_
 
 void release_gathered_rows(const void *const *rows, std::int64_t first, std::int64_t end,
                            std::size_t offset) noexcept {
+  if (end <= first)
+    return;
   borrowed_registry &r = borrowed();
   std::lock_guard<std::mutex> lock(r.mutex);
-  for (std::int64_t i = first; i < end; ++i)
-    r.gathered.erase(reinterpret_cast<std::uintptr_t>(rows[i]) + offset);
+  for (auto it = r.gathered.begin(); it != r.gathered.end(); ++it)
+    if (it->rows == rows && it->first == first && it->offset == offset) {
+      r.gathered.erase(it);
+      return;
+    }
 }
 
 storage *borrow_block(void *p, std::size_t bytes) { return block_for(p, bytes, "dp::borrow", "borrow"); }
@@ -199,6 +270,26 @@ void host_current_over(const void *p, std::size_t bytes) {
     return;
   for (const storage_ref &s : blocks_over(reinterpret_cast<std::uintptr_t>(p), bytes))
     s.get()->make_host_current(); // waits for its writer: outside the lock
+}
+
+void host_current_over_rows(const void *const *rows, std::int64_t first, std::int64_t end, std::size_t offset,
+                            std::size_t row_bytes) {
+  if (row_bytes == 0 || end <= first)
+    return;
+  std::uintptr_t lo = UINTPTR_MAX, hi = 0;
+  for (std::int64_t i = first; i < end; ++i) {
+    const auto at = reinterpret_cast<std::uintptr_t>(rows[i]) + offset;
+    lo = std::min(lo, at);
+    hi = std::max(hi, at + row_bytes);
+  }
+  {
+    borrowed_registry &r = borrowed();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    if (!any_block_over(r, lo, hi - lo))
+      return; // no block lies anywhere near them: one look for all
+  }
+  for (std::int64_t i = first; i < end; ++i)
+    host_current_over(static_cast<const char *>(rows[i]) + offset, row_bytes);
 }
 
 void enter_borrowed(void *p, std::size_t bytes) {

@@ -59,6 +59,11 @@ void update_device_over(const void *p, std::size_t bytes, queue_state *q);
 /// `bytes` at p up to date (their writers waited for, device copies
 /// copied back). runtime/borrow.cpp.
 void host_current_over(const void *p, std::size_t bytes);
+/// host_current_over for the `row_bytes` from `offset` bytes into each of
+/// rows[first .. end), with one look at the registry where no live block
+/// lies near them. runtime/borrow.cpp.
+void host_current_over_rows(const void *const *rows, std::int64_t first, std::int64_t end, std::size_t offset,
+                            std::size_t row_bytes);
 /// A field over g's elements at p, which `block` holds (from its start or
 /// further in).
 template <int N, class T> field<N, T> over_borrowed(T *p, const grid<N> &g, storage *block) {
@@ -294,8 +299,9 @@ public:
       }
     }
     s_.apart = true;
-    for (std::int64_t i = s_.first; i < s_.end; ++i)
-      detail::host_current_over(r[i] + s_.column, s_.row_bytes()); // what borrowing writers left there
+    // What borrowing writers left there.
+    detail::host_current_over_rows(reinterpret_cast<const void *const *>(r), s_.first, s_.end, s_.column_bytes(),
+                                   s_.row_bytes());
     // Rows it will write (in place or back): no other handle may hold
     // them meanwhile.
     if constexpr (!std::is_const<T>::value)

@@ -415,8 +415,9 @@ TEST(BorrowedRows, ARowsViewIndexesTheCallersRowsWhereverTheyLie) {
       for (int i = 0; i < 5; ++i) {
         for (int j = 0; j < 7; ++j)
           ASSERT_EQ(a.rows[i][j], 2 * (100 * i + j) + 1) << gap << " " << i << "," << j;
-        if (gap != 0) // one block's rows: column 7 is the next row's first
+        if (gap != 0) { // one block's rows: column 7 is the next row's first
           EXPECT_EQ(a.rows[i][7], -1) << "past the columns borrowed: " << gap << " " << i;
+        }
       }
     }
   // No copy on the host: the view's elements are the caller's, even
@@ -642,6 +643,36 @@ TEST(BorrowedRows, WrittenRowsBorrowedTwiceAreAnError) {
   EXPECT_THROW(dp::borrow(a.rows[2] + 1, 2), dp::error); // a row it writes back, through dp::borrow
   dp::borrowed_rows<const int> reads(a.rows.data(), 4, 3); // a snapshot: fine
   EXPECT_EQ(reads.get()(3, 2), 302);
+}
+
+TEST(BorrowedRows, WrittenRowsListedTwiceAreAnError) {
+  // One row listed twice (`a[2] = a[0]`): its copy would be written back
+  // twice, the second over the first.
+  row_array a(4, 3, false);
+  a.rows[2] = a.rows[0];
+  try {
+    dp::borrowed_rows<int> w(a.rows.data(), 4, 3);
+    FAIL() << "no error";
+  } catch (const dp::error &e) {
+    EXPECT_NE(std::string(e.what()).find("row 2"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("this one, at another row"), std::string::npos) << e.what();
+  }
+  dp::borrowed_rows<const int> r(a.rows.data(), 4, 3); // read only: fine
+  EXPECT_EQ(r.get()(2, 1), 1);
+}
+
+TEST(BorrowedRows, WrittenRowsBesideALiveBlockAreHeld) {
+  // A live block between two rows (their span holds it, no row overlaps
+  // it): the rows are held; a second written handle over one of them is
+  // an error, the block's own memory is not.
+  row_array a(3, 4, -1);
+  int *between = a.rows[0] + 5; // past row 0's columns, before the next row
+  ASSERT_LT(a.rows[0] + 4, between + 1);
+  dp::field<1, int> block = dp::borrow(between, 1);
+  dp::borrowed_rows<int> w(a.rows.data(), 3, 4);
+  EXPECT_TRUE(w.gathered());
+  EXPECT_THROW(dp::borrowed_rows<int>(a.rows.data(), 1, 2, 4), dp::error);
+  EXPECT_EQ(dp::borrow(between, 1).size(), 1);
 }
 
 TEST(BorrowedRows, RowsAreFreeAgainOnceTheHandleGoes) {
