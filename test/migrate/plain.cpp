@@ -1,7 +1,7 @@
 // Plain loops, asked for by --selection: converted only when dpstub proves
 // their iterations independent (affine subscripts, through constants and
 // small index helpers), as deep as the nest stays independent.
-// SELECTION: 14:1-97:1
+// SELECTION: 14:1-122:1
 #include <cstdlib>
 
 const int W = 32;
@@ -93,6 +93,31 @@ void cells(Cell *to, const Cell *from, Cell *shift, int n) {
 // DIAG: plain.cpp:[[@LINE-2]]:20: note: the other access
 }
 
+// One variable for two inner loops in turn: each access takes the range
+// of the loop around it. The first loop writes p[i] and p[i + 1], which
+// the next iteration writes too; over p[2 * i + j] no two iterations
+// meet. (Until 2026-12-07 every access took the last loop's range of j:
+// "cannot solve" for the first.)
+double p[64], q[64];
+void pairs(int n) {
+  int j;
+  for (int i = 0; i < n; ++i) {
+    for (j = 0; j < 2; ++j)
+      p[i + j] = i;
+    for (j = 0; j < 1; ++j)
+      q[i] = p[i + j];
+  }
+// DIAG: plain.cpp:[[@LINE-4]]:7: warning: not converted: 'p[i + j]' and 'p[i + j]' touch the same element from iterations (1) apart, so they must run in order [dp-migrate]
+// DIAG: plain.cpp:[[@LINE-5]]:7: note: the other access
+  for (int i = 0; i < n; ++i) {
+    for (j = 0; j < 2; ++j)
+      p[2 * i + j] = i;
+    for (j = 0; j < 1; ++j)
+      q[i] = p[2 * i + j];
+  }
+// DIAG: plain.cpp:[[@LINE-6]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+}
+
 int main() {
   int n = 16, m = 24;
   double *a = (double *)malloc(2 * n * m * sizeof(double));
@@ -103,4 +128,4 @@ int main() {
   free(b);
   free(c);
 }
-// SUMMARY: migrated 6 of 10 loops (4 refused)
+// SUMMARY: migrated 7 of 12 loops (5 refused)
