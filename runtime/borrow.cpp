@@ -123,11 +123,18 @@ std::uintptr_t gathered_over(const borrowed_registry &r, std::uintptr_t at, std:
 
 /// Whether a live block overlaps the `bytes` at `at` (the registry
 /// locked).
+using block_iterator = std::map<std::uintptr_t, storage *>::const_iterator;
+/// The first live block overlapping the `bytes` at `at` (the registry
+/// locked): blocks from it on overlap them while they start before their
+/// end. r.blocks.end() when none does.
+block_iterator first_block_over(const borrowed_registry &r, std::uintptr_t at, std::size_t bytes) {
+  auto it = r.blocks.upper_bound(at);
+  if (it != r.blocks.begin() && std::prev(it)->first + std::prev(it)->second->bytes() > at)
+    return std::prev(it);
+  return it != r.blocks.end() && it->first < at + bytes ? it : r.blocks.end();
+}
 bool any_block_over(const borrowed_registry &r, std::uintptr_t at, std::size_t bytes) {
-  auto next = r.blocks.upper_bound(at);
-  if (next != r.blocks.begin() && std::prev(next)->first + std::prev(next)->second->bytes() > at)
-    return true;
-  return next != r.blocks.end() && next->first < at + bytes;
+  return first_block_over(r, at, bytes) != r.blocks.end();
 }
 
 /// The rows' starts (`offset` bytes into each of rows[first .. end)), and
@@ -254,10 +261,7 @@ std::vector<storage_ref> blocks_over(std::uintptr_t at, std::size_t bytes) {
   std::vector<storage_ref> over;
   borrowed_registry &r = borrowed();
   std::lock_guard<std::mutex> lock(r.mutex);
-  auto it = r.blocks.upper_bound(at);
-  if (it != r.blocks.begin() && std::prev(it)->first + std::prev(it)->second->bytes() > at)
-    --it;
-  for (; it != r.blocks.end() && it->first < at + bytes; ++it) {
+  for (auto it = first_block_over(r, at, bytes); it != r.blocks.end() && it->first < at + bytes; ++it) {
     it->second->retain();
     over.emplace_back(it->second);
   }
