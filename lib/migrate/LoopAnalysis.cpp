@@ -2276,8 +2276,7 @@ private:
       const std::vector<const VarDecl *> &Uses = Symbols.uses(Id);
       return !Uses.empty() && std::all_of(Uses.begin(), Uses.end(), OutsideVar);
     };
-    std::map<int, std::int64_t> Known = enclosingBounds(Symbols);
-    constantRanges(Symbols, Known, Reach.Relations);
+    const std::map<int, std::int64_t> Known = enclosingBounds(Symbols, Reach.Relations);
     auto Writable = [&](const Poly &P) { // every symbol a variable the host has before the loop
       return std::all_of(P.terms().begin(), P.terms().end(), [&](const auto &T) {
         return std::all_of(T.first.begin(), T.first.end(), Outside);
@@ -2380,10 +2379,12 @@ private:
     return true;
   }
 
-  /// What the loops around the candidate say of symbols wherever it
-  /// runs: `for (i = 0; i < n; i++)`, its variable and bound written only
-  /// by its step, has i >= 0 and n >= 1 there.
-  std::map<int, std::int64_t> enclosingBounds(const SymbolTable &Symbols) const {
+  /// What the function around the candidate says of symbols wherever it
+  /// runs, as lower bounds, and upper ones as Relations (each at least
+  /// 0): `for (i = 0; i < n; i++)`, its variable and bound written only
+  /// by its step, has i >= 0 and n >= 1 there; a local that only ever
+  /// holds constants lies between them (constantRanges).
+  std::map<int, std::int64_t> enclosingBounds(const SymbolTable &Symbols, std::vector<Poly> &Relations) const {
     std::map<int, std::int64_t> Known;
     auto Note = [&](const VarDecl *V, std::int64_t Least) {
       if (std::optional<int> Id = Symbols.find(V)) {
@@ -2399,10 +2400,12 @@ private:
       Outermost = S;
     }
     // Nothing changes them through a pointer or a reference.
+    const std::vector<const DeclRefExpr *> Names = namesIn(Outermost);
     std::set<const ValueDecl *> Addressed;
-    for (const DeclRefExpr *R : namesIn(Outermost))
+    for (const DeclRefExpr *R : Names)
       if (useMode(R, Ctx).Address)
         Addressed.insert(R->getDecl());
+    constantRanges(Symbols, Names, Known, Relations);
     for (const ForStmt *F : Around) {
       auto Level = canonicalLevel(F, Ctx);
       const auto *L = std::get_if<LoopLevel>(&Level);
@@ -2436,12 +2439,9 @@ private:
   /// greatest, in Known (the least) and Relations (the greatest less it,
   /// at least 0). Only where every write is a plain `=` of a constant (or
   /// the initialiser one) and nothing takes its address.
-  void constantRanges(const SymbolTable &Symbols, std::map<int, std::int64_t> &Known,
-                      std::vector<Poly> &Relations) const {
-    const Stmt *Function = C.Loop;
-    for (const Stmt *S = parentOf(C.Loop, Ctx); S; S = parentOf(S, Ctx))
-      Function = S;
-    const std::vector<const DeclRefExpr *> Names = namesIn(Function);
+  /// Names: every name the function uses.
+  void constantRanges(const SymbolTable &Symbols, const std::vector<const DeclRefExpr *> &Names,
+                      std::map<int, std::int64_t> &Known, std::vector<Poly> &Relations) const {
     for (int Id = 0; Id < static_cast<int>(Symbols.names().size()); ++Id) {
       const VarDecl *V = Symbols.var(Id);
       if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V) || !V->getType()->isIntegerType() ||
