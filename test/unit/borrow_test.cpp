@@ -796,6 +796,30 @@ TEST(BorrowedPlanes, AViewIndexesTheCallersRowsWithTheirIndices) {
   }
 }
 
+TEST(BorrowedPlanes, WhatADevicesCopyTakes) {
+  // The block a device's copy comes from (what launch.hpp moves, with a
+  // table of one pointer a row): a grid whose rows lie one after another
+  // is that memory itself, its n * m rows of k; rows alone are gathered
+  // into a block of as many elements; a window takes its rows alone.
+  for (int gap : {0, -1}) {
+    plane_array p(3, 4, 5, gap);
+    dp::borrowed_rows<int, 3> f(p.planes.data(), 3, 4, 5);
+    const dp::rows<int, 3> view = f.rows();
+    dp::detail::rows_state<int> *s = dp::detail::rows_access::source(dp::detail::rows_access::listed(view));
+    ASSERT_NE(s, nullptr);
+    EXPECT_EQ(s->end - s->first, 3 * 4) << gap; // the table: one pointer a row
+    const dp::field<2, int> &block = s->gather();
+    EXPECT_EQ(block.get_grid().size(), 3 * 4 * 5) << gap;
+    EXPECT_EQ(block.data() == &p.planes[0][0][0], gap == 0) << gap; // in place: no copy on the host
+    EXPECT_EQ(block(7, 2), plane_array::value(4, 1, 3, 2)) << gap;  // row 7 is plane 1, row 3
+  }
+  plane_array p(3, 4, 5, 0);
+  dp::borrowed_rows<const int, 3> window(p.planes.data(), 1, 3, 2, 4, 1, 4);
+  dp::detail::rows_state<int> *s = dp::detail::rows_access::source(dp::detail::rows_access::listed(window.rows()));
+  EXPECT_EQ(s->end - s->first, 2 * 2);
+  EXPECT_EQ(s->gather().get_grid().size(), 2 * 2 * 3);
+}
+
 TEST(BorrowedPlanes, OneArrayReadAndWrittenAtTheSamePoint) {
   // NPB MG's resid(u, r, r): one array passed as the read v and the
   // written r; each point reads its own value before writing it.
