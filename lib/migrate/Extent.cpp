@@ -371,7 +371,17 @@ std::optional<Extent> accessExtent(const Nest &N, int Array, const std::map<int,
 std::optional<Window> accessWindow(const Nest &N, int Array, const std::map<int, std::int64_t> &Known) {
   constexpr size_t MaxCorners = 8;
   Window W;
-  std::optional<Facts> Common;
+  // The accesses by the guards around them: those of one set all happen,
+  // or none does.
+  struct Together {
+    Facts Holds;
+    std::vector<Poly> First, Last;
+  };
+  std::vector<Together> Sets;
+  auto SameGuards = [](const std::vector<Poly> &A, const std::vector<Poly> &B) {
+    return std::all_of(A.begin(), A.end(), [&](const Poly &G) { return contains(B, G); }) &&
+           std::all_of(B.begin(), B.end(), [&](const Poly &G) { return contains(A, G); });
+  };
   for (const Access &A : N.Accesses) {
     if (A.Array != Array)
       continue;
@@ -393,28 +403,32 @@ std::optional<Window> accessWindow(const Nest &N, int Array, const std::map<int,
     }
     if (!Terms)
       return std::nullopt;
-    // The same guards around every access: all of them happen, or none.
-    if (!Common)
-      Common = F;
-    else if (!std::all_of(F->Guards.begin(), F->Guards.end(), [&](const Poly &G) { return contains(Common->Guards, G); }) ||
-             !std::all_of(Common->Guards.begin(), Common->Guards.end(), [&](const Poly &G) { return contains(F->Guards, G); }))
-      return std::nullopt;
     const auto Corners = cornersOf(*Terms, A.Dims[0].Const, *F, MaxCorners);
     if (!Corners)
       return std::nullopt;
-    for (auto [From, To] : {std::make_pair(&Corners->first, &W.First), std::make_pair(&Corners->second, &W.Last)})
+    // (An inner loop of the outer one's count needs nothing more.)
+    std::vector<Poly> Needs;
+    for (const Poly &G : F->Guards)
+      if (!contains(Needs, G))
+        Needs.push_back(G);
+    F->Guards = std::move(Needs);
+    auto Set = std::find_if(Sets.begin(), Sets.end(),
+                            [&](const Together &T) { return SameGuards(T.Holds.Guards, F->Guards); });
+    if (Set == Sets.end())
+      Set = Sets.insert(Sets.end(), Together{std::move(*F), {}, {}});
+    for (auto [From, To] : {std::make_pair(&Corners->first, &Set->First), std::make_pair(&Corners->second, &Set->Last)})
       for (const Poly &P : *From)
         if (!contains(*To, P))
           To->push_back(P);
   }
-  if (!Common)
+  if (Sets.empty())
     return std::nullopt;
-  W.Guards = Common->Guards;
-  // A candidate another is provably at least as extreme as is not needed.
-  auto Prune = [&](std::vector<Poly> &Set, bool Least) {
+  // A candidate another of its set is provably at least as extreme as is
+  // not needed (where that set's guards hold).
+  auto Prune = [](std::vector<Poly> &Set, bool Least, const Facts &Holds) {
     for (size_t K = 0; K < Set.size();) {
       const bool Needless = std::any_of(Set.begin(), Set.end(), [&](const Poly &O) {
-        return &O != &Set[K] && Common->nonNegative(Least ? Set[K] - O : O - Set[K]);
+        return &O != &Set[K] && Holds.nonNegative(Least ? Set[K] - O : O - Set[K]);
       });
       if (Needless && Set.size() > 1)
         Set.erase(Set.begin() + static_cast<std::ptrdiff_t>(K));
@@ -422,10 +436,34 @@ std::optional<Window> accessWindow(const Nest &N, int Array, const std::map<int,
         ++K;
     }
   };
-  Prune(W.First, true);
-  Prune(W.Last, false);
-  if (W.First.size() > MaxCorners || W.Last.size() > MaxCorners)
+  size_t Candidates = 0;
+  for (Together &T : Sets) {
+    Prune(T.First, true, T.Holds);
+    Prune(T.Last, false, T.Holds);
+    Candidates += std::max(T.First.size(), T.Last.size());
+  }
+  if (Candidates > MaxCorners)
     return std::nullopt;
+  if (Sets.size() == 1) {
+    W.Guards = Sets.front().Holds.Guards;
+    W.First = std::move(Sets.front().First);
+    W.Last = std::move(Sets.front().Last);
+    return W;
+  }
+  // The guards every set needs hold wherever anything happens; each set
+  // keeps the rest.
+  for (const Poly &G : Sets.front().Holds.Guards)
+    if (std::all_of(Sets.begin(), Sets.end(), [&](const Together &T) { return contains(T.Holds.Guards, G); }))
+      W.Guards.push_back(G);
+  for (Together &T : Sets) {
+    Window::Alternative Alt;
+    for (const Poly &G : T.Holds.Guards)
+      if (!contains(W.Guards, G))
+        Alt.Guards.push_back(G);
+    Alt.First = std::move(T.First);
+    Alt.Last = std::move(T.Last);
+    W.Alternatives.push_back(std::move(Alt));
+  }
   return W;
 }
 
@@ -502,6 +540,10 @@ std::vector<int> windowSymbols(const Window &W) {
   for (const std::vector<Poly> *Set : {&W.First, &W.Last, &W.Guards})
     for (const Poly &P : *Set)
       Note(P);
+  for (const Window::Alternative &Alt : W.Alternatives)
+    for (const std::vector<Poly> *Set : {&Alt.First, &Alt.Last, &Alt.Guards})
+      for (const Poly &P : *Set)
+        Note(P);
   for (const Extreme &E : W.Extremes)
     Note(E.A), Note(E.B);
   return Ids;
@@ -520,13 +562,62 @@ std::optional<WindowText> windowText(const Window &W, const std::function<std::s
     return std::string(E.Greatest ? "std::max" : "std::min") + "<std::int64_t>(" + E.A.str(Named, true) + ", " +
            E.B.str(Named, true) + ")";
   };
-  std::optional<std::string> Guard = guardText(W.Guards, Named, [](int) { return false; });
+  auto NoneUnsigned = [](int) { return false; };
+  std::optional<std::string> Guard = guardText(W.Guards, Named, NoneUnsigned);
   if (!Guard)
     return std::nullopt;
-  std::vector<Poly> Ends;
-  for (const Poly &P : W.Last)
-    Ends.push_back(P + Poly::constant(1));
-  return WindowText{*Guard, extremeText(W.First, true, Named), extremeText(Ends, false, Named)};
+  auto Ends = [](const std::vector<Poly> &Last) {
+    std::vector<Poly> E;
+    for (const Poly &P : Last)
+      E.push_back(P + Poly::constant(1));
+    return E;
+  };
+  if (W.Alternatives.empty())
+    return WindowText{*Guard, extremeText(W.First, true, Named), extremeText(Ends(W.Last), false, Named)};
+  // Alternatives: the least first and the greatest end of those whose
+  // guards hold (`n2 >= 3 ? ... : max`), where one does at all.
+  std::vector<std::string> Holds;
+  bool Always = false;
+  for (const Window::Alternative &Alt : W.Alternatives) {
+    std::optional<std::string> G = guardText(Alt.Guards, Named, NoneUnsigned);
+    if (!G)
+      return std::nullopt;
+    Always |= G->empty();
+    Holds.push_back(G->find(" && ") == std::string::npos ? *G : "(" + *G + ")");
+  }
+  if (!Always) {
+    std::string Any;
+    for (const std::string &H : Holds)
+      Any += (Any.empty() ? "" : " || ") + H;
+    *Guard += (Guard->empty() ? "" : " && ") + ("(" + Any + ")");
+  }
+  auto Span = [&](bool Least) {
+    // (<cstdint>'s macros: a program's own `max(a, b)` macro, as NPB's
+    // npb-C.h defines, would take `numeric_limits<...>::max()`.)
+    const std::string Otherwise = Least ? "INT64_MAX" : "INT64_MIN";
+    std::vector<std::string> Items;
+    bool Alike = true;
+    for (size_t K = 0; K < W.Alternatives.size(); ++K) {
+      const Window::Alternative &Alt = W.Alternatives[K];
+      const std::vector<Poly> &Set = Least ? Alt.First : Alt.Last;
+      const std::vector<Poly> &Front = Least ? W.Alternatives.front().First : W.Alternatives.front().Last;
+      Alike &= Set.size() == Front.size() && std::all_of(Set.begin(), Set.end(), [&](const Poly &P) {
+                 return std::find(Front.begin(), Front.end(), P) != Front.end();
+               });
+      const std::string Text = extremeText(Least ? Set : Ends(Set), Least, Named);
+      Items.push_back(Holds[K].empty() ? Text : Holds[K] + " ? " + Text + " : " + Otherwise);
+    }
+    // Every alternative's candidates the same (the loop variable's range
+    // around both inner loops): they need no guard of their own.
+    const Window::Alternative &Front = W.Alternatives.front();
+    if (Alike)
+      return extremeText(Least ? Front.First : Ends(Front.Last), Least, Named);
+    std::string List;
+    for (const std::string &I : Items)
+      List += (List.empty() ? "" : ", ") + I;
+    return std::string(Least ? "std::min" : "std::max") + "<std::int64_t>({" + List + "})";
+  };
+  return WindowText{*Guard, Span(true), Span(false)};
 }
 
 } // namespace dpstub::migrate

@@ -63,14 +63,24 @@ struct Window {
   std::vector<Poly> First, Last;
   std::vector<Poly> Guards;
   std::vector<Extreme> Extremes;
+  /// Accesses in loops whose counts differ (NPB MG's `comm3`: one inner
+  /// loop over rows 1 .. n2 - 2, another over columns 0 .. n1 - 1; either
+  /// may run while the other does not): each set of accesses that happen
+  /// together, with the guards only it needs and its own candidates.
+  /// Where Guards hold, the window spans the alternatives whose guards
+  /// hold, and is empty where none does; First and Last are then empty.
+  struct Alternative {
+    std::vector<Poly> Guards, First, Last;
+  };
+  std::vector<Alternative> Alternatives;
 };
 
 /// The window of Array's accesses in N (rank 1). None when an access is
 /// conditional (unless its When is bounds of sums of whole loop variables,
 /// each by ones, over loops apart from the other bounds' and scaled alike
 /// in the subscript), not affine, in a loop of unknown or varying count,
-/// or in loops whose counts differ from the others' (one may run while
-/// another does not), or when the corners are too many.
+/// or when the corners are too many. Accesses in loops whose counts
+/// differ are alternatives of the window (Window::Alternatives).
 std::optional<Window> accessWindow(const Nest &N, int Array, const std::map<int, std::int64_t> &Known = {});
 
 /// The symbols W is written with, through its extremes.
@@ -79,7 +89,9 @@ std::vector<int> windowSymbols(const Window &W);
 /// A window as C++ expressions: its first element and its end (one past
 /// its last), `std::min<std::int64_t>({...})` of several candidates, an
 /// extreme as `std::max<std::int64_t>(a, b)`; both hold only where Guard
-/// does (empty: always), and the window is empty elsewhere.
+/// does (empty: always), and the window is empty elsewhere. Alternatives
+/// make Guard `... && (g1 || g2)` and a candidate of each `g1 ? c :
+/// INT64_MAX` (INT64_MIN for an end).
 struct WindowText {
   std::string Guard, First, End;
 };

@@ -2299,10 +2299,12 @@ private:
       return extentText(*E, Name, Unsigned);
     };
     // The elements from the first the loop touches to the last (where a
-    // parameter of unknown sign places them).
-    auto Spanned = [&](const Nest &N, int Id) -> std::optional<WindowText> {
+    // parameter of unknown sign places them). Apart: of inner loops that
+    // run apart (Window::Alternatives), which a reach from the first
+    // element says more simply where it can.
+    auto Spanned = [&](const Nest &N, int Id, bool Apart) -> std::optional<WindowText> {
       std::optional<Window> W = Facts.Jumps ? std::nullopt : accessWindow(N, Id, Known);
-      if (!W)
+      if (!W || W->Alternatives.empty() == Apart)
         return std::nullopt;
       const std::vector<int> Ids = windowSymbols(*W);
       return std::all_of(Ids.begin(), Ids.end(), Outside) ? windowText(*W, Name, Unsigned) : std::nullopt;
@@ -2322,10 +2324,12 @@ private:
           for (Access &X : One.Accesses)
             if (X.Array == Id)
               X.Dims = {X.Dims.at(Dim)};
-          if (std::optional<WindowText> W = Spanned(One, Id))
+          if (std::optional<WindowText> W = Spanned(One, Id, false))
             Along[Dim] = *W;
           else if (std::optional<std::string> T = Reached(One, Id))
             Along[Dim] = WindowText{std::string(), "0", *T};
+          else if (std::optional<WindowText> Apart = Spanned(One, Id, true))
+            Along[Dim] = *Apart;
           else
             return refuse(std::move(Why));
         }
@@ -2347,7 +2351,9 @@ private:
         continue;
       }
       std::optional<std::string> Text = Reached(Reach, Id);
-      std::optional<WindowText> Span = Text ? std::nullopt : Spanned(Reach, Id);
+      std::optional<WindowText> Span = Text ? std::nullopt : Spanned(Reach, Id, false);
+      if (!Text && !Span)
+        Span = Spanned(Reach, Id, true);
       // Where the accesses do not tell, an `enter data` before the loop may.
       if (!Text && !Span)
         if (std::optional<Section> Entered = enteredSection(V); Entered && fromFirstElement(*Entered))

@@ -202,15 +202,28 @@ Parameters parametersOf(const LoopModel &M, const RenderInput &In, const ArrayDa
           return Bound;
         return (When == A.BorrowedWhen ? Touches : "(" + When + ")") + " ? " + Bound + " : 0";
       };
-      std::string Columns = Guarded(A.BorrowedColumns, A.BorrowedColumnsWhen),
-                  ColumnsFirst = Guarded(A.BorrowedColumnsFirst, A.BorrowedColumnsWhen);
+      // A bound of several candidates (`std::min<std::int64_t>({...})`)
+      // is named on a line of its own, as the planes' are.
+      auto Named = [&](std::string Bound, const std::string &What) {
+        if (Bound.find("std::min") == std::string::npos && Bound.find("std::max") == std::string::npos)
+          return Bound;
+        const std::string Name = unusedName(Local + "_" + What, In.Body);
+        P.Borrows.push_back("const std::int64_t " + Name + " = " + Bound + ";");
+        return Name;
+      };
+      // (Planes: the rows of each before the columns.)
+      std::string RowsFirst, Rows;
       if (Planes) {
-        auto Bounds = [&](const std::string &First, const std::string &End, const std::string &When) {
-          return (First.empty() ? std::string("0") : Guarded(First, When)) + ", " + Guarded(End, When);
-        };
+        RowsFirst = A.BorrowedRowsFirst.empty()
+                        ? std::string("0")
+                        : Named(Guarded(A.BorrowedRowsFirst, A.BorrowedRowsWhen), "rows_first");
+        Rows = Named(Guarded(A.BorrowedRows, A.BorrowedRowsWhen), "rows_end");
+      }
+      std::string ColumnsFirst = Named(Guarded(A.BorrowedColumnsFirst, A.BorrowedColumnsWhen), "columns_first"),
+                  Columns = Named(Guarded(A.BorrowedColumns, A.BorrowedColumnsWhen), "columns_end");
+      if (Planes) {
         P.Borrows.push_back("dp::borrowed_rows<" + RowElement + ", 3> " + Local + "(" + Name + ", " +
-                            (!Window.empty() ? Window : "0, " + Elements) + ", " +
-                            Bounds(A.BorrowedRowsFirst, A.BorrowedRows, A.BorrowedRowsWhen) + ", " +
+                            (!Window.empty() ? Window : "0, " + Elements) + ", " + RowsFirst + ", " + Rows + ", " +
                             (ColumnsFirst.empty() ? "0" : ColumnsFirst) + ", " + Columns + ");");
         P.Actuals += ", " + Local + ".rows()";
         continue;

@@ -140,10 +140,11 @@ void project(double ***r, double ***s, int m1j, int m3k) {
 // REWRITE: s(j3, 0, j1) = r(i3, 0, i1) + r(i3 + 2, 1, i1 + 1);
 }
 
-// Two inner loops over different ranges (a window needs the same loops
-// around every access) and an offset d (MG's interp): the reach from the
-// first element, as far as the furthest access, which needs d at least
-// 1: a local that only ever holds 1 or 2 has it; a parameter may not.
+// Two inner loops over different ranges and an offset d (MG's interp):
+// the reach from the first element, as far as the furthest access, which
+// needs d at least 1: a local that only ever holds 1 or 2 has it. A
+// parameter may not: then each inner loop's window counts where that
+// loop runs (either may run while the other does not).
 void interp(double ***u, double ***z, int mm1, int n3) {
   int i3, i1, d;
   if (n3 == 3)
@@ -170,7 +171,39 @@ void interp_any(double ***u, double ***z, int mm1, int d) {
     for (i1 = 1; i1 <= mm1 - 1; i1++)
       u[2 * i3 - d - 1][0][2 * i1 - 2] += z[i3 - 1][0][i1];
   }
-// DIAG: rows.c:[[@LINE-4]]:7: warning: not converted: 'u' cannot become a dp::field: its elements are arrays of rows ('double **'), which a loop borrows only where it indexes it as 'u[i][j][k]' and dpstub can tell how many planes, rows and columns it reaches (line [[@LINE-9]]) [dp-migrate]
+// DIAG: rows.c:[[@LINE-6]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: const std::int64_t dp_u_first = dp_touches ? d - 1 : 0;
+// REWRITE: const std::int64_t dp_u_columns_first = dp_touches ? std::min<std::int64_t>({d - 1, mm1 > 1 ? 0 : INT64_MAX}) : 0;
+// REWRITE: const std::int64_t dp_u_columns_end = dp_touches ? std::max<std::int64_t>({2 * mm1 - d - 2, mm1 > 1 ? 2 * mm1 - 3 : INT64_MIN}) : 0;
+// REWRITE: dp::borrowed_rows<double, 3> dp_u(u, dp_u_first, dp_u_end, 0, mm1 > d ? 1 : 0, dp_u_columns_first, dp_u_columns_end);
+}
+
+// MG's comm3: one loop over planes runs both inner loops, one over rows
+// 1 .. n2 - 2 touching columns n1 - 1, 1, 0 and n1 - 2, one over every
+// column; n1 - 2 may be below 0 (column -1, read where n1 is 1, is the
+// original's to answer for). The window: each loop's where it runs.
+void comm3(double ***u, int n1, int n2, int n3) {
+  int i1, i2, i3;
+#pragma omp parallel for private(i1, i2)
+  for (i3 = 1; i3 < n3 - 1; i3++) {
+    for (i2 = 1; i2 < n2 - 1; i2++) {
+      u[i3][i2][n1 - 1] = u[i3][i2][1];
+      u[i3][i2][0] = u[i3][i2][n1 - 2];
+    }
+    for (i1 = 0; i1 < n1; i1++) {
+      u[i3][n2 - 1][i1] = u[i3][1][i1];
+      u[i3][0][i1] = u[i3][n2 - 2][i1];
+    }
+  }
+// DIAG: rows.c:[[@LINE-10]]:3: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
+// REWRITE: const bool dp_touches = n3 > 2 && (n2 > 2 || n1 > 0);
+// REWRITE: const std::int64_t dp_u_first = dp_touches ? 1 : 0;
+// REWRITE: const std::int64_t dp_u_end = dp_touches ? n3 - 1 : 0;
+// REWRITE: const std::int64_t dp_u_rows_first = dp_touches ? std::min<std::int64_t>({n2 > 2 ? 1 : INT64_MAX, n1 > 0 ? std::min<std::int64_t>({0, n2 - 2}) : INT64_MAX}) : 0;
+// REWRITE: const std::int64_t dp_u_rows_end = dp_touches ? std::max<std::int64_t>({n2 > 2 ? n2 - 1 : INT64_MIN, n1 > 0 ? std::max<std::int64_t>({n2, 2}) : INT64_MIN}) : 0;
+// REWRITE: const std::int64_t dp_u_columns_first = dp_touches ? std::min<std::int64_t>({n2 > 2 ? std::min<std::int64_t>({0, n1 - 2}) : INT64_MAX, n1 > 0 ? 0 : INT64_MAX}) : 0;
+// REWRITE: const std::int64_t dp_u_columns_end = dp_touches ? std::max<std::int64_t>({n2 > 2 ? std::max<std::int64_t>({n1, 2}) : INT64_MIN, n1 > 0 ? n1 : INT64_MIN}) : 0;
+// REWRITE: dp::borrowed_rows<double, 3> dp_u(u, dp_u_first, dp_u_end, dp_u_rows_first, dp_u_rows_end, dp_u_columns_first, dp_u_columns_end);
 }
 
 // A plane or a row of one handed on whole: part of the array.
@@ -187,4 +220,4 @@ void planes(double *out, double ***u, int n3, int n2, int n1) {
     out[i3] = plane_sum(u[i3], n2, n1);
 // DIAG: rows.c:[[@LINE-1]]:25: warning: not converted: 'u' cannot become a dp::field: the loop takes a plane of it ('u[i3]'), which a call-site cannot borrow alone [dp-migrate]
 }
-// SUMMARY: migrated 6 of 11 loops (5 refused)
+// SUMMARY: migrated 8 of 12 loops (4 refused)

@@ -130,13 +130,24 @@ std::int64_t evalIn(const Window &W, const Poly &P, Values S) {
 /// one the end; nothing (First == End) when no access happens.
 void expectWindowMatches(const Nest &N, const Window &W, const Values &S, const std::string &Where) {
   std::int64_t First = 0, End = 0;
-  if (std::all_of(W.Guards.begin(), W.Guards.end(), [&](const Poly &G) { return evalIn(W, G, S) >= 1; })) {
+  auto Hold = [&](const std::vector<Poly> &Guards) {
+    return std::all_of(Guards.begin(), Guards.end(), [&](const Poly &G) { return evalIn(W, G, S) >= 1; });
+  };
+  if (Hold(W.Guards)) {
     First = std::numeric_limits<std::int64_t>::max();
     End = std::numeric_limits<std::int64_t>::min();
-    for (const Poly &P : W.First)
-      First = std::min(First, evalIn(W, P, S));
-    for (const Poly &P : W.Last)
-      End = std::max(End, evalIn(W, P, S) + 1);
+    auto Span = [&](const std::vector<Poly> &Firsts, const std::vector<Poly> &Lasts) {
+      for (const Poly &P : Firsts)
+        First = std::min(First, evalIn(W, P, S));
+      for (const Poly &P : Lasts)
+        End = std::max(End, evalIn(W, P, S) + 1);
+    };
+    Span(W.First, W.Last);
+    for (const Window::Alternative &Alt : W.Alternatives)
+      if (Hold(Alt.Guards))
+        Span(Alt.First, Alt.Last);
+    if (End < First)
+      First = End = 0; // no alternative holds
   }
   std::int64_t Least = std::numeric_limits<std::int64_t>::max(), Most = std::numeric_limits<std::int64_t>::min();
   for (const Access &A : N.Accesses)
@@ -194,7 +205,7 @@ TEST(Extent, RandomNestsAgreeWithEnumeration) {
 // when the nest touches nothing.
 TEST(Extent, RandomWindowsAgreeWithEnumeration) {
   std::mt19937 Rng(20261129);
-  int Given = 0, Refused = 0, Signless = 0;
+  int Given = 0, Refused = 0, Signless = 0, Alternatives = 0;
   for (int Case = 0; Case < 6000; ++Case) {
     std::map<int, std::int64_t> Known;
     const Nest N = randomNest(Rng, Known, 12);
@@ -205,6 +216,7 @@ TEST(Extent, RandomWindowsAgreeWithEnumeration) {
     }
     ++Given;
     Signless += !accessExtent(N, 0, Known);
+    Alternatives += !W->Alternatives.empty();
     for (const Values &S : symbolValues(Known))
       expectWindowMatches(N, *W, S,
                           "case " + std::to_string(Case) + " n=" + std::to_string(S.at(0)) + " m=" +
@@ -213,6 +225,47 @@ TEST(Extent, RandomWindowsAgreeWithEnumeration) {
   EXPECT_GT(Given, 300) << Given;
   EXPECT_GT(Refused, 300) << Refused;
   EXPECT_GT(Signless, 100) << "windows where the extent from the first element has no proof: " << Signless;
+  EXPECT_GT(Alternatives, 100) << "windows over inner loops that run apart: " << Alternatives;
+}
+
+// NPB MG's comm3, its columns: over planes i3 in 1 .. n3 - 2, one inner
+// loop over rows 1 .. n2 - 2 touches columns n1 - 1, 1, 0 and n1 - 2;
+// another, over columns 0 .. n1 - 1, touches them all. Either loop may
+// run while the other does not, and n1 - 2 may be below 0 (a program
+// that reads column -1 where n1 is 1): the window is each loop's where
+// it runs.
+TEST(Extent, WindowOfLoopsThatRunApart) {
+  const Poly N1 = Sym(0), N2 = Sym(1), N3 = Sym(2);
+  auto Named = [](int Id) { return std::string(Id == 0 ? "n1" : Id == 1 ? "n2" : "n3"); };
+  Nest N;
+  N.Vars = {var("i3", true, N3 - C(2), C(1)), var("i2", false, N2 - C(2), C(1)), var("i1", false, N1)};
+  N.Accesses = {at({C(0), C(0), C(0)}, N1 - C(1), {1}), at({C(0), C(0), C(0)}, C(1), {1}),
+                at({C(0), C(0), C(0)}, C(0), {1}), at({C(0), C(0), C(0)}, N1 - C(2), {1}),
+                at({C(0), C(0), C(1)}, C(0), {2})};
+  std::optional<Window> W = accessWindow(N, 0);
+  ASSERT_TRUE(W);
+  ASSERT_EQ(W->Alternatives.size(), 2u);
+  std::optional<WindowText> T = windowText(*W, Named, noneUnsigned);
+  ASSERT_TRUE(T);
+  EXPECT_EQ(T->Guard, "n3 > 2 && (n2 > 2 || n1 > 0)");
+  EXPECT_EQ(T->First, "std::min<std::int64_t>({n2 > 2 ? std::min<std::int64_t>({0, n1 - 2}) : "
+                      "INT64_MAX, n1 > 0 ? 0 : INT64_MAX})");
+  EXPECT_EQ(T->End, "std::max<std::int64_t>({n2 > 2 ? std::max<std::int64_t>({n1, 2}) : "
+                    "INT64_MIN, n1 > 0 ? n1 : INT64_MIN})");
+  for (std::int64_t A = -1; A <= 4; ++A)
+    for (std::int64_t B = -1; B <= 4; ++B)
+      for (std::int64_t C3 = 1; C3 <= 4; ++C3)
+        expectWindowMatches(N, *W, Values{{0, A}, {1, B}, {2, C3}},
+                            "n1=" + std::to_string(A) + " n2=" + std::to_string(B) + " n3=" + std::to_string(C3));
+  // Its planes: the same in both loops, so one range under either guard.
+  N.Accesses = {at({C(1), C(0), C(0)}, C(0), {1}), at({C(1), C(0), C(0)}, C(0), {2})};
+  W = accessWindow(N, 0);
+  ASSERT_TRUE(W);
+  T = windowText(*W, Named, noneUnsigned);
+  ASSERT_TRUE(T);
+  EXPECT_EQ(T->Guard, "n3 > 2 && (n2 > 2 || n1 > 0)");
+  EXPECT_EQ(T->First, "1");
+  EXPECT_EQ(T->End, "n3 - 1");
 }
 
 // Gaussian elimination's Fan1: rows t + 1 .. Size - 1 of column t, and the
