@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "dp/data.hpp"
+#include "dp/detail/reused_vector.hpp"
 #include "dp/error.hpp"
 
 namespace dp::detail {
@@ -25,16 +26,18 @@ struct rows_hold {
   std::int64_t first = 0;
   std::size_t offset = 0, row_bytes = 0;
   std::uintptr_t lo = 0, hi = 0;
-  std::vector<std::uintptr_t> starts;
+  /// (In memory an earlier handle's starts left: a grid's rows at every
+  /// call-site would otherwise be fresh pages each time.)
+  reused_vector<std::uintptr_t> starts{0};
 
   /// The first of its rows overlapping the `bytes` at `at`, or 0.
   std::uintptr_t over(std::uintptr_t at, std::size_t bytes) const {
     if (at >= hi || at + bytes <= lo)
       return 0;
-    auto next = std::upper_bound(starts.begin(), starts.end(), at);
-    if (next != starts.begin() && *std::prev(next) + row_bytes > at)
+    auto next = std::upper_bound(starts->begin(), starts->end(), at);
+    if (next != starts->begin() && *std::prev(next) + row_bytes > at)
       return *std::prev(next);
-    return next != starts.end() && *next < at + bytes ? *next : 0;
+    return next != starts->end() && *next < at + bytes ? *next : 0;
   }
 };
 
@@ -146,14 +149,15 @@ rows_hold span_of(const void *const *rows, std::int64_t first, std::int64_t end,
   h.first = first;
   h.offset = offset;
   h.row_bytes = row_bytes;
-  h.starts.reserve(static_cast<std::size_t>(end - first));
+  std::vector<std::uintptr_t> &starts = *h.starts;
+  starts.reserve(static_cast<std::size_t>(end - first));
   for (std::int64_t i = first; i < end; ++i)
-    h.starts.push_back(reinterpret_cast<std::uintptr_t>(rows[i]) + offset);
-  if (!std::is_sorted(h.starts.begin(), h.starts.end()))
-    std::sort(h.starts.begin(), h.starts.end());
-  if (!h.starts.empty()) {
-    h.lo = h.starts.front();
-    h.hi = h.starts.back() + row_bytes;
+    starts.push_back(reinterpret_cast<std::uintptr_t>(rows[i]) + offset);
+  if (!std::is_sorted(starts.begin(), starts.end()))
+    std::sort(starts.begin(), starts.end());
+  if (!starts.empty()) {
+    h.lo = starts.front();
+    h.hi = starts.back() + row_bytes;
   }
   return h;
 }
@@ -191,8 +195,8 @@ void hold_gathered_rows(const void *const *rows, std::int64_t first, std::int64_
   const bool blocks = any_block_over(r, h.lo, h.hi - h.lo);
   const bool holds = gathered_over(r, h.lo, h.hi - h.lo) != 0;
   bool self = false; // two of its own rows overlap
-  for (std::size_t k = 1; k < h.starts.size() && !self; ++k)
-    self = h.starts[k - 1] + row_bytes > h.starts[k];
+  for (std::size_t k = 1; k < h.starts->size() && !self; ++k)
+    self = (*h.starts)[k - 1] + row_bytes > (*h.starts)[k];
   if (!blocks && !holds && !self) {
     r.gathered.push_back(std::move(h));
     return;

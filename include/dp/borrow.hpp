@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "detail/reused_vector.hpp"
 #include "detail/storage.hpp"
 #include "field.hpp"
 #include "grid.hpp"
@@ -426,7 +427,7 @@ public:
                 std::int64_t row_end, std::int64_t column_first, std::int64_t column_end)
       : first_(first), row_first_(row_first), n_(row_end > row_first ? row_end - row_first : 0),
         list_(listed(planes, first, end > first ? end : first, row_first, n_)),
-        rows_(list_.data(), 0, static_cast<std::int64_t>(list_.size()), column_first, column_end) {}
+        rows_(list_->data(), 0, static_cast<std::int64_t>(list_->size()), column_first, column_end) {}
   borrowed_rows(const borrowed_rows &) = delete;
   borrowed_rows &operator=(const borrowed_rows &) = delete;
 
@@ -440,21 +441,20 @@ public:
 
 private:
   /// Rows (i, j) of planes[first .. end), j from row_first, n a plane,
-  /// one after another.
-  static std::vector<T *> listed(T *const *const *planes, std::int64_t first, std::int64_t end,
-                                 std::int64_t row_first, std::int64_t n) {
-    std::vector<T *> list;
-    list.reserve(static_cast<std::size_t>((end - first) * n));
+  /// one after another (in memory an earlier call-site's list left).
+  static detail::reused_vector<T *> listed(T *const *const *planes, std::int64_t first, std::int64_t end,
+                                           std::int64_t row_first, std::int64_t n) {
+    detail::reused_vector<T *> list(static_cast<std::size_t>((end - first) * n));
     for (std::int64_t i = first; i < end; ++i)
       for (std::int64_t j = row_first; j < row_first + n; ++j)
-        list.push_back(planes[i][j]);
+        list->push_back(planes[i][j]);
     return list;
   }
 
   std::int64_t first_, row_first_, n_;
   /// Declared before rows_: it outlives the handle on it, whose end waits
   /// for the launches reading it.
-  std::vector<T *> list_;
+  detail::reused_vector<T *> list_;
   borrowed_rows<T> rows_;
 };
 template <class T>
