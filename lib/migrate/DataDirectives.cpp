@@ -6,6 +6,7 @@
 #include "migrate/Canonical.h"
 
 #include "dpstub/DeviceDeclared.h"
+#include "dpstub/DpTypes.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -197,6 +198,44 @@ private:
   }
   std::optional<std::vector<unsigned>> ElsewhereDeclared;
 
+  /// Whether running S may need what a data region gives OpenMP/OpenACC:
+  /// a loop that keeps its directive, or another directive (a transfer, a
+  /// region), in S or in a function S calls (this file's, followed
+  /// through its calls), or a call of a function whose body is not in view
+  /// (a library's aside), whose loops may be offloaded.
+  bool servesOpenMP(const Stmt *S, std::set<const FunctionDecl *> &Seen) const {
+    const std::optional<Span> Body = spanOf(S->getSourceRange(), Ctx);
+    if (!Body)
+      return true;
+    auto Inside = [&](unsigned Begin, unsigned End) { return Body->Begin <= Begin && End <= Body->End; };
+    if (std::any_of(C.KeptLoops.begin(), C.KeptLoops.end(), [&](const Span &L) { return Inside(L.Begin, L.End); }) ||
+        std::any_of(Pragmas.begin(), Pragmas.end(), [&](const PragmaLine &O) {
+          return Inside(O.Begin, O.End) && O.D.Kind != DirectiveKind::Loop && O.D.Kind != DirectiveKind::Region;
+        }))
+      return true;
+    struct Calls : AstVisitor {
+      std::vector<const CallExpr *> Found;
+      bool VisitCallExpr(CallExpr *E) override {
+        Found.push_back(E);
+        return true;
+      }
+    } Visit;
+    Visit.TraverseStmt(const_cast<Stmt *>(S));
+    for (const CallExpr *Call : Visit.Found) {
+      const FunctionDecl *F = Call->getDirectCallee();
+      if (!F)
+        return true; // through a pointer: any function
+      if (isLibraryDecl(F, SM))
+        continue;
+      const FunctionDecl *Def = nullptr;
+      if (!F->hasBody(Def) || !Def->getBody())
+        return true;
+      if (Seen.insert(Def->getCanonicalDecl()).second && servesOpenMP(Def->getBody(), Seen))
+        return true;
+    }
+    return false;
+  }
+
   void keep(const PragmaLine &P, const std::string &Why) {
     Diags.migrateDirectiveKept(P.Loc) << P.D.construct() << Why;
     Kept.push_back(P.D.construct());
@@ -253,6 +292,14 @@ private:
   void data(const PragmaLine &P) {
     bool HasIf = false;
     argOf(P.D, "if", HasIf);
+    // No loop OpenMP/OpenACC still runs inside: an array that stays a
+    // pointer is the host's and the call-sites' (each borrows it), and
+    // the directive has nothing left to serve (PolyBench's cholesky, whose
+    // dependent loop runs in order on the host around its call-sites,
+    // kept `acc data copy(A) copyin(p)` for p, naming A, now a field,
+    // which no OpenACC build takes).
+    std::set<const FunctionDecl *> Seen;
+    const bool Serves = !P.On || servesOpenMP(P.On, Seen);
     // Each array once, with what its clauses ask together (copyin and
     // copyout of one array is copy; create adds nothing to a transfer).
     std::vector<std::pair<std::string, std::string>> Arrays; // name, kind
@@ -280,6 +327,8 @@ private:
           return keep(P, *notHeld(N, P));
         if (isArrayLike(V->getType()) && !C.Fields.count(V)) {
           std::optional<std::string> Line = regionBorrow(P, V);
+          if (!Line && !Serves)
+            continue;
           if (!Line)
             return keep(P, "'" + N + "' stays a pointer, not a dp::field");
           if (std::find(Borrows.begin(), Borrows.end(), *Line) == Borrows.end())

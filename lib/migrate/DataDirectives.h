@@ -68,6 +68,10 @@ struct DataContext {
   const MemberVars *Members = nullptr;
   /// The unit's offset pointers (ArrayData's), for the regions' scans.
   const OffsetPointers *Offsets = nullptr;
+  /// Where loops keep their directive (refused, not run in order on the
+  /// host): what OpenMP/OpenACC still runs. A data region around none of
+  /// them serves only dp's call-sites and the host.
+  std::vector<Span> KeptLoops;
 };
 
 /// `dp_async_queue(q)`: a dp::queue per OpenACC async number (OpenMP's

@@ -999,10 +999,15 @@ private:
       HostLoops |= !Consumed[I] && !Models[I].Refused &&
                    (Models[I].From == Origin::Plain ||
                     (Models[I].Construct.rfind("omp ", 0) == 0 && Models[I].Construct.find("target") == std::string::npos));
+    std::vector<Span> KeptLoops;
+    for (size_t I = 0; I < Models.size(); ++I)
+      if (!Consumed[I] && Models[I].Refused && !Models[I].DropsDirective)
+        if (std::optional<Span> L = spanOf(Cands.Loops[I].Loop->getSourceRange(), Ctx))
+          KeptLoops.push_back(*L);
     const DataContext Data{Ctx,       Fields,    AllConverted,       *Device,
                            Borrowed,  CallSites, HostWritesBorrowed || InOrderOnHost,
                            skippedTransfer(SM.getBufferData(SM.getMainFileID()), ActiveHashes), HostLoops,
-                           &Arrays.memberVars(), &Arrays.offsetPointers()};
+                           &Arrays.memberVars(), &Arrays.offsetPointers(), std::move(KeptLoops)};
     planDataDirectives(Pragmas, Data, LoopsQueue, E, Diags, Out.KeptDirectives);
     addInclude(Buf, Ctx, E, FromC.Headers);
     Out.HasErrors |= Diags.hasErrors();

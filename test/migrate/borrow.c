@@ -372,9 +372,11 @@ void clear_some_given(int n, int m, double *v) {
 
 
 // A data region's lengths serve the loops inside it. Where host code in
-// the region uses its arrays, the region stays, said so (they stay
-// pointers, which that code and loops that stay loops would still need
-// mapped); C's bool is bool in the C++ written.
+// the region uses an array, the region cannot hold it: the call-site
+// borrows it for itself, and with no loop left for OpenMP to offload the
+// directive goes (kept, an offloading build would copy the device's
+// stale `seen` over the call-site's results at its end); C's bool is
+// bool in the C++ written.
 int mark(int n, bool *seen, const int *level) {
   int marked = 0;
 #pragma omp target data map(tofrom: seen[0:n]) map(to: level[0:n])
@@ -383,8 +385,9 @@ int mark(int n, bool *seen, const int *level) {
     for (int i = 0; i < n; i++)
       seen[i] = seen[i] || level[i] > 0;
 // DIAG: borrow.c:[[@LINE-2]]:5: remark: converted to dp::forall over dp::grid<1> [dp-migrate]
-// DIAG-DAG: borrow.c:[[@LINE-6]]:1: warning: 'omp target data' is not carried over: 'seen' stays a pointer, not a dp::field [dp-migrate]
-// REWRITE: #pragma omp target data map(tofrom: seen[0:n]) map(to: level[0:n])
+// REWRITE: extern "C" int mark(int n, bool *seen, const int *level) {
+// REWRITE-NOT: #pragma omp target data
+// REWRITE: dp::field<1, const int> dp_region_level = dp::borrow(level, n);
 // REWRITE: dp::field<1, bool> dp_seen = dp::borrow(seen, n);
 // REWRITE-NEXT: dp::field<1, const int> dp_level = dp::borrow_read(level, n, dp_seen);
     // The host reads seen inside the region: the region cannot hold it.
@@ -396,7 +399,9 @@ int mark(int n, bool *seen, const int *level) {
 
 // A reduction into an element writes it on the host, through the pointer:
 // a region around such a loop does not hold that pointer (the device copy
-// it held would be stale after the write), so it stays; the loop borrows.
+// it held would be stale after the write); the loop borrows it, the region
+// holds l, and with no loop left for OpenACC the directive goes (kept, an
+// OpenACC build would copy its stale x over the host's at its end).
 void solve_all(int n, const double *l, double *x) {
 #pragma acc data copyin(l[0:n * n]) copy(x[0:n])
   for (int i = 0; i < n; i++) {
@@ -404,8 +409,9 @@ void solve_all(int n, const double *l, double *x) {
     for (int j = 0; j < i; j++)
       x[i] -= l[i * n + j] * x[j];
 // DIAG-DAG: borrow.c:[[@LINE-2]]:5: remark: converted to dp::reduce over dp::grid<1> [dp-migrate]
-// DIAG-DAG: borrow.c:[[@LINE-6]]:1: warning: 'acc data' is not carried over: 'x' stays a pointer, not a dp::field [dp-migrate]
-// REWRITE: #pragma acc data copyin(l[0:n * n]) copy(x[0:n])
+// REWRITE: extern "C" void solve_all(int n, const double *l, double *x) {
+// REWRITE-NOT: #pragma acc data
+// REWRITE: dp::field<1, const double> dp_region_l = dp::borrow(l, n * n);
   }
 }
 
