@@ -575,7 +575,7 @@ std::optional<WindowText> windowText(const Window &W, const std::function<std::s
   if (W.Alternatives.empty())
     return WindowText{*Guard, extremeText(W.First, true, Named), extremeText(Ends(W.Last), false, Named)};
   // Alternatives: the least first and the greatest end of those whose
-  // guards hold (`n2 >= 3 ? ... : max`), where one does at all.
+  // guards hold (`n2 > 2 ? ... : INT64_MAX`), where one does at all.
   std::vector<std::string> Holds;
   bool Always = false;
   for (const Window::Alternative &Alt : W.Alternatives) {
