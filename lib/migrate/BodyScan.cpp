@@ -207,6 +207,18 @@ std::vector<const DeclRefExpr *> namesIn(const Stmt *S) {
   return Visit.Out;
 }
 
+std::vector<const CallExpr *> callsIn(const Stmt *S) {
+  struct V : AstVisitor {
+    std::vector<const CallExpr *> Out;
+    bool VisitCallExpr(CallExpr *C) override {
+      Out.push_back(C);
+      return true;
+    }
+  } Visit;
+  Visit.TraverseStmt(const_cast<Stmt *>(S));
+  return Visit.Out;
+}
+
 bool names(const Stmt *S, const std::vector<const VarDecl *> &Vars) {
   const std::vector<const DeclRefExpr *> Refs = namesIn(S);
   return std::any_of(Refs.begin(), Refs.end(), [&](const DeclRefExpr *R) {

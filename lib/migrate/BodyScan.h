@@ -55,6 +55,9 @@ bool isArrayLike(clang::QualType T);
 /// Every variable reference in S, in source order.
 std::vector<const clang::DeclRefExpr *> namesIn(const clang::Stmt *S);
 
+/// Every call in S (direct, through a pointer, of a member), in order.
+std::vector<const clang::CallExpr *> callsIn(const clang::Stmt *S);
+
 /// The body of every function the unit defines: at namespace scope, in
 /// namespaces and `extern "C"` blocks, in classes, in templates.
 std::vector<const clang::Stmt *> functionBodies(const clang::ASTContext &Ctx);

@@ -213,15 +213,7 @@ private:
           return Inside(O.Begin, O.End) && O.D.Kind != DirectiveKind::Loop && O.D.Kind != DirectiveKind::Region;
         }))
       return true;
-    struct Calls : AstVisitor {
-      std::vector<const CallExpr *> Found;
-      bool VisitCallExpr(CallExpr *E) override {
-        Found.push_back(E);
-        return true;
-      }
-    } Visit;
-    Visit.TraverseStmt(const_cast<Stmt *>(S));
-    for (const CallExpr *Call : Visit.Found) {
+    for (const CallExpr *Call : callsIn(S)) {
       const FunctionDecl *F = Call->getDirectCallee();
       if (!F)
         return true; // through a pointer: any function

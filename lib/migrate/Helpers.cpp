@@ -213,15 +213,7 @@ void HelperGlobals::rewrite(const std::set<const FunctionDecl *> &Needed, const 
     }
     // Its calls of other such helpers pass the variables on.
     if (const FunctionDecl *Def = definitionOf(F)) {
-      struct V : AstVisitor {
-        std::vector<const CallExpr *> Out;
-        bool VisitCallExpr(CallExpr *C) override {
-          Out.push_back(C);
-          return true;
-        }
-      } Visit;
-      Visit.TraverseStmt(Def->getBody());
-      for (const CallExpr *C : Visit.Out) {
+      for (const CallExpr *C : callsIn(Def->getBody())) {
         passArguments(C, E);
         if (const FunctionDecl *G = C->getDirectCallee(); G && definitionOf(G))
           Work.push_back(G);

@@ -3,6 +3,7 @@
 #include "migrate/TeamFunctions.h"
 
 #include "AstVisitor.h"
+#include "migrate/BodyScan.h"
 #include "migrate/Text.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -29,16 +30,11 @@ const FunctionDecl *functionHolding(const Stmt *S, ASTContext &Ctx) {
 }
 
 std::vector<const FunctionDecl *> directCallees(const Stmt *S) {
-  struct Calls : AstVisitor {
-    std::vector<const FunctionDecl *> Found;
-    bool VisitCallExpr(CallExpr *C) override {
-      if (const FunctionDecl *F = C->getDirectCallee())
-        Found.push_back(F->getCanonicalDecl());
-      return true;
-    }
-  } Visit;
-  Visit.TraverseStmt(const_cast<Stmt *>(S));
-  return Visit.Found;
+  std::vector<const FunctionDecl *> Found;
+  for (const CallExpr *C : callsIn(S))
+    if (const FunctionDecl *F = C->getDirectCallee())
+      Found.push_back(F->getCanonicalDecl());
+  return Found;
 }
 
 namespace {
